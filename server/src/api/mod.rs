@@ -1,0 +1,34 @@
+//! The HTTP API: one module per resource, each exposing `router()`; this file is the whole route table.
+//! The OpenAPI 3.1 document is generated from the handlers (utoipa) and served at `/api/openapi.json`.
+
+pub mod offers;
+pub mod params;
+pub mod sections;
+pub mod shop;
+
+use crate::state::AppState;
+use axum::{Json, Router, routing::get};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Vitrina API", description = "The storefront's HTTP API. Human tour: docs/api.md."),
+    components(schemas(crate::error::ErrorBody, crate::error::ErrorItem))
+)]
+struct ApiDoc;
+
+/// Every `/api` route plus `/api/openapi.json`; unknown `/api/*` paths answer a JSON 404.
+pub fn router(state: AppState) -> Router {
+    let (router, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(shop::router())
+        .merge(sections::router())
+        .merge(offers::router())
+        .split_for_parts();
+    let openapi = std::sync::Arc::new(openapi);
+    router
+        .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .route("/api", get(crate::error::api_not_found))
+        .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
+        .with_state(state)
+}

@@ -1,0 +1,29 @@
+//! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs.
+//! Handlers and the importer own transactions.
+
+pub mod offers;
+pub mod sections;
+pub mod shop;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+use std::path::Path;
+use std::time::Duration;
+
+/// Opens (creating when missing) the database at `path` with WAL and foreign keys on, and applies every pending
+/// migration embedded in the binary. Creates the parent folder too.
+pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+    sqlx::migrate!("./migrations").run(&pool).await?;
+    Ok(pool)
+}

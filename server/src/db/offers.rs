@@ -1,0 +1,317 @@
+//! The `offers`, `offer_pictures` and `offer_params` tables.
+
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use std::collections::HashMap;
+
+/// One active-or-not offer row joined with its section's slug (for building its URL).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OfferRow {
+    pub id: String,
+    pub section_id: Option<String>,
+    pub section_slug: Option<String>,
+    pub slug: String,
+    pub name: String,
+    pub price_minor: i64,
+    pub old_price_minor: Option<i64>,
+    pub currency_id: String,
+    pub available: bool,
+    pub vendor: Option<String>,
+    pub vendor_code: Option<String>,
+    pub description: Option<String>,
+}
+
+/// A parameter of an offer (`<param name="" unit="">value</param>`).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow, serde::Serialize)]
+pub struct ParamRow {
+    pub name: String,
+    pub value: String,
+    pub unit: Option<String>,
+}
+
+/// The columns of [`OfferRow`]; a macro so that `concat!` can build `&'static str` queries from it.
+macro_rules! select_offer {
+    () => {
+        "SELECT o.id, o.section_id, s.slug AS section_slug, o.slug, o.name, o.price_minor, \
+     o.old_price_minor, o.currency_id, o.available, o.vendor, o.vendor_code, o.description \
+     FROM offers o LEFT JOIN sections s ON s.id = o.section_id"
+    };
+}
+const SELECT_OFFER: &str = select_offer!();
+
+/// Listing order of offers; the SQL `ORDER BY` of each is fixed text, never built from input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferSort {
+    /// The shop's own order: the order of the feed.
+    Feed,
+    /// Cheapest first (in minor units, whatever the currency).
+    PriceAsc,
+    /// Most expensive first.
+    PriceDesc,
+    /// By lower-cased name.
+    Name,
+    /// Most recently added to the storefront first; within one import, later in the feed first.
+    New,
+    /// Largest discount (old price over price) first: the "sale" collection.
+    Discount,
+}
+
+impl OfferSort {
+    fn order_by(self) -> &'static str {
+        match self {
+            Self::Feed => "o.position",
+            Self::PriceAsc => "o.price_minor, o.position",
+            Self::PriceDesc => "o.price_minor DESC, o.position",
+            Self::Name => "o.name_key, o.position",
+            Self::New => "o.added_import_id DESC, o.position DESC",
+            Self::Discount => "(o.old_price_minor - o.price_minor) * 1000 / o.old_price_minor DESC, o.position",
+        }
+    }
+}
+
+/// What a listing shows.
+#[derive(Debug, Clone)]
+pub struct OfferFilter<'a> {
+    /// Only offers of this section and all its subsections; `None`: the whole catalogue.
+    pub section_id: Option<&'a str>,
+    /// Only offers in stock.
+    pub available_only: bool,
+    /// Only offers with an old price (a discount).
+    pub discounted_only: bool,
+    pub sort: OfferSort,
+}
+
+fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>) {
+    q.push(" WHERE o.active = 1");
+    if let Some(section) = f.section_id {
+        // UNION (not UNION ALL) also ends a cycle in a broken tree.
+        q.push(
+            " AND o.section_id IN (WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ",
+        );
+        q.push_bind(section.to_owned());
+        q.push(" UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = 1) SELECT id FROM tree)");
+    }
+    if f.available_only {
+        q.push(" AND o.available = 1");
+    }
+    if f.discounted_only {
+        q.push(" AND o.old_price_minor IS NOT NULL");
+    }
+}
+
+/// One page of offers matching `filter` and the total count: `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?`
+/// plus `SELECT COUNT(*) ...`.
+pub async fn page(pool: &SqlitePool, filter: &OfferFilter<'_>, limit: u32, offset: u64) -> sqlx::Result<(Vec<OfferRow>, i64)> {
+    let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
+    push_filter(&mut count, filter);
+    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+
+    let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
+    push_filter(&mut q, filter);
+    q.push(" ORDER BY ").push(filter.sort.order_by());
+    q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
+    let rows = q.build_query_as().fetch_all(pool).await?;
+    Ok((rows, total))
+}
+
+/// `SELECT ... WHERE o.id = ? AND o.active = 1`.
+pub async fn find_active_by_id(pool: &SqlitePool, id: &str) -> sqlx::Result<Option<OfferRow>> {
+    sqlx::query_as(concat!(select_offer!(), " WHERE o.id = ? AND o.active = 1")).bind(id).fetch_optional(pool).await
+}
+
+/// `SELECT ... WHERE o.slug = ? AND o.active = 1`.
+pub async fn find_active_by_slug(pool: &SqlitePool, slug: &str) -> sqlx::Result<Option<OfferRow>> {
+    sqlx::query_as(concat!(select_offer!(), " WHERE o.slug = ? AND o.active = 1")).bind(slug).fetch_optional(pool).await
+}
+
+/// `SELECT ... WHERE o.id IN (...) AND o.active = 1`, in no particular order.
+pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<OfferRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
+    q.push(" WHERE o.active = 1 AND o.id IN (");
+    let mut list = q.separated(", ");
+    for id in ids {
+        list.push_bind(id.clone());
+    }
+    q.push(")");
+    q.build_query_as().fetch_all(pool).await
+}
+
+/// Pictures and params of `ids`: `SELECT ... FROM offer_pictures / offer_params WHERE offer_id IN (...)`.
+pub async fn details(
+    pool: &SqlitePool,
+    ids: &[&str],
+) -> sqlx::Result<(HashMap<String, Vec<String>>, HashMap<String, Vec<ParamRow>>)> {
+    let mut pictures: HashMap<String, Vec<String>> = HashMap::new();
+    let mut params: HashMap<String, Vec<ParamRow>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok((pictures, params));
+    }
+    let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, url FROM offer_pictures WHERE offer_id IN (");
+    let mut list = q.separated(", ");
+    for id in ids {
+        list.push_bind(id.to_string());
+    }
+    q.push(") ORDER BY offer_id, position");
+    for (offer_id, url) in q.build_query_as::<(String, String)>().fetch_all(pool).await? {
+        pictures.entry(offer_id).or_default().push(url);
+    }
+    let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, name, value, unit FROM offer_params WHERE offer_id IN (");
+    let mut list = q.separated(", ");
+    for id in ids {
+        list.push_bind(id.to_string());
+    }
+    q.push(") ORDER BY offer_id, position");
+    for (offer_id, name, value, unit) in
+        q.build_query_as::<(String, String, String, Option<String>)>().fetch_all(pool).await?
+    {
+        params.entry(offer_id).or_default().push(ParamRow { name, value, unit });
+    }
+    Ok((pictures, params))
+}
+
+/// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every storefront URL, for the sitemap.
+pub async fn list_active_slugs(pool: &SqlitePool) -> sqlx::Result<Vec<(Option<String>, String)>> {
+    sqlx::query_as(
+        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id
+         WHERE o.active = 1 ORDER BY o.position",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// What an import knows of an offer already stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoredOffer {
+    pub slug: String,
+    pub content_hash: String,
+    pub active: bool,
+    pub seen_import_id: i64,
+}
+
+/// `SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = ?`.
+pub async fn find_stored(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<Option<StoredOffer>> {
+    sqlx::query_as("SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = ?")
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// `SELECT 1 FROM offers WHERE slug = ? AND id <> ?`: whether another offer holds `slug`.
+pub async fn slug_taken(conn: &mut SqliteConnection, slug: &str, id: &str) -> sqlx::Result<bool> {
+    let row: Option<i64> = sqlx::query_scalar("SELECT 1 FROM offers WHERE slug = ? AND id <> ?")
+        .bind(slug)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// One offer as an import writes it. Money in minor units of `currency_id`.
+#[derive(Debug, Clone)]
+pub struct OfferWrite<'a> {
+    pub id: &'a str,
+    pub section_id: Option<&'a str>,
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub price_minor: i64,
+    pub old_price_minor: Option<i64>,
+    pub currency_id: &'a str,
+    pub available: bool,
+    pub vendor: Option<&'a str>,
+    pub vendor_code: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub source_url: Option<&'a str>,
+    pub position: i64,
+    pub content_hash: &'a str,
+    pub pictures: &'a [String],
+    pub params: &'a [ParamRow],
+}
+
+/// Writes an offer with its pictures and params and marks it seen by `import_id`. `added` says whether it
+/// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise).
+/// `INSERT ... ON CONFLICT (id) DO UPDATE`, then `DELETE` + `INSERT` of its pictures and params.
+pub async fn upsert(conn: &mut SqliteConnection, o: &OfferWrite<'_>, import_id: i64, added: bool) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
+           available, vendor, vendor_code, description, source_url, position, content_hash, active,
+           added_import_id, seen_import_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, slug = excluded.slug,
+           name = excluded.name, name_key = excluded.name_key, price_minor = excluded.price_minor,
+           old_price_minor = excluded.old_price_minor, currency_id = excluded.currency_id,
+           available = excluded.available, vendor = excluded.vendor, vendor_code = excluded.vendor_code,
+           description = excluded.description, source_url = excluded.source_url, position = excluded.position,
+           content_hash = excluded.content_hash, active = 1,
+           added_import_id = CASE WHEN ? THEN excluded.added_import_id ELSE offers.added_import_id END,
+           seen_import_id = excluded.seen_import_id",
+    )
+    .bind(o.id)
+    .bind(o.section_id)
+    .bind(o.slug)
+    .bind(o.name)
+    .bind(o.name.to_lowercase())
+    .bind(o.price_minor)
+    .bind(o.old_price_minor)
+    .bind(o.currency_id)
+    .bind(o.available)
+    .bind(o.vendor)
+    .bind(o.vendor_code)
+    .bind(o.description)
+    .bind(o.source_url)
+    .bind(o.position)
+    .bind(o.content_hash)
+    .bind(import_id)
+    .bind(import_id)
+    .bind(added)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM offer_pictures WHERE offer_id = ?").bind(o.id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM offer_params WHERE offer_id = ?").bind(o.id).execute(&mut *conn).await?;
+    for (i, url) in o.pictures.iter().enumerate() {
+        sqlx::query("INSERT INTO offer_pictures (offer_id, position, url) VALUES (?, ?, ?)")
+            .bind(o.id)
+            .bind(i as i64)
+            .bind(url)
+            .execute(&mut *conn)
+            .await?;
+    }
+    for (i, p) in o.params.iter().enumerate() {
+        sqlx::query("INSERT INTO offer_params (offer_id, position, name, value, unit) VALUES (?, ?, ?, ?, ?)")
+            .bind(o.id)
+            .bind(i as i64)
+            .bind(&p.name)
+            .bind(&p.value)
+            .bind(&p.unit)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// `UPDATE offers SET seen_import_id = ?, position = ? WHERE id = ?`: an unchanged offer seen again.
+pub async fn mark_seen(conn: &mut SqliteConnection, id: &str, position: i64, import_id: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE offers SET seen_import_id = ?, position = ? WHERE id = ?")
+        .bind(import_id)
+        .bind(position)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// `UPDATE offers SET active = 0 WHERE active = 1 AND seen_import_id <> ?`: takes offers that the new feed no
+/// longer lists off the storefront (the rows stay: orders reference them). Returns how many.
+pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query("UPDATE offers SET active = 0 WHERE active = 1 AND seen_import_id <> ?")
+        .bind(import_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// `SELECT COUNT(*) FROM offers WHERE active = 1`.
+pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE active = 1").fetch_one(pool).await
+}

@@ -1,0 +1,87 @@
+//! The `sections` table: the catalogue tree (the feed's `<categories>`).
+
+use sqlx::{SqliteConnection, SqlitePool};
+
+/// An active section with the number of active offers directly in it (not counting subsections).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SectionRow {
+    pub id: String,
+    pub parent_id: Option<String>,
+    pub name: String,
+    pub slug: String,
+    pub direct_offers: i64,
+}
+
+/// All active sections in feed order, each with its direct active-offer count:
+/// `SELECT s.*, COUNT(o.id) FROM sections s LEFT JOIN offers o ... GROUP BY s.id ORDER BY s.position`.
+pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
+    sqlx::query_as(
+        "SELECT s.id, s.parent_id, s.name, s.slug, COUNT(o.id) AS direct_offers
+         FROM sections s LEFT JOIN offers o ON o.section_id = s.id AND o.active = 1
+         WHERE s.active = 1
+         GROUP BY s.id, s.parent_id, s.name, s.slug, s.position
+         ORDER BY s.position",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// `SELECT slug, active FROM sections WHERE id = ?`.
+pub async fn find_slug(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT slug FROM sections WHERE id = ?").bind(id).fetch_optional(conn).await
+}
+
+/// `SELECT 1 FROM sections WHERE slug = ? AND id <> ?`: whether another section holds `slug`.
+pub async fn slug_taken(conn: &mut SqliteConnection, slug: &str, id: &str) -> sqlx::Result<bool> {
+    let row: Option<i64> = sqlx::query_scalar("SELECT 1 FROM sections WHERE slug = ? AND id <> ?")
+        .bind(slug)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// One section as an import writes it.
+#[derive(Debug, Clone)]
+pub struct SectionWrite<'a> {
+    pub id: &'a str,
+    pub parent_id: Option<&'a str>,
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub position: i64,
+    pub import_id: i64,
+}
+
+/// `INSERT ... ON CONFLICT (id) DO UPDATE`: writes a section and marks it active and seen by this import.
+pub async fn upsert(conn: &mut SqliteConnection, s: &SectionWrite<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO sections (id, parent_id, name, slug, position, active, seen_import_id)
+         VALUES (?, ?, ?, ?, ?, 1, ?)
+         ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
+           slug = excluded.slug, position = excluded.position, active = 1, seen_import_id = excluded.seen_import_id",
+    )
+    .bind(s.id)
+    .bind(s.parent_id)
+    .bind(s.name)
+    .bind(s.slug)
+    .bind(s.position)
+    .bind(s.import_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// `UPDATE sections SET parent_id = NULL WHERE id = ?`: cuts a section loose from a missing or cyclic parent.
+pub async fn clear_parent(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sections SET parent_id = NULL WHERE id = ?").bind(id).execute(conn).await?;
+    Ok(())
+}
+
+/// `UPDATE sections SET active = 0 WHERE seen_import_id <> ?`: hides sections the new feed no longer has.
+pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> sqlx::Result<u64> {
+    let done = sqlx::query("UPDATE sections SET active = 0 WHERE active = 1 AND seen_import_id <> ?")
+        .bind(import_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected())
+}

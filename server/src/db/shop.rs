@@ -1,0 +1,85 @@
+//! The `shop` row (the feed's `<shop>` header) and the `imports` log.
+
+use serde::Serialize;
+use sqlx::{SqliteConnection, SqlitePool};
+
+/// The shop as the last feed named it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, Default)]
+pub struct ShopRow {
+    pub name: String,
+    pub company: Option<String>,
+    pub url: Option<String>,
+}
+
+/// `SELECT name, company, url FROM shop WHERE id = 1`.
+pub async fn find(pool: &SqlitePool) -> sqlx::Result<Option<ShopRow>> {
+    sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(pool).await
+}
+
+/// `INSERT ... ON CONFLICT (id) DO UPDATE`: replaces the shop header.
+pub async fn upsert(conn: &mut SqliteConnection, shop: &ShopRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO shop (id, name, company, url) VALUES (1, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, company = excluded.company, url = excluded.url",
+    )
+    .bind(&shop.name)
+    .bind(&shop.company)
+    .bind(&shop.url)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// `SELECT COUNT(*) FROM imports`: whether any catalogue was ever imported (the demo is seeded when not).
+pub async fn count_imports(pool: &SqlitePool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM imports").fetch_one(pool).await
+}
+
+/// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.
+pub async fn next_import_id(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM imports").fetch_one(conn).await
+}
+
+/// One finished import, as logged in `imports`.
+#[derive(Debug, Clone)]
+pub struct ImportLog<'a> {
+    pub id: i64,
+    pub source: &'a str,
+    pub started_at: String,
+    pub finished_at: String,
+    pub sections: i64,
+    pub added: i64,
+    pub updated: i64,
+    pub removed: i64,
+    pub skipped: i64,
+}
+
+/// `INSERT INTO imports ...`.
+pub async fn insert_import(conn: &mut SqliteConnection, log: &ImportLog<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO imports (id, source, started_at, finished_at, sections, offers_added, offers_updated,
+         offers_removed, offers_skipped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(log.id)
+    .bind(log.source)
+    .bind(&log.started_at)
+    .bind(&log.finished_at)
+    .bind(log.sections)
+    .bind(log.added)
+    .bind(log.updated)
+    .bind(log.removed)
+    .bind(log.skipped)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// `INSERT ... ON CONFLICT DO UPDATE` one currency rate.
+pub async fn upsert_currency(conn: &mut SqliteConnection, id: &str, rate: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO currencies (id, rate) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET rate = excluded.rate")
+        .bind(id)
+        .bind(rate)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

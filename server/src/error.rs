@@ -1,0 +1,105 @@
+//! One error type for the HTTP API and its JSON shape:
+//! `{"errors":[{"code":"SORT_INVALID","field":"sort","detail":"…"}]}` (docs/api.md "Conventions").
+//! Client mistakes are 4xx naming the field and a message code; server faults are a logged 500 with a generic text.
+
+use axum::extract::rejection::QueryRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// One problem with a request.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct ErrorItem {
+    /// A stable message code (`OFFER_NOT_FOUND`, `SORT_INVALID`, …); the front-end translates it.
+    pub code: String,
+    /// The request field at fault (query parameter or JSON key), `null` when none is.
+    pub field: Option<String>,
+    /// An English explanation for developers.
+    pub detail: String,
+}
+
+/// The body of every error answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub errors: Vec<ErrorItem>,
+}
+
+/// An error answer: status plus one or more [`ErrorItem`]s, or an internal fault.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 404: the thing asked for does not exist.
+    #[error("{code}: {detail}")]
+    NotFound { code: &'static str, detail: String },
+    /// 400: a query parameter or body field is invalid.
+    #[error("{code}: {detail}")]
+    BadRequest { code: &'static str, field: &'static str, detail: String },
+    /// 500: logged with its cause chain; the client sees `INTERNAL`.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// 400 naming `field`.
+    pub fn bad_request(code: &'static str, field: &'static str, detail: impl Into<String>) -> Self {
+        Self::BadRequest { code, field, detail: detail.into() }
+    }
+
+    /// 404 with `code`.
+    pub fn not_found(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::NotFound { code, detail: detail.into() }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Internal(err.into())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::bad_request("QUERY_INVALID", "query", rejection.body_text())
+    }
+}
+
+fn body(status: StatusCode, code: &str, field: Option<&str>, detail: String) -> Response {
+    let item = ErrorItem { code: code.to_owned(), field: field.map(str::to_owned), detail };
+    (status, Json(ErrorBody { errors: vec![item] })).into_response()
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
+            Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
+            Self::Internal(err) => {
+                tracing::error!(error = format!("{err:#}"), "internal error");
+                body(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())
+            }
+        }
+    }
+}
+
+/// The answer to an unknown `/api/*` path: a JSON 404 with code `API_NOT_FOUND`, never the HTML shell.
+pub async fn api_not_found(uri: axum::http::Uri) -> Response {
+    ApiError::not_found("API_NOT_FOUND", format!("no API endpoint at {}", uri.path())).into_response()
+}
+
+/// `Query<T>` whose rejection is an [`ApiError`] (400 `QUERY_INVALID` in our JSON shape), not axum's plain text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiQuery<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for ApiQuery<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Query(value) = axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(Self(value))
+    }
+}

@@ -1,0 +1,486 @@
+//! Imports a YML feed into the catalogue in one transaction.
+//!
+//! The feed is parsed on a blocking thread ([`super::yml::YmlReader`]) and handed over item by item through a
+//! bounded channel, so memory stays constant whatever the feed's size. Offers are keyed by the feed's offer id:
+//! new ones are added, changed ones updated, unchanged ones only marked as seen, and offers the feed no longer
+//! lists are taken off the storefront (kept in the database: orders reference them). An offer whose values do
+//! not make sense (no id, no name, a price that is not a number, negative or too large) is skipped with a reason
+//! and the import goes on. A malformed document aborts the whole import: nothing is written, and the shop keeps
+//! serving the previous catalogue.
+
+use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
+use crate::db::{self, offers::OfferWrite, offers::ParamRow, sections::SectionWrite, shop::ShopRow};
+use crate::domain::money::{CurrencyCode, parse_price};
+use crate::domain::slug::slugify;
+use serde::Serialize;
+use sqlx::{SqliteConnection, SqlitePool};
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
+use std::time::Instant;
+
+/// The path segment that holds offers without a section (`/catalog/products/{slug}/`); no section may take it.
+pub const UNSECTIONED_SLUG: &str = "products";
+
+/// What an import did. Serialised as the `--json` summary of `vitrina import`.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportSummary {
+    /// Sections (categories) in the feed.
+    pub sections: u64,
+    pub offers_added: u64,
+    pub offers_updated: u64,
+    pub offers_removed: u64,
+    pub offers_skipped: u64,
+    /// Why each skipped offer was skipped.
+    pub skipped: Vec<SkippedOffer>,
+    /// Wall-clock time of the whole import, seconds.
+    pub seconds: f64,
+}
+
+/// An offer the import left out, with the line of its `<offer>` tag.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SkippedOffer {
+    pub offer_id: Option<String>,
+    pub line: u64,
+    pub reason: String,
+}
+
+/// Why an import failed as a whole. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error(transparent)]
+    Feed(#[from] FeedError),
+    #[error("cannot read the feed: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the feed has no <shop> with <offers>: is it a YML catalogue?")]
+    NotYml,
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// An offer that passed validation, ready to be written.
+#[derive(Debug, Clone, Serialize)]
+struct ValidOffer {
+    id: String,
+    section_id: Option<String>,
+    name: String,
+    price_minor: i64,
+    old_price_minor: Option<i64>,
+    currency_id: String,
+    available: bool,
+    vendor: Option<String>,
+    vendor_code: Option<String>,
+    description: Option<String>,
+    /// Not part of the fingerprint: the storefront never shows it, and a shop moving host would otherwise mark
+    /// every offer as updated.
+    #[serde(skip)]
+    source_url: Option<String>,
+    pictures: Vec<String>,
+    params: Vec<ParamRow>,
+}
+
+impl ValidOffer {
+    /// A stable fingerprint of everything the storefront shows (xxh3 of the JSON form).
+    fn content_hash(&self) -> String {
+        let json = serde_json::to_vec(self).expect("offer serialises");
+        format!("{:016x}", twox_hash::XxHash3_64::oneshot(&json))
+    }
+}
+
+/// Checks a raw offer and turns it into a [`ValidOffer`], or gives the reason to skip it.
+fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<ValidOffer, String> {
+    let id = raw.id.ok_or("offer has no id")?;
+    let name = if raw.kind.as_deref() == Some("vendor.model") || raw.name.is_none() {
+        let parts = [&raw.type_prefix, &raw.vendor, &raw.model];
+        let joined = parts.iter().filter_map(|p| p.as_deref()).collect::<Vec<_>>().join(" ");
+        if raw.model.is_some() { Some(joined) } else { raw.name.clone() }
+    } else {
+        raw.name.clone()
+    };
+    let name = name.ok_or("offer has no <name> (nor <vendor> and <model>)")?;
+    let currency = CurrencyCode::parse(raw.currency_id.as_deref().unwrap_or(default_currency)).map_err(|e| e.to_string())?;
+    let price_minor = parse_price(raw.price.as_deref().unwrap_or(""), &currency).map_err(|e| e.to_string())?;
+    if price_minor == 0 {
+        return Err("price is zero".into());
+    }
+    // An old price is only shown when it is a real discount; a bad one is dropped, not the offer.
+    let old_price_minor =
+        raw.old_price.as_deref().and_then(|p| parse_price(p, &currency).ok()).filter(|old| *old > price_minor);
+    let available = !matches!(raw.available.as_deref().map(str::trim), Some("false" | "0" | "no" | "нет"));
+    let section_id = raw.category_id.filter(|c| sections.contains(c));
+    Ok(ValidOffer {
+        id,
+        section_id,
+        name,
+        price_minor,
+        old_price_minor,
+        currency_id: currency.as_str().to_owned(),
+        available,
+        vendor: raw.vendor,
+        vendor_code: raw.vendor_code,
+        description: raw.description.as_deref().map(sanitise_description).filter(|d| !d.is_empty()),
+        source_url: raw.url,
+        pictures: raw.pictures,
+        params: raw.params.into_iter().map(|p| ParamRow { name: p.name, value: p.value, unit: p.unit }).collect(),
+    })
+}
+
+/// Cleans a feed description into safe HTML (ammonia's default allow-list). Plain text (no tags) keeps its
+/// paragraphs (blank lines) and line breaks.
+pub fn sanitise_description(raw: &str) -> String {
+    let raw = raw.trim();
+    if raw.contains('<') {
+        return ammonia::clean(raw).trim().to_owned();
+    }
+    let text = raw.replace("\r\n", "\n");
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| format!("<p>{}</p>", p.lines().map(|l| quick_xml::escape::escape(l.trim())).collect::<Vec<_>>().join("<br>")))
+        .collect()
+}
+
+/// Whose slug is being chosen: a section's or an offer's (each table has its own unique slugs).
+#[derive(Clone, Copy)]
+enum SlugOwner<'a> {
+    Section(&'a str),
+    Offer(&'a str),
+}
+
+impl SlugOwner<'_> {
+    async fn taken(self, conn: &mut SqliteConnection, slug: &str) -> sqlx::Result<bool> {
+        match self {
+            Self::Section(id) => Ok(slug == UNSECTIONED_SLUG || db::sections::slug_taken(conn, slug, id).await?),
+            Self::Offer(id) => db::offers::slug_taken(conn, slug, id).await,
+        }
+    }
+}
+
+/// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, …
+async fn free_slug(conn: &mut SqliteConnection, base: String, fallbacks: &[String], owner: SlugOwner<'_>) -> sqlx::Result<String> {
+    for candidate in std::iter::once(&base).chain(fallbacks) {
+        if !owner.taken(conn, candidate).await? {
+            return Ok(candidate.clone());
+        }
+    }
+    let mut n = 2;
+    loop {
+        let candidate = format!("{base}-{n}");
+        if !owner.taken(conn, &candidate).await? {
+            return Ok(candidate);
+        }
+        n += 1;
+    }
+}
+
+/// State of one running import.
+struct Importer<'t> {
+    conn: &'t mut SqliteConnection,
+    import_id: i64,
+    shop: ShopRow,
+    default_currency: Option<String>,
+    sections: HashSet<String>,
+    section_parents: HashMap<String, Option<String>>,
+    section_slugs: HashMap<String, String>,
+    saw_offers: bool,
+    position: i64,
+    summary: ImportSummary,
+}
+
+impl Importer<'_> {
+    async fn category(&mut self, id: String, parent_id: Option<String>, name: String) -> sqlx::Result<()> {
+        if !self.sections.insert(id.clone()) {
+            return Ok(()); // a repeated category id: the first one stands
+        }
+        self.summary.sections += 1;
+        let slug = match db::sections::find_slug(self.conn, &id).await? {
+            Some(slug) => slug,
+            None => {
+                let base = slugify(&name);
+                let mut fallbacks = Vec::new();
+                if let Some(parent_slug) = parent_id.as_ref().and_then(|p| self.section_slugs.get(p)) {
+                    fallbacks.push(format!("{parent_slug}-{base}"));
+                }
+                fallbacks.push(format!("{base}-{}", slugify(&id)));
+                free_slug(self.conn, base, &fallbacks, SlugOwner::Section(&id)).await?
+            }
+        };
+        self.position += 1;
+        let write = SectionWrite {
+            id: &id,
+            parent_id: parent_id.as_deref(),
+            name: &name,
+            slug: &slug,
+            position: self.position,
+            import_id: self.import_id,
+        };
+        db::sections::upsert(self.conn, &write).await?;
+        self.section_slugs.insert(id.clone(), slug);
+        self.section_parents.insert(id, parent_id);
+        Ok(())
+    }
+
+    /// Cuts sections loose from parents that the feed lacks or that form a cycle: they become top-level.
+    async fn repair_tree(&mut self) -> sqlx::Result<()> {
+        let mut loose = Vec::new();
+        for (id, parent) in &self.section_parents {
+            let Some(parent) = parent else { continue };
+            if !self.sections.contains(parent) {
+                loose.push(id.clone());
+                continue;
+            }
+            let (mut at, mut steps) = (Some(parent.clone()), 0);
+            while let Some(p) = at {
+                if p == *id || steps > self.section_parents.len() {
+                    loose.push(id.clone());
+                    break;
+                }
+                at = self.section_parents.get(&p).cloned().flatten();
+                steps += 1;
+            }
+        }
+        loose.sort();
+        for id in loose {
+            db::sections::clear_parent(self.conn, &id).await?;
+            self.section_parents.insert(id, None);
+        }
+        Ok(())
+    }
+
+    async fn offer(&mut self, raw: RawOffer) -> sqlx::Result<()> {
+        if !self.saw_offers {
+            self.saw_offers = true;
+            self.repair_tree().await?;
+        }
+        let (line, raw_id) = (raw.line, raw.id.clone());
+        let default_currency = self.default_currency.as_deref().unwrap_or("RUB");
+        let offer = match validate(raw, default_currency, &self.sections) {
+            Ok(offer) => offer,
+            Err(reason) => {
+                self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
+                return Ok(());
+            }
+        };
+        let stored = db::offers::find_stored(self.conn, &offer.id).await?;
+        if stored.as_ref().is_some_and(|s| s.seen_import_id == self.import_id) {
+            let reason = "an offer with this id came earlier in the feed".to_owned();
+            self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
+            return Ok(());
+        }
+        self.position += 1;
+        let hash = offer.content_hash();
+        let added = match &stored {
+            Some(s) if s.active && s.content_hash == hash => {
+                return db::offers::mark_seen(self.conn, &offer.id, self.position, self.import_id).await;
+            }
+            Some(s) if s.active => {
+                self.summary.offers_updated += 1;
+                false
+            }
+            _ => {
+                self.summary.offers_added += 1;
+                true
+            }
+        };
+        let slug = match stored {
+            Some(s) => s.slug,
+            None => {
+                let base = slugify(&offer.name);
+                let fallbacks = [format!("{base}-{}", slugify(&offer.id))];
+                free_slug(self.conn, base, &fallbacks, SlugOwner::Offer(&offer.id)).await?
+            }
+        };
+        let write = OfferWrite {
+            id: &offer.id,
+            section_id: offer.section_id.as_deref(),
+            slug: &slug,
+            name: &offer.name,
+            price_minor: offer.price_minor,
+            old_price_minor: offer.old_price_minor,
+            currency_id: &offer.currency_id,
+            available: offer.available,
+            vendor: offer.vendor.as_deref(),
+            vendor_code: offer.vendor_code.as_deref(),
+            description: offer.description.as_deref(),
+            source_url: offer.source_url.as_deref(),
+            position: self.position,
+            content_hash: &hash,
+            pictures: &offer.pictures,
+            params: &offer.params,
+        };
+        db::offers::upsert(self.conn, &write, self.import_id, added).await
+    }
+
+    async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
+        match item {
+            FeedItem::ShopField(field, value) => match field {
+                "name" => self.shop.name = value,
+                "company" => self.shop.company = Some(value),
+                _ => self.shop.url = Some(value),
+            },
+            FeedItem::Currency { id, rate } => {
+                if let Ok(code) = CurrencyCode::parse(&id) {
+                    if self.default_currency.is_none() && rate.trim() == "1" {
+                        self.default_currency = Some(code.as_str().to_owned());
+                    }
+                    db::shop::upsert_currency(self.conn, code.as_str(), &rate).await?;
+                }
+            }
+            FeedItem::Category { id, parent_id, name } => self.category(id, parent_id, name).await?,
+            FeedItem::Offer(raw) => self.offer(*raw).await?,
+        }
+        Ok(())
+    }
+}
+
+/// Imports the YML feed read from `input` into `pool`'s catalogue, in one transaction. `source` names the feed
+/// in the `imports` log (a path, `-` for stdin, `demo`).
+///
+/// Errors: a malformed document ([`ImportError::Feed`], with line and column), a document with no `<offers>`
+/// ([`ImportError::NotYml`]), or a database failure; in each case nothing is written.
+pub async fn import_feed(
+    pool: &SqlitePool,
+    input: impl Read + Send + 'static,
+    source: &str,
+) -> Result<ImportSummary, ImportError> {
+    let started = Instant::now();
+    let started_at = chrono::Utc::now().to_rfc3339();
+    let (sender, mut receiver) = tokio::sync::mpsc::channel::<Result<FeedItem, ImportError>>(512);
+    let parser = tokio::task::spawn_blocking(move || {
+        let mut reader = match YmlReader::new(input) {
+            Ok(reader) => reader,
+            Err(err) => return drop(sender.blocking_send(Err(err.into()))),
+        };
+        loop {
+            let next = reader.next_item().transpose();
+            let Some(item) = next else { return };
+            let stop = item.is_err();
+            if sender.blocking_send(item.map_err(ImportError::from)).is_err() || stop {
+                return;
+            }
+        }
+    });
+
+    let mut tx = pool.begin().await?;
+    let import_id = db::shop::next_import_id(&mut tx).await?;
+    let mut importer = Importer {
+        conn: &mut tx,
+        import_id,
+        shop: ShopRow::default(),
+        default_currency: None,
+        sections: HashSet::new(),
+        section_parents: HashMap::new(),
+        section_slugs: HashMap::new(),
+        saw_offers: false,
+        position: 0,
+        summary: ImportSummary::default(),
+    };
+    while let Some(item) = receiver.recv().await {
+        importer.item(item?).await?;
+    }
+    parser.await.map_err(|e| std::io::Error::other(e.to_string()))?;
+    if !importer.saw_offers && importer.summary.sections == 0 && importer.shop.name.is_empty() {
+        return Err(ImportError::NotYml);
+    }
+    if !importer.saw_offers {
+        importer.repair_tree().await?;
+    }
+    let mut summary = std::mem::take(&mut importer.summary);
+    let mut shop = std::mem::take(&mut importer.shop);
+    if shop.name.is_empty() {
+        shop.name = shop.company.clone().unwrap_or_else(|| "Vitrina".to_owned());
+    }
+    summary.offers_skipped = summary.skipped.len() as u64;
+    summary.offers_removed = db::offers::deactivate_unseen(&mut tx, import_id).await?;
+    db::sections::deactivate_unseen(&mut tx, import_id).await?;
+    db::shop::upsert(&mut tx, &shop).await?;
+    summary.seconds = started.elapsed().as_secs_f64();
+    let log = db::shop::ImportLog {
+        id: import_id,
+        source,
+        started_at,
+        finished_at: chrono::Utc::now().to_rfc3339(),
+        sections: summary.sections as i64,
+        added: summary.offers_added as i64,
+        updated: summary.offers_updated as i64,
+        removed: summary.offers_removed as i64,
+        skipped: summary.offers_skipped as i64,
+    };
+    db::shop::insert_import(&mut tx, &log).await?;
+    tx.commit().await?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(id: &str, price: &str) -> RawOffer {
+        RawOffer { id: Some(id.into()), name: Some("Пазл".into()), price: Some(price.into()), ..RawOffer::default() }
+    }
+
+    fn sections() -> HashSet<String> {
+        HashSet::from(["1".to_owned()])
+    }
+
+    #[test]
+    fn an_offer_without_currency_takes_the_shop_default_and_rur_becomes_rub() {
+        let o = validate(raw("1", "3.54"), "RUR", &sections()).unwrap();
+        assert_eq!((o.price_minor, o.currency_id.as_str()), (354, "RUB"));
+    }
+
+    #[test]
+    fn garbage_negative_and_zero_prices_are_skipped_with_a_reason() {
+        let long = "5".repeat(100);
+        assert!(validate(raw("1", &long), "KZT", &sections()).unwrap_err().contains("does not fit"));
+        assert!(validate(raw("1", "-1"), "KZT", &sections()).unwrap_err().contains("negative"));
+        assert!(validate(raw("1", "abc"), "KZT", &sections()).unwrap_err().contains("not a number"));
+        assert!(validate(raw("1", "0"), "KZT", &sections()).unwrap_err().contains("zero"));
+        assert!(validate(RawOffer { price: None, ..raw("1", "") }, "KZT", &sections()).is_err());
+    }
+
+    #[test]
+    fn missing_available_means_in_stock_and_false_means_not() {
+        assert!(validate(raw("1", "5"), "RUB", &sections()).unwrap().available);
+        let off = RawOffer { available: Some("false".into()), ..raw("1", "5") };
+        assert!(!validate(off, "RUB", &sections()).unwrap().available);
+    }
+
+    #[test]
+    fn unknown_or_empty_category_leaves_the_offer_without_section() {
+        let known = RawOffer { category_id: Some("1".into()), ..raw("1", "5") };
+        assert_eq!(validate(known, "RUB", &sections()).unwrap().section_id.as_deref(), Some("1"));
+        let unknown = RawOffer { category_id: Some("99".into()), ..raw("1", "5") };
+        assert_eq!(validate(unknown, "RUB", &sections()).unwrap().section_id, None);
+    }
+
+    #[test]
+    fn old_price_is_kept_only_when_it_is_a_discount() {
+        let with = |old: &str| RawOffer { old_price: Some(old.into()), ..raw("1", "100") };
+        assert_eq!(validate(with("150"), "RUB", &sections()).unwrap().old_price_minor, Some(15_000));
+        assert_eq!(validate(with("100"), "RUB", &sections()).unwrap().old_price_minor, None);
+        assert_eq!(validate(with("x"), "RUB", &sections()).unwrap().old_price_minor, None);
+    }
+
+    #[test]
+    fn vendor_model_offers_are_named_from_their_parts() {
+        let vm = RawOffer {
+            kind: Some("vendor.model".into()),
+            name: None,
+            type_prefix: Some("Принтер".into()),
+            vendor: Some("HP".into()),
+            model: Some("LaserJet 1020".into()),
+            ..raw("1", "5")
+        };
+        assert_eq!(validate(vm, "RUB", &sections()).unwrap().name, "Принтер HP LaserJet 1020");
+        let nameless = RawOffer { name: None, ..raw("1", "5") };
+        assert!(validate(nameless, "RUB", &sections()).unwrap_err().contains("no <name>"));
+    }
+
+    #[test]
+    fn descriptions_are_sanitised_and_plain_text_keeps_its_lines() {
+        assert_eq!(sanitise_description("<p onclick=\"x()\">Hi<script>alert(1)</script></p>"), "<p>Hi</p>");
+        assert_eq!(sanitise_description("a & b\nc\n\nd"), "<p>a &amp; b<br>c</p><p>d</p>");
+    }
+}

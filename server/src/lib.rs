@@ -1,0 +1,12 @@
+//! Vitrina: an online-shop storefront in one binary. See docs/ARCHITECTURE.md for the map.
+
+pub mod api;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod feeds;
+pub mod limits;
+pub mod startup;
+pub mod state;
+pub mod web;

@@ -1,0 +1,81 @@
+//! Every business constant and limit of spec §9, named in one place (the front-end mirrors them in
+//! `web/src/config/constants.ts`). Server code refers to these names, never to the literals.
+
+use std::time::Duration;
+
+/// Desktop/mobile breakpoint, px (spec §9). Wide layouts start at this width.
+pub const DESKTOP_BREAKPOINT_PX: u32 = 1043;
+
+/// Request time-out (spec §7 "a 60 time-out value", §9), seconds. The server ends any request that takes longer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Delay between the last keystroke and a search request, ms (spec §9).
+pub const SEARCH_DELAY_MS: u64 = 500;
+
+/// Search page size (spec §9): also the largest `perPage` any listing accepts.
+pub const SEARCH_PAGE_SIZE: u32 = 100;
+
+/// Lifetime of the availability-flag and visited-flag cookies, seconds (spec §9): 380 days.
+pub const FLAG_COOKIE_LIFETIME_S: u64 = 32_832_000;
+
+/// Height of the search sections container, px (spec §9).
+pub const SECTIONS_CONTAINER_HEIGHT_PX: u32 = 92;
+
+/// Hover-intent delay before a menu dropdown opens, ms (spec §9).
+pub const MENU_HOVER_DELAY_MS: u64 = 200;
+
+/// Fade duration of a menu dropdown, ms (spec §9).
+pub const MENU_FADE_MS: u64 = 150;
+
+/// Slide-panel close animation, ms (spec §9).
+pub const PANEL_CLOSE_MS: u64 = 300;
+
+/// Scroll distance after which the scroll-up button appears, px (spec §9).
+pub const SCROLL_UP_AFTER_PX: u32 = 150;
+
+/// Scroll-to-top animation, ms (spec §9).
+pub const SCROLL_UP_ANIMATION_MS: u64 = 500;
+
+/// A horizontal menu of this many items or fewer never gets the "…" overflow item (spec §9).
+pub const MENU_OVERFLOW_THRESHOLD: usize = 2;
+
+/// A rating at or below this value gets a `rate` attribute equal to its integer part (spec §9), tenths: 4.4.
+pub const RATING_RATE_ATTR_MAX_TENTHS: u32 = 44;
+
+/// Input-mask default step (spec §9).
+pub const MASK_STEP: u32 = 1;
+
+/// Mini-cart / wishlist shake duration after a change, ms (spec §9).
+pub const SHAKE_MS: u64 = 1000;
+
+/// Recently-viewed header fade-in, ms (spec §9).
+pub const VIEWED_FADE_MS: u64 = 2000;
+
+/// Delay before the captcha word is checked remotely, ms (spec §9).
+pub const CAPTCHA_CHECK_DELAY_MS: u64 = 1000;
+
+/// Preferred phone countries, in order (spec §9).
+pub const PREFERRED_PHONE_COUNTRIES: [&str; 4] = ["ru", "by", "ua", "kz"];
+
+/// The basket-view setting under which the slide cart is enabled (spec §9).
+pub const SLIDE_CART_BASKET_VIEW: &str = "RIGHT";
+
+// ---- Our own limits (not from the spec; see docs/decisions.md) ----
+
+/// Default `perPage` of offer listings.
+pub const DEFAULT_PER_PAGE: u32 = 24;
+
+/// Largest `page` a listing accepts (guards against absurd OFFSETs).
+pub const MAX_PAGE: u32 = 100_000;
+
+/// Most ids one `GET /api/offers?ids=` may ask for.
+pub const MAX_IDS_PER_REQUEST: usize = SEARCH_PAGE_SIZE as usize;
+
+/// Default and largest `limit` of a home-page collection.
+pub const DEFAULT_COLLECTION_LIMIT: u32 = 12;
+
+/// Longest slug, in characters; longer names are cut at a word boundary.
+pub const MAX_SLUG_CHARS: usize = 80;
+
+/// URLs per sitemap file (the sitemaps.org protocol's limit).
+pub const SITEMAP_MAX_URLS: usize = 50_000;

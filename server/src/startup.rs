@@ -1,0 +1,69 @@
+//! Builds the application (database, state, routes, middleware), binds and serves with graceful shutdown.
+
+use crate::config::ServeArgs;
+use crate::state::{AppState, Settings};
+use crate::{api, db, feeds, limits, web};
+use axum::Router;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+/// A bound, ready-to-run shop.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+}
+
+/// The whole route table with middleware: API, then the web front-end; gzip/brotli compression, one tracing span
+/// per request, and the request time-out of spec §9.
+pub fn app(state: AppState) -> Router {
+    api::router(state.clone())
+        .merge(web::router(state))
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
+        .layer(TraceLayer::new_for_http())
+}
+
+impl Application {
+    /// Opens and migrates the database, seeds the demo catalogue into an empty one, and binds `args.addr`
+    /// (port 0 picks a free port: see [`Application::addr`]).
+    pub async fn build(args: &ServeArgs) -> anyhow::Result<Self> {
+        let pool = db::connect(&args.db.db).await?;
+        feeds::seed_demo_if_empty(&pool).await?;
+        let listener = TcpListener::bind(args.addr).await?;
+        let addr = listener.local_addr()?;
+        let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
+        let settings = Settings { public_url: public_url.trim_end_matches('/').to_owned() };
+        let state = AppState { db: pool, settings: Arc::new(settings) };
+        Ok(Self { listener, router: app(state) })
+    }
+
+    /// The address actually bound.
+    pub fn addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests under way.
+    pub async fn run(self) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown_signal()).await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,19 @@
+//! What every handler shares. Cheap to clone.
+
+use sqlx::SqlitePool;
+use std::sync::Arc;
+
+/// Shared application state: the database pool and the settings.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: SqlitePool,
+    pub settings: Arc<Settings>,
+}
+
+/// Settings the handlers need (from [`crate::config`]).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The shop's public origin without a trailing slash (`https://shop.example`): canonical links, the sitemap,
+    /// Open Graph URLs.
+    pub public_url: String,
+}

@@ -1,0 +1,146 @@
+//! Serves the embedded front-end (rust-embed of `web/dist`) and the pages search engines read.
+//!
+//! - Hashed assets under `/assets/` are `Cache-Control: public, max-age=31536000, immutable`; `index.html` is
+//!   `no-cache`; other files of `dist` get an hour.
+//! - Client routes (`/`, `/catalog/…`) answer the app shell with their own `<title>`, meta description, canonical
+//!   link, Open Graph tags and schema.org JSON-LD in the first HTML response ([`seo`]), so the shop is indexable
+//!   without JavaScript. Unknown paths answer the shell with status 404 (the app shows its 404 page).
+//! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
+
+pub mod seo;
+
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use rust_embed::RustEmbed;
+
+/// The built front-end. `build.rs` makes sure the folder exists, so the server builds before the front-end does.
+#[derive(RustEmbed)]
+#[folder = "../web/dist"]
+struct Dist;
+
+/// The demo catalogue's pictures (`server/demo/images`).
+#[derive(RustEmbed)]
+#[folder = "demo/images"]
+struct DemoImages;
+
+/// Marker in `web/index.html` where page-specific head tags go.
+const HEAD_MARKER: &str = "<!--app-head-->";
+
+/// Shown when the binary was built before the front-end (`make build` builds both in order).
+const NO_FRONTEND: &str = "<!doctype html><html lang=\"ru\"><head><meta charset=\"utf-8\"><title>Vitrina</title>\
+    <!--app-head--></head><body><main><h1>Vitrina</h1><p>The front-end was not built into this binary: run \
+    <code>make build</code>.</p></main></body></html>";
+
+/// The routes of this module; mount after the API.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap))
+        .route("/sitemaps/{file}", get(sitemap_part))
+        .route("/demo/images/{file}", get(demo_image))
+        .fallback(page_or_asset)
+        .with_state(state)
+}
+
+fn asset_response(bytes: Vec<u8>, path: &str, cache: &'static str) -> Response {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let mut res = bytes.into_response();
+    let headers = res.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).expect("mime is ASCII"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    res
+}
+
+async fn demo_image(Path(file): Path<String>) -> Response {
+    match DemoImages::get(&file) {
+        Some(f) => asset_response(f.data.into_owned(), &file, "public, max-age=86400"),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// The app shell (`index.html`) with `head` spliced in: the `<title>` replaced, the rest at [`HEAD_MARKER`].
+pub fn render_shell(head: &seo::Head) -> String {
+    let index = Dist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned());
+    let index = index.unwrap_or_else(|| NO_FRONTEND.to_owned());
+    let title = format!("<title>{}</title>", seo::escape_html(&head.title));
+    let index = match (index.find("<title>"), index.find("</title>")) {
+        (Some(a), Some(b)) if a < b => format!("{}{}{}", &index[..a], title, &index[b + "</title>".len()..]),
+        _ => index.replacen(HEAD_MARKER, &format!("{title}{HEAD_MARKER}"), 1),
+    };
+    index.replacen(HEAD_MARKER, &head.tags, 1)
+}
+
+fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
+    let mut res = (status, axum::response::Html(render_shell(head))).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
+/// Everything that is neither API nor a fixed route: a file of `dist`, or a page of the app.
+async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let path = uri.path();
+    let file = path.trim_start_matches('/');
+    if !file.is_empty() && file != "index.html" {
+        if let Some(f) = Dist::get(file) {
+            let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+            return asset_response(f.data.into_owned(), file, cache);
+        }
+    }
+    // Pages live at paths with a trailing slash; /catalog/x becomes /catalog/x/.
+    if path.starts_with("/catalog") && !path.ends_with('/') && !file.contains('.') {
+        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+        return Redirect::permanent(&format!("{path}/{query}")).into_response();
+    }
+    match seo::page_head(&state, path).await {
+        Ok(seo::PageHead::Found(head)) => shell_response(StatusCode::OK, &head),
+        Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
+        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head),
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn robots(State(state): State<AppState>) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /personal/\n\nSitemap: {}/sitemap.xml\n",
+        state.settings.public_url
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}
+
+fn xml(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], body).into_response()
+}
+
+async fn sitemap(State(state): State<AppState>) -> Result<Response, crate::error::ApiError> {
+    let urls = seo::sitemap_paths(&state).await?;
+    let base = &state.settings.public_url;
+    let max = crate::limits::SITEMAP_MAX_URLS;
+    if urls.len() <= max {
+        return Ok(xml(seo::urlset(base, &urls)));
+    }
+    // Past 50,000 URLs the protocol wants an index of several files.
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for n in 1..=urls.len().div_ceil(max) {
+        body.push_str(&format!("<sitemap><loc>{base}/sitemaps/{n}.xml</loc></sitemap>\n"));
+    }
+    body.push_str("</sitemapindex>\n");
+    Ok(xml(body))
+}
+
+async fn sitemap_part(State(state): State<AppState>, Path(file): Path<String>) -> Result<Response, crate::error::ApiError> {
+    let max = crate::limits::SITEMAP_MAX_URLS;
+    let n: usize = match file.strip_suffix(".xml").and_then(|n| n.parse().ok()) {
+        Some(n) if n >= 1 => n,
+        _ => return Ok(StatusCode::NOT_FOUND.into_response()),
+    };
+    let urls = seo::sitemap_paths(&state).await?;
+    let Some(chunk) = urls.chunks(max).nth(n - 1) else { return Ok(StatusCode::NOT_FOUND.into_response()) };
+    Ok(xml(seo::urlset(&state.settings.public_url, chunk)))
+}

@@ -1,0 +1,233 @@
+//! The head tags of each page for search engines and link previews: `<title>`, meta description, canonical link,
+//! Open Graph, and schema.org `Product` (with `Offer`) and `BreadcrumbList` JSON-LD.
+
+use crate::api::offers::load_offers;
+use crate::api::sections::{Section, build_tree};
+use crate::db;
+use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::slug::{offer_path, section_path};
+use crate::error::ApiError;
+use crate::feeds::import::UNSECTIONED_SLUG;
+use crate::state::AppState;
+use serde_json::json;
+
+/// Head of one page: the `<title>` text and the other tags as HTML.
+#[derive(Debug, Clone, Default)]
+pub struct Head {
+    pub title: String,
+    pub tags: String,
+}
+
+/// What a path is.
+#[derive(Debug)]
+pub enum PageHead {
+    Found(Head),
+    /// The page lives at another path (an offer asked for under the wrong section).
+    Moved(String),
+    NotFound(Head),
+}
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape_html(s: &str) -> String {
+    quick_xml::escape::escape(s).into_owned()
+}
+
+/// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
+fn plain_text(html: &str, max: usize) -> String {
+    let text = ammonia::Builder::empty().clean(html).to_string();
+    let text = quick_xml::escape::unescape(&text).map(|t| t.into_owned()).unwrap_or(text);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = String::new();
+    for w in words {
+        if out.chars().count() + w.chars().count() + 1 > max {
+            out.push('…');
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// JSON for a `<script type="application/ld+json">`: `</` is written `<\/` so the text cannot end the script.
+fn ld_json(value: &serde_json::Value) -> String {
+    format!(
+        "<script type=\"application/ld+json\">{}</script>",
+        serde_json::to_string(value).expect("JSON value serialises").replace("</", "<\\/")
+    )
+}
+
+struct HeadBuilder<'a> {
+    base: &'a str,
+    shop: &'a str,
+}
+
+impl HeadBuilder<'_> {
+    fn head(&self, title: &str, description: &str, path: &str, og_type: &str, image: Option<&str>, ld: &[serde_json::Value]) -> Head {
+        let url = format!("{}{}", self.base, path);
+        let mut tags = format!(
+            "<meta name=\"description\" content=\"{d}\"><link rel=\"canonical\" href=\"{u}\">\
+             <meta property=\"og:title\" content=\"{t}\"><meta property=\"og:description\" content=\"{d}\">\
+             <meta property=\"og:type\" content=\"{og_type}\"><meta property=\"og:url\" content=\"{u}\">\
+             <meta property=\"og:site_name\" content=\"{s}\"><meta property=\"og:locale\" content=\"ru_RU\">",
+            d = escape_html(description),
+            u = escape_html(&url),
+            t = escape_html(title),
+            s = escape_html(self.shop),
+        );
+        if let Some(image) = image {
+            tags.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", escape_html(&self.absolute(image))));
+        }
+        for value in ld {
+            tags.push_str(&ld_json(value));
+        }
+        Head { title: format!("{title} — {}", self.shop), tags }
+    }
+
+    fn absolute(&self, url: &str) -> String {
+        if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() }
+    }
+
+    fn breadcrumbs(&self, trail: &[(&str, String)]) -> serde_json::Value {
+        let items: Vec<_> = trail
+            .iter()
+            .enumerate()
+            .map(|(i, (name, path))| json!({"@type": "ListItem", "position": i + 1, "name": name, "item": format!("{}{path}", self.base)}))
+            .collect();
+        json!({"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items})
+    }
+}
+
+/// The chain of sections from the top of the tree down to `id` (inclusive).
+fn ancestors<'a>(tree: &'a [Section], id: &str) -> Vec<&'a Section> {
+    let mut chain = Vec::new();
+    let mut at = tree.iter().find(|s| s.id == id);
+    while let Some(s) = at {
+        if chain.len() > tree.len() {
+            break;
+        }
+        chain.push(s);
+        at = s.parent_id.as_deref().and_then(|p| tree.iter().find(|x| x.id == p));
+    }
+    chain.reverse();
+    chain
+}
+
+/// The head of the page at `path`, or why there is none.
+pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiError> {
+    let shop = db::shop::find(&state.db).await?.unwrap_or_default();
+    let b = HeadBuilder { base: &state.settings.public_url, shop: &shop.name };
+    let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+    let home = ("Главная", "/".to_owned());
+    let catalog = ("Каталог", "/catalog/".to_owned());
+    let not_found = || {
+        let mut head = b.head("Страница не найдена", "Такой страницы нет.", path, "website", None, &[]);
+        head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
+        PageHead::NotFound(head)
+    };
+    match segments.as_slice() {
+        [] => {
+            let description = format!("{}: каталог товаров с ценами и наличием.", shop.name);
+            Ok(PageHead::Found(b.head(&shop.name, &description, "/", "website", None, &[])))
+        }
+        ["catalog"] => {
+            let description = format!("Каталог магазина {}: все разделы и товары.", shop.name);
+            let ld = b.breadcrumbs(&[home, catalog]);
+            Ok(PageHead::Found(b.head("Каталог", &description, "/catalog/", "website", None, &[ld])))
+        }
+        ["catalog", slug] => {
+            let tree = build_tree(db::sections::list_active(&state.db).await?);
+            let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else { return Ok(not_found()) };
+            let mut trail = vec![home, catalog];
+            trail.extend(ancestors(&tree, &section.id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
+            let description = format!("{} в магазине {}: {} товаров с ценами и наличием.", section.name, shop.name, section.offer_count);
+            let ld = b.breadcrumbs(&trail);
+            Ok(PageHead::Found(b.head(&section.name, &description, &section.url, "website", None, &[ld])))
+        }
+        ["catalog", section_slug, slug] => {
+            let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else { return Ok(not_found()) };
+            let canonical = offer_path(row.section_slug.as_deref(), &row.slug);
+            if row.section_slug.as_deref().unwrap_or(UNSECTIONED_SLUG) != *section_slug {
+                return Ok(PageHead::Moved(canonical));
+            }
+            let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
+            let section_id = row.section_id.clone();
+            let offer = load_offers(state, vec![row]).await?.remove(0);
+            let tree = build_tree(db::sections::list_active(&state.db).await?);
+            let mut trail = vec![home, catalog];
+            if let Some(id) = &section_id {
+                trail.extend(ancestors(&tree, id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
+            }
+            trail.push((offer.name.as_str(), canonical.clone()));
+            let money = Money { minor: price_minor, currency: CurrencyCode::parse(&currency).map_err(anyhow::Error::from)? };
+            let description = match offer.description.as_deref().map(|d| plain_text(d, 160)).filter(|d| !d.is_empty()) {
+                Some(d) => d,
+                None => format!("{} — {} {} в магазине {}.", offer.name, money.major_text(), currency, shop.name),
+            };
+            let images: Vec<String> = offer.pictures.iter().map(|p| b.absolute(p)).collect();
+            let mut product = json!({
+                "@context": "https://schema.org",
+                "@type": "Product",
+                "name": offer.name,
+                "description": description,
+                "url": format!("{}{canonical}", b.base),
+                "offers": {
+                    "@type": "Offer",
+                    "url": format!("{}{canonical}", b.base),
+                    "price": money.major_text(),
+                    "priceCurrency": currency,
+                    "availability": if available { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+                },
+            });
+            if !images.is_empty() {
+                product["image"] = json!(images);
+            }
+            if let Some(sku) = &offer.vendor_code {
+                product["sku"] = json!(sku);
+            }
+            if let Some(brand) = &offer.vendor {
+                product["brand"] = json!({"@type": "Brand", "name": brand});
+            }
+            let ld = [product, b.breadcrumbs(&trail)];
+            Ok(PageHead::Found(b.head(&offer.name, &description, &canonical, "product", offer.pictures.first().map(String::as_str), &ld)))
+        }
+        _ => Ok(not_found()),
+    }
+}
+
+/// Every storefront path for the sitemap: home, catalogue, sections, offers.
+pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
+    let mut paths = vec!["/".to_owned(), "/catalog/".to_owned()];
+    paths.extend(build_tree(db::sections::list_active(&state.db).await?).into_iter().map(|s| s.url));
+    paths.extend(db::offers::list_active_slugs(&state.db).await?.into_iter().map(|(section, slug)| offer_path(section.as_deref(), &slug)));
+    Ok(paths)
+}
+
+/// A `<urlset>` of `paths` under `base`.
+pub fn urlset(base: &str, paths: &[String]) -> String {
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for p in paths {
+        body.push_str(&format!("<url><loc>{}</loc></url>\n", escape_html(&format!("{base}{p}"))));
+    }
+    body.push_str("</urlset>\n");
+    body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_ld_cannot_close_its_script() {
+        let out = ld_json(&json!({"name": "</script><script>alert(1)</script>"}));
+        assert_eq!(out.matches("</script>").count(), 1);
+    }
+
+    #[test]
+    fn plain_text_strips_tags_and_cuts_at_a_word() {
+        assert_eq!(plain_text("<p>Один &amp; <b>два</b></p>", 100), "Один & два");
+        assert_eq!(plain_text("<p>слово слово слово</p>", 12), "слово слово…");
+    }
+}

@@ -1,0 +1,93 @@
+//! `spawn_app`: the real application on a random port with a fresh database, and small request helpers.
+
+use std::path::{Path, PathBuf};
+use vitrina::config::{DbArgs, ServeArgs};
+use vitrina::startup::Application;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub db_path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts the shop on a fresh database (seeded with the demo catalogue, as `serve` does).
+pub async fn spawn_app() -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db_path = dir.path().join("test.db");
+    spawn_on(db_path, dir).await
+}
+
+/// Starts the shop on `db_path` inside `dir` (which the app keeps alive).
+pub async fn spawn_on(db_path: PathBuf, dir: tempfile::TempDir) -> TestApp {
+    let args = ServeArgs { db: DbArgs { db: db_path.clone() }, addr: "127.0.0.1:0".parse().unwrap(), public_url: Some("https://shop.test".into()) };
+    let app = Application::build(&args).await.expect("app builds");
+    let base = format!("http://{}", app.addr());
+    tokio::spawn(app.run());
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    TestApp { base, client, db_path, _dir: dir }
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.base)).send().await.expect("request")
+    }
+
+    /// GET `path`, asserting `status`, and parse JSON.
+    pub async fn json(&self, path: &str, status: u16) -> serde_json::Value {
+        let res = self.get(path).await;
+        assert_eq!(res.status().as_u16(), status, "GET {path}");
+        res.json().await.expect("JSON body")
+    }
+
+    /// Imports a feed given as text, as `vitrina import` would.
+    pub async fn import(&self, feed: &str) -> vitrina::feeds::import::ImportSummary {
+        let pool = vitrina::db::connect(&self.db_path).await.unwrap();
+        let summary = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test").await.unwrap();
+        pool.close().await;
+        summary
+    }
+}
+
+/// `../shared/data/NAME`, or `None` (and a message) when the shared data is absent.
+pub fn shared_data(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("SKIPPED: {} is absent (../shared/data is not beside the checkout)", path.display());
+        None
+    }
+}
+
+/// Runs the real `vitrina import --json FEED --db DB` and parses its summary.
+pub fn cli_import(feed: &Path, db: &Path) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
+        .arg("import")
+        .arg(feed)
+        .arg("--db")
+        .arg(db)
+        .arg("--json")
+        .output()
+        .expect("run vitrina import");
+    assert!(out.status.success(), "import failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON summary")
+}
+
+/// A small feed written for tests: sections 1 › 2, 3; offers a (in 2), b (in 1, on sale), c (in 3, unavailable),
+/// d (no section).
+pub const SMALL_FEED: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE yml_catalog SYSTEM "shops.dtd">
+<yml_catalog date="2026-11-01 10:00"><shop><name>Тестовый магазин</name><company>ООО Тест</company><url>http://t.ru</url>
+<currencies><currency id="RUR" rate="1"/></currencies>
+<categories>
+<category id="1">Конструкторы</category>
+<category id="2" parentId="1">Деревянные конструкторы</category>
+<category id="3">Пазлы</category>
+</categories>
+<offers>
+<offer id="a" available="true"><price>1480</price><currencyId>RUR</currencyId><categoryId>2</categoryId><picture>http://t.ru/a.jpg</picture><name>Конструктор Ёлка</name><vendor>Бренд</vendor><vendorCode>A-1</vendorCode><description><![CDATA[<p>Описание <b>ёлки</b></p><script>x</script>]]></description><param name="Возраст" unit="лет">3</param></offer>
+<offer id="b" available="true"><price>3.54</price><oldprice>5</oldprice><currencyId>RUB</currencyId><categoryId>1</categoryId><name>Альфа</name></offer>
+<offer id="c" available="false"><price>200</price><currencyId>RUB</currencyId><categoryId>3</categoryId><name>Пазл</name></offer>
+<offer id="d"><price>50</price><categoryId></categoryId><name>Без раздела</name></offer>
+</offers></shop></yml_catalog>"#;

@@ -1,0 +1,154 @@
+//! Feed import through the real `vitrina import` command and the HTTP API, on the shop's real feeds
+//! (`../shared/data`, skipped with a message when absent) and on small feeds written here.
+
+use crate::helpers::{SMALL_FEED, cli_import, shared_data, spawn_app, spawn_on};
+
+async fn app_on_imported(feeds: &[&str]) -> Option<(crate::helpers::TestApp, Vec<serde_json::Value>)> {
+    let paths: Option<Vec<_>> = feeds.iter().map(|f| shared_data(f)).collect();
+    let paths = paths?;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("real.db");
+    let summaries = paths.iter().map(|p| cli_import(p, &db)).collect();
+    Some((spawn_on(db, dir).await, summaries))
+}
+
+#[tokio::test]
+async fn eco_puzzles_gives_5935_offers_in_123_sections() {
+    let Some((app, s)) = app_on_imported(&["eco-puzzles.yml.xml"]).await else { return };
+    assert_eq!((s[0]["sections"].as_u64(), s[0]["offersAdded"].as_u64(), s[0]["offersSkipped"].as_u64()), (Some(123), Some(5935), Some(0)));
+    let shop = app.json("/api/shop", 200).await;
+    assert_eq!((shop["offerCount"].as_i64(), shop["sectionCount"].as_i64()), (Some(5935), Some(123)));
+    let sections = app.json("/api/sections", 200).await;
+    let sections = sections["sections"].as_array().unwrap();
+    let top_total: i64 = sections.iter().filter(|s| s["depth"] == 0).map(|s| s["offerCount"].as_i64().unwrap()).sum();
+    assert!(top_total <= 5935 && top_total > 5000, "{top_total}");
+    assert!(sections.iter().any(|s| s["depth"] == 3), "the tree nests 4 deep");
+    let offer = app.json("/api/offers/11143", 200).await;
+    assert_eq!((offer["price"].as_i64(), offer["currencyId"].as_str()), (Some(1480), Some("RUB")));
+    assert_eq!(app.json("/api/offers?available=Y&perPage=1", 200).await["total"].as_i64().map(|n| n < 5935), Some(true));
+}
+
+#[tokio::test]
+async fn the_windows_1251_feed_keeps_cyrillic_and_the_december_reimport_adds_1139_and_removes_4() {
+    let Some((app, s)) = app_on_imported(&["eco-puzzles-2018-10-07.cp1251.yml.xml", "eco-puzzles.yml.xml"]).await else { return };
+    assert_eq!((s[0]["offersAdded"].as_u64(), s[0]["sections"].as_u64()), (Some(4800), Some(103)));
+    assert_eq!((s[1]["offersAdded"].as_u64(), s[1]["offersRemoved"].as_u64()), (Some(1139), Some(4)));
+    let updated = s[1]["offersUpdated"].as_u64().unwrap();
+    assert!((2313..=4796).contains(&updated), "price and availability changes count as updates: {updated}");
+    assert_eq!(app.json("/api/shop", 200).await["offerCount"].as_i64(), Some(5935));
+    let offer = app.json("/api/offers/11143", 200).await;
+    assert!(offer["name"].as_str().unwrap().contains("Для малышей"), "{offer}");
+}
+
+#[tokio::test]
+async fn copyline_skips_the_5_garbage_prices_with_reasons_and_keeps_1215() {
+    let Some((app, s)) = app_on_imported(&["copyline-dirty.yml.xml"]).await else { return };
+    assert_eq!((s[0]["offersAdded"].as_u64(), s[0]["offersSkipped"].as_u64()), (Some(1215), Some(5)));
+    let skipped = s[0]["skipped"].as_array().unwrap();
+    let cl = skipped.iter().find(|k| k["offerId"] == "CL105942").expect("CL105942 skipped");
+    assert!(cl["line"].as_u64().unwrap() > 1);
+    assert!(cl["reason"].as_str().unwrap().contains("does not fit"), "{cl}");
+    assert_eq!(app.json("/api/offers/CL105942", 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
+    assert_eq!(app.json("/api/shop", 200).await["offerCount"].as_i64(), Some(1215));
+}
+
+#[tokio::test]
+async fn vtt_keeps_every_param_of_each_offer_and_offers_without_a_section() {
+    let Some(path) = shared_data("vtt-params.yml.xml") else { return };
+    let Some((app, s)) = app_on_imported(&["vtt-params.yml.xml"]).await else { return };
+    // Offers with a zero price are skipped (docs/decisions.md "Zero prices"); all others are kept.
+    let zero = s[0]["skipped"].as_array().unwrap().iter().filter(|k| k["reason"] == "price is zero").count() as u64;
+    assert_eq!(s[0]["offersAdded"].as_u64().unwrap() + zero, 3109);
+    let offer = app.json("/api/offers/VT005401", 200).await;
+    assert_eq!(offer["params"].as_array().unwrap().len(), 8, "{offer}");
+    assert_eq!(offer["params"][0], serde_json::json!({"name": "Тип", "value": "Картридж", "unit": null}));
+    assert_eq!(offer["sectionId"], serde_json::Value::Null);
+    assert_eq!(offer["currencyId"], "KZT");
+    assert!(offer["url"].as_str().unwrap().starts_with("/catalog/products/"));
+    // Each offer has as many params through the API as its <offer> element has in the feed.
+    let feed = std::fs::read_to_string(path).unwrap();
+    let page = app.json("/api/offers?perPage=100", 200).await;
+    for o in page["items"].as_array().unwrap() {
+        let start = feed.find(&format!("<offer id=\"{}\"", o["id"].as_str().unwrap())).unwrap();
+        let element = &feed[start..start + feed[start..].find("</offer>").unwrap()];
+        assert_eq!(o["params"].as_array().unwrap().len(), element.matches("<param ").count(), "{}", o["id"]);
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_feed_aborts_with_line_and_column_and_keeps_the_catalogue() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let broken = SMALL_FEED.replace("<name>Пазл</name>", "<name>Пазл</nam>");
+    let pool = vitrina::db::connect(&app.db_path).await.unwrap();
+    let err = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(broken.into_bytes()), "broken").await.unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("line 13, column"), "{text}");
+    assert_eq!(app.json("/api/shop", 200).await["offerCount"].as_i64(), Some(4));
+    assert_eq!(app.json("/api/offers/c", 200).await["name"], "Пазл");
+}
+
+#[tokio::test]
+async fn reimport_updates_changed_offers_removes_absent_ones_and_brings_them_back() {
+    let app = spawn_app().await;
+    let first = app.import(SMALL_FEED).await;
+    assert_eq!((first.offers_added, first.sections), (4, 3));
+    let changed = SMALL_FEED.replace("<price>200</price>", "<price>250</price>").replace(
+        "<offer id=\"d\"><price>50</price><categoryId></categoryId><name>Без раздела</name></offer>",
+        "",
+    );
+    let second = app.import(&changed).await;
+    assert_eq!((second.offers_added, second.offers_updated, second.offers_removed), (0, 1, 1));
+    assert_eq!(app.json("/api/offers/c", 200).await["price"].as_i64(), Some(250));
+    assert_eq!(app.json("/api/offers/d", 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
+    let third = app.import(SMALL_FEED).await;
+    assert_eq!((third.offers_added, third.offers_updated, third.offers_removed), (1, 1, 0));
+    assert_eq!(app.json("/api/offers/d", 200).await["url"], "/catalog/products/bez-razdela/", "the slug survives");
+}
+
+#[tokio::test]
+async fn duplicate_offer_ids_and_nameless_offers_are_skipped_with_their_line() {
+    let app = spawn_app().await;
+    let feed = SMALL_FEED.replace(
+        "</offers>",
+        "<offer id=\"a\"><price>1</price><name>Дубль</name></offer>\n<offer id=\"e\"><price>1</price></offer></offers>",
+    );
+    let s = app.import(&feed).await;
+    assert_eq!(s.offers_added, 4);
+    let reasons: Vec<(Option<&str>, u64, &str)> = s.skipped.iter().map(|k| (k.offer_id.as_deref(), k.line, k.reason.as_str())).collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert_eq!((reasons[0].0, reasons[0].1), (Some("a"), 15));
+    assert!(reasons[0].2.contains("came earlier"));
+    assert_eq!((reasons[1].0, reasons[1].1), (Some("e"), 16));
+    assert!(reasons[1].2.contains("no <name>"));
+}
+
+#[tokio::test]
+async fn a_document_that_is_not_yml_is_refused() {
+    let app = spawn_app().await;
+    let pool = vitrina::db::connect(&app.db_path).await.unwrap();
+    let err = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(b"<html><body>hi</body></html>".to_vec()), "x").await.unwrap_err();
+    assert!(err.to_string().contains("YML"), "{err}");
+}
+
+#[tokio::test]
+async fn stdin_import_and_generated_feeds_work_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gen.db");
+    let bin = env!("CARGO_BIN_EXE_vitrina");
+    let feed = std::process::Command::new(bin).args(["generate-feed", "--offers", "300", "--seed", "3"]).output().unwrap();
+    assert!(feed.status.success());
+    let mut child = std::process::Command::new(bin)
+        .args(["import", "-", "--json", "--db"])
+        .arg(&db)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&feed.stdout).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((s["offersAdded"].as_u64(), s["sections"].as_u64()), (Some(300), Some(108)));
+}

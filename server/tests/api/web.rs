@@ -1,0 +1,81 @@
+//! The pages search engines read, the embedded front-end and its caching.
+
+use crate::helpers::{SMALL_FEED, spawn_app};
+
+#[tokio::test]
+async fn a_product_page_answers_with_its_title_canonical_and_product_json_ld() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let res = app.get("/catalog/dereviannye-konstruktory/konstruktor-elka/").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<title>Конструктор Ёлка — Тестовый магазин</title>"), "{html}");
+    assert!(html.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/dereviannye-konstruktory/konstruktor-elka/\">"));
+    assert!(html.contains("<meta name=\"description\" content=\"Описание ёлки\">"));
+    assert!(html.contains("<meta property=\"og:type\" content=\"product\">"));
+    let start = html.find("<script type=\"application/ld+json\">").expect("JSON-LD") + 35;
+    let ld: serde_json::Value = serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
+    assert_eq!(ld["@type"], "Product");
+    assert_eq!(ld["offers"]["price"], "1480");
+    assert_eq!(ld["offers"]["priceCurrency"], "RUB");
+    assert_eq!(ld["offers"]["availability"], "https://schema.org/InStock");
+    assert_eq!(ld["sku"], "A-1");
+    assert!(html.contains("\"@type\":\"BreadcrumbList\""));
+}
+
+#[tokio::test]
+async fn a_section_page_has_breadcrumbs_and_unknown_pages_are_404_shells() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let html = app.get("/catalog/dereviannye-konstruktory/").await.text().await.unwrap();
+    assert!(html.contains("<title>Деревянные конструкторы — Тестовый магазин</title>"));
+    assert!(html.contains("\"name\":\"Конструкторы\""), "the parent is in the breadcrumbs");
+    let res = app.get("/catalog/no-such-section/").await;
+    assert_eq!(res.status(), 404);
+    assert!(res.text().await.unwrap().contains("noindex"));
+    assert_eq!(app.get("/no/such/page").await.status(), 404);
+}
+
+#[tokio::test]
+async fn catalogue_paths_get_a_trailing_slash_and_wrong_sections_redirect_to_the_canonical_url() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let res = app.get("/catalog/pazly?sort=price").await;
+    assert_eq!(res.status(), 308);
+    assert_eq!(res.headers()["location"], "/catalog/pazly/?sort=price");
+    let res = app.get("/catalog/pazly/konstruktor-elka/").await;
+    assert_eq!(res.status(), 308);
+    assert_eq!(res.headers()["location"], "/catalog/dereviannye-konstruktory/konstruktor-elka/");
+}
+
+#[tokio::test]
+async fn sitemap_and_robots_list_the_storefront() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
+    for url in ["https://shop.test/", "https://shop.test/catalog/pazly/", "https://shop.test/catalog/products/bez-razdela/"] {
+        assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
+    }
+    let robots = app.get("/robots.txt").await.text().await.unwrap();
+    assert!(robots.contains("Sitemap: https://shop.test/sitemap.xml"));
+    assert!(robots.contains("Disallow: /api/"));
+}
+
+#[tokio::test]
+async fn demo_pictures_are_served_from_the_binary() {
+    let app = spawn_app().await;
+    let offers = app.json("/api/offers?perPage=100", 200).await;
+    let picture = offers["items"].as_array().unwrap().iter().find_map(|o| o["pictures"][0].as_str()).expect("a demo picture").to_owned();
+    assert!(picture.starts_with("/demo/images/"), "{picture}");
+    let res = app.get(&picture).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+}
+
+#[tokio::test]
+async fn responses_are_compressed_when_the_client_asks() {
+    let app = spawn_app().await;
+    let res = app.client.get(format!("{}/api/openapi.json", app.base)).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(res.headers()["content-encoding"], "br");
+}
