@@ -1,0 +1,43 @@
+# Vitrina's command surface. Every target is a one-liner you could paste into a shell.
+# `make run` builds everything and serves the demo shop; `make test` runs every test.
+
+CARGO := cargo
+SERVER := server/Cargo.toml
+BIN := server/target/release/vitrina
+WEB_DEPS := web/node_modules/.package-lock.json
+
+.PHONY: run build web server test test-server test-web test-e2e fmt clean
+
+## Build everything and serve the shop with its demo catalogue at http://127.0.0.1:8080
+run: build
+	$(BIN) serve
+
+## Build the front-end, then the release binary that embeds it
+build: web server
+
+web: $(WEB_DEPS)
+	cd web && npm run build
+
+server:
+	$(CARGO) build --release --manifest-path $(SERVER)
+
+$(WEB_DEPS): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+## Every test: front-end unit tests, Rust unit and integration tests, browser tests against the release binary
+test: test-web test-server test-e2e
+
+test-web: $(WEB_DEPS)
+	cd web && npm run typecheck && npm test
+
+test-server:
+	$(CARGO) test --manifest-path $(SERVER)
+
+test-e2e: build
+	cd web && npm run e2e
+
+fmt:
+	$(CARGO) fmt --manifest-path $(SERVER)
+
+clean:
+	rm -rf server/target web/dist web/node_modules
