@@ -83,3 +83,24 @@ pub async fn upsert_currency(conn: &mut SqliteConnection, id: &str, rate: &str) 
         .await?;
     Ok(())
 }
+
+/// `SELECT COUNT(*) FROM imports WHERE source <> 'demo'` = 0 and some demo import exists: the catalogue is still the
+/// demo one.
+pub async fn only_demo_imported(conn: &mut SqliteConnection) -> sqlx::Result<bool> {
+    let (demo, other): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(SUM(CASE WHEN source = 'demo' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN source <> 'demo' THEN 1 ELSE 0 END), 0) FROM imports",
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(demo > 0 && other == 0)
+}
+
+/// Deletes the whole catalogue (offers with their pictures and params, sections, currencies): used once, when a
+/// shop owner's first import replaces the demo catalogue.
+pub async fn delete_catalogue(conn: &mut SqliteConnection) -> sqlx::Result<()> {
+    for sql in ["DELETE FROM offer_pictures", "DELETE FROM offer_params", "DELETE FROM offers", "DELETE FROM sections", "DELETE FROM currencies"] {
+        sqlx::query(sql).execute(&mut *conn).await?;
+    }
+    Ok(())
+}

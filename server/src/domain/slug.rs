@@ -7,8 +7,17 @@ use crate::limits::MAX_SLUG_CHARS;
 /// at most [`MAX_SLUG_CHARS`] characters cut at a word boundary. Never empty: a name with no letters or digits
 /// gives `"item"`.
 pub fn slugify(name: &str) -> String {
-    // Russian writes "е" for "ё" in most places, URLs included ("Ёлка" → `elka`, not deunicode's `iolka`).
-    let folded: String = name.chars().map(|c| match c { 'ё' => 'е', 'Ё' => 'Е', c => c }).collect();
+    // Russian writes "е" for "ё" in most places, URLs included ("Ёлка" → `elka`, not deunicode's `iolka`);
+    // the soft and hard signs are dropped, not made into word breaks ("Строительные" → `stroitelnye`).
+    let folded: String = name
+        .chars()
+        .filter(|c| !matches!(c, 'ь' | 'Ь' | 'ъ' | 'Ъ'))
+        .map(|c| match c {
+            'ё' => 'е',
+            'Ё' => 'Е',
+            c => c,
+        })
+        .collect();
     let ascii = deunicode::deunicode(&folded).to_ascii_lowercase();
     let mut slug = String::with_capacity(ascii.len());
     for word in ascii.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
@@ -36,6 +45,7 @@ mod tests {
         assert_eq!(slugify("Конструкторы"), "konstruktory");
         assert_eq!(slugify("Fischertechnik Для малышей / Little Starter"), "fischertechnik-dlia-malyshei-little-starter");
         assert_eq!(slugify("Ёлочные игрушки"), "elochnye-igrushki");
+        assert_eq!(slugify("Строительные наборы, подъёмный кран"), "stroitelnye-nabory-podemnyi-kran");
     }
 
     #[test]

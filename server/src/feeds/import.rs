@@ -21,6 +21,9 @@ use std::time::Instant;
 /// The path segment that holds offers without a section (`/catalog/products/{slug}/`); no section may take it.
 pub const UNSECTIONED_SLUG: &str = "products";
 
+/// The `source` under which the demo catalogue is imported.
+pub const DEMO_SOURCE: &str = "demo";
+
 /// What an import did. Serialised as the `--json` summary of `vitrina import`.
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -283,6 +286,7 @@ impl Importer<'_> {
                 true
             }
         };
+        let is_new = stored.is_none();
         let slug = match stored {
             Some(s) => s.slug,
             None => {
@@ -309,7 +313,7 @@ impl Importer<'_> {
             pictures: &offer.pictures,
             params: &offer.params,
         };
-        db::offers::upsert(self.conn, &write, self.import_id, added).await
+        db::offers::upsert(self.conn, &write, self.import_id, added, is_new).await
     }
 
     async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
@@ -363,6 +367,11 @@ pub async fn import_feed(
     });
 
     let mut tx = pool.begin().await?;
+    // The demo catalogue is a placeholder: the shop owner's first feed replaces it whole, so its slugs
+    // (`konstruktory`, …) are free for the owner's own sections (docs/decisions.md "Catalogue import").
+    if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {
+        db::shop::delete_catalogue(&mut tx).await?;
+    }
     let import_id = db::shop::next_import_id(&mut tx).await?;
     let mut importer = Importer {
         conn: &mut tx,

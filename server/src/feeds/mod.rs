@@ -14,7 +14,7 @@ pub async fn seed_demo_if_empty(pool: &SqlitePool) -> Result<bool, import::Impor
     if crate::db::shop::count_imports(pool).await? > 0 {
         return Ok(false);
     }
-    let summary = import::import_feed(pool, std::io::Cursor::new(DEMO_FEED), "demo").await?;
+    let summary = import::import_feed(pool, std::io::Cursor::new(DEMO_FEED), import::DEMO_SOURCE).await?;
     tracing::info!(offers = summary.offers_added, sections = summary.sections, "seeded the demo catalogue");
     Ok(true)
 }
