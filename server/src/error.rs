@@ -87,6 +87,11 @@ pub async fn api_not_found(uri: axum::http::Uri) -> Response {
     ApiError::not_found("API_NOT_FOUND", format!("no API endpoint at {}", uri.path())).into_response()
 }
 
+/// The answer to a known `/api` path asked with a method it does not take: a JSON 405 `METHOD_NOT_ALLOWED`.
+pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    body(StatusCode::METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", None, format!("{method} is not allowed on {}", uri.path()))
+}
+
 /// `Query<T>` whose rejection is an [`ApiError`] (400 `QUERY_INVALID` in our JSON shape), not axum's plain text.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiQuery<T>(pub T);

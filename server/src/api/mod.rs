@@ -30,5 +30,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
         .route("/api", get(crate::error::api_not_found))
         .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
+        .method_not_allowed_fallback(crate::error::method_not_allowed)
         .with_state(state)
 }

@@ -120,6 +120,9 @@ async fn bad_input_gets_a_4xx_naming_the_field_never_a_500() {
         assert_eq!(body["errors"][0]["code"], code, "{path}: {body}");
         assert_eq!(body["errors"][0]["field"], field, "{path}: {body}");
     }
+    let res = app.client.post(format!("{}/api/offers", app.base)).send().await.unwrap();
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.json::<Value>().await.unwrap()["errors"][0]["code"], "METHOD_NOT_ALLOWED");
     let many: Vec<String> = (0..101).map(|i| i.to_string()).collect();
     assert_eq!(app.json(&format!("/api/offers?ids={}", many.join(",")), 400).await["errors"][0]["code"], "IDS_INVALID");
 }
