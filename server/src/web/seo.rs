@@ -34,7 +34,8 @@ pub fn escape_html(s: &str) -> String {
 
 /// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
 fn plain_text(html: &str, max: usize) -> String {
-    let text = ammonia::Builder::empty().clean(html).to_string();
+    // A space before every tag keeps words of adjacent blocks (`</p><ul><li>`) apart once the tags are gone.
+    let text = ammonia::Builder::empty().clean(&html.replace('<', " <")).to_string();
     let text = quick_xml::escape::unescape(&text).map(|t| t.into_owned()).unwrap_or(text);
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = String::new();
@@ -229,5 +230,6 @@ mod tests {
     fn plain_text_strips_tags_and_cuts_at_a_word() {
         assert_eq!(plain_text("<p>Один &amp; <b>два</b></p>", 100), "Один & два");
         assert_eq!(plain_text("<p>слово слово слово</p>", 12), "слово слово…");
+        assert_eq!(plain_text("<p>серии.</p><ul><li>три</li><li>четыре</li></ul>", 100), "серии. три четыре");
     }
 }
