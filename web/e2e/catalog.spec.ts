@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
+
+async function cardColumns(page: Page): Promise<number> {
+  const xs = await page.getByTestId('product-card').evaluateAll((cards) =>
+    cards.map((card) => Math.round(card.getBoundingClientRect().left)),
+  );
+  return new Set(xs).size;
+}
+
+test.describe('section page listing', () => {
+  test('sort and the available filter go to the URL and survive a reload', async ({ page, request }) => {
+    const section = await biggestTopSection(request);
+    const cheapest = await firstOfferOf(request, section.id, '&sort=price');
+    const cheapestInStock = await firstOfferOf(request, section.id, '&sort=price&available=Y');
+
+    await page.goto(section.url);
+    await waitForContent(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.name);
+
+    await page.getByRole('combobox', { name: 'Сортировка' }).selectOption('price');
+    await expect(page).toHaveURL(`${section.url}?sort=price`);
+    await expect(page.getByTestId('product-card').first().getByRole('link')).toHaveText(cheapest.name);
+
+    await page.getByRole('checkbox', { name: 'Только в наличии' }).check();
+    await expect(page).toHaveURL(`${section.url}?sort=price&available=Y`);
+    await expect(page.getByTestId('product-card').first().getByRole('link')).toHaveText(cheapestInStock.name);
+    await expect(page.getByTestId('product-card').getByText('Нет в наличии')).toHaveCount(0);
+
+    await page.reload();
+    await waitForContent(page);
+    await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('price');
+    await expect(page.getByRole('checkbox', { name: 'Только в наличии' })).toBeChecked();
+    await expect(page.getByTestId('product-card').first().getByRole('link')).toHaveText(cheapestInStock.name);
+
+    await page.goBack();
+    await expect(page).toHaveURL(`${section.url}?sort=price`);
+    await expect(page.getByRole('checkbox', { name: 'Только в наличии' })).not.toBeChecked();
+  });
+
+  test('paging keeps sort in the URL and a new sort returns to page 1', async ({ page, request }) => {
+    const all = await getJson<{ pages: number }>(request, '/api/offers?perPage=20');
+    test.skip(all.pages < 2, 'the catalogue fits on one page');
+
+    await page.goto('/catalog/?sort=name');
+    await waitForContent(page);
+    await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click();
+    await expect(page).toHaveURL('/catalog/?sort=name&page=2');
+    await expect(page.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('listing-range')).toHaveText(/^21–/);
+
+    await page.getByRole('combobox', { name: 'Сортировка' }).selectOption('-price');
+    await expect(page).toHaveURL('/catalog/?sort=-price');
+    await expect(page.getByTestId('listing-range')).toHaveText(/^1–/);
+  });
+
+  test('the card grid has 4–5 columns wide and 2 narrow, without horizontal scrolling', async ({ page, isMobile }) => {
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    const columns = await cardColumns(page);
+    if (isMobile) expect(columns).toBe(2);
+    else expect(columns).toBeGreaterThanOrEqual(4);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

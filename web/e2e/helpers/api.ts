@@ -1,0 +1,56 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A section as `GET /api/sections` sends it (docs/api.md). */
+export interface ApiSection {
+  id: string;
+  name: string;
+  url: string;
+  parentId: string | null;
+  depth: number;
+  offerCount: number;
+}
+
+/** An offer as the API sends it (the fields the specs read). */
+export interface ApiOffer {
+  id: string;
+  name: string;
+  url: string;
+  sectionId: string | null;
+  pictures: string[];
+  price: number;
+  oldPrice: number | null;
+  available: boolean;
+}
+
+/** `GET {path}` as JSON, failing the test on a non-2xx answer. */
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** All sections, flat, in tree order. */
+export async function getSections(request: APIRequestContext): Promise<ApiSection[]> {
+  return (await getJson<{ sections: ApiSection[] }>(request, '/api/sections')).sections;
+}
+
+/** The top-level section with the most offers (the demo catalogue has several). */
+export async function biggestTopSection(request: APIRequestContext): Promise<ApiSection> {
+  const sections = await getSections(request);
+  const top = sections.filter((section) => section.parentId === null).sort((a, b) => b.offerCount - a.offerCount);
+  expect(top.length, 'the catalogue has top-level sections').toBeGreaterThan(0);
+  return top[0]!;
+}
+
+/** The first offer of a section's first page (optionally sorted / filtered). */
+export async function firstOfferOf(request: APIRequestContext, sectionId: string, query = ''): Promise<ApiOffer> {
+  const page = await getJson<{ items: ApiOffer[] }>(request, `/api/sections/${sectionId}/offers?perPage=1${query}`);
+  expect(page.items.length, `section ${sectionId} has offers`).toBeGreaterThan(0);
+  return page.items[0]!;
+}
+
+/** Waits until the page's data has arrived: no loading indicator left in `<main>`. */
+export async function waitForContent(page: Page): Promise<void> {
+  await expect(page.locator('main [role="status"]:has-text("Загрузка")')).toHaveCount(0);
+  await expect(page.locator('main h1')).toHaveCount(1);
+}

@@ -1,0 +1,33 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SiteFooter } from '@/features/navigation/components/site-footer';
+import { SiteHeader } from '@/features/navigation/components/site-header';
+import { useShop } from '@/features/shop/api/get-shop';
+import styles from './root-layout.module.css';
+
+/** `id` of the `<main>` landmark, the skip link's target. */
+export const MAIN_ID = 'main';
+
+/**
+ * The page frame: skip link, header, `<main>` (the route's page), footer. Landmarks are the
+ * semantic elements; every page renders its own single `<h1>` inside `<main>` and its own `<title>`
+ * (`PageTitle`).
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const shopName = shop.data?.name ?? t('app.brand');
+  return (
+    <>
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        {t('a11y.skipToContent')}
+      </a>
+      <SiteHeader shopName={shopName} />
+      <main id={MAIN_ID} tabIndex={-1} className={`container ${styles.main}`}>
+        <Outlet />
+      </main>
+      <SiteFooter shopName={shopName} company={shop.data?.company} />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { normalizePath, paths } from '@/config/paths';
+import { isNotFoundError } from '@/lib/api-client';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ShareToggle } from '@/components/ui/share-toggle';
+import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { useOfferBySlug } from '@/features/catalog/api/get-offer-by-slug';
+import type { Section } from '@/features/catalog/api/types';
+import { ProductDetails } from '@/features/catalog/components/product-details';
+import { sectionTrail } from '@/features/catalog/utils/section-tree';
+import { PageTitle } from '../page-title';
+import { NotFoundRoute } from './not-found-route';
+
+/** Props of {@link ProductPage}. */
+export interface ProductPageProps {
+  /** Last path segment: the offer's slug. */
+  slug: string;
+  /** The section tree, for the breadcrumbs. */
+  sections: Section[];
+}
+
+/**
+ * A product page (`/catalog/{section-slug}/{offer-slug}/` or `/catalog/products/{offer-slug}/`):
+ * the offer by slug (`GET /api/offers/by-slug/{slug}`; 404 → the 404 page), breadcrumbs through
+ * its section, the product details and the share toggle (spec §2). A path that names the offer
+ * under another section (or lacks the trailing slash) is redirected to the offer's own `url`.
+ */
+export function ProductPage({ slug, sections }: ProductPageProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const offer = useOfferBySlug(slug);
+
+  if (offer.isPending) return <LoadingState />;
+  if (offer.isError) {
+    if (isNotFoundError(offer.error)) return <NotFoundRoute />;
+    return <ErrorState onRetry={() => void offer.refetch()} />;
+  }
+
+  const data = offer.data;
+  if (normalizePath(location.pathname) !== normalizePath(data.url) || !location.pathname.endsWith('/')) {
+    return <Navigate replace to={{ pathname: data.url, search: location.search }} />;
+  }
+
+  const trail = sectionTrail(sections, data.sectionId);
+  const shareUrl = new URL(data.url, window.location.origin).href;
+  return (
+    <>
+      <PageTitle title={data.name} />
+      <Breadcrumbs
+        items={[
+          { label: t('nav.home'), to: paths.home },
+          { label: t('catalog.title'), to: paths.catalog },
+          ...trail.map((s) => ({ label: s.name, to: s.url })),
+          { label: data.name },
+        ]}
+      />
+      <ProductDetails offer={data} actions={<ShareToggle url={shareUrl} title={data.name} />} />
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Every business constant of the spec (§9 "Business constants and limits"), plus the few
+ * front-end settings the app needs. Nothing else in `src/` writes these numbers as literals.
+ *
+ * The Rust side keeps the same values in `server/src/limits.rs`.
+ *
+ * CSS cannot read these values (media queries do not accept custom properties), so the
+ * stylesheets write the breakpoint as `1043px` next to a comment naming
+ * {@link DESKTOP_BREAKPOINT_PX}; keep them in step.
+ */
+
+// ---------------------------------------------------------------------------
+// Spec §9
+// ---------------------------------------------------------------------------
+
+/** Desktop/mobile breakpoint, px: widths at or above it get the desktop layout (spec §9, §2). */
+export const DESKTOP_BREAKPOINT_PX = 1043;
+
+/** Media query matching the desktop layout, built from {@link DESKTOP_BREAKPOINT_PX}. */
+export const DESKTOP_MEDIA_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
+
+/** Time-out of every HTTP request, ms (spec §7, §9: "60" — seconds). Enforced in `lib/api-client.ts`. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Delay between the last keystroke and the search request, ms (spec §9). */
+export const SEARCH_DELAY_MS = 500;
+
+/** Number of items one search request asks for (spec §9 "Search page size"). */
+export const SEARCH_PAGE_SIZE = 100;
+
+/** Lifetime of the availability-flag cookie, s (spec §9; 380 days). */
+export const AVAILABILITY_COOKIE_MAX_AGE_S = 32_832_000;
+
+/** Lifetime of the "recently viewed shown" (visited) cookie, s (spec §9; same as the availability cookie). */
+export const VISITED_COOKIE_MAX_AGE_S = 32_832_000;
+
+/** Height of the collapsed search-sections container, px (spec §9); more sections get a show-all toggle. */
+export const SECTIONS_CONTAINER_HEIGHT_PX = 92;
+
+/** Hover-intent delay before a menu dropdown opens, ms (spec §2, §9). */
+export const MENU_HOVER_DELAY_MS = 200;
+
+/** Fade duration of a menu dropdown, ms (spec §2, §9). */
+export const MENU_FADE_MS = 150;
+
+/** Slide panel close animation, ms (spec §9). Also the top-panel footer slide on narrow screens (spec §2). */
+export const PANEL_CLOSE_ANIMATION_MS = 300;
+
+/** Slide duration of the sticky top panel's footer on narrow screens, ms (spec §2). */
+export const TOP_PANEL_FOOTER_SLIDE_MS = 300;
+
+/** Scroll distance after which the scroll-up button appears raised, px (spec §2, §9). */
+export const SCROLL_UP_THRESHOLD_PX = 150;
+
+/** Duration of the scroll-to-top animation, ms (spec §9). */
+export const SCROLL_UP_ANIMATION_MS = 500;
+
+/** Menu overflow threshold: at least this many items must overflow before the "…" dropdown is used (spec §9). */
+export const MENU_OVERFLOW_THRESHOLD_ITEMS = 2;
+
+/** Ratings at or below this value get a `rate` attribute equal to their integer part (spec §9). */
+export const RATING_RATE_ATTRIBUTE_MAX = 4.4;
+
+/** Default step of numeric input masks (spec §9). */
+export const MASK_DEFAULT_STEP = 1;
+
+/** Numeric mask shortcuts: typing the key appends the zeros (spec §9: k adds 000, m adds 000000). */
+export const MASK_SHORTCUTS: Readonly<Record<string, string>> = { k: '000', m: '000000' };
+
+/** Duration of the mini-cart / wishlist icon shake after a change, ms (spec §4, §9). */
+export const SHAKE_DURATION_MS = 1000;
+
+/** Fade-in duration of the recently viewed header, ms (spec §4, §9). */
+export const RECENTLY_VIEWED_FADE_MS = 2000;
+
+/** Delay before the captcha word is checked with the server, ms (spec §5, §9). */
+export const CAPTCHA_CHECK_DELAY_MS = 1000;
+
+/** Preferred countries of the phone input, in order (spec §5, §9). */
+export const PREFERRED_PHONE_COUNTRIES: readonly string[] = ['ru', 'by', 'ua', 'kz'];
+
+/** Basket view setting value that enables the slide-out cart (spec §2, §9). */
+export const SLIDE_CART_BASKET_VIEW = 'RIGHT';
+
+// ---------------------------------------------------------------------------
+// Front-end settings (not in the spec)
+// ---------------------------------------------------------------------------
+
+/** Offers per catalogue page (`perPage`); 20 fills 5, 4 and 2 columns evenly. API range 1..=100. */
+export const CATALOG_PAGE_SIZE = 20;
+
+/** Offers per home-page collection tab (`limit`); two rows of the widest grid. API range 1..=100. */
+export const HOME_COLLECTION_LIMIT = 10;
+
+/** How long the API's section tree stays fresh in the query cache, ms. */
+export const SECTIONS_STALE_TIME_MS = 5 * 60_000;
+
+/** Default freshness of other queries, ms. */
+export const DEFAULT_STALE_TIME_MS = 60_000;
+
+/** How long the "link copied" confirmation of the share block stays visible, ms. */
+export const SHARE_CONFIRMATION_MS = 4000;
+
+/** Locale used to format money (the catalogue's prices are Russian-formatted: `1 480 ₽`). */
+export const MONEY_LOCALE = 'ru-RU';
+
+/** Languages the interface is translated to; the first is the default (spec: Russian shop). */
+export const LANGUAGES = ['ru', 'en'] as const;
+
+/** A supported interface language. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** Default interface language. */
+export const DEFAULT_LANGUAGE: Language = 'ru';
+
+/** `localStorage` key holding the shopper's chosen interface language. */
+export const LANGUAGE_STORAGE_KEY = 'vitrina.language';
+
+/** Nominal pixel size given to card pictures (`width`/`height` attributes; the box is square). */
+export const CARD_IMAGE_SIZE_PX = 400;
+
+/** Nominal pixel size of the product page's main picture. */
+export const PRODUCT_IMAGE_SIZE_PX = 800;
+
+/** Nominal pixel size of a gallery thumbnail. */
+export const THUMBNAIL_IMAGE_SIZE_PX = 96;

@@ -1,0 +1,75 @@
+/**
+ * The page routes (docs/api.md "Pages") and helpers that build or read them.
+ *
+ * - `/`                                   home
+ * - `/catalog/`                           all sections and all products
+ * - `/catalog/{section-slug}/`            a section (its `url` from `GET /api/sections`)
+ * - `/catalog/{section-slug}/{offer-slug}/` a product (its `url` from the offer)
+ * - `/catalog/products/{offer-slug}/`     a product without a section
+ *
+ * Section and product URLs are never built on the client: the API hands them out in `url`.
+ */
+export const paths = {
+  /** Home page. */
+  home: '/',
+  /** Catalogue root: all sections and all products. */
+  catalog: '/catalog/',
+} as const;
+
+/** React Router patterns matching {@link paths}; `catalogSplat` catches sections and products. */
+export const routePatterns = {
+  home: '/',
+  catalog: 'catalog',
+  catalogSplat: 'catalog/*',
+  notFound: '*',
+} as const;
+
+/** First path segment of every catalogue page. */
+export const CATALOG_SEGMENT = 'catalog';
+
+/** Query-string keys a listing keeps in the URL so it can be bookmarked (HOUSE_STYLE). */
+export const listingParams = {
+  sort: 'sort',
+  available: 'available',
+  page: 'page',
+} as const;
+
+/**
+ * Normalises a pathname for comparison with API `url`s: ensures a leading and a trailing slash and
+ * decodes percent-escapes (`/catalog/a` → `/catalog/a/`).
+ */
+export function normalizePath(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // A malformed escape: compare the raw text.
+  }
+  if (!path.startsWith('/')) path = `/${path}`;
+  if (!path.endsWith('/')) path = `${path}/`;
+  return path;
+}
+
+/** Non-empty segments of a pathname: `/catalog/a/b/` → `['catalog', 'a', 'b']`. */
+export function pathSegments(pathname: string): string[] {
+  return normalizePath(pathname).split('/').filter(Boolean);
+}
+
+/**
+ * The offer slug a product path ends with, or `null` when the path cannot be a product page.
+ * A product path has at least three segments: `catalog`, a section slug (or `products`), the offer slug.
+ */
+export function offerSlugFromPath(pathname: string): string | null {
+  const segments = pathSegments(pathname);
+  if (segments.length < 3 || segments[0] !== CATALOG_SEGMENT) return null;
+  return segments[segments.length - 1] ?? null;
+}
+
+/**
+ * Builds `pathname?query` with the given search parameters; empty values are left out.
+ * Used for paging links (`withQuery('/catalog/x/', params)`).
+ */
+export function withQuery(pathname: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CATALOG_PAGE_SIZE } from '@/config/constants';
+import { Pagination } from '@/components/ui/pagination';
+import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { useOffers } from '../api/get-offers';
+import { useSectionOffers } from '../api/get-section-offers';
+import { SORT_ORDERS, type ListingParams, type OfferPage, type SortOrder } from '../api/types';
+import { isSortOrder, useListingParams } from '../hooks/use-listing-params';
+import { ProductGrid } from './product-grid';
+import styles from './offer-listing.module.css';
+
+/** Value of the sort select meaning "the shop's own order" (no `sort` parameter). */
+const DEFAULT_SORT = 'default';
+
+/** Props of {@link ListingToolbar}. */
+interface ListingToolbarProps {
+  sort?: SortOrder;
+  available: boolean;
+  onSortChange: (sort: SortOrder | undefined) => void;
+  onAvailableChange: (available: boolean) => void;
+  data?: OfferPage;
+}
+
+function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data }: ListingToolbarProps) {
+  const { t } = useTranslation();
+  const sortId = useId();
+  const availableId = useId();
+  const from = data && data.total > 0 ? (data.page - 1) * data.perPage + 1 : 0;
+  const to = data ? Math.min(data.total, from + data.items.length - 1) : 0;
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.controls}>
+        <div className={styles.field}>
+          <label htmlFor={sortId} className={styles.label}>
+            {t('listing.sort')}
+          </label>
+          <select
+            id={sortId}
+            className={styles.select}
+            value={sort ?? DEFAULT_SORT}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              onSortChange(isSortOrder(value) ? value : undefined);
+            }}
+          >
+            <option value={DEFAULT_SORT}>{t('listing.sortOptions.default')}</option>
+            {SORT_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {t(`listing.sortOptions.${order}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.checkbox}>
+          <input
+            id={availableId}
+            type="checkbox"
+            checked={available}
+            onChange={(event) => onAvailableChange(event.currentTarget.checked)}
+          />
+          <label htmlFor={availableId}>{t('listing.available')}</label>
+        </div>
+      </div>
+      <p className={styles.range} aria-live="polite" data-testid="listing-range">
+        {data && data.items.length > 0 ? t('listing.range', { from, to, total: data.total }) : ''}
+      </p>
+    </div>
+  );
+}
+
+/** Props of {@link OfferListing}. */
+export interface OfferListingProps {
+  /** List this section's offers (and its subsections'); omit for the whole catalogue. */
+  sectionId?: string;
+  /** Accessible name of the product list. */
+  label: string;
+}
+
+/**
+ * A paged, sortable, filterable offer listing whose whole state lives in the URL
+ * (`?sort=price&available=Y&page=2`, see {@link useListingParams}): sort select
+ * (shop order / `price` / `-price` / `name` / `new`), the "only available" checkbox (`available=Y`),
+ * the shown range ("1–20 из 62"), the product grid and page links.
+ * Data: `GET /api/sections/{id}/offers` or `GET /api/offers`, {@link CATALOG_PAGE_SIZE} per page.
+ */
+export function OfferListing({ sectionId, label }: OfferListingProps) {
+  const { t } = useTranslation();
+  const { sort, available, page, setSort, setAvailable, pageHref } = useListingParams();
+  const params: ListingParams = { page, perPage: CATALOG_PAGE_SIZE, sort, available };
+  // Exactly one of the two queries is enabled: hooks cannot be called conditionally.
+  const all = useOffers(params, sectionId === undefined);
+  const inSection = useSectionOffers(sectionId ?? '', params, sectionId !== undefined);
+  const query = sectionId === undefined ? all : inSection;
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingState />;
+  } else if (query.isError) {
+    body = <ErrorState onRetry={() => void query.refetch()} />;
+  } else if (query.data.items.length === 0) {
+    body =
+      page > 1 && query.data.total > 0 ? (
+        <p className={styles.empty}>
+          {t('listing.pageOutOfRange')} <Link to={pageHref(1)}>{t('listing.firstPage')}</Link>
+        </p>
+      ) : (
+        <p className={styles.empty}>{available ? t('listing.emptyAvailable') : t('listing.empty')}</p>
+      );
+  } else {
+    body = (
+      <div className={query.isPlaceholderData ? styles.stale : undefined} aria-busy={query.isPlaceholderData}>
+        <ProductGrid offers={query.data.items} label={label} />
+        <Pagination page={query.data.page} pages={query.data.pages} hrefFor={pageHref} />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.listing}>
+      <ListingToolbar
+        sort={sort}
+        available={available}
+        onSortChange={setSort}
+        onAvailableChange={setAvailable}
+        data={query.data}
+      />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeOffer } from '@/test/fixtures';
+import { renderWithApp } from '@/test/render';
+import { ProductCard } from './product-card';
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('ProductCard', () => {
+  it('links the name to the product page and shows price and availability', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ id: '7', name: 'Робот', url: '/catalog/roboty/robot/' })} />);
+
+    expect(screen.getByRole('link', { name: 'Робот' })).toHaveAttribute('href', '/catalog/roboty/robot/');
+    expect(plain(screen.getByTestId('price').textContent)).toContain('1 480 ₽');
+    expect(screen.getByText('В наличии')).toBeInTheDocument();
+    expect(screen.queryByTestId('old-price')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+  });
+
+  it('strikes through the old price and shows the discount percentage', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ price: 1480, oldPrice: 1990 })} />);
+
+    const old = screen.getByTestId('old-price');
+    expect(old.tagName).toBe('S');
+    expect(plain(old.textContent)).toContain('1 990 ₽');
+    expect(screen.getByTestId('discount')).toHaveTextContent('−26%');
+  });
+
+  it('says when the offer is out of stock', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ available: false })} />);
+    expect(screen.getByText('Нет в наличии')).toBeInTheDocument();
+    expect(screen.queryByText('В наличии')).not.toBeInTheDocument();
+  });
+
+  it('shows the picture lazily and sized, then the placeholder when it fails to load', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ name: 'Робот', pictures: ['https://dead.example/1.jpg'] })} />);
+
+    const img = screen.getByRole('img', { name: 'Робот' });
+    expect(img).toHaveAttribute('src', 'https://dead.example/1.jpg');
+    expect(img).toHaveAttribute('data-placeholder', 'false');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+
+    fireEvent.error(img);
+
+    const placeholder = screen.getByRole('img', { name: 'Робот' });
+    expect(placeholder).toHaveAttribute('data-placeholder', 'true');
+    expect(placeholder.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  });
+
+  it('shows the placeholder straight away when the offer has no picture', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ name: 'Без фото', pictures: [] })} />);
+    expect(screen.getByRole('img', { name: 'Без фото' })).toHaveAttribute('data-placeholder', 'true');
+  });
+});

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { CARD_IMAGE_SIZE_PX } from '@/config/constants';
+import { Picture } from '@/components/ui/picture';
+import type { Offer } from '../api/types';
+import { Availability } from './availability';
+import { OfferPrice } from './offer-price';
+import styles from './product-card.module.css';
+
+/** Props of {@link ProductCard}. */
+export interface ProductCardProps {
+  offer: Offer;
+  /** Load the picture eagerly (the first cards of a page, above the fold). */
+  eager?: boolean;
+}
+
+/**
+ * A product card of a grid: picture (placeholder when missing or broken), name linking to the
+ * product page, price with the struck-through old price and discount, availability.
+ * The whole card is clickable through the name link (its box covers the card); only the name is
+ * a link, so screen readers hear each product once.
+ */
+export function ProductCard({ offer, eager = false }: ProductCardProps) {
+  return (
+    <article className={styles.card} data-testid="product-card" data-offer-id={offer.id}>
+      <div className={styles.media}>
+        <Picture
+          src={offer.pictures[0]}
+          alt={offer.name}
+          width={CARD_IMAGE_SIZE_PX}
+          height={CARD_IMAGE_SIZE_PX}
+          loading={eager ? 'eager' : 'lazy'}
+          className={styles.picture}
+        />
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={offer.url} className={styles.link}>
+            {offer.name}
+          </Link>
+        </h3>
+        <div className={styles.footer}>
+          <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
+          <Availability available={offer.available} />
+        </div>
+      </div>
+    </article>
+  );
+}

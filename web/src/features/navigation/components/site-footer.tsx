@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { LanguageSwitch } from './language-switch';
+import styles from './site-footer.module.css';
+
+/** Props of {@link SiteFooter}. */
+export interface SiteFooterProps {
+  /** Shop name from `GET /api/shop`. */
+  shopName: string;
+  /** Legal name of the company, shown under the name when known. */
+  company?: string | null;
+}
+
+/** The site footer: shop name and company, links home and to the catalogue, the language switch. */
+export function SiteFooter({ shopName, company }: SiteFooterProps) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.brand}>
+          <p className={styles.name}>{shopName}</p>
+          {company && company !== shopName && <p className={styles.company}>{company}</p>}
+          <p className={styles.copyright}>{t('footer.copyright', { year, name: shopName })}</p>
+        </div>
+        <ul className={styles.links}>
+          <li>
+            <Link to={paths.home}>{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to={paths.catalog}>{t('nav.catalog')}</Link>
+          </li>
+        </ul>
+        <LanguageSwitch />
+      </div>
+    </footer>
+  );
+}

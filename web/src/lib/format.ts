@@ -1,0 +1,51 @@
+import { MONEY_LOCALE } from '@/config/constants';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatter(locale: string, currencyId: string, fractionDigits: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}|${currencyId}|${fractionDigits}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: currencyId,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Formats a price for display: `formatMoney(1480, 'RUB')` → `1 480 ₽`, `formatMoney(3.54, 'RUB')` → `3,54 ₽`.
+ *
+ * `amount` is in major units, as the API sends it (docs/api.md "Money": exact decimals from the
+ * stored minor units); `currencyId` is an ISO 4217 code (`RUB`, `KZT`, `BYN`, `USD`, `EUR`, `UAH`).
+ * Whole amounts get no fraction digits, others exactly two. The separators are the locale's
+ * (Russian: a no-break space groups thousands and precedes the sign; a comma before kopecks).
+ * An unknown or malformed currency code falls back to `1 480 XYZ` instead of throwing.
+ */
+export function formatMoney(amount: number, currencyId: string, locale: string = MONEY_LOCALE): string {
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  try {
+    return moneyFormatter(locale, currencyId, fractionDigits).format(amount);
+  } catch {
+    const number = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(amount);
+    return `${number}\u00a0${currencyId}`;
+  }
+}
+
+/**
+ * The discount of `price` against `oldPrice`, in whole percent rounded to nearest
+ * (`discountPercent(1480, 1990)` → 26), or `null` when there is no real discount
+ * (no old price, or an old price not above the price). Never returns 0: a discount under
+ * half a percent is shown as 1 %.
+ */
+export function discountPercent(price: number, oldPrice: number | null | undefined): number | null {
+  if (oldPrice == null || !(oldPrice > price) || oldPrice <= 0) return null;
+  return Math.max(1, Math.round(((oldPrice - price) / oldPrice) * 100));
+}

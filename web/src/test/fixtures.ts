@@ -1,0 +1,41 @@
+import type { Offer, OfferPage, Section } from '@/features/catalog/api/types';
+
+/** A test offer; override any field. */
+export function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  const id = overrides.id ?? '11143';
+  return {
+    id,
+    name: `Конструктор ${id}`,
+    url: `/catalog/konstruktory/konstruktor-${id}/`,
+    sectionId: '12',
+    pictures: [`https://example.ru/img/${id}.jpg`],
+    price: 1480,
+    oldPrice: null,
+    currencyId: 'RUB',
+    available: true,
+    vendor: 'Fischertechnik',
+    vendorCode: '511931',
+    params: [],
+    description: null,
+    ...overrides,
+  };
+}
+
+/** A test section; override any field. */
+export function makeSection(overrides: Partial<Section> = {}): Section {
+  const id = overrides.id ?? '12';
+  return {
+    id,
+    name: `Раздел ${id}`,
+    url: `/catalog/section-${id}/`,
+    parentId: null,
+    depth: 0,
+    offerCount: 3,
+    ...overrides,
+  };
+}
+
+/** An offer page wrapping `items`. */
+export function makePage(items: Offer[], overrides: Partial<OfferPage> = {}): OfferPage {
+  return { items, total: items.length, page: 1, perPage: 20, pages: 1, ...overrides };
+}
