@@ -1,26 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** A section as `GET /api/sections` sends it (docs/api.md). */
-export interface ApiSection {
-  id: string;
-  name: string;
-  url: string;
-  parentId: string | null;
-  depth: number;
-  offerCount: number;
-}
+/** The API's shapes, shared with the app (docs/api.md), so a changed field breaks the specs at type-check. */
+import type { Offer as ApiOffer, Section as ApiSection } from '../../src/features/catalog/api/types';
 
-/** An offer as the API sends it (the fields the specs read). */
-export interface ApiOffer {
-  id: string;
-  name: string;
-  url: string;
-  sectionId: string | null;
-  pictures: string[];
-  price: number;
-  oldPrice: number | null;
-  available: boolean;
-}
+export type { ApiOffer, ApiSection };
 
 /** `GET {path}` as JSON, failing the test on a non-2xx answer. */
 export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
