@@ -97,8 +97,7 @@ pub async fn list_section_offers(
     ApiQuery(q): ApiQuery<ListParams>,
 ) -> Result<Json<OfferPage>, ApiError> {
     let listing = q.validate()?;
-    let rows = db_sections::list_active(&state.db).await?;
-    if !rows.iter().any(|r| r.id == id) {
+    if !db_sections::is_active(&state.db, &id).await? {
         return Err(ApiError::not_found("SECTION_NOT_FOUND", format!("no section {id:?} in the catalogue")));
     }
     Ok(Json(offer_page(&state, Some(&id), listing).await?))

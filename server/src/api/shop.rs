@@ -28,7 +28,7 @@ pub struct Shop {
 pub async fn get_shop(State(state): State<AppState>) -> Result<Json<Shop>, ApiError> {
     let shop = db::shop::find(&state.db).await?.unwrap_or_default();
     let offer_count = db::offers::count_active(&state.db).await?;
-    let section_count = db::sections::list_active(&state.db).await?.len() as i64;
+    let section_count = db::sections::count_active(&state.db).await?;
     Ok(Json(Shop { name: shop.name, company: shop.company, url: shop.url, offer_count, section_count }))
 }
 

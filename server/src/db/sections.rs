@@ -13,17 +13,30 @@ pub struct SectionRow {
 }
 
 /// All active sections in feed order, each with its direct active-offer count:
-/// `SELECT s.*, COUNT(o.id) FROM sections s LEFT JOIN offers o ... GROUP BY s.id ORDER BY s.position`.
+/// `SELECT s.*, (SELECT COUNT(*) FROM offers WHERE section_id = s.id AND active = 1) ... ORDER BY s.position`.
+/// The correlated count walks the `offers_section` index once per section instead of joining every offer.
 pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
     sqlx::query_as(
-        "SELECT s.id, s.parent_id, s.name, s.slug, COUNT(o.id) AS direct_offers
-         FROM sections s LEFT JOIN offers o ON o.section_id = s.id AND o.active = 1
+        "SELECT s.id, s.parent_id, s.name, s.slug,
+           (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = 1) AS direct_offers
+         FROM sections s
          WHERE s.active = 1
-         GROUP BY s.id, s.parent_id, s.name, s.slug, s.position
          ORDER BY s.position",
     )
     .fetch_all(pool)
     .await
+}
+
+/// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.
+pub async fn is_active(pool: &SqlitePool, id: &str) -> sqlx::Result<bool> {
+    let row: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM sections WHERE id = ? AND active = 1").bind(id).fetch_optional(pool).await?;
+    Ok(row.is_some())
+}
+
+/// `SELECT COUNT(*) FROM sections WHERE active = 1`.
+pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM sections WHERE active = 1").fetch_one(pool).await
 }
 
 /// `SELECT slug, active FROM sections WHERE id = ?`.
