@@ -12,6 +12,8 @@ import { defineConfig } from '@playwright/test';
  * - Browser: Debian's Chromium (`/usr/bin/chromium`, override with `VITRINA_E2E_CHROMIUM`);
  *   Playwright's own browsers cannot be downloaded here.
  * - Projects: desktop 1280×800 and mobile 375×740.
+ * - `VITRINA_E2E_BINARY` runs another build of the binary, e.g. `../server/target/debug/vitrina`, which
+ *   reads `web/dist` from disk: while iterating, `npx vite build` is then enough, no cargo rebuild.
  * - `VITRINA_E2E_BASE_URL` runs the specs against an already running shop instead (no web server is
  *   started), e.g. `vite preview` proxying the API to a binary built before `web/dist` existed.
  */
@@ -20,7 +22,7 @@ process.env.VITRINA_E2E_DB ??= path.join(os.tmpdir(), `vitrina-e2e-${process.pid
 const db = process.env.VITRINA_E2E_DB;
 const externalBaseURL = process.env.VITRINA_E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
-const binary = path.resolve(import.meta.dirname, '../server/target/release/vitrina');
+const binary = process.env.VITRINA_E2E_BINARY ?? path.resolve(import.meta.dirname, '../server/target/release/vitrina');
 
 export default defineConfig({
   testDir: './e2e',
