@@ -2,8 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import i18n from '@/i18n';
+import { installMatchMedia, setViewportWidth } from './media';
 
 beforeEach(async () => {
+  installMatchMedia();
+  setViewportWidth(1280);
   localStorage.clear();
   await i18n.changeLanguage('ru');
 });
