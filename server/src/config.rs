@@ -28,6 +28,46 @@ pub enum Command {
     Import(ImportArgs),
     /// Write a deterministic synthetic YML feed to standard output (for benchmarks).
     GenerateFeed(GenerateArgs),
+    /// Manage the site menus (the top panel's horizontal menu): import, export, reset.
+    Menu(MenuArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MenuArgs {
+    #[command(subcommand)]
+    pub command: MenuCommand,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum MenuCommand {
+    /// Replace the top menu with the JSON file's (or `-` for standard input): a list of
+    /// `{"title", "url", "children"}` items, or an answer of `GET /api/menus/top` saved to a file.
+    /// Imports no longer rebuild it afterwards.
+    Import {
+        /// The JSON file, or `-` for standard input.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Print the top menu as JSON in the format `menu import` reads.
+    Export {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Forget the imported top menu and build it from the catalogue again (as after every feed import).
+    Reset {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+impl MenuCommand {
+    /// The database the command works on.
+    pub fn db(&self) -> &DbArgs {
+        match self {
+            Self::Import { db, .. } | Self::Export { db } | Self::Reset { db } => db,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]

@@ -2,10 +2,10 @@
 //! `{"errors":[{"code":"SORT_INVALID","field":"sort","detail":"…"}]}` (docs/api.md "Conventions").
 //! Client mistakes are 4xx naming the field and a message code; server faults are a logged 500 with a generic text.
 
+use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -89,7 +89,12 @@ pub async fn api_not_found(uri: axum::http::Uri) -> Response {
 
 /// The answer to a known `/api` path asked with a method it does not take: a JSON 405 `METHOD_NOT_ALLOWED`.
 pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
-    body(StatusCode::METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", None, format!("{method} is not allowed on {}", uri.path()))
+    body(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "METHOD_NOT_ALLOWED",
+        None,
+        format!("{method} is not allowed on {}", uri.path()),
+    )
 }
 
 /// `Query<T>` whose rejection is an [`ApiError`] (400 `QUERY_INVALID` in our JSON shape), not axum's plain text.

@@ -79,3 +79,15 @@ pub const MAX_SLUG_CHARS: usize = 80;
 
 /// URLs per sitemap file (the sitemaps.org protocol's limit).
 pub const SITEMAP_MAX_URLS: usize = 50_000;
+
+/// Most items one menu may hold, all levels together (`vitrina menu import`).
+pub const MAX_MENU_ITEMS: usize = 500;
+
+/// Deepest nesting of a menu: top items are level 1.
+pub const MAX_MENU_DEPTH: usize = 4;
+
+/// Longest menu item title, in characters.
+pub const MAX_MENU_TITLE_CHARS: usize = 100;
+
+/// Longest menu item URL, in characters.
+pub const MAX_MENU_URL_CHARS: usize = 2048;

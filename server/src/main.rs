@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
-use vitrina::config::{Cli, Command};
+use vitrina::config::{Cli, Command, MenuArgs, MenuCommand};
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
 
@@ -50,8 +50,68 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             vitrina::feeds::generate::write_feed(&mut out, args.offers, args.seed)?;
             out.flush()?;
         }
+        Command::Menu(args) => run_menu(args).await?,
     }
     Ok(())
+}
+
+/// `vitrina menu import|export|reset` (docs/operations.md "Menus").
+async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
+    use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, validate};
+    let pool = vitrina::db::connect(&args.command.db().db).await?;
+    match args.command {
+        MenuCommand::Import { file, .. } => {
+            let text = if file.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin())?
+            } else {
+                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
+            };
+            // Either a bare list of items or the API's answer `{"items": [...]}`.
+            #[derive(serde::Deserialize)]
+            #[serde(untagged)]
+            enum MenuFile {
+                Items(Vec<MenuEntry>),
+                Answer { items: Vec<MenuEntry> },
+            }
+            let mut items = match serde_json::from_str::<MenuFile>(&text) {
+                Ok(MenuFile::Items(items) | MenuFile::Answer { items }) => items,
+                Err(_) => {
+                    // Say where the first item-level problem is, which the untagged enum hides.
+                    let detail =
+                        serde_json::from_str::<Vec<MenuEntry>>(&text).err().map(|e| e.to_string()).unwrap_or_default();
+                    anyhow::bail!(
+                        "{} is not a menu: expected a JSON list of {{\"title\", \"url\", \"children\"}} items \
+                         or {{\"items\": [...]}} ({detail})",
+                        file.display()
+                    );
+                }
+            };
+            let problems = validate(&mut items);
+            if !problems.is_empty() {
+                for problem in &problems {
+                    eprintln!("{problem}");
+                }
+                anyhow::bail!("the menu was not imported: {} problem(s)", problems.len());
+            }
+            vitrina::db::menus::import_owner_menu(&pool, TOP_MENU, &items).await?;
+            println!("menu {TOP_MENU}: {} items imported", count(&items));
+        }
+        MenuCommand::Export { .. } => {
+            let tree = vitrina::db::menus::load_tree(&pool, TOP_MENU).await?.unwrap_or_default();
+            let items: Vec<MenuEntry> = tree.into_iter().map(to_entry).collect();
+            println!("{}", serde_json::to_string_pretty(&items)?);
+        }
+        MenuCommand::Reset { .. } => {
+            vitrina::db::menus::reset_top(&pool).await?;
+            println!("menu {TOP_MENU}: rebuilt from the catalogue");
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+fn to_entry(node: vitrina::db::menus::MenuNode) -> vitrina::domain::menu::MenuEntry {
+    vitrina::domain::menu::MenuEntry::new(node.title, node.url, node.children.into_iter().map(to_entry).collect())
 }
 
 fn print_summary(s: &ImportSummary, json: bool) -> anyhow::Result<()> {

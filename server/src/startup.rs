@@ -33,6 +33,7 @@ impl Application {
     pub async fn build(args: &ServeArgs) -> anyhow::Result<Self> {
         let pool = db::connect(&args.db.db).await?;
         feeds::seed_demo_if_empty(&pool).await?;
+        db::menus::ensure_top(&pool).await?;
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;
         let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));

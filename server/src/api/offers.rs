@@ -4,12 +4,12 @@ use super::params::{ListParams, Listing};
 use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::offer_path;
+use crate::error::ApiQuery;
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::{DEFAULT_COLLECTION_LIMIT, MAX_IDS_PER_REQUEST, SEARCH_PAGE_SIZE};
 use crate::state::AppState;
-use axum::extract::{Path, State};
 use axum::Json;
-use crate::error::ApiQuery;
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -104,7 +104,8 @@ pub async fn load_offers(state: &AppState, rows: Vec<OfferRow>) -> Result<Vec<Of
 
 /// Runs a listing and wraps it as an [`OfferPage`].
 pub async fn offer_page(state: &AppState, section_id: Option<&str>, listing: Listing) -> Result<OfferPage, ApiError> {
-    let filter = OfferFilter { section_id, available_only: listing.available_only, discounted_only: false, sort: listing.sort };
+    let filter =
+        OfferFilter { section_id, available_only: listing.available_only, discounted_only: false, sort: listing.sort };
     let (rows, total) = db_offers::page(&state.db, &filter, listing.per_page, listing.offset()).await?;
     Ok(OfferPage {
         items: load_offers(state, rows).await?,
@@ -129,13 +130,20 @@ pub struct OffersQuery {
 /// Offers of the whole catalogue, paged; or the offers named by `ids`.
 #[utoipa::path(get, path = "/api/offers", tag = "offers", params(("ids" = Option<String>, Query, description = "Comma-separated offer ids (at most 100): answers these offers in this order; listing parameters are then ignored"), ListParams),
     responses((status = 200, body = OfferPage), (status = 400, body = ErrorBody)))]
-pub async fn list_offers(State(state): State<AppState>, ApiQuery(q): ApiQuery<OffersQuery>) -> Result<Json<OfferPage>, ApiError> {
+pub async fn list_offers(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<OffersQuery>,
+) -> Result<Json<OfferPage>, ApiError> {
     let Some(ids) = q.ids else {
         return Ok(Json(offer_page(&state, None, q.listing.validate()?).await?));
     };
     let ids: Vec<String> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
     if ids.is_empty() || ids.len() > MAX_IDS_PER_REQUEST {
-        return Err(ApiError::bad_request("IDS_INVALID", "ids", format!("ids must list 1 to {MAX_IDS_PER_REQUEST} offer ids")));
+        return Err(ApiError::bad_request(
+            "IDS_INVALID",
+            "ids",
+            format!("ids must list 1 to {MAX_IDS_PER_REQUEST} offer ids"),
+        ));
     }
     let rows = db_offers::find_active_by_ids(&state.db, &ids).await?;
     let mut offers = load_offers(&state, rows).await?;
@@ -155,13 +163,17 @@ pub async fn get_offer(State(state): State<AppState>, Path(id): Path<String>) ->
 /// One offer by its URL slug (the last segment of its `url`).
 #[utoipa::path(get, path = "/api/offers/by-slug/{slug}", tag = "offers", params(("slug" = String, Path)),
     responses((status = 200, body = Offer), (status = 404, body = ErrorBody)))]
-pub async fn get_offer_by_slug(State(state): State<AppState>, Path(slug): Path<String>) -> Result<Json<Offer>, ApiError> {
+pub async fn get_offer_by_slug(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Json<Offer>, ApiError> {
     let row = db_offers::find_active_by_slug(&state.db, &slug).await?;
     one(&state, row, &slug).await
 }
 
 async fn one(state: &AppState, row: Option<OfferRow>, key: &str) -> Result<Json<Offer>, ApiError> {
-    let row = row.ok_or_else(|| ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {key:?} in the catalogue")))?;
+    let row =
+        row.ok_or_else(|| ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {key:?} in the catalogue")))?;
     let mut offers = load_offers(state, vec![row]).await?;
     Ok(Json(offers.remove(0)))
 }
@@ -187,13 +199,24 @@ pub async fn list_collection(
     let filter = match code.as_str() {
         "new" => OfferFilter { section_id: None, available_only: false, discounted_only: false, sort: OfferSort::New },
         "hits" => OfferFilter { section_id: None, available_only: true, discounted_only: false, sort: OfferSort::Feed },
-        "sale" => OfferFilter { section_id: None, available_only: false, discounted_only: true, sort: OfferSort::Discount },
-        _ => return Err(ApiError::not_found("COLLECTION_NOT_FOUND", format!("no collection {code:?}: use new, hits or sale"))),
+        "sale" => {
+            OfferFilter { section_id: None, available_only: false, discounted_only: true, sort: OfferSort::Discount }
+        }
+        _ => {
+            return Err(ApiError::not_found(
+                "COLLECTION_NOT_FOUND",
+                format!("no collection {code:?}: use new, hits or sale"),
+            ));
+        }
     };
     let limit = match q.limit.as_deref() {
         None => DEFAULT_COLLECTION_LIMIT,
         Some(s) => s.trim().parse().ok().filter(|n| (1..=SEARCH_PAGE_SIZE).contains(n)).ok_or_else(|| {
-            ApiError::bad_request("LIMIT_INVALID", "limit", format!("limit must be a whole number from 1 to {SEARCH_PAGE_SIZE}"))
+            ApiError::bad_request(
+                "LIMIT_INVALID",
+                "limit",
+                format!("limit must be a whole number from 1 to {SEARCH_PAGE_SIZE}"),
+            )
         })?,
     };
     let (rows, _) = db_offers::page(&state.db, &filter, limit, 0).await?;

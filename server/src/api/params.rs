@@ -40,12 +40,9 @@ impl Listing {
 fn number(raw: Option<&str>, default: u32, max: u32, code: &'static str, field: &'static str) -> Result<u32, ApiError> {
     match raw {
         None => Ok(default),
-        Some(s) => s
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| ApiError::bad_request(code, field, format!("{field} must be a whole number from 1 to {max}"))),
+        Some(s) => s.trim().parse::<u32>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
+            ApiError::bad_request(code, field, format!("{field} must be a whole number from 1 to {max}"))
+        }),
     }
 }
 
@@ -67,11 +64,24 @@ impl ListParams {
             Some("-price") => OfferSort::PriceDesc,
             Some("name") => OfferSort::Name,
             Some("new") => OfferSort::New,
-            Some(_) => return Err(ApiError::bad_request("SORT_INVALID", "sort", "sort must be one of price, -price, name, new")),
+            Some("discount") => OfferSort::Discount,
+            Some(_) => {
+                return Err(ApiError::bad_request(
+                    "SORT_INVALID",
+                    "sort",
+                    "sort must be one of price, -price, name, new, discount",
+                ));
+            }
         };
         Ok(Listing {
             page: number(self.page.as_deref(), 1, MAX_PAGE, "PAGE_INVALID", "page")?,
-            per_page: number(self.per_page.as_deref(), DEFAULT_PER_PAGE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?,
+            per_page: number(
+                self.per_page.as_deref(),
+                DEFAULT_PER_PAGE,
+                SEARCH_PAGE_SIZE,
+                "PER_PAGE_INVALID",
+                "perPage",
+            )?,
             sort,
             available_only: flag(self.available.as_deref(), "AVAILABLE_INVALID", "available")?,
         })

@@ -6,8 +6,8 @@ use crate::db::sections::{self as db_sections, SectionRow};
 use crate::domain::slug::section_path;
 use crate::error::{ApiError, ApiQuery, ErrorBody};
 use crate::state::AppState;
-use axum::extract::{Path, State};
 use axum::Json;
+use axum::extract::{Path, State};
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -113,12 +113,19 @@ mod tests {
     use super::*;
 
     fn row(id: &str, parent: Option<&str>, n: i64) -> SectionRow {
-        SectionRow { id: id.into(), parent_id: parent.map(Into::into), name: id.into(), slug: id.into(), direct_offers: n }
+        SectionRow {
+            id: id.into(),
+            parent_id: parent.map(Into::into),
+            name: id.into(),
+            slug: id.into(),
+            direct_offers: n,
+        }
     }
 
     #[test]
     fn tree_puts_parents_before_children_and_sums_subtrees() {
-        let tree = build_tree(vec![row("c", Some("b"), 1), row("a", None, 2), row("b", Some("a"), 3), row("d", None, 4)]);
+        let tree =
+            build_tree(vec![row("c", Some("b"), 1), row("a", None, 2), row("b", Some("a"), 3), row("d", None, 4)]);
         let ids: Vec<_> = tree.iter().map(|s| (s.id.as_str(), s.depth, s.offer_count)).collect();
         assert_eq!(ids, vec![("a", 0, 6), ("b", 1, 4), ("c", 2, 1), ("d", 0, 4)]);
     }

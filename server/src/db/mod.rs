@@ -1,12 +1,13 @@
 //! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs.
 //! Handlers and the importer own transactions.
 
+pub mod menus;
 pub mod offers;
 pub mod sections;
 pub mod shop;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::path::Path;
 use std::time::Duration;
 

@@ -84,9 +84,7 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>) {
     q.push(" WHERE o.active = 1");
     if let Some(section) = f.section_id {
         // UNION (not UNION ALL) also ends a cycle in a broken tree.
-        q.push(
-            " AND o.section_id IN (WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ",
-        );
+        q.push(" AND o.section_id IN (WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ");
         q.push_bind(section.to_owned());
         q.push(" UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = 1) SELECT id FROM tree)");
     }
@@ -100,7 +98,12 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>) {
 
 /// One page of offers matching `filter` and the total count: `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?`
 /// plus `SELECT COUNT(*) ...`.
-pub async fn page(pool: &SqlitePool, filter: &OfferFilter<'_>, limit: u32, offset: u64) -> sqlx::Result<(Vec<OfferRow>, i64)> {
+pub async fn page(
+    pool: &SqlitePool,
+    filter: &OfferFilter<'_>,
+    limit: u32,
+    offset: u64,
+) -> sqlx::Result<(Vec<OfferRow>, i64)> {
     let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
     push_filter(&mut count, filter);
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
@@ -233,7 +236,13 @@ pub struct OfferWrite<'a> {
 /// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise); `is_new` that
 /// no row exists yet (so there are no old pictures and params to delete).
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`, then `DELETE` + one multi-row `INSERT` each of pictures and params.
-pub async fn upsert(conn: &mut SqliteConnection, o: &OfferWrite<'_>, import_id: i64, added: bool, is_new: bool) -> sqlx::Result<()> {
+pub async fn upsert(
+    conn: &mut SqliteConnection,
+    o: &OfferWrite<'_>,
+    import_id: i64,
+    added: bool,
+    is_new: bool,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
            available, vendor, vendor_code, description, source_url, position, content_hash, active,
@@ -283,7 +292,11 @@ pub async fn upsert(conn: &mut SqliteConnection, o: &OfferWrite<'_>, import_id: 
     if !o.params.is_empty() {
         let mut q = QueryBuilder::<Sqlite>::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
         q.push_values(o.params.iter().enumerate(), |mut row, (i, p)| {
-            row.push_bind(o.id.to_owned()).push_bind(i as i64).push_bind(p.name.clone()).push_bind(p.value.clone()).push_bind(p.unit.clone());
+            row.push_bind(o.id.to_owned())
+                .push_bind(i as i64)
+                .push_bind(p.name.clone())
+                .push_bind(p.value.clone())
+                .push_bind(p.unit.clone());
         });
         q.build().execute(&mut *conn).await?;
     }

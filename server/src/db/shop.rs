@@ -99,7 +99,13 @@ pub async fn only_demo_imported(conn: &mut SqliteConnection) -> sqlx::Result<boo
 /// Deletes the whole catalogue (offers with their pictures and params, sections, currencies): used once, when a
 /// shop owner's first import replaces the demo catalogue.
 pub async fn delete_catalogue(conn: &mut SqliteConnection) -> sqlx::Result<()> {
-    for sql in ["DELETE FROM offer_pictures", "DELETE FROM offer_params", "DELETE FROM offers", "DELETE FROM sections", "DELETE FROM currencies"] {
+    for sql in [
+        "DELETE FROM offer_pictures",
+        "DELETE FROM offer_params",
+        "DELETE FROM offers",
+        "DELETE FROM sections",
+        "DELETE FROM currencies",
+    ] {
         sqlx::query(sql).execute(&mut *conn).await?;
     }
     Ok(())

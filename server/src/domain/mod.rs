@@ -1,4 +1,5 @@
 //! Pure types and rules of the shop: no axum, no sqlx. Each newtype validates on construction.
 
+pub mod menu;
 pub mod money;
 pub mod slug;

@@ -43,7 +43,10 @@ mod tests {
     #[test]
     fn cyrillic_names_are_transliterated() {
         assert_eq!(slugify("Конструкторы"), "konstruktory");
-        assert_eq!(slugify("Fischertechnik Для малышей / Little Starter"), "fischertechnik-dlia-malyshei-little-starter");
+        assert_eq!(
+            slugify("Fischertechnik Для малышей / Little Starter"),
+            "fischertechnik-dlia-malyshei-little-starter"
+        );
         assert_eq!(slugify("Ёлочные игрушки"), "elochnye-igrushki");
         assert_eq!(slugify("Строительные наборы, подъёмный кран"), "stroitelnye-nabory-podemnyi-kran");
     }

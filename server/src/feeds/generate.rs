@@ -9,23 +9,81 @@ use rand_chacha::ChaCha8Rng;
 use std::io::{self, Write};
 
 const TOP: [&str; 12] = [
-    "Конструкторы", "Пазлы", "Настольные игры", "Куклы", "Машинки", "Творчество", "Книги", "Спорт",
-    "Развивающие игрушки", "Мягкие игрушки", "Электроника", "Канцтовары",
+    "Конструкторы",
+    "Пазлы",
+    "Настольные игры",
+    "Куклы",
+    "Машинки",
+    "Творчество",
+    "Книги",
+    "Спорт",
+    "Развивающие игрушки",
+    "Мягкие игрушки",
+    "Электроника",
+    "Канцтовары",
 ];
-const SUB: [&str; 8] = ["для малышей", "для школьников", "для всей семьи", "подарочные наборы", "премиум", "новинки сезона", "классика", "мини"];
+const SUB: [&str; 8] = [
+    "для малышей",
+    "для школьников",
+    "для всей семьи",
+    "подарочные наборы",
+    "премиум",
+    "новинки сезона",
+    "классика",
+    "мини",
+];
 const KINDS: [&str; 16] = [
-    "Конструктор", "Пазл", "Игра", "Кукла", "Машинка", "Набор для творчества", "Книга", "Мяч", "Сортер",
-    "Мозаика", "Робот", "Пирамидка", "Кубики", "Лото", "Домино", "Фломастеры",
+    "Конструктор",
+    "Пазл",
+    "Игра",
+    "Кукла",
+    "Машинка",
+    "Набор для творчества",
+    "Книга",
+    "Мяч",
+    "Сортер",
+    "Мозаика",
+    "Робот",
+    "Пирамидка",
+    "Кубики",
+    "Лото",
+    "Домино",
+    "Фломастеры",
 ];
 const ADJECTIVES: [&str; 14] = [
-    "Весёлый", "Большой", "Деревянный", "Магнитный", "Городской", "Лесной", "Морской", "Космический",
-    "Волшебный", "Музыкальный", "Яркий", "Умный", "Северный", "Сказочный",
+    "Весёлый",
+    "Большой",
+    "Деревянный",
+    "Магнитный",
+    "Городской",
+    "Лесной",
+    "Морской",
+    "Космический",
+    "Волшебный",
+    "Музыкальный",
+    "Яркий",
+    "Умный",
+    "Северный",
+    "Сказочный",
 ];
 const THEMES: [&str; 14] = [
-    "зоопарк", "гараж", "замок", "ферма", "океан", "космодром", "цирк", "поезд", "остров", "город",
-    "сад", "домик", "аэропорт", "маяк",
+    "зоопарк",
+    "гараж",
+    "замок",
+    "ферма",
+    "океан",
+    "космодром",
+    "цирк",
+    "поезд",
+    "остров",
+    "город",
+    "сад",
+    "домик",
+    "аэропорт",
+    "маяк",
 ];
-const BRANDS: [&str; 10] = ["Радуга", "Умка", "Светлячок", "Мастерица", "Кубик", "Сказка", "Юниор", "Полянка", "Звёздочка", "Мир игр"];
+const BRANDS: [&str; 10] =
+    ["Радуга", "Умка", "Светлячок", "Мастерица", "Кубик", "Сказка", "Юниор", "Полянка", "Звёздочка", "Мир игр"];
 const MATERIALS: [&str; 5] = ["дерево", "пластик", "картон", "текстиль", "металл"];
 const COLOURS: [&str; 7] = ["красный", "синий", "зелёный", "жёлтый", "разноцветный", "белый", "оранжевый"];
 const PICTURES: [&str; 6] = ["blocks", "puzzle", "boardgame", "doll", "car", "paints"];
@@ -34,8 +92,14 @@ const PICTURES: [&str; 6] = ["blocks", "puzzle", "boardgame", "doll", "car", "pa
 pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
-    writeln!(out, "<yml_catalog date=\"2026-11-01 00:00\">\n<shop>\n<name>Генератор</name>\n<company>Vitrina synthetic feed</company>")?;
-    writeln!(out, "<url>http://127.0.0.1:8080/</url>\n<currencies><currency id=\"RUB\" rate=\"1\"/></currencies>\n<categories>")?;
+    writeln!(
+        out,
+        "<yml_catalog date=\"2026-11-01 00:00\">\n<shop>\n<name>Генератор</name>\n<company>Vitrina synthetic feed</company>"
+    )?;
+    writeln!(
+        out,
+        "<url>http://127.0.0.1:8080/</url>\n<currencies><currency id=\"RUB\" rate=\"1\"/></currencies>\n<categories>"
+    )?;
     let mut leaves = Vec::new();
     for (t, top) in TOP.iter().enumerate() {
         let top_id = (t + 1) * 100;
@@ -64,11 +128,22 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
         if rng.random_ratio(1, 5) {
             writeln!(out, "<oldprice>{}</oldprice>", price + price * rng.random_range(10..60) / 100)?;
         }
-        writeln!(out, "<currencyId>RUB</currencyId>\n<categoryId>{}</categoryId>", leaves[rng.random_range(0..leaves.len())])?;
+        writeln!(
+            out,
+            "<currencyId>RUB</currencyId>\n<categoryId>{}</categoryId>",
+            leaves[rng.random_range(0..leaves.len())]
+        )?;
         writeln!(out, "<picture>/demo/images/{}.svg</picture>", PICTURES[rng.random_range(0..PICTURES.len())])?;
         writeln!(out, "<name>{}</name>", escape(name.as_str()))?;
-        writeln!(out, "<vendor>{}</vendor>\n<vendorCode>SKU-{n:07}</vendorCode>", BRANDS[rng.random_range(0..BRANDS.len())])?;
-        writeln!(out, "<description><![CDATA[<p>{kind} для детей и взрослых. Подходит для игр дома и в дороге.</p>]]></description>")?;
+        writeln!(
+            out,
+            "<vendor>{}</vendor>\n<vendorCode>SKU-{n:07}</vendorCode>",
+            BRANDS[rng.random_range(0..BRANDS.len())]
+        )?;
+        writeln!(
+            out,
+            "<description><![CDATA[<p>{kind} для детей и взрослых. Подходит для игр дома и в дороге.</p>]]></description>"
+        )?;
         writeln!(out, "<param name=\"Возраст\" unit=\"лет\">от {}</param>", rng.random_range(1..12))?;
         writeln!(out, "<param name=\"Материал\">{}</param>", MATERIALS[rng.random_range(0..MATERIALS.len())])?;
         writeln!(out, "<param name=\"Цвет\">{}</param>", COLOURS[rng.random_range(0..COLOURS.len())])?;

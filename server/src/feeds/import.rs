@@ -102,7 +102,8 @@ fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -
         raw.name.clone()
     };
     let name = name.ok_or("offer has no <name> (nor <vendor> and <model>)")?;
-    let currency = CurrencyCode::parse(raw.currency_id.as_deref().unwrap_or(default_currency)).map_err(|e| e.to_string())?;
+    let currency =
+        CurrencyCode::parse(raw.currency_id.as_deref().unwrap_or(default_currency)).map_err(|e| e.to_string())?;
     let price_minor = parse_price(raw.price.as_deref().unwrap_or(""), &currency).map_err(|e| e.to_string())?;
     if price_minor == 0 {
         return Err("price is zero".into());
@@ -140,7 +141,12 @@ pub fn sanitise_description(raw: &str) -> String {
     text.split("\n\n")
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .map(|p| format!("<p>{}</p>", p.lines().map(|l| quick_xml::escape::escape(l.trim())).collect::<Vec<_>>().join("<br>")))
+        .map(|p| {
+            format!(
+                "<p>{}</p>",
+                p.lines().map(|l| quick_xml::escape::escape(l.trim())).collect::<Vec<_>>().join("<br>")
+            )
+        })
         .collect()
 }
 
@@ -161,7 +167,12 @@ impl SlugOwner<'_> {
 }
 
 /// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, …
-async fn free_slug(conn: &mut SqliteConnection, base: String, fallbacks: &[String], owner: SlugOwner<'_>) -> sqlx::Result<String> {
+async fn free_slug(
+    conn: &mut SqliteConnection,
+    base: String,
+    fallbacks: &[String],
+    owner: SlugOwner<'_>,
+) -> sqlx::Result<String> {
     for candidate in std::iter::once(&base).chain(fallbacks) {
         if !owner.taken(conn, candidate).await? {
             return Ok(candidate.clone());
@@ -417,6 +428,8 @@ pub async fn import_feed(
         skipped: summary.offers_skipped as i64,
     };
     db::shop::insert_import(&mut tx, &log).await?;
+    // A generated top menu follows the catalogue; the owner's own menu is left alone (docs/decisions.md "Menus").
+    db::menus::regenerate_top_if_generated(&mut tx).await?;
     tx.commit().await?;
     Ok(summary)
 }
@@ -426,7 +439,9 @@ mod tests {
     use super::*;
 
     fn raw(id: &str, price: &str) -> RawOffer {
-        RawOffer { id: Some(id.into()), name: Some("Пазл".into()), price: Some(price.into()), ..RawOffer::default() }
+        RawOffer {
+            id: Some(id.into()), name: Some("Пазл".into()), price: Some(price.into()), ..RawOffer::default()
+        }
     }
 
     fn sections() -> HashSet<String> {

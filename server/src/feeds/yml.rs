@@ -171,10 +171,8 @@ impl YmlReader {
         let mut raw: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(64 * 1024, input));
         let head = raw.fill_buf()?;
         let encoding = declared_encoding(&head[..head.len().min(1024)]).unwrap_or(encoding_rs::UTF_8);
-        let decoded = encoding_rs_io::DecodeReaderBytesBuilder::new()
-            .encoding(Some(encoding))
-            .bom_override(true)
-            .build(raw);
+        let decoded =
+            encoding_rs_io::DecodeReaderBytesBuilder::new().encoding(Some(encoding)).bom_override(true).build(raw);
         let mut xml = Reader::from_reader(LineCounter::new(BufReader::with_capacity(64 * 1024, decoded)));
         let config = xml.config_mut();
         // Real feeds write "Tom & Jerry"; a bare ampersand is kept as text rather than failing the import.
@@ -403,7 +401,11 @@ mod tests {
         let items = read_all(xml).unwrap();
         assert!(items.contains(&FeedItem::ShopField("name", "Магазин".into())));
         assert!(items.contains(&FeedItem::Currency { id: "RUR".into(), rate: "1".into() }));
-        assert!(items.contains(&FeedItem::Category { id: "2".into(), parent_id: Some("1".into()), name: "Пазлы".into() }));
+        assert!(items.contains(&FeedItem::Category {
+            id: "2".into(),
+            parent_id: Some("1".into()),
+            name: "Пазлы".into()
+        }));
         let o = offers(&items)[0];
         assert_eq!(o.id.as_deref(), Some("7"));
         assert_eq!(o.line, 5);
@@ -446,7 +448,10 @@ mod tests {
         let items = read_all(xml).unwrap();
         let o = offers(&items)[0];
         assert_eq!(o.kind.as_deref(), Some("vendor.model"));
-        assert_eq!((o.type_prefix.as_deref(), o.vendor.as_deref(), o.model.as_deref()), (Some("Принтер"), Some("HP"), Some("LaserJet 1020")));
+        assert_eq!(
+            (o.type_prefix.as_deref(), o.vendor.as_deref(), o.model.as_deref()),
+            (Some("Принтер"), Some("HP"), Some("LaserJet 1020"))
+        );
         assert_eq!(o.category_id, None);
     }
 

@@ -10,11 +10,11 @@
 pub mod seo;
 
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
-use axum::Router;
 use rust_embed::RustEmbed;
 
 /// The built front-end. `build.rs` makes sure the folder exists, so the server builds before the front-end does.
@@ -68,7 +68,9 @@ pub fn render_shell(head: &seo::Head) -> String {
     let index = index.unwrap_or_else(|| NO_FRONTEND.to_owned());
     let title = format!("<title>{}</title>", seo::escape_html(&head.title));
     let index = match (index.find("<title>"), index.find("</title>")) {
-        (Some(a), Some(b)) if a < b => format!("{}{}{}", &index[..a], title, &index[b + "</title>".len()..]),
+        (Some(a), Some(b)) if a < b => {
+            format!("{}{}{}", &index[..a], title, &index[b + "</title>".len()..])
+        }
         _ => index.replacen(HEAD_MARKER, &format!("{title}{HEAD_MARKER}"), 1),
     };
     index.replacen(HEAD_MARKER, &head.tags, 1)
@@ -89,7 +91,11 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
         if let Some(f) = Dist::get(file) {
-            let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+            let cache = if file.starts_with("assets/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=3600"
+            };
             return asset_response(f.data.into_owned(), file, cache);
         }
     }
@@ -126,7 +132,9 @@ async fn sitemap(State(state): State<AppState>) -> Result<Response, crate::error
         return Ok(xml(seo::urlset(base, &urls)));
     }
     // Past 50,000 URLs the protocol wants an index of several files.
-    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for n in 1..=urls.len().div_ceil(max) {
         body.push_str(&format!("<sitemap><loc>{base}/sitemaps/{n}.xml</loc></sitemap>\n"));
     }
@@ -134,13 +142,18 @@ async fn sitemap(State(state): State<AppState>) -> Result<Response, crate::error
     Ok(xml(body))
 }
 
-async fn sitemap_part(State(state): State<AppState>, Path(file): Path<String>) -> Result<Response, crate::error::ApiError> {
+async fn sitemap_part(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+) -> Result<Response, crate::error::ApiError> {
     let max = crate::limits::SITEMAP_MAX_URLS;
     let n: usize = match file.strip_suffix(".xml").and_then(|n| n.parse().ok()) {
         Some(n) if n >= 1 => n,
         _ => return Ok(StatusCode::NOT_FOUND.into_response()),
     };
     let urls = seo::sitemap_paths(&state).await?;
-    let Some(chunk) = urls.chunks(max).nth(n - 1) else { return Ok(StatusCode::NOT_FOUND.into_response()) };
+    let Some(chunk) = urls.chunks(max).nth(n - 1) else {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    };
     Ok(xml(seo::urlset(&state.settings.public_url, chunk)))
 }

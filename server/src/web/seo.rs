@@ -66,7 +66,15 @@ struct HeadBuilder<'a> {
 }
 
 impl HeadBuilder<'_> {
-    fn head(&self, title: &str, description: &str, path: &str, og_type: &str, image: Option<&str>, ld: &[serde_json::Value]) -> Head {
+    fn head(
+        &self,
+        title: &str,
+        description: &str,
+        path: &str,
+        og_type: &str,
+        image: Option<&str>,
+        ld: &[serde_json::Value],
+    ) -> Head {
         let url = format!("{}{}", self.base, path);
         let mut tags = format!(
             "<meta name=\"description\" content=\"{d}\"><link rel=\"canonical\" href=\"{u}\">\
@@ -140,15 +148,22 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
         }
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
-            let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else { return Ok(not_found()) };
+            let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {
+                return Ok(not_found());
+            };
             let mut trail = vec![home, catalog];
             trail.extend(ancestors(&tree, &section.id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
-            let description = format!("{} в магазине {}: {} товаров с ценами и наличием.", section.name, shop.name, section.offer_count);
+            let description = format!(
+                "{} в магазине {}: {} товаров с ценами и наличием.",
+                section.name, shop.name, section.offer_count
+            );
             let ld = b.breadcrumbs(&trail);
             Ok(PageHead::Found(b.head(&section.name, &description, &section.url, "website", None, &[ld])))
         }
         ["catalog", section_slug, slug] => {
-            let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else { return Ok(not_found()) };
+            let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else {
+                return Ok(not_found());
+            };
             let canonical = offer_path(row.section_slug.as_deref(), &row.slug);
             if row.section_slug.as_deref().unwrap_or(UNSECTIONED_SLUG) != *section_slug {
                 return Ok(PageHead::Moved(canonical));
@@ -162,7 +177,8 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
                 trail.extend(ancestors(&tree, id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
             }
             trail.push((offer.name.as_str(), canonical.clone()));
-            let money = Money { minor: price_minor, currency: CurrencyCode::parse(&currency).map_err(anyhow::Error::from)? };
+            let money =
+                Money { minor: price_minor, currency: CurrencyCode::parse(&currency).map_err(anyhow::Error::from)? };
             let description = match offer.description.as_deref().map(|d| plain_text(d, 160)).filter(|d| !d.is_empty()) {
                 Some(d) => d,
                 None => format!("{} — {} {} в магазине {}.", offer.name, money.major_text(), currency, shop.name),
@@ -192,7 +208,14 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
                 product["brand"] = json!({"@type": "Brand", "name": brand});
             }
             let ld = [product, b.breadcrumbs(&trail)];
-            Ok(PageHead::Found(b.head(&offer.name, &description, &canonical, "product", offer.pictures.first().map(String::as_str), &ld)))
+            Ok(PageHead::Found(b.head(
+                &offer.name,
+                &description,
+                &canonical,
+                "product",
+                offer.pictures.first().map(String::as_str),
+                &ld,
+            )))
         }
         _ => Ok(not_found()),
     }
@@ -202,13 +225,20 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
 pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
     let mut paths = vec!["/".to_owned(), "/catalog/".to_owned()];
     paths.extend(build_tree(db::sections::list_active(&state.db).await?).into_iter().map(|s| s.url));
-    paths.extend(db::offers::list_active_slugs(&state.db).await?.into_iter().map(|(section, slug)| offer_path(section.as_deref(), &slug)));
+    paths.extend(
+        db::offers::list_active_slugs(&state.db)
+            .await?
+            .into_iter()
+            .map(|(section, slug)| offer_path(section.as_deref(), &slug)),
+    );
     Ok(paths)
 }
 
 /// A `<urlset>` of `paths` under `base`.
 pub fn urlset(base: &str, paths: &[String]) -> String {
-    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for p in paths {
         body.push_str(&format!("<url><loc>{}</loc></url>\n", escape_html(&format!("{base}{p}"))));
     }

@@ -27,7 +27,14 @@ async fn sections_come_as_a_tree_with_subtree_offer_counts_and_urls() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["id"].as_str().unwrap(), s["parentId"].clone(), s["offerCount"].as_i64().unwrap(), s["url"].as_str().unwrap()))
+        .map(|s| {
+            (
+                s["id"].as_str().unwrap(),
+                s["parentId"].clone(),
+                s["offerCount"].as_i64().unwrap(),
+                s["url"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         got,
@@ -132,7 +139,15 @@ async fn the_openapi_document_is_3_1_and_lists_the_endpoints() {
     let app = spawn_app().await;
     let doc = app.json("/api/openapi.json", 200).await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
-    for path in ["/api/shop", "/api/sections", "/api/sections/{id}/offers", "/api/offers", "/api/offers/{id}", "/api/offers/by-slug/{slug}", "/api/collections/{code}"] {
+    for path in [
+        "/api/shop",
+        "/api/sections",
+        "/api/sections/{id}/offers",
+        "/api/offers",
+        "/api/offers/{id}",
+        "/api/offers/by-slug/{slug}",
+        "/api/collections/{code}",
+    ] {
         assert!(doc["paths"][path].is_object(), "missing {path}");
     }
 }

@@ -20,7 +20,11 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the shop on `db_path` inside `dir` (which the app keeps alive).
 pub async fn spawn_on(db_path: PathBuf, dir: tempfile::TempDir) -> TestApp {
-    let args = ServeArgs { db: DbArgs { db: db_path.clone() }, addr: "127.0.0.1:0".parse().unwrap(), public_url: Some("https://shop.test".into()) };
+    let args = ServeArgs {
+        db: DbArgs { db: db_path.clone() },
+        addr: "127.0.0.1:0".parse().unwrap(),
+        public_url: Some("https://shop.test".into()),
+    };
     let app = Application::build(&args).await.expect("app builds");
     let base = format!("http://{}", app.addr());
     tokio::spawn(app.run());
@@ -43,7 +47,10 @@ impl TestApp {
     /// Imports a feed given as text, as `vitrina import` would.
     pub async fn import(&self, feed: &str) -> vitrina::feeds::import::ImportSummary {
         let pool = vitrina::db::connect(&self.db_path).await.unwrap();
-        let summary = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test").await.unwrap();
+        let summary =
+            vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test")
+                .await
+                .unwrap();
         pool.close().await;
         summary
     }

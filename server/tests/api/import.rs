@@ -14,8 +14,13 @@ async fn app_on_imported(feeds: &[&str]) -> Option<(crate::helpers::TestApp, Vec
 
 #[tokio::test]
 async fn eco_puzzles_gives_5935_offers_in_123_sections() {
-    let Some((app, s)) = app_on_imported(&["eco-puzzles.yml.xml"]).await else { return };
-    assert_eq!((s[0]["sections"].as_u64(), s[0]["offersAdded"].as_u64(), s[0]["offersSkipped"].as_u64()), (Some(123), Some(5935), Some(0)));
+    let Some((app, s)) = app_on_imported(&["eco-puzzles.yml.xml"]).await else {
+        return;
+    };
+    assert_eq!(
+        (s[0]["sections"].as_u64(), s[0]["offersAdded"].as_u64(), s[0]["offersSkipped"].as_u64()),
+        (Some(123), Some(5935), Some(0))
+    );
     let shop = app.json("/api/shop", 200).await;
     assert_eq!((shop["offerCount"].as_i64(), shop["sectionCount"].as_i64()), (Some(5935), Some(123)));
     let sections = app.json("/api/sections", 200).await;
@@ -25,12 +30,18 @@ async fn eco_puzzles_gives_5935_offers_in_123_sections() {
     assert!(sections.iter().any(|s| s["depth"] == 3), "the tree nests 4 deep");
     let offer = app.json("/api/offers/11143", 200).await;
     assert_eq!((offer["price"].as_i64(), offer["currencyId"].as_str()), (Some(1480), Some("RUB")));
-    assert_eq!(app.json("/api/offers?available=Y&perPage=1", 200).await["total"].as_i64().map(|n| n < 5935), Some(true));
+    assert_eq!(
+        app.json("/api/offers?available=Y&perPage=1", 200).await["total"].as_i64().map(|n| n < 5935),
+        Some(true)
+    );
 }
 
 #[tokio::test]
 async fn the_windows_1251_feed_keeps_cyrillic_and_the_december_reimport_adds_1139_and_removes_4() {
-    let Some((app, s)) = app_on_imported(&["eco-puzzles-2018-10-07.cp1251.yml.xml", "eco-puzzles.yml.xml"]).await else { return };
+    let Some((app, s)) = app_on_imported(&["eco-puzzles-2018-10-07.cp1251.yml.xml", "eco-puzzles.yml.xml"]).await
+    else {
+        return;
+    };
     assert_eq!((s[0]["offersAdded"].as_u64(), s[0]["sections"].as_u64()), (Some(4800), Some(103)));
     assert_eq!((s[1]["offersAdded"].as_u64(), s[1]["offersRemoved"].as_u64()), (Some(1139), Some(4)));
     let updated = s[1]["offersUpdated"].as_u64().unwrap();
@@ -42,7 +53,9 @@ async fn the_windows_1251_feed_keeps_cyrillic_and_the_december_reimport_adds_113
 
 #[tokio::test]
 async fn copyline_skips_the_5_garbage_prices_with_reasons_and_keeps_1215() {
-    let Some((app, s)) = app_on_imported(&["copyline-dirty.yml.xml"]).await else { return };
+    let Some((app, s)) = app_on_imported(&["copyline-dirty.yml.xml"]).await else {
+        return;
+    };
     assert_eq!((s[0]["offersAdded"].as_u64(), s[0]["offersSkipped"].as_u64()), (Some(1215), Some(5)));
     let skipped = s[0]["skipped"].as_array().unwrap();
     let cl = skipped.iter().find(|k| k["offerId"] == "CL105942").expect("CL105942 skipped");
@@ -54,8 +67,12 @@ async fn copyline_skips_the_5_garbage_prices_with_reasons_and_keeps_1215() {
 
 #[tokio::test]
 async fn vtt_keeps_every_param_of_each_offer_and_offers_without_a_section() {
-    let Some(path) = shared_data("vtt-params.yml.xml") else { return };
-    let Some((app, s)) = app_on_imported(&["vtt-params.yml.xml"]).await else { return };
+    let Some(path) = shared_data("vtt-params.yml.xml") else {
+        return;
+    };
+    let Some((app, s)) = app_on_imported(&["vtt-params.yml.xml"]).await else {
+        return;
+    };
     // Offers with a zero price are skipped (docs/decisions.md "Zero prices"); all others are kept.
     let zero = s[0]["skipped"].as_array().unwrap().iter().filter(|k| k["reason"] == "price is zero").count() as u64;
     assert_eq!(s[0]["offersAdded"].as_u64().unwrap() + zero, 3109);
@@ -81,7 +98,9 @@ async fn a_malformed_feed_aborts_with_line_and_column_and_keeps_the_catalogue() 
     app.import(SMALL_FEED).await;
     let broken = SMALL_FEED.replace("<name>Пазл</name>", "<name>Пазл</nam>");
     let pool = vitrina::db::connect(&app.db_path).await.unwrap();
-    let err = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(broken.into_bytes()), "broken").await.unwrap_err();
+    let err = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(broken.into_bytes()), "broken")
+        .await
+        .unwrap_err();
     let text = err.to_string();
     assert!(text.contains("line 13, column"), "{text}");
     assert_eq!(app.json("/api/shop", 200).await["offerCount"].as_i64(), Some(4));
@@ -93,10 +112,9 @@ async fn reimport_updates_changed_offers_removes_absent_ones_and_brings_them_bac
     let app = spawn_app().await;
     let first = app.import(SMALL_FEED).await;
     assert_eq!((first.offers_added, first.sections), (4, 3));
-    let changed = SMALL_FEED.replace("<price>200</price>", "<price>250</price>").replace(
-        "<offer id=\"d\"><price>50</price><categoryId></categoryId><name>Без раздела</name></offer>",
-        "",
-    );
+    let changed = SMALL_FEED
+        .replace("<price>200</price>", "<price>250</price>")
+        .replace("<offer id=\"d\"><price>50</price><categoryId></categoryId><name>Без раздела</name></offer>", "");
     let second = app.import(&changed).await;
     assert_eq!((second.offers_added, second.offers_updated, second.offers_removed), (0, 1, 1));
     assert_eq!(app.json("/api/offers/c", 200).await["price"].as_i64(), Some(250));
@@ -115,7 +133,8 @@ async fn duplicate_offer_ids_and_nameless_offers_are_skipped_with_their_line() {
     );
     let s = app.import(&feed).await;
     assert_eq!(s.offers_added, 4);
-    let reasons: Vec<(Option<&str>, u64, &str)> = s.skipped.iter().map(|k| (k.offer_id.as_deref(), k.line, k.reason.as_str())).collect();
+    let reasons: Vec<(Option<&str>, u64, &str)> =
+        s.skipped.iter().map(|k| (k.offer_id.as_deref(), k.line, k.reason.as_str())).collect();
     assert_eq!(reasons.len(), 2, "{reasons:?}");
     assert_eq!((reasons[0].0, reasons[0].1), (Some("a"), 15));
     assert!(reasons[0].2.contains("came earlier"));
@@ -127,7 +146,10 @@ async fn duplicate_offer_ids_and_nameless_offers_are_skipped_with_their_line() {
 async fn a_document_that_is_not_yml_is_refused() {
     let app = spawn_app().await;
     let pool = vitrina::db::connect(&app.db_path).await.unwrap();
-    let err = vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(b"<html><body>hi</body></html>".to_vec()), "x").await.unwrap_err();
+    let err =
+        vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(b"<html><body>hi</body></html>".to_vec()), "x")
+            .await
+            .unwrap_err();
     assert!(err.to_string().contains("YML"), "{err}");
 }
 
@@ -136,7 +158,8 @@ async fn stdin_import_and_generated_feeds_work_through_the_cli() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("gen.db");
     let bin = env!("CARGO_BIN_EXE_vitrina");
-    let feed = std::process::Command::new(bin).args(["generate-feed", "--offers", "300", "--seed", "3"]).output().unwrap();
+    let feed =
+        std::process::Command::new(bin).args(["generate-feed", "--offers", "300", "--seed", "3"]).output().unwrap();
     assert!(feed.status.success());
     let mut child = std::process::Command::new(bin)
         .args(["import", "-", "--json", "--db"])

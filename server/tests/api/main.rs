@@ -3,4 +3,5 @@
 mod catalog;
 mod helpers;
 mod import;
+mod menus;
 mod web;

@@ -11,11 +11,14 @@ async fn a_product_page_answers_with_its_title_canonical_and_product_json_ld() {
     assert_eq!(res.headers()["cache-control"], "no-cache");
     let html = res.text().await.unwrap();
     assert!(html.contains("<title>Конструктор Ёлка — Тестовый магазин</title>"), "{html}");
-    assert!(html.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/dereviannye-konstruktory/konstruktor-elka/\">"));
+    assert!(html.contains(
+        "<link rel=\"canonical\" href=\"https://shop.test/catalog/dereviannye-konstruktory/konstruktor-elka/\">"
+    ));
     assert!(html.contains("<meta name=\"description\" content=\"Описание ёлки\">"));
     assert!(html.contains("<meta property=\"og:type\" content=\"product\">"));
     let start = html.find("<script type=\"application/ld+json\">").expect("JSON-LD") + 35;
-    let ld: serde_json::Value = serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
+    let ld: serde_json::Value =
+        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
     assert_eq!(ld["@type"], "Product");
     assert_eq!(ld["offers"]["price"], "1480");
     assert_eq!(ld["offers"]["priceCurrency"], "RUB");
@@ -54,7 +57,9 @@ async fn sitemap_and_robots_list_the_storefront() {
     let app = spawn_app().await;
     app.import(SMALL_FEED).await;
     let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
-    for url in ["https://shop.test/", "https://shop.test/catalog/pazly/", "https://shop.test/catalog/products/bez-razdela/"] {
+    for url in
+        ["https://shop.test/", "https://shop.test/catalog/pazly/", "https://shop.test/catalog/products/bez-razdela/"]
+    {
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
     }
     let robots = app.get("/robots.txt").await.text().await.unwrap();
@@ -66,7 +71,13 @@ async fn sitemap_and_robots_list_the_storefront() {
 async fn demo_pictures_are_served_from_the_binary() {
     let app = spawn_app().await;
     let offers = app.json("/api/offers?perPage=100", 200).await;
-    let picture = offers["items"].as_array().unwrap().iter().find_map(|o| o["pictures"][0].as_str()).expect("a demo picture").to_owned();
+    let picture = offers["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|o| o["pictures"][0].as_str())
+        .expect("a demo picture")
+        .to_owned();
     assert!(picture.starts_with("/demo/images/"), "{picture}");
     let res = app.get(&picture).await;
     assert_eq!(res.status(), 200);
@@ -76,6 +87,7 @@ async fn demo_pictures_are_served_from_the_binary() {
 #[tokio::test]
 async fn responses_are_compressed_when_the_client_asks() {
     let app = spawn_app().await;
-    let res = app.client.get(format!("{}/api/openapi.json", app.base)).header("accept-encoding", "br").send().await.unwrap();
+    let res =
+        app.client.get(format!("{}/api/openapi.json", app.base)).header("accept-encoding", "br").send().await.unwrap();
     assert_eq!(res.headers()["content-encoding"], "br");
 }

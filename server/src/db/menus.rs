@@ -1,0 +1,180 @@
+//! The `menus` and `menu_items` tables: site menus as trees (issue 3).
+
+use crate::domain::menu::{MenuEntry, MenuSection};
+use crate::domain::slug::section_path;
+use sqlx::{SqliteConnection, SqlitePool};
+
+/// Who wrote a menu: Vitrina from the catalogue, or the shop owner (`vitrina menu import`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuSource {
+    Generated,
+    Owner,
+}
+
+impl MenuSource {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Generated => "generated",
+            Self::Owner => "owner",
+        }
+    }
+}
+
+/// One stored menu item, as the API shows it: the tree with each item's row id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MenuNode {
+    pub id: i64,
+    pub title: String,
+    pub url: String,
+    pub children: Vec<MenuNode>,
+}
+
+/// `SELECT source FROM menus WHERE code = ?`: who wrote menu `code`, `None` when it does not exist.
+pub async fn find_source(conn: &mut SqliteConnection, code: &str) -> sqlx::Result<Option<MenuSource>> {
+    let source: Option<String> =
+        sqlx::query_scalar("SELECT source FROM menus WHERE code = ?").bind(code).fetch_optional(conn).await?;
+    Ok(source.map(|s| if s == "owner" { MenuSource::Owner } else { MenuSource::Generated }))
+}
+
+/// Replaces menu `code` whole: `DELETE FROM menu_items WHERE menu_code = ?`, upsert the `menus` row, then one
+/// `INSERT INTO menu_items` per entry, parents before children. Run it in a transaction.
+pub async fn replace(
+    conn: &mut SqliteConnection,
+    code: &str,
+    source: MenuSource,
+    items: &[MenuEntry],
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM menu_items WHERE menu_code = ?").bind(code).execute(&mut *conn).await?;
+    sqlx::query(
+        "INSERT INTO menus (code, source, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (code) DO UPDATE SET source = excluded.source, updated_at = excluded.updated_at",
+    )
+    .bind(code)
+    .bind(source.as_str())
+    .bind(chrono::Utc::now().to_rfc3339())
+    .execute(&mut *conn)
+    .await?;
+    // Depth-first with an explicit stack: (parent row id, position, entry).
+    let mut stack: Vec<(Option<i64>, i64, &MenuEntry)> =
+        items.iter().enumerate().rev().map(|(i, item)| (None, i as i64, item)).collect();
+    while let Some((parent, position, item)) = stack.pop() {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO menu_items (menu_code, parent_id, position, title, url) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(code)
+        .bind(parent)
+        .bind(position)
+        .bind(&item.title)
+        .bind(&item.url)
+        .fetch_one(&mut *conn)
+        .await?;
+        stack.extend(item.children.iter().enumerate().rev().map(|(i, child)| (Some(id), i as i64, child)));
+    }
+    Ok(())
+}
+
+/// The tree of menu `code`: `SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ?
+/// ORDER BY position, id`, assembled in memory. `None` when the menu does not exist.
+pub async fn load_tree(pool: &SqlitePool, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
+    let exists: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM menus WHERE code = ?").bind(code).fetch_optional(pool).await?;
+    if exists.is_none() {
+        return Ok(None);
+    }
+    let rows: Vec<(i64, Option<i64>, String, String)> =
+        sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ? ORDER BY position, id")
+            .bind(code)
+            .fetch_all(pool)
+            .await?;
+    Ok(Some(assemble(rows)))
+}
+
+/// Builds the tree from rows in sibling order; rows whose parent is missing are dropped.
+fn assemble(rows: Vec<(i64, Option<i64>, String, String)>) -> Vec<MenuNode> {
+    use std::collections::HashMap;
+    let mut by_parent: HashMap<Option<i64>, Vec<(i64, String, String)>> = HashMap::new();
+    for (id, parent, title, url) in rows {
+        by_parent.entry(parent).or_default().push((id, title, url));
+    }
+    fn build(parent: Option<i64>, by_parent: &mut HashMap<Option<i64>, Vec<(i64, String, String)>>) -> Vec<MenuNode> {
+        let Some(level) = by_parent.remove(&parent) else {
+            return Vec::new();
+        };
+        level
+            .into_iter()
+            .map(|(id, title, url)| MenuNode { id, title, url, children: build(Some(id), by_parent) })
+            .collect()
+    }
+    build(None, &mut by_parent)
+}
+
+/// The active sections in catalogue order, as the generated menu needs them:
+/// `SELECT id, parent_id, name, slug FROM sections WHERE active = 1 ORDER BY position`.
+pub async fn menu_sections(conn: &mut SqliteConnection) -> sqlx::Result<Vec<MenuSection>> {
+    let rows: Vec<(String, Option<String>, String, String)> =
+        sqlx::query_as("SELECT id, parent_id, name, slug FROM sections WHERE active = 1 ORDER BY position")
+            .fetch_all(conn)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, parent_id, name, slug)| MenuSection { id, parent_id, name, path: section_path(&slug) })
+        .collect())
+}
+
+/// Rebuilds the top menu from the catalogue unless the shop owner loaded their own (source `owner`).
+/// The importer calls it inside its transaction; `serve` calls it at start-up for a database that has none.
+/// Returns whether it rebuilt the menu.
+pub async fn regenerate_top_if_generated(conn: &mut SqliteConnection) -> sqlx::Result<bool> {
+    use crate::domain::menu::{TOP_MENU, generate_top_menu};
+    if find_source(conn, TOP_MENU).await? == Some(MenuSource::Owner) {
+        return Ok(false);
+    }
+    let sections = menu_sections(conn).await?;
+    replace(conn, TOP_MENU, MenuSource::Generated, &generate_top_menu(&sections)).await?;
+    Ok(true)
+}
+
+/// Makes sure the top menu exists (a database from before menus, or one with no import yet), generating it when
+/// missing. Leaves an existing menu alone.
+pub async fn ensure_top(pool: &SqlitePool) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    if find_source(&mut tx, crate::domain::menu::TOP_MENU).await?.is_none() {
+        regenerate_top_if_generated(&mut tx).await?;
+    }
+    tx.commit().await
+}
+
+/// Puts the generated top menu back, forgetting the owner's (`vitrina menu reset`).
+pub async fn reset_top(pool: &SqlitePool) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM menus WHERE code = ?").bind(crate::domain::menu::TOP_MENU).execute(&mut *tx).await?;
+    regenerate_top_if_generated(&mut tx).await?;
+    tx.commit().await
+}
+
+/// Stores the owner's menu `code` in one transaction (`vitrina menu import`). Validate it first.
+pub async fn import_owner_menu(pool: &SqlitePool, code: &str, items: &[MenuEntry]) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    replace(&mut tx, code, MenuSource::Owner, items).await?;
+    tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assemble_keeps_sibling_order_and_drops_orphans() {
+        let rows = vec![
+            (1, None, "a".into(), "/a/".into()),
+            (2, Some(1), "a1".into(), "/a1/".into()),
+            (3, None, "b".into(), "/b/".into()),
+            (4, Some(1), "a2".into(), "/a2/".into()),
+            (5, Some(99), "orphan".into(), "/o/".into()),
+        ];
+        let tree = assemble(rows);
+        assert_eq!(tree.len(), 2);
+        assert_eq!(tree[0].children.iter().map(|c| c.title.as_str()).collect::<Vec<_>>(), ["a1", "a2"]);
+        assert_eq!(tree[1].title, "b");
+    }
+}
