@@ -55,7 +55,10 @@ export const SCROLL_UP_THRESHOLD_PX = 150;
 /** Duration of the scroll-to-top animation, ms (spec §9). */
 export const SCROLL_UP_ANIMATION_MS = 500;
 
-/** Menu overflow threshold: at least this many items must overflow before the "…" dropdown is used (spec §9). */
+/**
+ * Menu overflow threshold (spec §9): a horizontal menu of this many items or fewer never gets the
+ * "…" dropdown; longer menus move the items that do not fit into it (issue 3).
+ */
 export const MENU_OVERFLOW_THRESHOLD_ITEMS = 2;
 
 /** Ratings at or below this value get a `rate` attribute equal to their integer part (spec §9). */
@@ -85,6 +88,19 @@ export const SLIDE_CART_BASKET_VIEW = 'RIGHT';
 // ---------------------------------------------------------------------------
 // Front-end settings (not in the spec)
 // ---------------------------------------------------------------------------
+
+/**
+ * Grace period after the pointer leaves an open menu dropdown before it closes, ms (issue 3 lets us
+ * choose). As long as {@link MENU_HOVER_DELAY_MS}, so a diagonal path across a neighbouring item
+ * (which needs that long to open) reaches a nested dropdown before it closes.
+ */
+export const MENU_CLOSE_GRACE_MS = MENU_HOVER_DELAY_MS;
+
+/**
+ * Scroll moves smaller than this, px, do not hide or show the top panel's foot on narrow screens
+ * (touch jitter, elastic overscroll at the page ends).
+ */
+export const TOP_PANEL_SCROLL_TOLERANCE_PX = 4;
 
 /** Offers per catalogue page (`perPage`); 20 fills 5, 4 and 2 columns evenly. API range 1..=100. */
 export const CATALOG_PAGE_SIZE = 20;
@@ -124,3 +140,6 @@ export const PRODUCT_IMAGE_SIZE_PX = 800;
 
 /** Nominal pixel size of a gallery thumbnail. */
 export const THUMBNAIL_IMAGE_SIZE_PX = 96;
+
+/** Characteristics (`params`) the product quick view lists; the product page shows them all. */
+export const QUICK_VIEW_PARAMS_LIMIT = 6;

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ScrollUpButton } from '@/components/ui/scroll-up-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
 import { useShop } from '@/features/shop/api/get-shop';
@@ -9,7 +10,7 @@ import styles from './root-layout.module.css';
 export const MAIN_ID = 'main';
 
 /**
- * The page frame: skip link, header, `<main>` (the route's page), footer. Landmarks are the
+ * The page frame: skip link, header, `<main>` (the route's page), footer, scroll-up button. Landmarks are the
  * semantic elements; every page renders its own single `<h1>` inside `<main>` and its own `<title>`
  * (`PageTitle`).
  */
@@ -27,6 +28,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter shopName={shopName} company={shop.data?.company} />
+      <ScrollUpButton focusTargetId={MAIN_ID} />
       <ScrollRestoration />
     </>
   );

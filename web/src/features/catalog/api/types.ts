@@ -70,7 +70,7 @@ export interface OfferList {
 }
 
 /** Sort orders of an offer listing; `undefined` means the shop's own (feed) order. */
-export const SORT_ORDERS = ['price', '-price', 'name', 'new'] as const;
+export const SORT_ORDERS = ['price', '-price', 'name', 'new', 'discount'] as const;
 
 /** One of {@link SORT_ORDERS}. */
 export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeOffer } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import { ProductCard } from './product-card';
@@ -52,5 +52,19 @@ describe('ProductCard', () => {
   it('shows the placeholder straight away when the offer has no picture', () => {
     renderWithApp(<ProductCard offer={makeOffer({ name: 'Без фото', pictures: [] })} />);
     expect(screen.getByRole('img', { name: 'Без фото' })).toHaveAttribute('data-placeholder', 'true');
+  });
+
+  it('has a quick view button named after the product only when the grid offers quick view', () => {
+    const offer = makeOffer({ name: 'Робот' });
+    const onQuickView = vi.fn();
+    const { unmount } = renderWithApp(<ProductCard offer={offer} />);
+    expect(screen.queryByRole('button', { name: /Быстрый просмотр/ })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithApp(<ProductCard offer={offer} onQuickView={onQuickView} />);
+    const button = screen.getByRole('button', { name: 'Быстрый просмотр: Робот' });
+    expect(button).toHaveTextContent('Быстрый просмотр');
+    fireEvent.click(button);
+    expect(onQuickView).toHaveBeenCalledWith(offer);
   });
 });

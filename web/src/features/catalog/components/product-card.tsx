@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { Picture } from '@/components/ui/picture';
@@ -11,15 +12,20 @@ export interface ProductCardProps {
   offer: Offer;
   /** Load the picture eagerly (the first cards of a page, above the fold). */
   eager?: boolean;
+  /** Opens the product quick view; the card shows a "Быстрый просмотр" button only when given. */
+  onQuickView?: (offer: Offer) => void;
 }
 
 /**
  * A product card of a grid: picture (placeholder when missing or broken), name linking to the
  * product page, price with the struck-through old price and discount, availability.
  * The whole card is clickable through the name link (its box covers the card); only the name is
- * a link, so screen readers hear each product once.
+ * a link, so screen readers hear each product once. With `onQuickView`, a "Быстрый просмотр"
+ * button (named "Быстрый просмотр: {product}") lies over the picture: on hover or keyboard focus
+ * with a fine pointer, always on touch screens; icon only on narrow cards.
  */
-export function ProductCard({ offer, eager = false }: ProductCardProps) {
+export function ProductCard({ offer, eager = false, onQuickView }: ProductCardProps) {
+  const { t } = useTranslation();
   return (
     <article className={styles.card} data-testid="product-card" data-offer-id={offer.id}>
       <div className={styles.media}>
@@ -31,6 +37,20 @@ export function ProductCard({ offer, eager = false }: ProductCardProps) {
           loading={eager ? 'eager' : 'lazy'}
           className={styles.picture}
         />
+        {onQuickView && (
+          <button
+            type="button"
+            className={styles.quickView}
+            aria-label={t('quickView.buttonLabel', { name: offer.name })}
+            onClick={() => onQuickView(offer)}
+          >
+            <svg className={styles.quickViewIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
+            <span className={styles.quickViewText}>{t('quickView.button')}</span>
+          </button>
+        )}
       </div>
       <div className={styles.body}>
         <h3 className={styles.name}>

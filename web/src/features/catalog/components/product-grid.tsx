@@ -1,5 +1,7 @@
 import type { Offer } from '../api/types';
+import { useQuickView } from '../hooks/use-quick-view';
 import { ProductCard } from './product-card';
+import { QuickViewPopup } from './quick-view';
 import styles from './product-grid.module.css';
 
 /** Number of leading cards whose pictures load eagerly (the first row at the widest layout). */
@@ -7,16 +9,21 @@ const EAGER_CARDS = 5;
 
 /**
  * A responsive grid of product cards in a list: 2 columns on phones, 3 on small tablets,
- * 4 from 900 px and 5 from 1200 px.
+ * 4 from 900 px and 5 from 1200 px. The grid hosts the product quick view its cards open
+ * (one pop-up per grid, address handling by `useQuickView`).
  */
 export function ProductGrid({ offers, label }: { offers: Offer[]; label?: string }) {
+  const quickView = useQuickView();
   return (
-    <ul className={styles.grid} aria-label={label}>
-      {offers.map((offer, index) => (
-        <li key={offer.id} className={styles.cell}>
-          <ProductCard offer={offer} eager={index < EAGER_CARDS} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={styles.grid} aria-label={label}>
+        {offers.map((offer, index) => (
+          <li key={offer.id} className={styles.cell}>
+            <ProductCard offer={offer} eager={index < EAGER_CARDS} onQuickView={quickView.open} />
+          </li>
+        ))}
+      </ul>
+      <QuickViewPopup offer={quickView.offer} onClose={quickView.close} onFollowLink={quickView.dismiss} />
+    </>
   );
 }

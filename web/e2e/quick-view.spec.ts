@@ -1,0 +1,186 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { getJson, waitForContent, type ApiOffer } from './helpers/api';
+
+/**
+ * The product quick view (issue 3 "Product popup panel"; spec §2 "The back-button closes an open
+ * product popup; otherwise the page reloads to the new address"), at 1280 and 375 px.
+ */
+
+const SHOTS = '/tmp/shots';
+
+interface OpenedCard {
+  offer: ApiOffer;
+  button: Locator;
+  dialog: Locator;
+}
+
+/** The `index`-th card of the listing, its offer from the API and its quick view button. */
+async function cardAt(page: Page, index: number) {
+  const card = page.getByTestId('product-card').nth(index);
+  const id = await card.getAttribute('data-offer-id');
+  expect(id, 'the card names its offer').toBeTruthy();
+  const offer = await getJson<ApiOffer>(page.request, `/api/offers/${id}`);
+  const button = card.getByRole('button', { name: `Быстрый просмотр: ${offer.name}` });
+  return { card, offer, button };
+}
+
+/** Opens the quick view of the `index`-th card and waits for its content. */
+async function openQuickView(page: Page, index = 0, { waitForContent: wait = true } = {}): Promise<OpenedCard> {
+  const { offer, button } = await cardAt(page, index);
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: offer.name });
+  await expect(dialog).toBeVisible();
+  if (wait) await expect(dialog.getByTestId('quick-view')).toBeVisible();
+  return { offer, button, dialog };
+}
+
+/** Sets a marker on `window`; it survives only as long as the page is not reloaded. */
+async function setMarker(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __marker: string }).__marker = 'alive';
+  });
+}
+
+async function markerAlive(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __marker?: string }).__marker === 'alive');
+}
+
+test.describe('product quick view', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/catalog/');
+    await waitForContent(page);
+  });
+
+  test('the card button shows on hover or focus with a mouse, always on touch screens', async ({ page, isMobile }) => {
+    const { card, button } = await cardAt(page, 0);
+    await page.mouse.move(0, 0);
+    const opacity = () => button.evaluate((element) => Number(getComputedStyle(element).opacity));
+    if (isMobile) {
+      await expect.poll(opacity).toBe(1);
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport();
+    } else {
+      await expect.poll(opacity).toBe(0);
+      await card.hover();
+      await expect.poll(opacity).toBe(1);
+      await page.mouse.move(0, 0);
+      await expect.poll(opacity).toBe(0);
+      await button.focus();
+      await expect.poll(opacity).toBe(1);
+    }
+  });
+
+  test('opens the product in a pop-up with the product address; the close button restores the address and focus', async ({
+    page,
+  }, testInfo) => {
+    const { offer, button, dialog } = await openQuickView(page);
+
+    await expect(page).toHaveURL(offer.url);
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('heading', { level: 2, name: offer.name })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: offer.name })).toBeVisible();
+    await expect(dialog.getByTestId('price')).toBeVisible();
+    await expect(dialog.getByText(offer.available ? 'В наличии' : 'Нет в наличии', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Подробнее о товаре' })).toHaveAttribute('href', offer.url);
+    await page.screenshot({ path: `${SHOTS}/quick-view-${testInfo.project.name}.png`, animations: 'disabled' });
+
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/catalog/');
+    await expect(button).toBeFocused();
+  });
+
+  test('Escape closes it and restores the address', async ({ page }) => {
+    const { dialog, button } = await openQuickView(page, 1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/catalog/');
+    await expect(button).toBeFocused();
+  });
+
+  test('a press on the backdrop closes it and restores the address', async ({ page, isMobile }) => {
+    const { dialog } = await openQuickView(page, 2);
+    const backdrop = page.getByTestId('overlay-backdrop');
+    if (isMobile) await backdrop.tap({ position: { x: 4, y: 4 } });
+    else await backdrop.click({ position: { x: 4, y: 4 } });
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/catalog/');
+  });
+
+  test('keeps the query string of the page it was opened from', async ({ page }) => {
+    await page.goto('/catalog/?sort=name');
+    await waitForContent(page);
+    const { dialog, offer } = await openQuickView(page);
+    await expect(page).toHaveURL(offer.url);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/catalog/?sort=name');
+  });
+
+  test('Back closes the pop-up without a reload or a scroll jump; Back again navigates normally', async ({ page }) => {
+    // Arrive at the catalogue from the home page, so there is a page to go back to.
+    await page.goto('/');
+    await waitForContent(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Каталог' }).click();
+    await expect(page).toHaveURL('/catalog/');
+    await waitForContent(page);
+    await setMarker(page);
+
+    // A card further down the page, so the background page is scrolled.
+    const { dialog, offer } = await openQuickView(page, 9);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(scrollY).toBeGreaterThan(0);
+    await expect(page).toHaveURL(offer.url);
+
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL('/catalog/');
+    expect(await markerAlive(page)).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('tablist')).toBeVisible();
+    expect(await markerAlive(page)).toBe(true);
+  });
+
+  test('"Подробнее о товаре" opens the product page; Back returns to the listing', async ({ page }) => {
+    const { dialog, offer } = await openQuickView(page);
+    await dialog.getByRole('link', { name: 'Подробнее о товаре' }).click();
+    await expect(page).toHaveURL(offer.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.name);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/catalog/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('an answer without the product shows the SLIDE_PANEL_UNDEFINED_ERROR alert', async ({ page }, testInfo) => {
+    await page.route('**/api/offers/*', (route) => route.fulfill({ json: {} }));
+    const { dialog } = await openQuickView(page, 0, { waitForContent: false });
+    await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
+    await expect(dialog.getByTestId('quick-view')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/quick-view-error-${testInfo.project.name}.png`, animations: 'disabled' });
+  });
+
+  test('a server error shows the same alert after the retries, not an endless spinner', async ({ page }) => {
+    await page.route('**/api/offers/*', (route) =>
+      route.fulfill({ status: 500, json: { errors: [{ code: 'INTERNAL', field: null, detail: 'boom' }] } }),
+    );
+    const { dialog } = await openQuickView(page, 0, { waitForContent: false });
+    await expect(dialog.getByRole('status')).toHaveText('Загрузка…');
+    await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
+    await expect(dialog.getByRole('status')).toHaveCount(0);
+  });
+
+  test('no serious accessibility violations with the pop-up open', async ({ page }) => {
+    const { dialog } = await openQuickView(page);
+    await expect(dialog).toHaveAttribute('data-state', 'open');
+    await page.waitForTimeout(400); // let the opening animation finish before axe measures contrast
+    await expectNoSeriousA11yViolations(page);
+  });
+});

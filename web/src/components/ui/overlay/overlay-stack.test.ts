@@ -1,0 +1,84 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeTopmostOverlay,
+  getOverlayStack,
+  getTopmostOverlay,
+  isTopmostOverlay,
+  registerOverlay,
+  resetOverlayStackForTests,
+  useOverlayRegistration,
+  useOverlayStack,
+} from './overlay-stack';
+
+afterEach(() => resetOverlayStackForTests());
+
+const ids = () => getOverlayStack().map((entry) => entry.id);
+
+describe('overlay stack', () => {
+  it('keeps overlays in opening order; the last opened is the topmost', () => {
+    const offA = registerOverlay({ id: 'a', close: () => {} });
+    const offB = registerOverlay({ id: 'b', close: () => {} });
+    expect(ids()).toEqual(['a', 'b']);
+    expect(getTopmostOverlay()?.id).toBe('b');
+    expect(isTopmostOverlay('b')).toBe(true);
+    expect(isTopmostOverlay('a')).toBe(false);
+
+    offB();
+    expect(ids()).toEqual(['a']);
+    expect(getTopmostOverlay()?.id).toBe('a');
+    offA();
+    expect(getTopmostOverlay()).toBeUndefined();
+  });
+
+  it('removes an overlay closed out of order and ignores a second removal', () => {
+    const offA = registerOverlay({ id: 'a', close: () => {} });
+    registerOverlay({ id: 'b', close: () => {} });
+    const offC = registerOverlay({ id: 'c', close: () => {} });
+    offA();
+    expect(ids()).toEqual(['b', 'c']);
+    offA();
+    expect(ids()).toEqual(['b', 'c']);
+    offC();
+    expect(ids()).toEqual(['b']);
+  });
+
+  it('closeTopmostOverlay closes only the topmost one', () => {
+    const closeA = vi.fn();
+    const closeB = vi.fn();
+    registerOverlay({ id: 'a', close: closeA });
+    registerOverlay({ id: 'b', close: closeB });
+    expect(closeTopmostOverlay()).toBe(true);
+    expect(closeB).toHaveBeenCalledTimes(1);
+    expect(closeA).not.toHaveBeenCalled();
+  });
+
+  it('registers a component while open and re-renders subscribers', () => {
+    const stack = renderHook(() => useOverlayStack());
+    const close = vi.fn();
+    const overlay = renderHook(({ open }) => useOverlayRegistration('panel', open, close), {
+      initialProps: { open: false },
+    });
+    expect(stack.result.current).toHaveLength(0);
+
+    overlay.rerender({ open: true });
+    expect(stack.result.current.map((entry) => entry.id)).toEqual(['panel']);
+    act(() => void closeTopmostOverlay());
+    expect(close).toHaveBeenCalledTimes(1);
+
+    overlay.rerender({ open: false });
+    expect(stack.result.current).toHaveLength(0);
+  });
+
+  it('keeps an overlay in place when only its close callback changes', () => {
+    const first = renderHook(({ close }) => useOverlayRegistration('a', true, close), {
+      initialProps: { close: () => {} },
+    });
+    renderHook(() => useOverlayRegistration('b', true, () => {}));
+    const newer = vi.fn();
+    first.rerender({ close: newer });
+    expect(ids()).toEqual(['a', 'b']);
+    getOverlayStack()[0]!.close();
+    expect(newer).toHaveBeenCalledTimes(1);
+  });
+});
