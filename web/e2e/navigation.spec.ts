@@ -73,7 +73,7 @@ test.describe('navigation', () => {
     await waitForContent(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Catalogue' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Catalogue', exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.reload();

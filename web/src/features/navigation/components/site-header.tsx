@@ -1,41 +1,135 @@
-import { Link, NavLink } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useIsDesktop } from '@/lib/use-media-query';
+import { useTopMenu } from '../api/get-top-menu';
+import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
+import { useMenuDisclosure } from '../hooks/use-menu-disclosure';
+import { CatalogMegaMenu, CatalogMenuBackdrop } from './catalog-mega-menu';
+import { CatalogSlideMenu } from './catalog-slide-menu';
+import { HorizontalMenu } from './horizontal-menu';
+import { BurgerIcon, CatalogIcon } from './icons';
+import { MobileMainMenu } from './mobile-main-menu';
+import { MobileQuickLinks } from './mobile-quick-links';
 import styles from './site-header.module.css';
 
+/** Path fragment of the account pages, where narrow screens hide the top panel's foot (spec §2). */
+export const PERSONAL_PATH_FRAGMENT = '/personal/';
+
 /**
- * The site header: the logo (shop name, links home) and the main navigation. Only what works is
- * shown; search, contacts, cart, compare and account areas join as their features land (spec §2).
+ * The top panel (issue 3; spec §2 "The top panel sticks on scroll"), the page's `<header>`:
+ *
+ * - the head: logo, the catalogue button (a hover mega menu with a backdrop at 1043 px and wider,
+ *   the catalogue slide menu's icon below), the mobile main menu's icon (below 1043 px), and empty
+ *   `data-area` slots where later issues put search, contacts, user, compare, wishlist and the mini
+ *   cart;
+ * - the foot: the horizontal multilevel menu at 1043 px and wider, the quick-link row below it,
+ *   and the `location` slot (delivery location, a later issue).
+ *
+ * The whole panel is sticky. Below 1043 px the head stays in place and the foot slides away on
+ * scroll-down and back on scroll-up over `TOP_PANEL_FOOTER_SLIDE_MS` (300 ms); on paths containing
+ * `/personal/` the foot is hidden below 1043 px. Both slide menus close on navigation and when the
+ * window widens across the breakpoint.
  */
 export function SiteHeader({ shopName }: { shopName: string }) {
   const { t } = useTranslation();
+  const isDesktop = useIsDesktop();
+  const location = useLocation();
+  const menu = useTopMenu();
+  const items = menu.data ?? [];
+  const catalogDisclosure = useMenuDisclosure();
+  const [mainMenuOpen, setMainMenuOpen] = useState(false);
+  const [catalogOpen, setCatalogOpen] = useState(false);
+  const panelRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    setMainMenuOpen(false);
+    setCatalogOpen(false);
+  }, [location.pathname, location.search]);
+
+  const { setOpen: setCatalogMenuOpen } = catalogDisclosure;
+  useEffect(() => {
+    if (!isDesktop) setCatalogMenuOpen(false);
+  }, [isDesktop, setCatalogMenuOpen]);
+
+  const personal = location.pathname.includes(PERSONAL_PATH_FRAGMENT);
+  // The foot stays while the panel has not scrolled out of its place in the page yet.
+  const revealAbovePx = useCallback(() => panelRef.current?.offsetHeight ?? 0, []);
+  const foot = useHideOnScroll({ enabled: !isDesktop && !personal, revealAbovePx });
+
   return (
-    <header className={styles.header}>
-      <div className={`container ${styles.bar}`}>
-        <Link to={paths.home} className={styles.logo} aria-label={t('nav.logo', { shop: shopName })}>
-          <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="8" />
-            <path d="M8 11h16l-2 11H10z" />
-            <path d="M12 11a4 4 0 0 1 8 0" />
-          </svg>
-          <span className={styles.name}>{shopName}</span>
-        </Link>
-        <nav aria-label={t('nav.main')} className={styles.nav}>
-          <ul className={styles.menu}>
-            <li>
-              <NavLink to={paths.catalog} className={styles.menuLink}>
-                <svg className={styles.menuIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <rect x="3" y="3" width="7" height="7" rx="1.5" />
-                  <rect x="14" y="3" width="7" height="7" rx="1.5" />
-                  <rect x="3" y="14" width="7" height="7" rx="1.5" />
-                  <rect x="14" y="14" width="7" height="7" rx="1.5" />
-                </svg>
-                {t('nav.catalog')}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </header>
+    <>
+      <header
+        ref={panelRef}
+        className={styles.topPanel}
+        data-menu-open={catalogDisclosure.state !== 'closed' || undefined}
+      >
+        <div className={styles.head} data-testid="top-panel-head">
+          <div className={`container ${styles.headInner}`}>
+            {!isDesktop && (
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={t('nav.menu')}
+                aria-haspopup="dialog"
+                aria-expanded={mainMenuOpen}
+                onClick={() => setMainMenuOpen(true)}
+              >
+                <BurgerIcon className={styles.icon} />
+              </button>
+            )}
+            <Link to={paths.home} className={styles.logo} aria-label={t('nav.logo', { shop: shopName })}>
+              <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+                <rect width="32" height="32" rx="8" />
+                <path d="M8 11h16l-2 11H10z" />
+                <path d="M12 11a4 4 0 0 1 8 0" />
+              </svg>
+              <span className={styles.name}>{shopName}</span>
+            </Link>
+            {isDesktop && <CatalogMegaMenu disclosure={catalogDisclosure} />}
+            <div className={styles.search} data-area="search" />
+            {!isDesktop && (
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={t('nav.catalog')}
+                aria-haspopup="dialog"
+                aria-expanded={catalogOpen}
+                onClick={() => setCatalogOpen(true)}
+              >
+                <CatalogIcon className={styles.icon} />
+              </button>
+            )}
+            <div className={styles.areas}>
+              <div data-area="contacts" />
+              <div data-area="user" />
+              <div data-area="compare" />
+              <div data-area="wishlist" />
+              <div data-area="cart" />
+            </div>
+          </div>
+        </div>
+        <div
+          className={styles.foot}
+          data-testid="top-panel-foot"
+          data-hidden={foot.hidden || undefined}
+          data-personal={personal || undefined}
+          onFocus={foot.reveal}
+        >
+          <div className={`container ${styles.footInner}`}>
+            {isDesktop ? items.length > 0 && <HorizontalMenu items={items} /> : <MobileQuickLinks items={items} />}
+            <div data-area="location" />
+          </div>
+        </div>
+        {isDesktop && <CatalogMenuBackdrop disclosure={catalogDisclosure} />}
+      </header>
+      <MobileMainMenu
+        open={mainMenuOpen}
+        onOpenChange={setMainMenuOpen}
+        onOpenCatalog={() => setCatalogOpen(true)}
+      />
+      <CatalogSlideMenu open={catalogOpen} onOpenChange={setCatalogOpen} />
+    </>
   );
 }

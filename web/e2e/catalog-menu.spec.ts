@@ -1,0 +1,279 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { MENU_HOVER_DELAY_MS } from '../src/config/constants';
+import { getSections, waitForContent, type ApiSection } from './helpers/api';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { getTopMenu, routeTopMenu } from './helpers/menu';
+
+/** Where screenshots for human review go (gitignored). */
+const SCREENS_DIR = path.join(import.meta.dirname, '.screens');
+
+const topSections = (sections: ApiSection[]) => sections.filter((section) => section.parentId === null);
+const childrenOf = (sections: ApiSection[], id: string) => sections.filter((section) => section.parentId === id);
+
+/** Waits until a slide panel's opening animation has finished (for screenshots and hit tests). */
+async function settled(page: Page) {
+  await page.waitForTimeout(400);
+}
+
+test.describe('catalogue mega menu (1043 px and wider)', () => {
+  test.beforeEach(({ isMobile }) => {
+    test.skip(isMobile, 'the hover mega menu exists at 1043 px and wider');
+  });
+
+  test('opens on hover after the intent delay with a backdrop, lists the sections in columns, closes when left', async ({ page, request }) => {
+    const sections = await getSections(request);
+    await page.goto('/');
+    await waitForContent(page);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    const mega = page.getByTestId('catalog-mega-menu');
+    const backdrop = page.getByTestId('catalog-menu-backdrop');
+
+    await button.hover();
+    await page.waitForTimeout(MENU_HOVER_DELAY_MS / 2);
+    await expect(mega).toBeHidden({ timeout: 1 });
+    await expect(mega).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(backdrop).toBeVisible();
+    const box = (await backdrop.boundingBox())!;
+    expect(box).toMatchObject({ x: 0, y: 0, width: 1280, height: 800 });
+
+    const top = topSections(sections);
+    const columns = mega.locator('ul').first().locator(':scope > li');
+    await expect(columns).toHaveCount(top.length);
+    for (const [index, section] of top.entries()) {
+      const column = columns.nth(index);
+      await expect(column.getByRole('link').first()).toHaveText(section.name);
+      await expect(column.getByRole('link').first()).toHaveAttribute('href', section.url);
+      for (const child of childrenOf(sections, section.id)) {
+        await expect(column.getByRole('link', { name: child.name, exact: true })).toHaveAttribute('href', child.url);
+      }
+    }
+    // Columns side by side.
+    const x0 = (await columns.nth(0).boundingBox())!.x;
+    const x1 = (await columns.nth(1).boundingBox())!.x;
+    expect(x1).toBeGreaterThan(x0);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-catalog-mega-menu.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    // The pointer travels into the panel: it stays; it leaves onto the backdrop: it closes.
+    await columns.nth(0).getByRole('link').first().hover();
+    await page.waitForTimeout(500);
+    await expect(mega).toBeVisible();
+    await page.mouse.move(640, 790);
+    await expect(mega).toBeHidden();
+    await expect(backdrop).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('opens with the keyboard, Escape closes it; a section link leads to its page', async ({ page, request }) => {
+    const first = topSections(await getSections(request))[0]!;
+    await page.goto('/');
+    await waitForContent(page);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    const mega = page.getByTestId('catalog-mega-menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(mega).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(mega).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(mega.getByRole('link', { name: /Весь каталог/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(mega.getByRole('link', { name: first.name, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(first.url);
+    await expect(mega).toBeHidden();
+  });
+
+  test('a press on the backdrop closes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForContent(page);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    await button.click();
+    await expect(page.getByTestId('catalog-mega-menu')).toBeVisible();
+    await page.getByTestId('catalog-menu-backdrop').click({ position: { x: 640, y: 780 } });
+    await expect(page.getByTestId('catalog-mega-menu')).toBeHidden();
+  });
+});
+
+test.describe('catalogue and main slide menus (below 1043 px)', () => {
+  test.beforeEach(({ isMobile }) => {
+    test.skip(!isMobile, 'the slide menus exist below 1043 px');
+  });
+
+  test('the catalogue icon opens the catalogue slide menu with the first section expanded; the back icon closes it', async ({ page, request }) => {
+    const sections = await getSections(request);
+    const [first, second] = topSections(sections);
+    await page.goto('/');
+    await waitForContent(page);
+    const icon = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    await icon.tap();
+    const dialog = page.getByRole('dialog', { name: 'Каталог' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const firstArrow = dialog.getByRole('button', { name: `Подразделы «${first!.name}»` });
+    await expect(firstArrow).toHaveAttribute('aria-expanded', 'true');
+    for (const child of childrenOf(sections, first!.id)) {
+      await expect(dialog.getByRole('link', { name: child.name, exact: true })).toBeVisible();
+    }
+    const secondArrow = dialog.getByRole('button', { name: `Подразделы «${second!.name}»` });
+    await expect(secondArrow).toHaveAttribute('aria-expanded', 'false');
+    await secondArrow.tap();
+    await expect(secondArrow).toHaveAttribute('aria-expanded', 'true');
+    await expect(dialog.getByRole('link', { name: childrenOf(sections, second!.id)[0]!.name, exact: true })).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-catalog-slide-menu.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole('button', { name: 'Закрыть каталог' }).tap();
+    await expect(dialog).toHaveCount(0);
+    await expect(icon).toBeFocused();
+  });
+
+  test('drills down into deeper subsections with a back step', async ({ page, request }) => {
+    const sections = await getSections(request);
+    const first = topSections(sections)[0]!;
+    const sub = childrenOf(sections, first.id)[0]!;
+    // The demo catalogue has two levels; give its first subsection two subsections of its own.
+    const deeper: ApiSection[] = [
+      { ...sub, id: 'e2e-deep-1', name: 'Глубокий подраздел 1', url: '/catalog/e2e-deep-1/', parentId: sub.id, depth: 2 },
+      { ...sub, id: 'e2e-deep-2', name: 'Глубокий подраздел 2', url: '/catalog/e2e-deep-2/', parentId: sub.id, depth: 2 },
+    ];
+    await page.route('**/api/sections', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ sections: [...sections, ...deeper] }) }),
+    );
+    await page.goto('/');
+    await waitForContent(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Каталог' });
+    const drill = dialog.getByRole('button', { name: `Подразделы «${sub.name}»` });
+    await drill.tap();
+    await expect(dialog.getByRole('link', { name: 'Глубокий подраздел 1' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Глубокий подраздел 2' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: sub.name, exact: true })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: first.name, exact: true })).toHaveCount(0);
+    const back = dialog.getByRole('button', { name: 'Все разделы' });
+    await expect(back).toBeFocused();
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-catalog-drill.png') });
+    await expectNoSeriousA11yViolations(page);
+    await back.tap();
+    await expect(dialog.getByRole('link', { name: first.name, exact: true })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Глубокий подраздел 1' })).toHaveCount(0);
+  });
+
+  test('the main menu: back title, catalogue entry on top stacking the catalogue menu, Escape closes only the topmost', async ({ page, request }) => {
+    const menu = await getTopMenu(request);
+    await page.goto('/');
+    await waitForContent(page);
+    const burger = page.getByRole('banner').getByRole('button', { name: 'Меню' });
+    await burger.tap();
+    const main = page.getByRole('dialog', { name: 'Меню' });
+    await expect(main).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: 'Меню' })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Закрыть меню' })).toBeVisible();
+    const entry = main.getByRole('button', { name: 'Каталог', exact: true });
+    // The catalogue entry is the first control of the content, above the items.
+    const firstItem = menu.find((item) => !/^\/catalog\/$/.test(item.url))!;
+    const itemLink = main.getByRole('link', { name: firstItem.title, exact: true }).first();
+    await expect(itemLink).toBeVisible();
+    expect((await entry.boundingBox())!.y).toBeLessThan((await itemLink.boundingBox())!.y);
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    await entry.tap();
+    const catalog = page.getByRole('dialog', { name: 'Каталог' });
+    await expect(catalog).toBeVisible();
+    // The main menu stays open under it (hidden from assistive technology while the top one is modal).
+    const mainUnder = page.getByRole('dialog', { name: 'Меню', includeHidden: true });
+    await expect(mainUnder).toBeVisible();
+    await settled(page);
+    // The catalogue menu lies on top: the element at its centre belongs to it.
+    const box = (await catalog.boundingBox())!;
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby'),
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop).toBe(await catalog.getAttribute('aria-labelledby'));
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-stacked.png') });
+    await expectNoSeriousA11yViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(catalog).toHaveCount(0);
+    await expect(main).toBeVisible();
+    await expect(entry).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(main).toHaveCount(0);
+    await expect(burger).toBeFocused();
+  });
+
+  test('a sub-item arrow of the main menu expands it without navigating; the text stays a link', async ({ page, request }) => {
+    const menu = await getTopMenu(request);
+    const parent = menu.find((item) => item.children.length > 0 && item.url !== '/catalog/')!;
+    await page.goto('/');
+    await waitForContent(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Меню' }).tap();
+    const main = page.getByRole('dialog', { name: 'Меню' });
+    const arrow = main.getByRole('button', { name: `Подменю «${parent.title}»` });
+    await expect(arrow).toHaveAttribute('aria-expanded', 'false');
+    const child = main.getByRole('link', { name: parent.children[0]!.title, exact: true });
+    await expect(child).toBeHidden();
+    await arrow.tap();
+    await expect(arrow).toHaveAttribute('aria-expanded', 'true');
+    await expect(child).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-expanded.png') });
+    await arrow.tap();
+    await expect(arrow).toHaveAttribute('aria-expanded', 'false');
+    await expect(child).toBeHidden();
+
+    await main.getByRole('link', { name: parent.title, exact: true }).tap();
+    await expect(page).toHaveURL(parent.url);
+    await expect(main).toHaveCount(0);
+  });
+
+  test('the slide menus close when the window widens across 1043 px', async ({ page }) => {
+    await page.goto('/');
+    await waitForContent(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Меню' }).tap();
+    await page.getByRole('dialog', { name: 'Меню' }).getByRole('button', { name: 'Каталог', exact: true }).tap();
+    const dialogs = page.locator('[role="dialog"]');
+    await expect(dialogs).toHaveCount(2);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(dialogs).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Меню' })).toBeVisible();
+    await expect(dialogs).toHaveCount(0);
+  });
+
+  test('a bad menu answer shows the SLIDE_PANEL_UNDEFINED_ERROR alert in the main menu', async ({ page }) => {
+    await routeTopMenu(page, { body: {} });
+    await page.goto('/');
+    await waitForContent(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Меню' }).tap();
+    const main = page.getByRole('dialog', { name: 'Меню' });
+    await expect(main.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
+    await expect(main.getByRole('button', { name: 'Каталог', exact: true })).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-error.png') });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the mobile foot links to the menu’s top items', async ({ page, request }) => {
+    const menu = await getTopMenu(request);
+    await page.goto('/');
+    await waitForContent(page);
+    const quick = page.getByRole('navigation', { name: 'Быстрые ссылки' });
+    await expect(quick.getByRole('link')).toHaveText(menu.map((item) => item.title));
+    const discount = menu.find((item) => item.url.includes('?'))!;
+    await quick.getByRole('link', { name: discount.title, exact: true }).tap();
+    await expect(page).toHaveURL(discount.url);
+    await expect(quick.getByRole('link', { name: discount.title, exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { TOP_PANEL_FOOTER_SLIDE_MS } from '../src/config/constants';
+import { waitForContent } from './helpers/api';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { mainMenu, topPanel, topPanelFoot } from './helpers/menu';
+
+/** Where screenshots for human review go (gitignored). */
+const SCREENS_DIR = path.join(import.meta.dirname, '.screens');
+
+/** Scrolls in steps (real scroll events, as a finger or wheel makes), then waits past the foot's slide. */
+async function scrollInSteps(page: Page, to: number) {
+  await page.evaluate(async (target) => {
+    const step = target > window.scrollY ? 120 : -120;
+    while (Math.abs(target - window.scrollY) > Math.abs(step)) {
+      window.scrollBy(0, step);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, target);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, to);
+  await page.waitForTimeout(TOP_PANEL_FOOTER_SLIDE_MS + 100);
+}
+
+/** The foot's vertical translation in px (from its computed transform matrix) and its visibility. */
+async function footState(page: Page) {
+  return topPanelFoot(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    const matrix = style.transform === 'none' ? new DOMMatrixReadOnly() : new DOMMatrixReadOnly(style.transform);
+    return { translateY: matrix.m42, visibility: style.visibility, height: element.getBoundingClientRect().height };
+  });
+}
+
+test.describe('top panel', () => {
+  test('sticks to the top of the window when the page scrolls', async ({ page }, testInfo) => {
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    await scrollInSteps(page, 1500);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const box = await topPanel(page).boundingBox();
+    expect(box?.y).toBe(0);
+    await expect(topPanel(page).getByRole('link', { name: /на главную/ })).toBeInViewport();
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-scrolled.png`) });
+  });
+
+  test('below 1043 px the foot hides on scroll-down and comes back on scroll-up with the slide', async ({ page, isMobile }, testInfo) => {
+    test.skip(!isMobile, 'narrow screens only');
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    const foot = topPanelFoot(page);
+    await expect(foot.getByRole('navigation', { name: 'Быстрые ссылки' }).getByRole('link').first()).toBeVisible();
+    expect(await footState(page)).toMatchObject({ translateY: 0, visibility: 'visible' });
+
+    await scrollInSteps(page, 1200);
+    const hidden = await footState(page);
+    expect(hidden.visibility).toBe('hidden');
+    expect(hidden.translateY).toBeCloseTo(-hidden.height, 0);
+    await expect(foot.getByRole('link').first()).not.toBeVisible();
+    // The head stays.
+    await expect(topPanel(page).getByRole('button', { name: 'Меню' })).toBeInViewport();
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-foot-hidden.png`) });
+
+    await scrollInSteps(page, 900);
+    expect(await footState(page)).toMatchObject({ translateY: 0, visibility: 'visible' });
+    await expect(foot.getByRole('link').first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-foot-back.png`) });
+  });
+
+  test('the foot slides over TOP_PANEL_FOOTER_SLIDE_MS', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'narrow screens only');
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    const duration = await topPanelFoot(page).evaluate((element) => {
+      element.setAttribute('data-hidden', 'true');
+      return getComputedStyle(element).transitionDuration;
+    });
+    expect(duration.split(',').map((part) => part.trim())).toContain(`${TOP_PANEL_FOOTER_SLIDE_MS / 1000}s`);
+  });
+
+  test('at 1043 px and wider the foot stays while scrolling down', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'wide screens only');
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    await scrollInSteps(page, 1500);
+    expect(await footState(page)).toMatchObject({ translateY: 0, visibility: 'visible' });
+    await expect(mainMenu(page)).toBeInViewport();
+  });
+
+  test('on /personal/ paths the foot is hidden below 1043 px and shown at 1043 px and wider', async ({ page, isMobile }, testInfo) => {
+    await page.goto('/personal/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const foot = topPanelFoot(page);
+    if (isMobile) {
+      await expect(foot).toBeHidden();
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-personal.png`) });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(foot).toBeVisible();
+      await expect(mainMenu(page)).toBeVisible();
+      await page.setViewportSize({ width: 1042, height: 800 });
+      await expect(foot).toBeHidden();
+    } else {
+      await expect(foot).toBeVisible();
+      await expect(mainMenu(page)).toBeVisible();
+      await page.setViewportSize({ width: 1042, height: 800 });
+      await expect(foot).toBeHidden();
+      await page.setViewportSize({ width: 1043, height: 800 });
+      await expect(foot).toBeVisible();
+    }
+    // Elsewhere the foot shows at every width.
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(foot).toBeVisible();
+  });
+
+  test('the head leaves room for later widgets but shows no dead controls', async ({ page, isMobile }) => {
+    await page.goto('/');
+    await waitForContent(page);
+    const head = page.getByTestId('top-panel-head');
+    for (const area of ['search', 'contacts', 'user', 'compare', 'wishlist', 'cart']) {
+      await expect(head.locator(`[data-area="${area}"]`)).toBeEmpty();
+    }
+    const controls = head.locator('a, button');
+    const names = await controls.evaluateAll((elements) =>
+      elements.filter((element) => element.getBoundingClientRect().width > 0).map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim()),
+    );
+    const logo = expect.stringMatching(/на главную$/);
+    expect(names).toEqual(isMobile ? ['Меню', logo, 'Каталог'] : [logo, 'Каталог']);
+  });
+
+  test('no serious axe violations with the top panel at the top and scrolled', async ({ page }) => {
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    await expectNoSeriousA11yViolations(page);
+    await scrollInSteps(page, 1200);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

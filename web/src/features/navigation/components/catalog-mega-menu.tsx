@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PanelQueryContent } from '@/components/ui/overlay';
+import { paths } from '@/config/paths';
+import { useNavSections } from '../api/get-nav-sections';
+import type { NavSection } from '../api/types';
+import type { MenuDisclosure } from '../hooks/use-menu-disclosure';
+import { isCurrentUrl } from '../utils/menu-url';
+import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
+import { CatalogIcon, ChevronIcon } from './icons';
+import { MenuLink } from './menu-link';
+import styles from './catalog-mega-menu.module.css';
+
+function SubsectionList({ groups, parentId, isCurrent }: { groups: SectionChildren; parentId: string; isCurrent: (url: string) => boolean }) {
+  const children = childrenOf(groups, parentId);
+  if (children.length === 0) return null;
+  return (
+    <ul className={styles.sublist}>
+      {children.map((section) => (
+        <li key={section.id}>
+          <MenuLink url={section.url} className={styles.sublink} current={isCurrent(section.url)}>
+            {section.name}
+          </MenuLink>
+          <SubsectionList groups={groups} parentId={section.id} isCurrent={isCurrent} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SectionColumns({ sections }: { sections: readonly NavSection[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const groups = useMemo(() => groupSectionsByParent(sections), [sections]);
+  const isCurrent = (url: string) => isCurrentUrl(url, location);
+  return (
+    <>
+      <MenuLink url={paths.catalog} className={styles.all} current={isCurrent(paths.catalog)}>
+        {t('nav.allCatalog')}
+        <ChevronIcon className={styles.allIcon} direction="right" />
+      </MenuLink>
+      <ul className={styles.columns}>
+        {childrenOf(groups, null).map((section) => (
+          <li key={section.id} className={styles.column}>
+            <MenuLink url={section.url} className={styles.columnTitle} current={isCurrent(section.url)}>
+              {section.name}
+            </MenuLink>
+            <SubsectionList groups={groups} parentId={section.id} isCurrent={isCurrent} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The catalogue button of the top panel's head at 1043 px and wider, with its mega menu (issue 3;
+ * spec §2 "Catalogue menu: on width 1043 px or more, a hover dropdown with a backdrop"): the
+ * button is a disclosure toggle (hover intent 200 ms, click, Enter/Space, ArrowDown; Escape closes),
+ * the panel lists the section tree of `GET /api/sections` in columns, each top-level section with
+ * its subsections, plus a link to the whole catalogue. The dimming backdrop is
+ * {@link CatalogMenuBackdrop}, rendered by the top panel under the head.
+ */
+export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) {
+  const { t } = useTranslation();
+  const sections = useNavSections();
+  return (
+    <div className={styles.wrapper} {...disclosure.rootProps}>
+      <button type="button" className={styles.button} {...disclosure.triggerProps}>
+        <CatalogIcon className={styles.icon} />
+        {t('nav.catalog')}
+        <ChevronIcon className={styles.chevron} />
+      </button>
+      <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
+        <div className={`container ${styles.inner}`}>
+          <PanelQueryContent query={sections} hasContent={(data) => Array.isArray(data)}>
+            {(data) => <SectionColumns sections={data} />}
+          </PanelQueryContent>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The backdrop dimming the page under the open catalogue mega menu; a press on it closes the menu. */
+export function CatalogMenuBackdrop({ disclosure }: { disclosure: MenuDisclosure }) {
+  return (
+    <div
+      className={styles.backdrop}
+      hidden={disclosure.state === 'closed'}
+      data-state={disclosure.state}
+      data-testid="catalog-menu-backdrop"
+      aria-hidden="true"
+      onClick={() => disclosure.setOpen(false)}
+    />
+  );
+}

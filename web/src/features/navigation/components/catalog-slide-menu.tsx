@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { paths } from '@/config/paths';
+import { useNavSections } from '../api/get-nav-sections';
+import type { NavSection } from '../api/types';
+import { isCurrentUrl } from '../utils/menu-url';
+import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
+import { BackIcon, ChevronIcon } from './icons';
+import { MenuLink } from './menu-link';
+import styles from './slide-menus.module.css';
+
+/** Props of {@link CatalogSlideMenu}. */
+export interface CatalogSlideMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A subsection row: its link and, when it has subsections of its own, the drill-down button. */
+function DrillRow({ section, groups, onDrill, isCurrent }: { section: NavSection; groups: SectionChildren; onDrill: (id: string) => void; isCurrent: (url: string) => boolean }) {
+  const { t } = useTranslation();
+  const hasChildren = childrenOf(groups, section.id).length > 0;
+  return (
+    <li className={styles.item}>
+      <div className={styles.row}>
+        <MenuLink url={section.url} className={styles.link} current={isCurrent(section.url)}>
+          {section.name}
+        </MenuLink>
+        {hasChildren && (
+          <button
+            type="button"
+            className={styles.toggle}
+            data-drill={section.id}
+            aria-label={t('nav.subsections', { title: section.name })}
+            onClick={() => onDrill(section.id)}
+          >
+            <ChevronIcon className={styles.chevron} direction="right" />
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The section tree inside the catalogue slide menu. The top level is an accordion whose first
+ * section starts expanded; a subsection with subsections of its own drills down: the list is
+ * replaced by its subsections under a back step naming where it leads.
+ */
+export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const groups = useMemo(() => groupSectionsByParent(sections), [sections]);
+  const byId = useMemo(() => new Map(sections.map((section) => [section.id, section])), [sections]);
+  const top = childrenOf(groups, null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(top[0] ? [top[0].id] : []));
+  const [trail, setTrail] = useState<string[]>([]);
+  const focusRef = useRef<string | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const isCurrent = (url: string) => isCurrentUrl(url, location);
+
+  useEffect(() => {
+    const key = focusRef.current;
+    if (key === null) return;
+    focusRef.current = null;
+    const selector = key === 'back' ? '[data-back]' : `[data-drill="${CSS.escape(key)}"]`;
+    rootRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [trail]);
+
+  const drill = (id: string) => {
+    focusRef.current = 'back';
+    setTrail((current) => [...current, id]);
+  };
+  const back = () => {
+    focusRef.current = trail[trail.length - 1] ?? null;
+    setTrail((current) => current.slice(0, -1));
+  };
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const drilledId = trail[trail.length - 1];
+  const drilled = drilledId === undefined ? undefined : byId.get(drilledId);
+  if (drilled) {
+    const parent = trail.length > 1 ? byId.get(trail[trail.length - 2]!) : undefined;
+    return (
+      <div ref={rootRef} className={styles.tree}>
+        <button type="button" className={styles.backStep} data-back onClick={back}>
+          <ChevronIcon className={styles.chevron} direction="left" />
+          {parent ? parent.name : t('nav.allSections')}
+        </button>
+        <MenuLink url={drilled.url} className={styles.drillTitle} current={isCurrent(drilled.url)}>
+          {drilled.name}
+        </MenuLink>
+        <ul className={styles.list}>
+          {childrenOf(groups, drilled.id).map((section) => (
+            <DrillRow key={section.id} section={section} groups={groups} onDrill={drill} isCurrent={isCurrent} />
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className={styles.tree}>
+      <MenuLink url={paths.catalog} className={styles.allLink} current={isCurrent(paths.catalog)}>
+        {t('nav.allCatalog')}
+      </MenuLink>
+      <ul className={styles.list}>
+        {top.map((section) => {
+          const children = childrenOf(groups, section.id);
+          const isExpanded = expanded.has(section.id);
+          const listId = `catalog-slide-${section.id}`;
+          return (
+            <li key={section.id} className={styles.item}>
+              <div className={styles.row}>
+                <MenuLink url={section.url} className={styles.link} current={isCurrent(section.url)}>
+                  {section.name}
+                </MenuLink>
+                {children.length > 0 && (
+                  <button
+                    type="button"
+                    className={styles.toggle}
+                    aria-expanded={isExpanded}
+                    aria-controls={listId}
+                    aria-label={t('nav.subsections', { title: section.name })}
+                    onClick={() => toggle(section.id)}
+                  >
+                    <ChevronIcon className={styles.chevron} />
+                  </button>
+                )}
+              </div>
+              {children.length > 0 && (
+                <ul id={listId} className={styles.sublist} hidden={!isExpanded}>
+                  {children.map((child) => (
+                    <DrillRow key={child.id} section={child} groups={groups} onDrill={drill} isCurrent={isCurrent} />
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The catalogue slide menu below 1043 px (issue 3; spec §2 "On narrower screens, a slide menu
+ * opened by a catalogue icon and closed by its back icon"): a left slide panel titled "Каталог"
+ * whose back icon closes it, filled from `GET /api/sections` ({@link CatalogTree}; the
+ * `SLIDE_PANEL_UNDEFINED_ERROR` alert when that fails). Closes itself when the window widens
+ * across the breakpoint. Opened from the head's catalogue icon and from the mobile main menu's
+ * catalogue entry (then it lies on top of the main menu).
+ */
+export function CatalogSlideMenu({ open, onOpenChange }: CatalogSlideMenuProps) {
+  const { t } = useTranslation();
+  const sections = useNavSections();
+  return (
+    <SlidePanel
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('nav.catalog')}
+      side="left"
+      breakpointSide="mobile"
+      overlayId="catalog-slide-menu"
+      headerStart={
+        <button type="button" className={styles.back} aria-label={t('nav.closeCatalog')} onClick={() => onOpenChange(false)}>
+          <BackIcon className={styles.backIcon} />
+        </button>
+      }
+    >
+      <PanelQueryContent query={sections} hasContent={(data) => Array.isArray(data)}>
+        {(data) => <CatalogTree sections={data} />}
+      </PanelQueryContent>
+    </SlidePanel>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Inline SVG icons of the top panel and its menus. Decorative: `aria-hidden`, the control that
+ * holds one carries the accessible name. Stroke and size come from the `className`.
+ */
+
+/** Props of every icon. */
+export interface IconProps {
+  className?: string;
+}
+
+function Svg({ className, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+/** Four squares: the catalogue. */
+export function CatalogIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <rect x="3" y="3" width="7" height="7" rx="1.5" />
+      <rect x="14" y="3" width="7" height="7" rx="1.5" />
+      <rect x="3" y="14" width="7" height="7" rx="1.5" />
+      <rect x="14" y="14" width="7" height="7" rx="1.5" />
+    </Svg>
+  );
+}
+
+/** Three lines: the mobile main menu. */
+export function BurgerIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Svg>
+  );
+}
+
+/** A chevron pointing down (a dropdown), right (a flyout, a drill step) or left (back). */
+export function ChevronIcon({ className, direction = 'down' }: IconProps & { direction?: 'down' | 'right' | 'left' }) {
+  const d = direction === 'down' ? 'M6 9l6 6 6-6' : direction === 'right' ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6';
+  return (
+    <Svg className={className}>
+      <path d={d} />
+    </Svg>
+  );
+}
+
+/** An arrow pointing left: the back icon of the slide menus. */
+export function BackIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Svg>
+  );
+}
+
+/** Three dots: the overflow item of the horizontal menu. */
+export function DotsIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </Svg>
+  );
+}

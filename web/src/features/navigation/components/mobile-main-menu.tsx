@@ -1,0 +1,117 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { normalizePath, paths } from '@/config/paths';
+import { useTopMenu } from '../api/get-top-menu';
+import type { MenuItem } from '../api/types';
+import { findActiveItems, isExternalUrl, type ActiveItems } from '../utils/menu-url';
+import { BackIcon, CatalogIcon, ChevronIcon } from './icons';
+import { MenuLink } from './menu-link';
+import styles from './slide-menus.module.css';
+
+/** Props of {@link MobileMainMenu}. */
+export interface MobileMainMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opens the catalogue slide menu (on top of this one). */
+  onOpenCatalog: () => void;
+}
+
+/**
+ * True for the menu item the catalogue entry stands for: a site link to the catalogue root without
+ * parameters (`/catalog/`). The entry opens the catalogue slide menu with the same sections, so the
+ * item is not listed twice.
+ */
+export function isCatalogRootItem(item: MenuItem): boolean {
+  if (isExternalUrl(item.url)) return false;
+  const url = new URL(item.url, 'http://site.invalid');
+  return url.search === '' && normalizePath(url.pathname) === paths.catalog;
+}
+
+function MobileMenuItem({ item, active }: { item: MenuItem; active: ActiveItems }) {
+  const { t } = useTranslation();
+  const listId = useId();
+  // The branch leading to the current page starts expanded.
+  const [expanded, setExpanded] = useState(() => active.ancestors.has(item.id));
+  const hasChildren = item.children.length > 0;
+  return (
+    <li className={styles.item} data-active={active.ancestors.has(item.id) || active.current.has(item.id) || undefined}>
+      <div className={styles.row}>
+        <MenuLink url={item.url} className={styles.link} current={active.current.has(item.id)}>
+          {item.title}
+        </MenuLink>
+        {hasChildren && (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-label={t('nav.submenu', { title: item.title })}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <ChevronIcon className={styles.chevron} />
+          </button>
+        )}
+      </div>
+      {hasChildren && (
+        <ul id={listId} className={styles.sublist} hidden={!expanded}>
+          {item.children.map((child) => (
+            <MobileMenuItem key={child.id} item={child} active={active} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The items of the mobile main menu: links, with arrow buttons that expand sub-items in place. */
+export function MobileMenuList({ items }: { items: readonly MenuItem[] }) {
+  const location = useLocation();
+  const active = useMemo(() => findActiveItems(items, location), [items, location]);
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <MobileMenuItem key={item.id} item={item} active={active} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The mobile main menu below 1043 px (issue 3; spec §2 "On narrow screens a cloned main menu is
+ * added with a back title, a catalogue entry at its top and expandable sub-items"): a left slide
+ * panel opened by the head's menu icon, titled "Меню" after a back icon that closes it. Built
+ * from the same `GET /api/menus/top` data as the desktop menu, not a copy of its DOM. At the top a
+ * catalogue entry opens the catalogue slide menu stacked on this one; then the items, whose arrow
+ * buttons (`aria-expanded`) expand their sub-items without navigating while the text stays a link.
+ * A failed or malformed answer shows the `SLIDE_PANEL_UNDEFINED_ERROR` alert (spec §8).
+ */
+export function MobileMainMenu({ open, onOpenChange, onOpenCatalog }: MobileMainMenuProps) {
+  const { t } = useTranslation();
+  const menu = useTopMenu();
+  return (
+    <SlidePanel
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('nav.menu')}
+      side="left"
+      breakpointSide="mobile"
+      overlayId="mobile-main-menu"
+      headerStart={
+        <button type="button" className={styles.back} aria-label={t('nav.closeMenu')} onClick={() => onOpenChange(false)}>
+          <BackIcon className={styles.backIcon} />
+        </button>
+      }
+    >
+      <button type="button" className={styles.catalogEntry} aria-haspopup="dialog" onClick={onOpenCatalog}>
+        <CatalogIcon className={styles.catalogIcon} />
+        <span className={styles.catalogLabel}>{t('nav.catalog')}</span>
+        <ChevronIcon className={styles.chevron} direction="right" />
+      </button>
+      <PanelQueryContent query={menu} hasContent={(items) => Array.isArray(items)}>
+        {(items) => <MobileMenuList items={items.filter((item) => !isCatalogRootItem(item))} />}
+      </PanelQueryContent>
+    </SlidePanel>
+  );
+}
