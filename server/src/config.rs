@@ -32,12 +32,15 @@ pub enum Command {
     Menu(MenuArgs),
 }
 
+/// `vitrina menu …`: the site menus.
 #[derive(Debug, Clone, Args)]
 pub struct MenuArgs {
+    /// What to do.
     #[command(subcommand)]
     pub command: MenuCommand,
 }
 
+/// The `vitrina menu` subcommands, each with its database.
 #[derive(Debug, Clone, Subcommand)]
 pub enum MenuCommand {
     /// Replace the top menu with the JSON file's (or `-` for standard input): a list of

@@ -57,35 +57,25 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// `vitrina menu import|export|reset` (docs/operations.md "Menus").
 async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
-    use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, validate};
-    let pool = vitrina::db::connect(&args.command.db().db).await?;
-    match args.command {
+    use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, parse_menu_file, validate};
+    let db = &args.command.db().db;
+    // A mistyped --db must not create and fill a new, empty database that no shop serves.
+    if !db.exists() {
+        anyhow::bail!(
+            "no database at {}: give the shop's --db (or VITRINA_DB); `vitrina serve` or `vitrina import` creates it",
+            db.display()
+        );
+    }
+    // Read and check the file before touching the database.
+    let items = match &args.command {
         MenuCommand::Import { file, .. } => {
             let text = if file.as_os_str() == "-" {
                 std::io::read_to_string(std::io::stdin())?
             } else {
-                std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
+                std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
             };
-            // Either a bare list of items or the API's answer `{"items": [...]}`.
-            #[derive(serde::Deserialize)]
-            #[serde(untagged)]
-            enum MenuFile {
-                Items(Vec<MenuEntry>),
-                Answer { items: Vec<MenuEntry> },
-            }
-            let mut items = match serde_json::from_str::<MenuFile>(&text) {
-                Ok(MenuFile::Items(items) | MenuFile::Answer { items }) => items,
-                Err(_) => {
-                    // Say where the first item-level problem is, which the untagged enum hides.
-                    let detail =
-                        serde_json::from_str::<Vec<MenuEntry>>(&text).err().map(|e| e.to_string()).unwrap_or_default();
-                    anyhow::bail!(
-                        "{} is not a menu: expected a JSON list of {{\"title\", \"url\", \"children\"}} items \
-                         or {{\"items\": [...]}} ({detail})",
-                        file.display()
-                    );
-                }
-            };
+            let mut items =
+                parse_menu_file(&text).map_err(|e| anyhow::anyhow!("{} is not a menu: {e}", file.display()))?;
             let problems = validate(&mut items);
             if !problems.is_empty() {
                 for problem in &problems {
@@ -93,10 +83,19 @@ async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
                 }
                 anyhow::bail!("the menu was not imported: {} problem(s)", problems.len());
             }
+            Some(items)
+        }
+        MenuCommand::Export { .. } | MenuCommand::Reset { .. } => None,
+    };
+    let pool = vitrina::db::connect(db).await?;
+    match args.command {
+        MenuCommand::Import { .. } => {
+            let items = items.unwrap_or_default();
             vitrina::db::menus::import_owner_menu(&pool, TOP_MENU, &items).await?;
             println!("menu {TOP_MENU}: {} items imported", count(&items));
         }
         MenuCommand::Export { .. } => {
+            vitrina::db::menus::ensure_top(&pool).await?;
             let tree = vitrina::db::menus::load_tree(&pool, TOP_MENU).await?.unwrap_or_default();
             let items: Vec<MenuEntry> = tree.into_iter().map(to_entry).collect();
             println!("{}", serde_json::to_string_pretty(&items)?);

@@ -15,9 +15,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub struct MenuItem {
     /// Row id; stable until the menu is replaced (an import or `vitrina menu import`). For React keys.
     pub id: i64,
+    /// Shown text.
     pub title: String,
     /// A site path (`/catalog/konstruktory/`, `/catalog/?sort=new`) or an absolute `http(s)://` link.
     pub url: String,
+    /// Sub-items in order; empty for a leaf.
     #[schema(no_recursion)]
     pub children: Vec<MenuItem>,
 }
@@ -25,6 +27,7 @@ pub struct MenuItem {
 /// A menu: its top-level items in order.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Menu {
+    /// Top-level items in order.
     pub items: Vec<MenuItem>,
 }
 

@@ -7,7 +7,9 @@ use sqlx::{SqliteConnection, SqlitePool};
 /// Who wrote a menu: Vitrina from the catalogue, or the shop owner (`vitrina menu import`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuSource {
+    /// Built from the catalogue; every import rebuilds it.
     Generated,
+    /// Loaded with `vitrina menu import`; imports leave it alone.
     Owner,
 }
 
@@ -23,9 +25,13 @@ impl MenuSource {
 /// One stored menu item, as the API shows it: the tree with each item's row id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuNode {
+    /// `menu_items.id`.
     pub id: i64,
+    /// Shown text.
     pub title: String,
+    /// A site path or an absolute `http(s)://` link.
     pub url: String,
+    /// Sub-items in order.
     pub children: Vec<MenuNode>,
 }
 
@@ -74,10 +80,12 @@ pub async fn replace(
 }
 
 /// The tree of menu `code`: `SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ?
-/// ORDER BY position, id`, assembled in memory. `None` when the menu does not exist.
+/// ORDER BY position, id`, assembled in memory. `None` when the menu does not exist. Both reads share one
+/// transaction, so a menu replaced meanwhile is seen whole or not at all.
 pub async fn load_tree(pool: &SqlitePool, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
+    let mut tx = pool.begin().await?;
     let exists: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM menus WHERE code = ?").bind(code).fetch_optional(pool).await?;
+        sqlx::query_scalar("SELECT 1 FROM menus WHERE code = ?").bind(code).fetch_optional(&mut *tx).await?;
     if exists.is_none() {
         return Ok(None);
     }

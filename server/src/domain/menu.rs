@@ -30,12 +30,29 @@ impl MenuEntry {
     }
 }
 
-/// One thing wrong with a menu: where (`items[2].children[0].url`), a message code and an English detail.
+/// One thing wrong with a menu.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuProblem {
+    /// Where: `items[2].children[0].url`.
     pub path: String,
+    /// A message code: `MENU_TITLE_EMPTY`, `MENU_URL_INVALID`, …
     pub code: &'static str,
+    /// An English explanation.
     pub detail: String,
+}
+
+/// Reads a menu file (`vitrina menu import`): either a JSON list of entries or an answer of `GET /api/menus/top`
+/// (`{"items": [...]}`, ids ignored). Errors name the JSON problem with its line and column.
+pub fn parse_menu_file(text: &str) -> Result<Vec<MenuEntry>, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let items = match value {
+        serde_json::Value::Array(_) => value,
+        serde_json::Value::Object(mut object) => object
+            .remove("items")
+            .ok_or("expected a list of {\"title\", \"url\", \"children\"} items or {\"items\": [...]}")?,
+        _ => return Err("expected a list of {\"title\", \"url\", \"children\"} items or {\"items\": [...]}".into()),
+    };
+    serde_json::from_value(items).map_err(|e| e.to_string())
 }
 
 impl std::fmt::Display for MenuProblem {
@@ -117,12 +134,16 @@ fn check_url(url: &str) -> Result<(), String> {
     }
 }
 
-/// A section as the generated menu needs it: id, parent, name and storefront path, in catalogue order.
+/// A section as the generated menu needs it, in catalogue order.
 #[derive(Debug, Clone)]
 pub struct MenuSection {
+    /// The feed's category id.
     pub id: String,
+    /// The parent's id; `None` (or an id that is not an active section) for a top section.
     pub parent_id: Option<String>,
+    /// Shown as the item's title.
     pub name: String,
+    /// Storefront path, `/catalog/{slug}/`.
     pub path: String,
 }
 
@@ -160,7 +181,7 @@ pub fn generate_top_menu(sections: &[MenuSection]) -> Vec<MenuEntry> {
         }
         out
     }
-    budget -= 3;
+    budget = budget.saturating_sub(3);
     let catalogue = branch(None, 2, &children, &mut budget);
     let mut menu = vec![
         MenuEntry::new("Каталог", "/catalog/", catalogue),
@@ -262,6 +283,18 @@ mod tests {
         assert_eq!(problems[0].code, "MENU_TOO_DEEP");
         let problems = validate(&mut [MenuEntry::new("я".repeat(MAX_MENU_TITLE_CHARS + 1), "/", vec![])]);
         assert_eq!(problems[0].code, "MENU_TITLE_TOO_LONG");
+    }
+
+    #[test]
+    fn menu_files_are_a_list_or_an_api_answer_and_errors_say_what_is_wrong() {
+        let list = parse_menu_file(r#"[{"title": "a", "url": "/a/"}]"#).unwrap();
+        let answer = parse_menu_file(r#"{"items": [{"id": 1, "title": "a", "url": "/a/", "children": []}]}"#).unwrap();
+        // Ids are read and dropped: both forms write the same menu.
+        assert_eq!(serde_json::to_value(&list).unwrap(), serde_json::to_value(&answer).unwrap());
+        let err = parse_menu_file(r#"{"items": [{"title": "a"}]}"#).unwrap_err();
+        assert!(err.contains("missing field `url`"), "{err}");
+        assert!(parse_menu_file(r#"{"menu": []}"#).unwrap_err().contains("expected a list"));
+        assert!(parse_menu_file("[").unwrap_err().starts_with("not JSON"));
     }
 
     #[test]

@@ -146,4 +146,11 @@ async fn a_bad_menu_file_is_refused_with_each_problem_named_and_the_menu_kept() 
     assert!(!ok && stderr.contains("cannot open"), "{stderr}");
 
     assert_eq!(app.json("/api/menus/top", 200).await, before);
+
+    // A mistyped --db is refused instead of creating an empty database no shop serves.
+    std::fs::write(&file, r#"[{"title": "Ок", "url": "/"}]"#).unwrap();
+    let missing = dir.path().join("typo.db");
+    let (ok, _, stderr) = cli_menu(&missing, &["import", file.to_str().unwrap()]);
+    assert!(!ok && stderr.contains("no database at"), "{stderr}");
+    assert!(!missing.exists());
 }
