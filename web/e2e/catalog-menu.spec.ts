@@ -1,20 +1,45 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { MENU_HOVER_DELAY_MS } from '../src/config/constants';
+import { MENU_FADE_MS, MENU_HOVER_DELAY_MS, PANEL_CLOSE_ANIMATION_MS, REQUEST_TIMEOUT_MS } from '../src/config/constants';
 import { getSections, waitForContent, type ApiSection } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { getTopMenu, routeTopMenu } from './helpers/menu';
-
-/** Where screenshots for human review go (gitignored). */
-const SCREENS_DIR = path.join(import.meta.dirname, '.screens');
+import { screenshotPath } from './helpers/screens';
 
 const topSections = (sections: ApiSection[]) => sections.filter((section) => section.parentId === null);
 const childrenOf = (sections: ApiSection[], id: string) => sections.filter((section) => section.parentId === id);
 
-/** Waits until a slide panel's opening animation has finished (for screenshots and hit tests). */
+/** Waits until a slide panel's opening animation (PANEL_CLOSE_ANIMATION_MS) has finished, plus slack. */
 async function settled(page: Page) {
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(PANEL_CLOSE_ANIMATION_MS + 100);
 }
+
+/** The alert a menu shows instead of the sections it could not get (SLIDE_PANEL_UNDEFINED_ERROR). */
+const UNDEFINED_ERROR_TEXT = 'Возникла неопределенная ошибка';
+
+/**
+ * Bad answers of `GET /api/sections` the catalogue menus must turn into the alert: a body without
+ * `sections`, and a server error (retried twice by the query, then the alert).
+ */
+const BAD_SECTIONS_ANSWERS = [
+  { name: 'an answer without sections', status: 200, body: {} },
+  { name: 'a server error', status: 500, body: { errors: [] } },
+] as const;
+
+/** Answers `GET /api/sections` with `status` and `body` for this page. */
+async function routeSections(page: Page, status: number, body: unknown) {
+  await page.route('**/api/sections', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+}
+
+/** Holds every `GET /api/sections` of this page unanswered (a server that never replies). */
+async function holdSections(page: Page) {
+  await page.route('**/api/sections', () => new Promise<void>(() => {}));
+}
+
+/**
+ * A page whose content needs no section tree (the account page), so a broken `GET /api/sections`
+ * only affects the catalogue menus under test.
+ */
+const PAGE_WITHOUT_SECTIONS = '/personal/';
 
 test.describe('catalogue mega menu (1043 px and wider)', () => {
   test.beforeEach(({ isMobile }) => {
@@ -54,7 +79,7 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
     const x1 = (await columns.nth(1).boundingBox())!.x;
     expect(x1).toBeGreaterThan(x0);
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-catalog-mega-menu.png') });
+    await page.screenshot({ path: screenshotPath('desktop-catalog-mega-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
     // The pointer travels into the panel: it stays; it leaves onto the backdrop: it closes.
@@ -86,6 +111,57 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(first.url);
     await expect(mega).toBeHidden();
+  });
+
+  test('a click after the hover has opened it keeps it open; the next click closes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForContent(page);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    const mega = page.getByTestId('catalog-mega-menu');
+    await button.hover();
+    await page.waitForTimeout(MENU_HOVER_DELAY_MS + 100);
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await button.click();
+    await page.waitForTimeout(MENU_FADE_MS + 100);
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await expect(mega).toBeVisible({ timeout: 1 });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(mega).toBeHidden();
+  });
+
+  for (const answer of BAD_SECTIONS_ANSWERS) {
+    test(`${answer.name} of GET /api/sections shows the SLIDE_PANEL_UNDEFINED_ERROR alert in the mega menu`, async ({ page }) => {
+      await routeSections(page, answer.status, answer.body);
+      await page.goto(PAGE_WITHOUT_SECTIONS);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+      await button.click();
+      const mega = page.getByTestId('catalog-mega-menu');
+      await expect(mega.getByRole('alert')).toHaveText(UNDEFINED_ERROR_TEXT);
+      await expect(mega.getByRole('link')).toHaveCount(0);
+      await page.screenshot({ path: screenshotPath(`desktop-catalog-mega-menu-error-${answer.status}.png`) });
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test('a server that never answers GET /api/sections ends in the alert after the 60 s time-out, not a spinner', async ({ page }) => {
+    await page.clock.install();
+    await holdSections(page);
+    await page.goto(PAGE_WITHOUT_SECTIONS);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
+    await button.click();
+    const mega = page.getByTestId('catalog-mega-menu');
+    await expect(mega.getByRole('status')).toBeVisible();
+    // Half-way through the time-out it still waits for the server.
+    await page.clock.fastForward(REQUEST_TIMEOUT_MS / 2);
+    await expect(mega.getByRole('status')).toBeVisible();
+    await expect(mega.getByRole('alert')).toHaveCount(0);
+    // Once the time-out has run out the alert shows (a retry would start another minute of spinner).
+    await page.clock.fastForward(REQUEST_TIMEOUT_MS / 2);
+    await expect(mega.getByRole('alert')).toHaveText(UNDEFINED_ERROR_TEXT);
+    await expect(mega.getByRole('status')).toHaveCount(0);
   });
 
   test('a press on the backdrop closes it', async ({ page }) => {
@@ -125,7 +201,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
     await expect(secondArrow).toHaveAttribute('aria-expanded', 'true');
     await expect(dialog.getByRole('link', { name: childrenOf(sections, second!.id)[0]!.name, exact: true })).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-catalog-slide-menu.png') });
+    await page.screenshot({ path: screenshotPath('mobile-catalog-slide-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
     await dialog.getByRole('button', { name: 'Закрыть каталог' }).tap();
@@ -158,7 +234,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
     const back = dialog.getByRole('button', { name: 'Все разделы' });
     await expect(back).toBeFocused();
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-catalog-drill.png') });
+    await page.screenshot({ path: screenshotPath('mobile-catalog-drill.png') });
     await expectNoSeriousA11yViolations(page);
     await back.tap();
     await expect(dialog.getByRole('link', { name: first.name, exact: true })).toBeVisible();
@@ -182,7 +258,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
     await expect(itemLink).toBeVisible();
     expect((await entry.boundingBox())!.y).toBeLessThan((await itemLink.boundingBox())!.y);
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu.png') });
+    await page.screenshot({ path: screenshotPath('mobile-main-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
     await entry.tap();
@@ -199,7 +275,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
       { x: box.x + box.width / 2, y: box.y + box.height / 2 },
     );
     expect(onTop).toBe(await catalog.getAttribute('aria-labelledby'));
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-stacked.png') });
+    await page.screenshot({ path: screenshotPath('mobile-main-menu-stacked.png') });
     await expectNoSeriousA11yViolations(page);
 
     await page.keyboard.press('Escape');
@@ -227,7 +303,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
     await expect(child).toBeVisible();
     await expect(page).toHaveURL('/');
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-expanded.png') });
+    await page.screenshot({ path: screenshotPath('mobile-main-menu-expanded.png') });
     await arrow.tap();
     await expect(arrow).toHaveAttribute('aria-expanded', 'false');
     await expect(child).toBeHidden();
@@ -261,8 +337,38 @@ test.describe('catalogue and main slide menus (below 1043 px)', () => {
     await expect(main.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
     await expect(main.getByRole('button', { name: 'Каталог', exact: true })).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'mobile-main-menu-error.png') });
+    await page.screenshot({ path: screenshotPath('mobile-main-menu-error.png') });
     await expectNoSeriousA11yViolations(page);
+  });
+
+  for (const answer of BAD_SECTIONS_ANSWERS) {
+    test(`${answer.name} of GET /api/sections shows the SLIDE_PANEL_UNDEFINED_ERROR alert in the catalogue slide menu`, async ({ page }) => {
+      await routeSections(page, answer.status, answer.body);
+      await page.goto(PAGE_WITHOUT_SECTIONS);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Каталог' });
+      await expect(dialog.getByRole('alert')).toHaveText(UNDEFINED_ERROR_TEXT);
+      await expect(dialog.getByRole('button', { name: 'Закрыть каталог' })).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: screenshotPath(`mobile-catalog-slide-menu-error-${answer.status}.png`) });
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test('a server that never answers GET /api/sections ends in the alert in the catalogue slide menu after the 60 s time-out', async ({ page }) => {
+    await page.clock.install();
+    await holdSections(page);
+    await page.goto(PAGE_WITHOUT_SECTIONS);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Каталог' });
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await page.clock.fastForward(REQUEST_TIMEOUT_MS / 2);
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await page.clock.fastForward(REQUEST_TIMEOUT_MS / 2);
+    await expect(dialog.getByRole('alert')).toHaveText(UNDEFINED_ERROR_TEXT);
   });
 
   test('the mobile foot links to the menu’s top items', async ({ page, request }) => {

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { TOP_PANEL_FOOTER_SLIDE_MS } from '../src/config/constants';
+import { DESKTOP_BREAKPOINT_PX, TOP_PANEL_FOOTER_SLIDE_MS } from '../src/config/constants';
 import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { mainMenu, topPanel, topPanelFoot } from './helpers/menu';
-
-/** Where screenshots for human review go (gitignored). */
-const SCREENS_DIR = path.join(import.meta.dirname, '.screens');
+import { screenshotPath } from './helpers/screens';
 
 /** Scrolls in steps (real scroll events, as a finger or wheel makes), then waits past the foot's slide. */
 async function scrollInSteps(page: Page, to: number) {
@@ -40,7 +37,7 @@ test.describe('top panel', () => {
     const box = await topPanel(page).boundingBox();
     expect(box?.y).toBe(0);
     await expect(topPanel(page).getByRole('link', { name: /на главную/ })).toBeInViewport();
-    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-scrolled.png`) });
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-scrolled.png`) });
   });
 
   test('below 1043 px the foot hides on scroll-down and comes back on scroll-up with the slide', async ({ page, isMobile }, testInfo) => {
@@ -58,12 +55,12 @@ test.describe('top panel', () => {
     await expect(foot.getByRole('link').first()).not.toBeVisible();
     // The head stays.
     await expect(topPanel(page).getByRole('button', { name: 'Меню' })).toBeInViewport();
-    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-foot-hidden.png`) });
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-foot-hidden.png`) });
 
     await scrollInSteps(page, 900);
     expect(await footState(page)).toMatchObject({ translateY: 0, visibility: 'visible' });
     await expect(foot.getByRole('link').first()).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-foot-back.png`) });
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-foot-back.png`) });
   });
 
   test('the foot slides over TOP_PANEL_FOOTER_SLIDE_MS', async ({ page, isMobile }) => {
@@ -92,18 +89,18 @@ test.describe('top panel', () => {
     const foot = topPanelFoot(page);
     if (isMobile) {
       await expect(foot).toBeHidden();
-      await page.screenshot({ path: path.join(SCREENS_DIR, `${testInfo.project.name}-header-personal.png`) });
+      await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-personal.png`) });
       await page.setViewportSize({ width: 1280, height: 800 });
       await expect(foot).toBeVisible();
       await expect(mainMenu(page)).toBeVisible();
-      await page.setViewportSize({ width: 1042, height: 800 });
+      await page.setViewportSize({ width: DESKTOP_BREAKPOINT_PX - 1, height: 800 });
       await expect(foot).toBeHidden();
     } else {
       await expect(foot).toBeVisible();
       await expect(mainMenu(page)).toBeVisible();
-      await page.setViewportSize({ width: 1042, height: 800 });
+      await page.setViewportSize({ width: DESKTOP_BREAKPOINT_PX - 1, height: 800 });
       await expect(foot).toBeHidden();
-      await page.setViewportSize({ width: 1043, height: 800 });
+      await page.setViewportSize({ width: DESKTOP_BREAKPOINT_PX, height: 800 });
       await expect(foot).toBeVisible();
     }
     // Elsewhere the foot shows at every width.

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { MENU_HOVER_DELAY_MS } from '../src/config/constants';
+import { DESKTOP_BREAKPOINT_PX, MENU_FADE_MS, MENU_HOVER_DELAY_MS } from '../src/config/constants';
 import { getSections, waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { barTitles, controlledBy, dropdownTitles, getTopMenu, mainMenu, menuBar, routeTopMenu, waitForMenu } from './helpers/menu';
-
-/** Where screenshots for human review go (gitignored). */
-const SCREENS_DIR = path.join(import.meta.dirname, '.screens');
+import { screenshotPath } from './helpers/screens';
 
 test.describe('horizontal multilevel menu (1043 px and wider)', () => {
   test.beforeEach(({ isMobile }) => {
@@ -29,16 +26,29 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     expect(moved.length).toBeGreaterThan(0);
     expect(shown.length).toBeGreaterThan(0);
     expect([...shown, ...moved]).toEqual(titles);
-    // Everything shown fits on one line inside the window.
-    const boxes = await menuBar(page).locator(':scope > li').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
-    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
-    expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(1100);
+    // Everything shown fits on the menu's line: no item passes the nav's right edge, the bar does
+    // not overflow, and the page does not scroll sideways.
+    const fit = await mainMenu(page).evaluate((nav) => {
+      const bar = nav.querySelector('[data-testid="menu-bar"]')!;
+      const rows = Array.from(bar.children, (row) => row.getBoundingClientRect());
+      return {
+        navRight: nav.getBoundingClientRect().right,
+        itemsRight: Math.max(...rows.map((row) => row.right)),
+        barScrollWidth: bar.scrollWidth,
+        barClientWidth: bar.clientWidth,
+        pageScrollWidth: document.documentElement.scrollWidth,
+        pageClientWidth: document.documentElement.clientWidth,
+      };
+    });
+    expect(fit.itemsRight).toBeLessThanOrEqual(fit.navRight + 0.5);
+    expect(fit.barScrollWidth).toBeLessThanOrEqual(fit.barClientWidth);
+    expect(fit.pageScrollWidth).toBeLessThanOrEqual(fit.pageClientWidth);
 
     await more.click();
     const list = await controlledBy(page, more);
     await expect(list).toBeVisible();
     await expect(list.locator(':scope > li > a')).toHaveText(moved);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-menu-overflow-1100.png') });
+    await page.screenshot({ path: screenshotPath('desktop-menu-overflow-1100.png') });
     await expectNoSeriousA11yViolations(page);
 
     // Wider: items come back, in order.
@@ -47,7 +57,7 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     const wideShown = await barTitles(page);
     const wideMoved = (await more.count()) ? await dropdownTitles(await controlledBy(page, more)) : [];
     expect([...wideShown, ...wideMoved]).toEqual(titles);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-menu-1920.png') });
+    await page.screenshot({ path: screenshotPath('desktop-menu-1920.png') });
 
     await page.setViewportSize({ width: 1100, height: 800 });
     await expect.poll(() => barTitles(page)).toEqual(shown);
@@ -73,10 +83,10 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     const titles = menu.slice(0, count).map((item) => item.title);
 
     // A window where the line is 60 px short of them: "…" holds the last ones.
-    await page.setViewportSize({ width: 1043, height: 800 });
-    const lineAt1043 = await mainMenu(page).evaluate((nav) => nav.clientWidth);
-    const narrow = Math.max(1043, 1043 + total - 60 - lineAt1043);
-    expect(lineAt1043 + (narrow - 1043), 'the narrow line is shorter than the items').toBeLessThan(total);
+    await page.setViewportSize({ width: DESKTOP_BREAKPOINT_PX, height: 800 });
+    const lineAtBreakpoint = await mainMenu(page).evaluate((nav) => nav.clientWidth);
+    const narrow = Math.max(DESKTOP_BREAKPOINT_PX, DESKTOP_BREAKPOINT_PX + total - 60 - lineAtBreakpoint);
+    expect(lineAtBreakpoint + (narrow - DESKTOP_BREAKPOINT_PX), 'the narrow line is shorter than the items').toBeLessThan(total);
     await page.setViewportSize({ width: narrow, height: 800 });
     await page.reload();
     await waitForMenu(page);
@@ -97,7 +107,7 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
       children: [],
     });
     await routeTopMenu(page, { body: { items: [long(1), long(2)] } });
-    await page.setViewportSize({ width: 1043, height: 800 });
+    await page.setViewportSize({ width: DESKTOP_BREAKPOINT_PX, height: 800 });
     await page.goto('/');
     await waitForMenu(page);
     expect((await barTitles(page)).length).toBe(2);
@@ -146,13 +156,32 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await dropdown.getByRole('link').first().hover();
     await page.waitForTimeout(500);
     await expect(dropdown).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-menu-dropdown.png') });
+    await page.screenshot({ path: screenshotPath('desktop-menu-dropdown.png') });
     await expectNoSeriousA11yViolations(page);
 
     // It leaves to the page: the dropdown closes (grace period + fade).
     await page.mouse.move(640, 700);
     await expect(dropdown).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a click after the hover has opened a dropdown keeps it open; the next click closes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForContent(page);
+    await waitForMenu(page);
+    const toggle = menuBar(page).getByRole('button', { name: 'Подменю «Каталог»' });
+    const dropdown = await controlledBy(page, toggle);
+    await toggle.hover();
+    await page.waitForTimeout(MENU_HOVER_DELAY_MS + 100);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await toggle.click();
+    // Past the fade a closed dropdown would be hidden: it is still open.
+    await page.waitForTimeout(MENU_FADE_MS + 100);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await expect(dropdown).toBeVisible({ timeout: 1 });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(dropdown).toBeHidden();
   });
 
   test('is operable with the keyboard in visual order; aria-expanded follows the open state', async ({ page }) => {
@@ -245,7 +274,7 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(1100);
     // It opens to the side: to the left of its parent dropdown.
     expect(box.x + box.width).toBeLessThanOrEqual(parentBox.x + 1);
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-menu-flip.png') });
+    await page.screenshot({ path: screenshotPath('desktop-menu-flip.png') });
     await expectNoSeriousA11yViolations(page);
 
     // Far from the edge a nested dropdown opens to the right.
@@ -280,7 +309,7 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     const catalogList = await controlledBy(page, catalogItem.getByRole('button'));
     await expect(catalogList.locator(':scope > li').filter({ hasText: parent.name }).first()).toHaveAttribute('data-active', 'true');
     await expect(menuBar(page).getByRole('link', { name: 'Новинки' })).not.toHaveAttribute('aria-current');
-    await page.screenshot({ path: path.join(SCREENS_DIR, 'desktop-menu-active.png') });
+    await page.screenshot({ path: screenshotPath('desktop-menu-active.png') });
   });
 
   test('a failed menu request leaves the page working without a menu row', async ({ page }) => {

@@ -1,39 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { PANEL_CLOSE_ANIMATION_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { getJson, waitForContent, type ApiOffer } from './helpers/api';
+import { waitForContent } from './helpers/api';
+import { cardAt, openQuickView, scrollY } from './helpers/quick-view';
+import { screenshotPath } from './helpers/screens';
 
 /**
  * The product quick view (issue 3 "Product popup panel"; spec §2 "The back-button closes an open
  * product popup; otherwise the page reloads to the new address"), at 1280 and 375 px.
  */
-
-const SHOTS = '/tmp/shots';
-
-interface OpenedCard {
-  offer: ApiOffer;
-  button: Locator;
-  dialog: Locator;
-}
-
-/** The `index`-th card of the listing, its offer from the API and its quick view button. */
-async function cardAt(page: Page, index: number) {
-  const card = page.getByTestId('product-card').nth(index);
-  const id = await card.getAttribute('data-offer-id');
-  expect(id, 'the card names its offer').toBeTruthy();
-  const offer = await getJson<ApiOffer>(page.request, `/api/offers/${id}`);
-  const button = card.getByRole('button', { name: `Быстрый просмотр: ${offer.name}` });
-  return { card, offer, button };
-}
-
-/** Opens the quick view of the `index`-th card and waits for its content. */
-async function openQuickView(page: Page, index = 0, { waitForContent: wait = true } = {}): Promise<OpenedCard> {
-  const { offer, button } = await cardAt(page, index);
-  await button.click();
-  const dialog = page.getByRole('dialog', { name: offer.name });
-  await expect(dialog).toBeVisible();
-  if (wait) await expect(dialog.getByTestId('quick-view')).toBeVisible();
-  return { offer, button, dialog };
-}
 
 /** Sets a marker on `window`; it survives only as long as the page is not reloaded. */
 async function setMarker(page: Page) {
@@ -83,7 +58,7 @@ test.describe('product quick view', () => {
     await expect(dialog.getByTestId('price')).toBeVisible();
     await expect(dialog.getByText(offer.available ? 'В наличии' : 'Нет в наличии', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Подробнее о товаре' })).toHaveAttribute('href', offer.url);
-    await page.screenshot({ path: `${SHOTS}/quick-view-${testInfo.project.name}.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenshotPath(`quick-view-${testInfo.project.name}.png`), animations: 'disabled' });
 
     await dialog.getByRole('button', { name: 'Закрыть' }).click();
     await expect(dialog).toHaveCount(0);
@@ -96,6 +71,18 @@ test.describe('product quick view', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL('/catalog/');
+    await expect(button).toBeFocused();
+  });
+
+  test('focus returns to the card button also when the click did not focus it (as in Safari and iOS)', async ({ page }) => {
+    const { button } = await cardAt(page, 1);
+    // Safari does not focus a clicked button; emulate it by cancelling the focus of the press.
+    await button.evaluate((element) => element.addEventListener('mousedown', (event) => event.preventDefault()));
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('quick-view')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
     await expect(button).toBeFocused();
   });
 
@@ -129,8 +116,8 @@ test.describe('product quick view', () => {
 
     // A card further down the page, so the background page is scrolled.
     const { dialog, offer } = await openQuickView(page, 9);
-    const scrollY = await page.evaluate(() => window.scrollY);
-    expect(scrollY).toBeGreaterThan(0);
+    const scrolledTo = await scrollY(page);
+    expect(scrolledTo).toBeGreaterThan(0);
     await expect(page).toHaveURL(offer.url);
 
     await page.goBack();
@@ -138,7 +125,7 @@ test.describe('product quick view', () => {
     await expect(page).toHaveURL('/catalog/');
     expect(await markerAlive(page)).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог');
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(await scrollY(page)).toBe(scrolledTo);
 
     await page.goBack();
     await expect(page).toHaveURL('/');
@@ -164,7 +151,7 @@ test.describe('product quick view', () => {
     const { dialog } = await openQuickView(page, 0, { waitForContent: false });
     await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
     await expect(dialog.getByTestId('quick-view')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/quick-view-error-${testInfo.project.name}.png`, animations: 'disabled' });
+    await page.screenshot({ path: screenshotPath(`quick-view-error-${testInfo.project.name}.png`), animations: 'disabled' });
   });
 
   test('a server error shows the same alert after the retries, not an endless spinner', async ({ page }) => {
@@ -180,7 +167,8 @@ test.describe('product quick view', () => {
   test('no serious accessibility violations with the pop-up open', async ({ page }) => {
     const { dialog } = await openQuickView(page);
     await expect(dialog).toHaveAttribute('data-state', 'open');
-    await page.waitForTimeout(400); // let the opening animation finish before axe measures contrast
+    // Let the opening animation finish before axe measures contrast.
+    await page.waitForTimeout(PANEL_CLOSE_ANIMATION_MS + 100);
     await expectNoSeriousA11yViolations(page);
   });
 });

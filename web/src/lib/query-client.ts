@@ -15,6 +15,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * `retry` for the queries that fill overlays: like the app's default (at most two retries of
+ * network failures and 5xx, never of 4xx), but never after the 60 s time-out (`REQUEST_TIMEOUT_MS`,
+ * spec §7, §9), so a server that does not answer ends in the alert after one minute instead of
+ * three. Quick failures are still retried, as a dropped connection often succeeds on the next try.
+ */
+export function panelQueryRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.code === 'TIMEOUT') return false;
+  return shouldRetry(failureCount, error);
+}
+
+/**
  * Creates the app's TanStack Query client (server state lives only here, HOUSE_STYLE).
  * Tests create their own with {@link createQueryClient}`({ retry: false })`.
  */

@@ -27,3 +27,11 @@ export function useMediaQuery(query: string): boolean {
 export function useIsDesktop(): boolean {
   return useMediaQuery(DESKTOP_MEDIA_QUERY);
 }
+
+/** Media query of the user's "reduce motion" setting (HOUSE_STYLE: it turns animations off). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** True while the user asks for reduced motion: animations and fades are skipped (0 ms). */
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery(REDUCED_MOTION_QUERY);
+}

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_UP_ANIMATION_MS, SCROLL_UP_THRESHOLD_PX } from '@/config/constants';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { usePrefersReducedMotion } from '@/lib/use-media-query';
 import { SCROLL_LOCK_FIXED_CLASS } from './overlay/overlay-parts';
 import styles from './scroll-up-button.module.css';
-
-/** Media query of the shopper's "reduce motion" setting. */
-const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /** Ease-in-out (cubic) of progress `t` in 0..1. */
 export function easeInOutCubic(t: number): number {
@@ -82,7 +79,7 @@ export interface ScrollUpButtonProps {
 export function ScrollUpButton({ focusTargetId }: ScrollUpButtonProps) {
   const { t } = useTranslation();
   const raised = useScrolledPastThreshold();
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const reducedMotion = usePrefersReducedMotion();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<(() => void) | null>(null);
 

@@ -6,9 +6,12 @@
 export {
   closeTopmostOverlay,
   getOverlayStack,
+  getOverlaysAbove,
   getTopmostOverlay,
+  isAnyOverlayOpen,
   isTopmostOverlay,
   registerOverlay,
+  useAnyOverlayOpen,
   useOverlayRegistration,
   useOverlayStack,
   type OverlayEntry,
@@ -20,7 +23,8 @@ export {
   isInsideOverlayPart,
   useOverlayPart,
 } from './overlay-parts';
-export { OVERLAY_ACTIVE_CLASS, type BreakpointSide } from './use-overlay-behaviour';
+export { OVERLAY_ACTIVE_CLASS, type BreakpointSide, type ReturnFocusTarget } from './use-overlay-behaviour';
+export { OverlayFrame, type OverlayFrameProps } from './overlay-frame';
 export { SlidePanel, type SlidePanelProps } from './slide-panel';
 export { Popup, type PopupProps } from './popup';
 export {

@@ -3,10 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   closeTopmostOverlay,
   getOverlayStack,
+  getOverlaysAbove,
   getTopmostOverlay,
+  isAnyOverlayOpen,
   isTopmostOverlay,
   registerOverlay,
   resetOverlayStackForTests,
+  useAnyOverlayOpen,
   useOverlayRegistration,
   useOverlayStack,
 } from './overlay-stack';
@@ -80,5 +83,44 @@ describe('overlay stack', () => {
     expect(ids()).toEqual(['a', 'b']);
     getOverlayStack()[0]!.close();
     expect(newer).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers whether any overlay is open, reactively only when that changes', () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useAnyOverlayOpen();
+    });
+    expect(result.current).toBe(false);
+    expect(isAnyOverlayOpen()).toBe(false);
+
+    let offA = () => {};
+    act(() => {
+      offA = registerOverlay({ id: 'a', close: () => {} });
+    });
+    expect(result.current).toBe(true);
+    expect(isAnyOverlayOpen()).toBe(true);
+    const rendersWithOne = renders;
+
+    let offB = () => {};
+    act(() => {
+      offB = registerOverlay({ id: 'b', close: () => {} });
+    });
+    act(() => offB());
+    expect(renders).toBe(rendersWithOne);
+    expect(result.current).toBe(true);
+
+    act(() => offA());
+    expect(result.current).toBe(false);
+    expect(isAnyOverlayOpen()).toBe(false);
+  });
+
+  it('lists the overlays opened above a given one', () => {
+    registerOverlay({ id: 'a', close: () => {} });
+    registerOverlay({ id: 'b', close: () => {} });
+    registerOverlay({ id: 'c', close: () => {} });
+    expect(getOverlaysAbove('a').map((entry) => entry.id)).toEqual(['b', 'c']);
+    expect(getOverlaysAbove('c')).toEqual([]);
+    expect(getOverlaysAbove('missing')).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  *
  * Radix's DismissableLayer already sends Escape and outside presses to the topmost layer only;
  * this store is the app's own answer to "which overlays are open, which is on top" for the
- * features that need it without being inside an overlay (Back button, resize, search popup).
+ * features that need it without being inside an overlay: the quick view's Back handling closes
+ * what was opened above it ({@link getOverlaysAbove}); the header's hover menus and the top
+ * panel's foot stay still while the page is locked ({@link useAnyOverlayOpen},
+ * {@link isAnyOverlayOpen}).
  */
 
 /** One open overlay. */
@@ -63,6 +66,24 @@ export function isTopmostOverlay(id: string): boolean {
   return getTopmostOverlay()?.id === id;
 }
 
+/**
+ * True while any overlay is open, i.e. while the page scroll is locked and the page behind is
+ * inert. Not reactive: for event handlers and timers (e.g. a hover-intent timer deciding whether
+ * to open a dropdown). Components that render differently use {@link useAnyOverlayOpen}.
+ */
+export function isAnyOverlayOpen(): boolean {
+  return stack.length > 0;
+}
+
+/**
+ * The overlays opened after the overlay `id` (those above it), topmost last; empty when `id` is
+ * the topmost or not open.
+ */
+export function getOverlaysAbove(id: string): readonly OverlayEntry[] {
+  const index = stack.findIndex((entry) => entry.id === id);
+  return index === -1 ? [] : stack.slice(index + 1);
+}
+
 /** Closes the topmost overlay, if any; returns whether one was open. */
 export function closeTopmostOverlay(): boolean {
   const top = getTopmostOverlay();
@@ -73,6 +94,20 @@ export function closeTopmostOverlay(): boolean {
 /** The open overlays in opening order, re-rendering the caller when one opens or closes. */
 export function useOverlayStack(): readonly OverlayEntry[] {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+function getAnyOpenSnapshot(): boolean {
+  return stack.length > 0;
+}
+
+/**
+ * Whether any overlay is open, re-rendering the caller when that changes (not on every push or
+ * pop of a stacked overlay). While it is true the page does not scroll and its controls are behind
+ * a modal backdrop: menus of the page must not open by hover, the top panel's foot must not hide
+ * or show. `false` during server rendering.
+ */
+export function useAnyOverlayOpen(): boolean {
+  return useSyncExternalStore(subscribe, getAnyOpenSnapshot, () => false);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n';
+import { DESKTOP_BREAKPOINT_PX } from '@/config/constants';
 import { setViewportWidth } from '@/test/media';
 import { OVERLAY_PART_ATTRIBUTE, useOverlayPart } from './overlay-parts';
 import { getOverlayStack, resetOverlayStackForTests } from './overlay-stack';
@@ -166,6 +167,64 @@ describe('SlidePanel and Popup', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('returns focus to the opener it was given although the click did not focus it (Safari, iOS)', async () => {
+    function Page() {
+      const [open, setOpen] = useState(false);
+      const [opener, setOpener] = useState<HTMLElement | null>(null);
+      return (
+        <>
+          <button
+            type="button"
+            // Safari keeps focus where it was when a button is clicked: emulate it.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={(event) => {
+              setOpener(event.currentTarget);
+              setOpen(true);
+            }}
+          >
+            Быстрый просмотр
+          </button>
+          <Popup open={open} onOpenChange={setOpen} title="Товар" returnFocusTo={opener}>
+            …
+          </Popup>
+        </>
+      );
+    }
+    const u = user();
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Быстрый просмотр' });
+    await u.click(opener);
+    expect(document.activeElement).not.toBe(opener);
+    expect(screen.getByRole('dialog', { name: 'Товар' }).contains(document.activeElement)).toBe(true);
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('accepts a ref to the opener too', async () => {
+    function Page() {
+      const [open, setOpen] = useState(false);
+      const ref = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button ref={ref} type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => setOpen(true)}>
+            Меню
+          </button>
+          <SlidePanel open={open} onOpenChange={setOpen} title="Меню" side="left" returnFocusTo={ref}>
+            …
+          </SlidePanel>
+        </>
+      );
+    }
+    const u = user();
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Меню' });
+    await u.click(opener);
+    expect(document.activeElement).not.toBe(opener);
+    await u.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('traps Tab inside the topmost overlay', async () => {
     const u = user();
     render(<StackedOverlays />);
@@ -186,13 +245,13 @@ describe('SlidePanel and Popup', () => {
       </SlidePanel>,
     );
     expect(onOpenChange).not.toHaveBeenCalled();
-    act(() => setViewportWidth(1042));
+    act(() => setViewportWidth(DESKTOP_BREAKPOINT_PX - 1));
     expect(onOpenChange).not.toHaveBeenCalled();
-    act(() => setViewportWidth(1043));
+    act(() => setViewportWidth(DESKTOP_BREAKPOINT_PX));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('a desktop-only overlay closes when the window narrows below 1043 px', () => {
+  it('a desktop-only overlay closes when the window narrows below DESKTOP_BREAKPOINT_PX', () => {
     const onOpenChange = vi.fn();
     render(
       <Popup open onOpenChange={onOpenChange} title="Поиск" breakpointSide="desktop">
@@ -200,7 +259,7 @@ describe('SlidePanel and Popup', () => {
       </Popup>,
     );
     expect(onOpenChange).not.toHaveBeenCalled();
-    act(() => setViewportWidth(1042));
+    act(() => setViewportWidth(DESKTOP_BREAKPOINT_PX - 1));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 

@@ -1,24 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { shouldRetry } from '@/lib/query-client';
 import { Alert } from '../alert';
 import { LoadingState } from '../status-states';
 
 /** Message code of the alert a panel shows instead of content it could not get (spec §8). */
 export const SLIDE_PANEL_UNDEFINED_ERROR = 'SLIDE_PANEL_UNDEFINED_ERROR';
 
-/**
- * `retry` for the queries that fill overlays: like the app's default (at most two retries of
- * network failures and 5xx, never of 4xx), but never after the 60 s time-out (`REQUEST_TIMEOUT_MS`,
- * spec §7, §9), so a server that does not answer ends in the alert after one minute instead of
- * three. Quick failures are still retried, as a dropped connection often succeeds on the next try.
- */
-export function panelQueryRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.code === 'TIMEOUT') return false;
-  return shouldRetry(failureCount, error);
-}
+/** Re-exported from `lib/query-client.ts`, where every query's retry rule lives. */
+export { panelQueryRetry } from '@/lib/query-client';
 
 /** Props of {@link PanelQueryContent}. */
 export interface PanelQueryContentProps<T> {

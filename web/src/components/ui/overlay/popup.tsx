@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { OverlayHeader } from './overlay-header';
-import { OVERLAY_ACTIVE_CLASS, useOverlayBehaviour, type BreakpointSide } from './use-overlay-behaviour';
+import { OverlayFrame } from './overlay-frame';
+import type { BreakpointSide, ReturnFocusTarget } from './use-overlay-behaviour';
 import styles from './overlay.module.css';
 
 /** Props of {@link Popup}. */
@@ -21,6 +20,8 @@ export interface PopupProps {
   className?: string;
   /** Id in the overlay stack (a generated one by default). */
   overlayId?: string;
+  /** The control that opened the pop-up; focus returns to it on close (see `useOverlayBehaviour`). */
+  returnFocusTo?: ReturnFocusTarget;
   children?: ReactNode;
 }
 
@@ -40,24 +41,21 @@ export function Popup({
   closeLabel,
   className,
   overlayId,
+  returnFocusTo,
   children,
 }: PopupProps) {
-  const { contentProps } = useOverlayBehaviour({ open, onOpenChange, breakpointSide, id: overlayId });
-  const active = open ? OVERLAY_ACTIVE_CLASS : '';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={`${styles.backdrop} ${active}`} data-testid="overlay-backdrop" />
-        <Dialog.Content
-          {...contentProps}
-          aria-describedby={undefined}
-          data-overlay="popup"
-          className={[styles.popup, active, className].filter(Boolean).join(' ')}
-        >
-          <OverlayHeader title={title} titleVisuallyHidden={titleVisuallyHidden} closeLabel={closeLabel} />
-          <div className={styles.body}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <OverlayFrame
+      kind="popup"
+      open={open}
+      onOpenChange={onOpenChange}
+      breakpointSide={breakpointSide}
+      id={overlayId}
+      returnFocusTo={returnFocusTo}
+      className={[styles.popup, className].filter(Boolean).join(' ')}
+      header={{ title, titleVisuallyHidden, closeLabel }}
+    >
+      {children}
+    </OverlayFrame>
   );
 }

@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { OverlayHeader } from './overlay-header';
-import { OVERLAY_ACTIVE_CLASS, useOverlayBehaviour, type BreakpointSide } from './use-overlay-behaviour';
+import { OverlayFrame } from './overlay-frame';
+import type { BreakpointSide, ReturnFocusTarget } from './use-overlay-behaviour';
 import styles from './overlay.module.css';
 
 /** Props of {@link SlidePanel}. */
@@ -23,6 +22,11 @@ export interface SlidePanelProps {
   className?: string;
   /** Id in the overlay stack (a generated one by default). */
   overlayId?: string;
+  /**
+   * The control that opened the panel (element or ref); focus returns to it on close. Pass it:
+   * Safari and iOS do not focus a clicked button (see `useOverlayBehaviour`).
+   */
+  returnFocusTo?: ReturnFocusTarget;
   /** The panel's content, scrolled inside the panel; usually a {@link PanelQueryContent}. */
   children?: ReactNode;
 }
@@ -46,24 +50,21 @@ export function SlidePanel({
   closeLabel,
   className,
   overlayId,
+  returnFocusTo,
   children,
 }: SlidePanelProps) {
-  const { contentProps } = useOverlayBehaviour({ open, onOpenChange, breakpointSide, id: overlayId });
-  const active = open ? OVERLAY_ACTIVE_CLASS : '';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={`${styles.backdrop} ${active}`} data-testid="overlay-backdrop" />
-        <Dialog.Content
-          {...contentProps}
-          aria-describedby={undefined}
-          data-overlay="slide-panel"
-          className={[styles.panel, side === 'left' ? styles.left : styles.right, active, className].filter(Boolean).join(' ')}
-        >
-          <OverlayHeader title={title} start={headerStart} closeLabel={closeLabel} />
-          <div className={styles.body}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <OverlayFrame
+      kind="slide-panel"
+      open={open}
+      onOpenChange={onOpenChange}
+      breakpointSide={breakpointSide}
+      id={overlayId}
+      returnFocusTo={returnFocusTo}
+      className={[styles.panel, side === 'left' ? styles.left : styles.right, className].filter(Boolean).join(' ')}
+      header={{ title, start: headerStart, closeLabel }}
+    >
+      {children}
+    </OverlayFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { isInsideOverlayPart } from './overlay-parts';
 import { useOverlayRegistration } from './overlay-stack';
@@ -13,6 +13,12 @@ export type BreakpointSide = 'mobile' | 'desktop';
 /** Class added to an open overlay's content and backdrop (the "active classes" of spec §4). */
 export const OVERLAY_ACTIVE_CLASS = 'is-active';
 
+/**
+ * The control focus returns to when an overlay closes: the element itself (e.g. the button a
+ * click handler got as `event.currentTarget`) or a ref to it.
+ */
+export type ReturnFocusTarget = HTMLElement | RefObject<HTMLElement | null> | null;
+
 /** Options shared by {@link SlidePanel} and {@link Popup}. */
 export interface OverlayBehaviourOptions {
   open: boolean;
@@ -20,6 +26,17 @@ export interface OverlayBehaviourOptions {
   breakpointSide?: BreakpointSide;
   /** Id in the overlay stack; a generated one by default. */
   id?: string;
+  /**
+   * The control that opened the overlay, where focus returns on close. Pass it: Safari and iOS do
+   * not focus a button on click, so the focused element at opening is then `<body>`. Without it
+   * (or when it is gone from the DOM at opening) the element focused at opening is used.
+   */
+  returnFocusTo?: ReturnFocusTarget;
+}
+
+function resolveTarget(target: ReturnFocusTarget | undefined): HTMLElement | null {
+  if (!target) return null;
+  return target instanceof HTMLElement ? target : target.current;
 }
 
 type PointerDownOutside = CustomEvent<{ originalEvent: PointerEvent }>;
@@ -28,11 +45,17 @@ type FocusOutside = CustomEvent<{ originalEvent: FocusEvent }>;
 /**
  * Behaviour every overlay adds to Radix Dialog: registration in the overlay stack, closing when
  * the viewport crosses to the side the overlay does not exist on, returning focus to the control
- * that opened it (remembered when `open` turns true, since controlled dialogs have no
- * `Dialog.Trigger`), closing on primary-button presses only, and treating
+ * that opened it (`returnFocusTo`, else the element focused when `open` turns true, since
+ * controlled dialogs have no `Dialog.Trigger`), closing on primary-button presses only, and treating
  * `[data-overlay-part]` elements as inside. Returns props for `Dialog.Content`.
  */
-export function useOverlayBehaviour({ open, onOpenChange, breakpointSide, id: idProp }: OverlayBehaviourOptions) {
+export function useOverlayBehaviour({
+  open,
+  onOpenChange,
+  breakpointSide,
+  id: idProp,
+  returnFocusTo,
+}: OverlayBehaviourOptions) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
   const onOpenChangeRef = useRef(onOpenChange);
@@ -48,11 +71,20 @@ export function useOverlayBehaviour({ open, onOpenChange, breakpointSide, id: id
     if (open && onWrongSide) close();
   }, [open, onWrongSide, close]);
 
+  const returnFocusRef = useRef(returnFocusTo);
+  useLayoutEffect(() => {
+    returnFocusRef.current = returnFocusTo;
+  });
   const openerRef = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
+    const given = resolveTarget(returnFocusRef.current);
     const active = document.activeElement;
-    openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    openerRef.current = given?.isConnected
+      ? given
+      : active instanceof HTMLElement && active !== document.body
+        ? active
+        : null;
   }, [open]);
 
   const contentProps = {

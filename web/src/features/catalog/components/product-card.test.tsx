@@ -65,6 +65,6 @@ describe('ProductCard', () => {
     const button = screen.getByRole('button', { name: 'Быстрый просмотр: Робот' });
     expect(button).toHaveTextContent('Быстрый просмотр');
     fireEvent.click(button);
-    expect(onQuickView).toHaveBeenCalledWith(offer);
+    expect(onQuickView).toHaveBeenCalledWith(offer, button);
   });
 });

@@ -12,8 +12,11 @@ export interface ProductCardProps {
   offer: Offer;
   /** Load the picture eagerly (the first cards of a page, above the fold). */
   eager?: boolean;
-  /** Opens the product quick view; the card shows a "Быстрый просмотр" button only when given. */
-  onQuickView?: (offer: Offer) => void;
+  /**
+   * Opens the product quick view; the card shows a "Быстрый просмотр" button only when given.
+   * `opener` is that button (focus returns to it when the pop-up closes).
+   */
+  onQuickView?: (offer: Offer, opener: HTMLElement) => void;
 }
 
 /**
@@ -42,7 +45,7 @@ export function ProductCard({ offer, eager = false, onQuickView }: ProductCardPr
             type="button"
             className={styles.quickView}
             aria-label={t('quickView.buttonLabel', { name: offer.name })}
-            onClick={() => onQuickView(offer)}
+            onClick={(event) => onQuickView(offer, event.currentTarget)}
           >
             <svg className={styles.quickViewIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />

@@ -23,7 +23,13 @@ export function ProductGrid({ offers, label }: { offers: Offer[]; label?: string
           </li>
         ))}
       </ul>
-      <QuickViewPopup offer={quickView.offer} onClose={quickView.close} onFollowLink={quickView.dismiss} />
+      <QuickViewPopup
+        offer={quickView.offer}
+        onClose={quickView.close}
+        onFollowLink={quickView.dismiss}
+        opener={quickView.opener}
+        overlayId={quickView.overlayId}
+      />
     </>
   );
 }

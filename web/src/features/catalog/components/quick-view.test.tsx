@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerOverlay, resetOverlayStackForTests } from '@/components/ui/overlay/overlay-stack';
 import { makeOffer } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
@@ -26,6 +27,8 @@ function openerOf(name: string) {
 beforeEach(() => {
   window.history.replaceState({ usr: null, key: 'page', idx: 3 }, '', '/catalog/?sort=name#top');
 });
+
+afterEach(() => resetOverlayStackForTests());
 
 describe('product quick view', () => {
   it('opens the product in a pop-up and puts its address in the location bar, keeping the router index', async () => {
@@ -73,6 +76,35 @@ describe('product quick view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/catalog/');
     expect(window.history.state).toMatchObject({ key: 'page', idx: 3 });
+  });
+
+  it('returns focus to the card button even when the click did not focus it (Safari, iOS)', async () => {
+    mockApi({ '/api/offers/7': robot });
+    renderWithApp(<ProductGrid offers={[robot]} />);
+    const opener = openerOf('Робот');
+    // Safari does not focus a clicked button: keep the focus where it is.
+    opener.addEventListener('mousedown', (event) => event.preventDefault());
+    const u = user();
+    await u.click(opener);
+    await screen.findByTestId('quick-view');
+    expect(document.activeElement).not.toBe(opener);
+
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('Back also closes an overlay opened above the pop-up (it belonged to the product address)', async () => {
+    mockApi({ '/api/offers/7': robot });
+    renderWithApp(<ProductGrid offers={[robot]} />);
+    await user().click(openerOf('Робот'));
+    await screen.findByTestId('quick-view');
+    const closeAbove = vi.fn();
+    registerOverlay({ id: 'consent', close: closeAbove });
+
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(closeAbove).toHaveBeenCalledTimes(1);
   });
 
   it('restores the stored address by replacing when the entry is not the quick view one', async () => {

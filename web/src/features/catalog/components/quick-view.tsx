@@ -119,6 +119,10 @@ export interface QuickViewPopupProps {
   onClose: () => void;
   /** The link to the product page was followed (close without touching the history). */
   onFollowLink: () => void;
+  /** The card button that opened the pop-up; focus returns to it on close. */
+  opener?: HTMLElement | null;
+  /** Id of the pop-up in the overlay stack (`useQuickView().overlayId`). */
+  overlayId?: string;
 }
 
 /**
@@ -129,7 +133,7 @@ export interface QuickViewPopupProps {
  * incomplete answer shows the `SLIDE_PANEL_UNDEFINED_ERROR` alert. The address handling lives in
  * `useQuickView`.
  */
-export function QuickViewPopup({ offer, onClose, onFollowLink }: QuickViewPopupProps) {
+export function QuickViewPopup({ offer, onClose, onFollowLink, opener, overlayId }: QuickViewPopupProps) {
   // Keep showing the last offer while the pop-up plays its closing animation.
   const [last, setLast] = useState(offer);
   if (offer && offer !== last) setLast(offer);
@@ -141,6 +145,8 @@ export function QuickViewPopup({ offer, onClose, onFollowLink }: QuickViewPopupP
         if (!open) onClose();
       }}
       title={shown?.name ?? ''}
+      overlayId={overlayId}
+      returnFocusTo={opener}
     >
       {shown && <QuickViewBody key={shown.id} id={shown.id} onFollowLink={onFollowLink} />}
     </Popup>

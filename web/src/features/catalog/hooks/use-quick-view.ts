@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { getOverlaysAbove } from '@/components/ui/overlay';
 import type { Offer } from '../api/types';
 
 /**
@@ -16,8 +17,19 @@ function historyState(): Record<string, unknown> {
 export interface QuickView {
   /** The offer shown in the pop-up, `null` when closed. */
   offer: Offer | null;
-  /** Opens the pop-up for `offer` and puts its address in the location bar. */
-  open: (offer: Offer) => void;
+  /**
+   * The control that opened the pop-up (the card's button), where focus returns on close; `null`
+   * when not given.
+   */
+  opener: HTMLElement | null;
+  /** Id of the pop-up in the overlay stack: pass it to the pop-up (`overlayId`). */
+  overlayId: string;
+  /**
+   * Opens the pop-up for `offer` and puts its address in the location bar. `opener` is the
+   * control clicked (`event.currentTarget`); focus returns to it on close, also in Safari, which
+   * does not focus a clicked button.
+   */
+  open: (offer: Offer, opener?: HTMLElement | null) => void;
   /** Closes the pop-up (close button, Escape, outside press) and restores the stored address. */
   close: () => void;
   /**
@@ -38,19 +50,23 @@ export interface QuickView {
  * it), with a fresh `key` and the {@link QUICK_VIEW_HISTORY_KEY} marker. Closing goes back over
  * that entry (the address returns to the stored link), or replaces the address with the stored
  * link when the entry is not ours. A `popstate` that lands on an entry without our marker — the
- * browser's Back button — closes the pop-up without touching the history again.
+ * browser's Back button — closes the pop-up without touching the history again, together with
+ * any overlay opened above it in the overlay stack (they belonged to the pop-up's address).
  */
 export function useQuickView(): QuickView {
+  const overlayId = useId();
   const [offer, setOffer] = useState<Offer | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const offerRef = useRef<Offer | null>(null);
   const storedLinkRef = useRef<string | null>(null);
 
-  const open = useCallback((next: Offer) => {
+  const open = useCallback((next: Offer, openedBy: HTMLElement | null = null) => {
     const { pathname, search, hash } = window.location;
     storedLinkRef.current = `${pathname}${search}${hash}`;
     const entry = { ...historyState(), key: `qv-${Math.random().toString(36).slice(2, 10)}`, [QUICK_VIEW_HISTORY_KEY]: next.id };
     window.history.pushState(entry, '', next.url);
     offerRef.current = next;
+    setOpener(openedBy);
     setOffer(next);
   }, []);
 
@@ -74,11 +90,12 @@ export function useQuickView(): QuickView {
     if (!offer) return;
     const onPopState = () => {
       if (historyState()[QUICK_VIEW_HISTORY_KEY] === offerRef.current?.id) return;
+      for (const above of [...getOverlaysAbove(overlayId)].reverse()) above.close();
       dismiss();
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [offer, dismiss]);
+  }, [offer, dismiss, overlayId]);
 
-  return { offer, open, close, dismiss };
+  return { offer, opener, overlayId, open, close, dismiss };
 }

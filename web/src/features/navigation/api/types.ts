@@ -21,8 +21,9 @@ export interface TopMenuResponse {
 }
 
 /**
- * The fields of a catalogue section (`GET /api/sections`) the navigation menus use. The cache
- * entry is shared with the catalogue feature (same query key), whose objects carry more fields.
+ * The fields of a catalogue section (`GET /api/sections`, fetched by `lib/api/get-sections.ts`,
+ * whose `Section` carries more) the navigation menus use. Written out rather than derived from
+ * `Section`: the e2e helpers import this file without the `@/` path alias.
  */
 export interface NavSection {
   id: string;

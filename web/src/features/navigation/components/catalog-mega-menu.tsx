@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { PanelQueryContent } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
-import { useNavSections } from '../api/get-nav-sections';
+import { useSections } from '@/lib/api/get-sections';
 import type { NavSection } from '../api/types';
+import { useIsCurrentUrl } from '../hooks/use-is-current-url';
 import type { MenuDisclosure } from '../hooks/use-menu-disclosure';
-import { isCurrentUrl } from '../utils/menu-url';
+import { hasListContent } from '../utils/has-list-content';
 import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
 import { CatalogIcon, ChevronIcon } from './icons';
 import { MenuLink } from './menu-link';
@@ -31,9 +31,8 @@ function SubsectionList({ groups, parentId, isCurrent }: { groups: SectionChildr
 
 function SectionColumns({ sections }: { sections: readonly NavSection[] }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const groups = useMemo(() => groupSectionsByParent(sections), [sections]);
-  const isCurrent = (url: string) => isCurrentUrl(url, location);
+  const isCurrent = useIsCurrentUrl();
   return (
     <>
       <MenuLink url={paths.catalog} className={styles.all} current={isCurrent(paths.catalog)}>
@@ -64,7 +63,7 @@ function SectionColumns({ sections }: { sections: readonly NavSection[] }) {
  */
 export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) {
   const { t } = useTranslation();
-  const sections = useNavSections();
+  const sections = useSections();
   return (
     <div className={styles.wrapper} {...disclosure.rootProps}>
       <button type="button" className={styles.button} {...disclosure.triggerProps}>
@@ -74,7 +73,7 @@ export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) 
       </button>
       <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
         <div className={`container ${styles.inner}`}>
-          <PanelQueryContent query={sections} hasContent={(data) => Array.isArray(data)}>
+          <PanelQueryContent query={sections} hasContent={hasListContent}>
             {(data) => <SectionColumns sections={data} />}
           </PanelQueryContent>
         </div>

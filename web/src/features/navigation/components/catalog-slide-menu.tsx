@@ -1,20 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { PanelQueryContent, SlidePanel, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
-import { useNavSections } from '../api/get-nav-sections';
+import { useSections } from '@/lib/api/get-sections';
 import type { NavSection } from '../api/types';
-import { isCurrentUrl } from '../utils/menu-url';
+import { useIsCurrentUrl } from '../hooks/use-is-current-url';
+import { hasListContent } from '../utils/has-list-content';
 import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
-import { BackIcon, ChevronIcon } from './icons';
+import { ExpandableMenuRow } from './expandable-menu-row';
+import { ChevronIcon } from './icons';
 import { MenuLink } from './menu-link';
+import { SlideMenuBackButton } from './slide-menu-back-button';
 import styles from './slide-menus.module.css';
 
 /** Props of {@link CatalogSlideMenu}. */
 export interface CatalogSlideMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The control that opened it (the head's icon or the main menu's entry); focus returns there. */
+  returnFocusTo?: ReturnFocusTarget;
 }
 
 /** A subsection row: its link and, when it has subsections of its own, the drill-down button. */
@@ -50,7 +54,6 @@ function DrillRow({ section, groups, onDrill, isCurrent }: { section: NavSection
  */
 export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const groups = useMemo(() => groupSectionsByParent(sections), [sections]);
   const byId = useMemo(() => new Map(sections.map((section) => [section.id, section])), [sections]);
   const top = childrenOf(groups, null);
@@ -58,7 +61,7 @@ export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
   const [trail, setTrail] = useState<string[]>([]);
   const focusRef = useRef<string | null>(null);
   const rootRef = useRef<HTMLDivElement | null>(null);
-  const isCurrent = (url: string) => isCurrentUrl(url, location);
+  const isCurrent = useIsCurrentUrl();
 
   useEffect(() => {
     const key = focusRef.current;
@@ -114,35 +117,21 @@ export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
       <ul className={styles.list}>
         {top.map((section) => {
           const children = childrenOf(groups, section.id);
-          const isExpanded = expanded.has(section.id);
-          const listId = `catalog-slide-${section.id}`;
           return (
-            <li key={section.id} className={styles.item}>
-              <div className={styles.row}>
-                <MenuLink url={section.url} className={styles.link} current={isCurrent(section.url)}>
-                  {section.name}
-                </MenuLink>
-                {children.length > 0 && (
-                  <button
-                    type="button"
-                    className={styles.toggle}
-                    aria-expanded={isExpanded}
-                    aria-controls={listId}
-                    aria-label={t('nav.subsections', { title: section.name })}
-                    onClick={() => toggle(section.id)}
-                  >
-                    <ChevronIcon className={styles.chevron} />
-                  </button>
-                )}
-              </div>
-              {children.length > 0 && (
-                <ul id={listId} className={styles.sublist} hidden={!isExpanded}>
-                  {children.map((child) => (
-                    <DrillRow key={child.id} section={child} groups={groups} onDrill={drill} isCurrent={isCurrent} />
-                  ))}
-                </ul>
-              )}
-            </li>
+            <ExpandableMenuRow
+              key={section.id}
+              url={section.url}
+              title={section.name}
+              current={isCurrent(section.url)}
+              expanded={expanded.has(section.id)}
+              onToggle={() => toggle(section.id)}
+              toggleLabel={t('nav.subsections', { title: section.name })}
+              hasChildren={children.length > 0}
+            >
+              {children.map((child) => (
+                <DrillRow key={child.id} section={child} groups={groups} onDrill={drill} isCurrent={isCurrent} />
+              ))}
+            </ExpandableMenuRow>
           );
         })}
       </ul>
@@ -158,9 +147,9 @@ export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
  * across the breakpoint. Opened from the head's catalogue icon and from the mobile main menu's
  * catalogue entry (then it lies on top of the main menu).
  */
-export function CatalogSlideMenu({ open, onOpenChange }: CatalogSlideMenuProps) {
+export function CatalogSlideMenu({ open, onOpenChange, returnFocusTo }: CatalogSlideMenuProps) {
   const { t } = useTranslation();
-  const sections = useNavSections();
+  const sections = useSections();
   return (
     <SlidePanel
       open={open}
@@ -169,13 +158,10 @@ export function CatalogSlideMenu({ open, onOpenChange }: CatalogSlideMenuProps) 
       side="left"
       breakpointSide="mobile"
       overlayId="catalog-slide-menu"
-      headerStart={
-        <button type="button" className={styles.back} aria-label={t('nav.closeCatalog')} onClick={() => onOpenChange(false)}>
-          <BackIcon className={styles.backIcon} />
-        </button>
-      }
+      returnFocusTo={returnFocusTo}
+      headerStart={<SlideMenuBackButton label={t('nav.closeCatalog')} onClick={() => onOpenChange(false)} />}
     >
-      <PanelQueryContent query={sections} hasContent={(data) => Array.isArray(data)}>
+      <PanelQueryContent query={sections} hasContent={hasListContent}>
         {(data) => <CatalogTree sections={data} />}
       </PanelQueryContent>
     </SlidePanel>

@@ -1,12 +1,12 @@
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { MENU_OVERFLOW_THRESHOLD_ITEMS } from '@/config/constants';
 import type { MenuItem } from '../api/types';
+import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { moveFocusInList, useMenuDisclosure, type MenuDisclosure } from '../hooks/use-menu-disclosure';
 import { useViewportFlip } from '../hooks/use-viewport-flip';
 import { computeVisibleCount } from '../utils/menu-overflow';
-import { findActiveItems, type ActiveItems } from '../utils/menu-url';
+import type { ActiveItems } from '../utils/menu-url';
 import { ChevronIcon, DotsIcon } from './icons';
 import { MenuLink } from './menu-link';
 import styles from './horizontal-menu.module.css';
@@ -146,8 +146,7 @@ function MoreItem({ items, active }: { items: MenuItem[]; active: ActiveItems })
  */
 export function HorizontalMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const active = useMemo(() => findActiveItems(items, location), [items, location]);
+  const active = useActiveMenuItems(items);
   const navRef = useRef<HTMLElement | null>(null);
   const measureRef = useRef<HTMLUListElement | null>(null);
   const [visibleCount, setVisibleCount] = useState(items.length);

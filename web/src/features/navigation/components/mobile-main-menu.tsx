@@ -1,21 +1,25 @@
-import { useId, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { PanelQueryContent, SlidePanel, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { normalizePath, paths } from '@/config/paths';
 import { useTopMenu } from '../api/get-top-menu';
 import type { MenuItem } from '../api/types';
-import { findActiveItems, isExternalUrl, type ActiveItems } from '../utils/menu-url';
-import { BackIcon, CatalogIcon, ChevronIcon } from './icons';
-import { MenuLink } from './menu-link';
+import { useActiveMenuItems } from '../hooks/use-active-menu-items';
+import { hasListContent } from '../utils/has-list-content';
+import { isExternalUrl, type ActiveItems } from '../utils/menu-url';
+import { ExpandableMenuRow } from './expandable-menu-row';
+import { CatalogIcon, ChevronIcon } from './icons';
+import { SlideMenuBackButton } from './slide-menu-back-button';
 import styles from './slide-menus.module.css';
 
 /** Props of {@link MobileMainMenu}. */
 export interface MobileMainMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Opens the catalogue slide menu (on top of this one). */
-  onOpenCatalog: () => void;
+  /** Opens the catalogue slide menu (on top of this one); gets the entry, where focus returns. */
+  onOpenCatalog: (opener: HTMLElement) => void;
+  /** The control that opened the menu (the head's menu icon); focus returns there. */
+  returnFocusTo?: ReturnFocusTarget;
 }
 
 /**
@@ -31,44 +35,29 @@ export function isCatalogRootItem(item: MenuItem): boolean {
 
 function MobileMenuItem({ item, active }: { item: MenuItem; active: ActiveItems }) {
   const { t } = useTranslation();
-  const listId = useId();
   // The branch leading to the current page starts expanded.
   const [expanded, setExpanded] = useState(() => active.ancestors.has(item.id));
-  const hasChildren = item.children.length > 0;
   return (
-    <li className={styles.item} data-active={active.ancestors.has(item.id) || active.current.has(item.id) || undefined}>
-      <div className={styles.row}>
-        <MenuLink url={item.url} className={styles.link} current={active.current.has(item.id)}>
-          {item.title}
-        </MenuLink>
-        {hasChildren && (
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-label={t('nav.submenu', { title: item.title })}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            <ChevronIcon className={styles.chevron} />
-          </button>
-        )}
-      </div>
-      {hasChildren && (
-        <ul id={listId} className={styles.sublist} hidden={!expanded}>
-          {item.children.map((child) => (
-            <MobileMenuItem key={child.id} item={child} active={active} />
-          ))}
-        </ul>
-      )}
-    </li>
+    <ExpandableMenuRow
+      url={item.url}
+      title={item.title}
+      current={active.current.has(item.id)}
+      active={active.ancestors.has(item.id) || active.current.has(item.id)}
+      expanded={expanded}
+      onToggle={() => setExpanded((value) => !value)}
+      toggleLabel={t('nav.submenu', { title: item.title })}
+      hasChildren={item.children.length > 0}
+    >
+      {item.children.map((child) => (
+        <MobileMenuItem key={child.id} item={child} active={active} />
+      ))}
+    </ExpandableMenuRow>
   );
 }
 
 /** The items of the mobile main menu: links, with arrow buttons that expand sub-items in place. */
 export function MobileMenuList({ items }: { items: readonly MenuItem[] }) {
-  const location = useLocation();
-  const active = useMemo(() => findActiveItems(items, location), [items, location]);
+  const active = useActiveMenuItems(items);
   return (
     <ul className={styles.list}>
       {items.map((item) => (
@@ -87,7 +76,7 @@ export function MobileMenuList({ items }: { items: readonly MenuItem[] }) {
  * buttons (`aria-expanded`) expand their sub-items without navigating while the text stays a link.
  * A failed or malformed answer shows the `SLIDE_PANEL_UNDEFINED_ERROR` alert (spec §8).
  */
-export function MobileMainMenu({ open, onOpenChange, onOpenCatalog }: MobileMainMenuProps) {
+export function MobileMainMenu({ open, onOpenChange, onOpenCatalog, returnFocusTo }: MobileMainMenuProps) {
   const { t } = useTranslation();
   const menu = useTopMenu();
   return (
@@ -98,18 +87,15 @@ export function MobileMainMenu({ open, onOpenChange, onOpenCatalog }: MobileMain
       side="left"
       breakpointSide="mobile"
       overlayId="mobile-main-menu"
-      headerStart={
-        <button type="button" className={styles.back} aria-label={t('nav.closeMenu')} onClick={() => onOpenChange(false)}>
-          <BackIcon className={styles.backIcon} />
-        </button>
-      }
+      returnFocusTo={returnFocusTo}
+      headerStart={<SlideMenuBackButton label={t('nav.closeMenu')} onClick={() => onOpenChange(false)} />}
     >
-      <button type="button" className={styles.catalogEntry} aria-haspopup="dialog" onClick={onOpenCatalog}>
+      <button type="button" className={styles.catalogEntry} aria-haspopup="dialog" onClick={(event) => onOpenCatalog(event.currentTarget)}>
         <CatalogIcon className={styles.catalogIcon} />
         <span className={styles.catalogLabel}>{t('nav.catalog')}</span>
         <ChevronIcon className={styles.chevron} direction="right" />
       </button>
-      <PanelQueryContent query={menu} hasContent={(items) => Array.isArray(items)}>
+      <PanelQueryContent query={menu} hasContent={hasListContent}>
         {(items) => <MobileMenuList items={items.filter((item) => !isCatalogRootItem(item))} />}
       </PanelQueryContent>
     </SlidePanel>

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { MenuItem } from '../api/types';
-import { findActiveItems } from '../utils/menu-url';
+import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { MenuLink } from './menu-link';
 import styles from './mobile-quick-links.module.css';
 
@@ -14,8 +12,7 @@ import styles from './mobile-quick-links.module.css';
  */
 export function MobileQuickLinks({ items }: { items: readonly MenuItem[] }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const active = useMemo(() => findActiveItems(items, location), [items, location]);
+  const active = useActiveMenuItems(items);
   if (items.length === 0) return null;
   return (
     <nav className={styles.nav} aria-label={t('nav.quickLinks')}>

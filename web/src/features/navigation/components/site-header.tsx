@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { useTopMenu } from '../api/get-top-menu';
@@ -29,8 +30,8 @@ export const PERSONAL_PATH_FRAGMENT = '/personal/';
  *
  * The whole panel is sticky. Below 1043 px the head stays in place and the foot slides away on
  * scroll-down and back on scroll-up over `TOP_PANEL_FOOTER_SLIDE_MS` (300 ms); on paths containing
- * `/personal/` the foot is hidden below 1043 px. Both slide menus close on navigation and when the
- * window widens across the breakpoint.
+ * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
+ * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
 export function SiteHeader({ shopName }: { shopName: string }) {
   const { t } = useTranslation();
@@ -41,6 +42,13 @@ export function SiteHeader({ shopName }: { shopName: string }) {
   const catalogDisclosure = useMenuDisclosure();
   const [mainMenuOpen, setMainMenuOpen] = useState(false);
   const [catalogOpen, setCatalogOpen] = useState(false);
+  // The controls the slide menus return focus to (Safari and iOS do not focus a clicked button).
+  const burgerRef = useRef<HTMLButtonElement | null>(null);
+  const [catalogOpener, setCatalogOpener] = useState<HTMLElement | null>(null);
+  const openCatalog = useCallback((opener: HTMLElement) => {
+    setCatalogOpener(opener);
+    setCatalogOpen(true);
+  }, []);
   const panelRef = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -56,7 +64,10 @@ export function SiteHeader({ shopName }: { shopName: string }) {
   const personal = location.pathname.includes(PERSONAL_PATH_FRAGMENT);
   // The foot stays while the panel has not scrolled out of its place in the page yet.
   const revealAbovePx = useCallback(() => panelRef.current?.offsetHeight ?? 0, []);
-  const foot = useHideOnScroll({ enabled: !isDesktop && !personal, revealAbovePx });
+  // While an overlay locks the page (the overlay stack is not empty) the foot keeps its state: the
+  // lock and the restore of the scroll position are not the shopper scrolling.
+  const pageLocked = useAnyOverlayOpen();
+  const foot = useHideOnScroll({ enabled: !isDesktop && !personal, revealAbovePx, frozen: pageLocked });
 
   return (
     <>
@@ -69,6 +80,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           <div className={`container ${styles.headInner}`}>
             {!isDesktop && (
               <button
+                ref={burgerRef}
                 type="button"
                 className={styles.iconButton}
                 aria-label={t('nav.menu')}
@@ -96,7 +108,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
                 aria-label={t('nav.catalog')}
                 aria-haspopup="dialog"
                 aria-expanded={catalogOpen}
-                onClick={() => setCatalogOpen(true)}
+                onClick={(event) => openCatalog(event.currentTarget)}
               >
                 <CatalogIcon className={styles.icon} />
               </button>
@@ -127,9 +139,10 @@ export function SiteHeader({ shopName }: { shopName: string }) {
       <MobileMainMenu
         open={mainMenuOpen}
         onOpenChange={setMainMenuOpen}
-        onOpenCatalog={() => setCatalogOpen(true)}
+        onOpenCatalog={openCatalog}
+        returnFocusTo={burgerRef}
       />
-      <CatalogSlideMenu open={catalogOpen} onOpenChange={setCatalogOpen} />
+      <CatalogSlideMenu open={catalogOpen} onOpenChange={setCatalogOpen} returnFocusTo={catalogOpener} />
     </>
   );
 }

@@ -64,3 +64,36 @@ describe('useHideOnScroll', () => {
     expect(result.current.hidden).toBe(false);
   });
 });
+
+describe('useHideOnScroll while frozen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('neither hides nor shows while frozen, and measures afresh from where it is unfrozen', () => {
+    const { result, rerender } = renderHook(({ frozen }) => useHideOnScroll({ enabled: true, revealAbovePx, frozen }), {
+      initialProps: { frozen: false },
+    });
+    scrollTo(400);
+    expect(result.current.hidden).toBe(true);
+    rerender({ frozen: true });
+    scrollTo(200);
+    expect(result.current.hidden).toBe(true);
+    rerender({ frozen: false });
+    scrollTo(300);
+    expect(result.current.hidden).toBe(true);
+    rerender({ frozen: true });
+    scrollTo(900);
+    rerender({ frozen: false });
+    // The jump while frozen (the lock's restore) does not count as a scroll: only moves from 900 on.
+    scrollTo(850);
+    expect(result.current.hidden).toBe(false);
+    rerender({ frozen: true });
+    scrollTo(1500);
+    expect(result.current.hidden).toBe(false);
+  });
+});

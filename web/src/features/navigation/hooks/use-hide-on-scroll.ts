@@ -7,6 +7,12 @@ export interface HideOnScrollOptions {
   enabled: boolean;
   /** Scroll offset, px, above which it is always shown (e.g. while the top panel is still in place). */
   revealAbovePx: () => number;
+  /**
+   * On: the element keeps its state whatever scrolls (e.g. while an overlay locks the page, whose
+   * scroll lock and restore must not slide the foot). Turning it off starts measuring afresh from
+   * the position then.
+   */
+  frozen?: boolean;
 }
 
 /**
@@ -14,9 +20,9 @@ export interface HideOnScrollOptions {
  * scroll-down and shows on scroll-up"): scrolling down past `revealAbovePx()` hides it, any
  * scroll up shows it; moves under {@link TOP_PANEL_SCROLL_TOLERANCE_PX} are ignored (touch
  * jitter, elastic overscroll). Read once per animation frame. `reveal()` shows it at once (e.g.
- * when keyboard focus enters it).
+ * when keyboard focus enters it). While `frozen` it neither hides nor shows.
  */
-export function useHideOnScroll({ enabled, revealAbovePx }: HideOnScrollOptions): { hidden: boolean; reveal: () => void } {
+export function useHideOnScroll({ enabled, revealAbovePx, frozen = false }: HideOnScrollOptions): { hidden: boolean; reveal: () => void } {
   const [hidden, setHidden] = useState(false);
 
   useEffect(() => {
@@ -24,6 +30,7 @@ export function useHideOnScroll({ enabled, revealAbovePx }: HideOnScrollOptions)
       setHidden(false);
       return;
     }
+    if (frozen) return;
     let last = window.scrollY;
     let frame = 0;
     const update = () => {
@@ -47,7 +54,7 @@ export function useHideOnScroll({ enabled, revealAbovePx }: HideOnScrollOptions)
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [enabled, revealAbovePx]);
+  }, [enabled, frozen, revealAbovePx]);
 
   const reveal = useCallback(() => setHidden(false), []);
   return { hidden, reveal };

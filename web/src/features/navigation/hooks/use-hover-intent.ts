@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { MENU_CLOSE_GRACE_MS, MENU_FADE_MS, MENU_HOVER_DELAY_MS } from '@/config/constants';
+import { usePrefersReducedMotion } from '@/lib/use-media-query';
 
 /**
  * Where a hover-intent disclosure is: `open`; `closing` while it fades out (still shown, no longer
@@ -13,8 +14,16 @@ export interface HoverIntentOptions {
   openDelayMs?: number;
   /** Grace period after the pointer leaves before closing, ms ({@link MENU_CLOSE_GRACE_MS}). */
   closeDelayMs?: number;
-  /** Fade-out time during which the content stays rendered, ms (spec §2, §9: 150). */
+  /**
+   * Fade-out time during which the content stays rendered, ms (spec §2, §9: 150). 0 under
+   * `prefers-reduced-motion: reduce`, whatever is given, as the stylesheet skips the fade then.
+   */
   fadeMs?: number;
+  /**
+   * Asked when the open delay runs out; `false` keeps the disclosure closed (e.g. while a modal
+   * overlay covers the page, the pointer resting on the menu behind it must not open it).
+   */
+  canOpenOnHover?: () => boolean;
 }
 
 /** What {@link useHoverIntent} returns. */
@@ -25,6 +34,11 @@ export interface HoverIntent {
   state: DisclosureState;
   /** Opens or closes at once (clicks, keys), cancelling pending hover timers. */
   setOpen: (open: boolean) => void;
+  /**
+   * True while the disclosure is open because the mouse rested on it (not by a click or a key)
+   * and the pointer is still inside: a click then should keep it open rather than toggle it shut.
+   */
+  isHoverOpened: () => boolean;
   /** Spread on the element that holds both the trigger and its dropdown. */
   hoverProps: {
     onPointerEnter: (event: PointerEvent) => void;
@@ -42,13 +56,22 @@ export interface HoverIntent {
  *   open delay, so a diagonal path across a neighbouring item to a nested dropdown does not close
  *   it); coming back in time keeps it open, otherwise it closes and stays rendered in the
  *   `closing` state for the fade ({@link MENU_FADE_MS});
- * - touch pointers are ignored (a tap is a click; the toggle buttons handle it).
+ * - touch pointers are ignored (a tap is a click; the toggle buttons handle it);
+ * - under `prefers-reduced-motion: reduce` the fade is 0 ms: the content disappears at once.
  */
 export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
-  const { openDelayMs = MENU_HOVER_DELAY_MS, closeDelayMs = MENU_CLOSE_GRACE_MS, fadeMs = MENU_FADE_MS } = options;
+  const { openDelayMs = MENU_HOVER_DELAY_MS, closeDelayMs = MENU_CLOSE_GRACE_MS, canOpenOnHover } = options;
+  const reducedMotion = usePrefersReducedMotion();
+  const fadeMs = reducedMotion ? 0 : (options.fadeMs ?? MENU_FADE_MS);
   const [open, setOpenState] = useState(false);
   const [present, setPresent] = useState(false);
   const openRef = useRef(false);
+  const openedByHoverRef = useRef(false);
+  const pointerInsideRef = useRef(false);
+  const canOpenRef = useRef(canOpenOnHover);
+  useEffect(() => {
+    canOpenRef.current = canOpenOnHover;
+  });
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fadeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -64,8 +87,10 @@ export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
       setOpenState(next);
       if (next) {
         setPresent(true);
-      } else {
+      } else if (fadeMs > 0) {
         fadeTimer.current = setTimeout(() => setPresent(false), fadeMs);
+      } else {
+        setPresent(false);
       }
     },
     [fadeMs],
@@ -74,6 +99,7 @@ export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
   const setOpen = useCallback(
     (next: boolean) => {
       clearHoverTimer();
+      openedByHoverRef.current = false;
       if (next !== openRef.current) apply(next);
     },
     [apply],
@@ -82,10 +108,13 @@ export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
   const onPointerEnter = useCallback(
     (event: PointerEvent) => {
       if (event.pointerType === 'touch') return;
+      pointerInsideRef.current = true;
       clearHoverTimer();
       if (openRef.current) return;
       hoverTimer.current = setTimeout(() => {
         hoverTimer.current = undefined;
+        if (canOpenRef.current && !canOpenRef.current()) return;
+        openedByHoverRef.current = true;
         apply(true);
       }, openDelayMs);
     },
@@ -95,6 +124,7 @@ export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
   const onPointerLeave = useCallback(
     (event: PointerEvent) => {
       if (event.pointerType === 'touch') return;
+      pointerInsideRef.current = false;
       clearHoverTimer();
       if (!openRef.current) return;
       hoverTimer.current = setTimeout(() => {
@@ -113,6 +143,8 @@ export function useHoverIntent(options: HoverIntentOptions = {}): HoverIntent {
     [],
   );
 
+  const isHoverOpened = useCallback(() => openRef.current && openedByHoverRef.current && pointerInsideRef.current, []);
+
   const state: DisclosureState = open ? 'open' : present ? 'closing' : 'closed';
-  return { open, state, setOpen, hoverProps: { onPointerEnter, onPointerLeave } };
+  return { open, state, setOpen, isHoverOpened, hoverProps: { onPointerEnter, onPointerLeave } };
 }

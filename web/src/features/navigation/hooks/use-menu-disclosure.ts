@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEventHandler } from 'react';
+import { useCallback, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEventHandler } from 'react';
 import { useLocation } from 'react-router';
+import { isAnyOverlayOpen } from '@/components/ui/overlay';
 import { useHoverIntent, type DisclosureState } from './use-hover-intent';
 
 /** Selector of the elements keyboard focus may land on inside a menu dropdown. */
 export const MENU_FOCUSABLE_SELECTOR = 'a[href], button:not([disabled])';
+
+/** Hover may open a menu dropdown only while no overlay (slide panel, pop-up) is open. */
+function canOpenMenuOnHover(): boolean {
+  return !isAnyOverlayOpen();
+}
 
 /** Options of {@link useMenuDisclosure}. */
 export interface MenuDisclosureOptions {
@@ -31,7 +37,7 @@ export interface MenuDisclosure {
     ref: (node: HTMLButtonElement | null) => void;
     'aria-expanded': boolean;
     'aria-controls': string;
-    onClick: () => void;
+    onClick: (event: MouseEvent) => void;
     onKeyDown: (event: KeyboardEvent) => void;
   };
   /** The dropdown: hidden when closed, `data-state` drives the 150 ms fade. */
@@ -47,15 +53,18 @@ export interface MenuDisclosure {
  * A disclosure of the desktop menus (WAI-ARIA APG "Disclosure Navigation Menu"), issue 3:
  *
  * - hover intent ({@link useHoverIntent}: opens after 200 ms, closes after the grace period and
- *   fades out over 150 ms);
+ *   fades out over 150 ms), never while an overlay is open (`isAnyOverlayOpen`, the overlay stack);
  * - the toggle button opens and closes it (Enter, Space, click) and `openKeys` (ArrowDown by
- *   default) open it with focus on the first entry;
+ *   default) open it with focus on the first entry; a mouse click on a dropdown the pointer has
+ *   just opened by resting on it keeps it open (the click meant "open", which hover already did)
+ *   and pins it, so the next click closes it;
  * - Escape inside closes the innermost open one and returns focus to its toggle; Escape elsewhere
  *   closes a hover-opened one;
  * - focus leaving it, a press outside it and navigation close it; a nested one closes with its parent.
  */
 export function useMenuDisclosure({ openKeys = ['ArrowDown'], parentOpen }: MenuDisclosureOptions = {}): MenuDisclosure {
-  const { open, state, setOpen, hoverProps } = useHoverIntent();
+  // A modal overlay covers the page: the pointer resting on the menu behind it opens nothing.
+  const { open, state, setOpen, isHoverOpened, hoverProps } = useHoverIntent({ canOpenOnHover: canOpenMenuOnHover });
   const id = useId();
   const rootRef = useRef<HTMLElement | null>(null);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
@@ -114,6 +123,18 @@ export function useMenuDisclosure({ openKeys = ['ArrowDown'], parentOpen }: Menu
     [open, setOpen],
   );
 
+  const onTriggerClick = useCallback(
+    (event: MouseEvent) => {
+      // `detail` is 0 for the click a key (Enter, Space) fires: keys always toggle.
+      if (event.detail > 0 && isHoverOpened()) {
+        setOpen(true);
+        return;
+      }
+      setOpen(!open);
+    },
+    [isHoverOpened, open, setOpen],
+  );
+
   const onTriggerKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (!openKeys.includes(event.key)) return;
@@ -147,7 +168,7 @@ export function useMenuDisclosure({ openKeys = ['ArrowDown'], parentOpen }: Menu
       },
       'aria-expanded': open,
       'aria-controls': id,
-      onClick: () => setOpen(!open),
+      onClick: onTriggerClick,
       onKeyDown: onTriggerKeyDown,
     },
     contentProps: {

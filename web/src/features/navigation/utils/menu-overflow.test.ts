@@ -26,19 +26,22 @@ describe('computeVisibleCount', () => {
   });
 
   it('never splits a menu of the threshold number of items or fewer', () => {
-    expect(computeVisibleCount([500, 500], 40, 100, 2)).toBe(2);
-    expect(computeVisibleCount([500], 40, 100, 2)).toBe(1);
-    expect(computeVisibleCount([], 40, 100, 2)).toBe(0);
+    for (let count = 0; count <= MENU_OVERFLOW_THRESHOLD_ITEMS; count += 1) {
+      expect(computeVisibleCount(Array<number>(count).fill(500), 40, 100, MENU_OVERFLOW_THRESHOLD_ITEMS)).toBe(count);
+    }
   });
 
   it('splits a menu of one item more than the threshold', () => {
-    expect(computeVisibleCount([100, 100, 100], 40, 250, 2)).toBe(2);
+    const widths = Array<number>(MENU_OVERFLOW_THRESHOLD_ITEMS + 1).fill(100);
+    // Room for all but one item plus the "…" item.
+    const available = 100 * MENU_OVERFLOW_THRESHOLD_ITEMS + 40;
+    expect(computeVisibleCount(widths, 40, available, MENU_OVERFLOW_THRESHOLD_ITEMS)).toBe(MENU_OVERFLOW_THRESHOLD_ITEMS);
   });
 
   it('brings items back when the line gets wider (recomputed on resize)', () => {
     const widths = [120, 90, 150, 110, 130];
-    const narrow = computeVisibleCount(widths, 40, 400, 2);
-    const wide = computeVisibleCount(widths, 40, 1000, 2);
+    const narrow = computeVisibleCount(widths, 40, 400, MENU_OVERFLOW_THRESHOLD_ITEMS);
+    const wide = computeVisibleCount(widths, 40, 1000, MENU_OVERFLOW_THRESHOLD_ITEMS);
     expect(narrow).toBe(3);
     expect(wide).toBe(5);
   });
