@@ -7,6 +7,7 @@ pub mod domain;
 pub mod error;
 pub mod feeds;
 pub mod limits;
+pub mod search;
 pub mod startup;
 pub mod state;
 pub mod web;
