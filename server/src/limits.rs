@@ -91,3 +91,12 @@ pub const MAX_MENU_TITLE_CHARS: usize = 100;
 
 /// Longest menu item URL, in characters.
 pub const MAX_MENU_URL_CHARS: usize = 2048;
+
+/// Longest search text, in characters: longer text is cut, never refused (issue 4).
+pub const MAX_SEARCH_QUERY_CHARS: usize = 200;
+
+/// How often `serve` checks for a finished import to rebuild the search index, ms.
+pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
+
+/// Search answers kept in the server's cache (emptied when the index is swapped).
+pub const SEARCH_CACHE_ENTRIES: u64 = 10_000;

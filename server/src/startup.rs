@@ -38,7 +38,10 @@ impl Application {
         let addr = listener.local_addr()?;
         let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
         let settings = Settings { public_url: public_url.trim_end_matches('/').to_owned() };
-        let state = AppState { db: pool, settings: Arc::new(settings) };
+        // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
+        let search = Arc::new(crate::search::engine::SearchEngine::new()?);
+        search.clone().spawn_watcher(pool.clone());
+        let state = AppState { db: pool, search, settings: Arc::new(settings) };
         Ok(Self { listener, router: app(state) })
     }
 

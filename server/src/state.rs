@@ -3,10 +3,11 @@
 use sqlx::SqlitePool;
 use std::sync::Arc;
 
-/// Shared application state: the database pool and the settings.
+/// Shared application state: the database pool, the search engine and the settings.
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
+    pub search: Arc<crate::search::engine::SearchEngine>,
     pub settings: Arc<Settings>,
 }
 

@@ -4,6 +4,7 @@
 pub mod menus;
 pub mod offers;
 pub mod params;
+pub mod search;
 pub mod sections;
 pub mod shop;
 
@@ -26,6 +27,7 @@ pub fn router(state: AppState) -> Router {
         .merge(sections::router())
         .merge(offers::router())
         .merge(menus::router())
+        .merge(search::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

@@ -15,7 +15,7 @@ pub struct ListParams {
     pub page: Option<String>,
     /// Offers per page, 1..=100 (spec §9 page size); default 24.
     pub per_page: Option<String>,
-    /// `price`, `-price`, `name` or `new`; omitted: the shop's own order.
+    /// `price`, `-price`, `name`, `new` or `discount`; omitted: the shop's own order.
     pub sort: Option<String>,
     /// `Y`: only offers in stock; `N` (default): all.
     pub available: Option<String>,
@@ -37,7 +37,13 @@ impl Listing {
     }
 }
 
-fn number(raw: Option<&str>, default: u32, max: u32, code: &'static str, field: &'static str) -> Result<u32, ApiError> {
+pub fn number(
+    raw: Option<&str>,
+    default: u32,
+    max: u32,
+    code: &'static str,
+    field: &'static str,
+) -> Result<u32, ApiError> {
     match raw {
         None => Ok(default),
         Some(s) => s.trim().parse::<u32>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {

@@ -3,6 +3,7 @@
 
 pub mod menus;
 pub mod offers;
+pub mod search;
 pub mod sections;
 pub mod shop;
 

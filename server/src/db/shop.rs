@@ -35,6 +35,12 @@ pub async fn count_imports(pool: &SqlitePool) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM imports").fetch_one(pool).await
 }
 
+/// `SELECT COALESCE(MAX(id), 0) FROM imports`: the last finished import (0 before any), which the search index
+/// watches to know when to rebuild.
+pub async fn last_import_id(pool: &SqlitePool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM imports").fetch_one(pool).await
+}
+
 /// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.
 pub async fn next_import_id(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM imports").fetch_one(conn).await

@@ -18,8 +18,9 @@ use tantivy::tokenizer::{
 };
 use tantivy::{DocId, Index, IndexReader, Score, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
-/// Longest query, in characters: longer ones are cut (issue 4: "never an error or a slow query").
-pub const MAX_QUERY_CHARS: usize = 200;
+pub mod engine;
+
+pub use crate::limits::MAX_SEARCH_QUERY_CHARS as MAX_QUERY_CHARS;
 
 /// Words shorter than this get no typo tolerance (issue 4: one edit on words of 5 letters or more).
 pub const TYPO_MIN_CHARS: usize = 5;

@@ -33,7 +33,7 @@ pub fn escape_html(s: &str) -> String {
 }
 
 /// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
-fn plain_text(html: &str, max: usize) -> String {
+pub(crate) fn plain_text(html: &str, max: usize) -> String {
     // A space before every tag keeps words of adjacent blocks (`</p><ul><li>`) apart once the tags are gone.
     let text = ammonia::Builder::empty().clean(&html.replace('<', " <")).to_string();
     let text = quick_xml::escape::unescape(&text).map(|t| t.into_owned()).unwrap_or(text);

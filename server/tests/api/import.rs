@@ -3,7 +3,7 @@
 
 use crate::helpers::{SMALL_FEED, cli_import, shared_data, spawn_app, spawn_on};
 
-async fn app_on_imported(feeds: &[&str]) -> Option<(crate::helpers::TestApp, Vec<serde_json::Value>)> {
+pub(crate) async fn app_on_imported(feeds: &[&str]) -> Option<(crate::helpers::TestApp, Vec<serde_json::Value>)> {
     let paths: Option<Vec<_>> = feeds.iter().map(|f| shared_data(f)).collect();
     let paths = paths?;
     let dir = tempfile::tempdir().unwrap();

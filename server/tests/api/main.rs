@@ -4,4 +4,5 @@ mod catalog;
 mod helpers;
 mod import;
 mod menus;
+mod search;
 mod web;

@@ -1,0 +1,156 @@
+//! `GET /api/search`: instant product search (issue 4; spec §3 "Search result", §5, §7, §9).
+
+use crate::api::offers::{Offer, load_offers};
+use crate::api::params::{flag, number};
+use crate::db;
+use crate::error::{ApiError, ApiQuery};
+use crate::limits::SEARCH_PAGE_SIZE;
+use crate::search::SearchRequest;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Id of the "all results" pseudo-section, first in every answer (spec §4: "section id 0 shows all").
+pub const ALL_SECTIONS_ID: &str = "0";
+
+/// Title of the "all results" pseudo-section.
+pub const ALL_SECTIONS_TITLE: &str = "Все результаты";
+
+/// `GET /api/search` parameters.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// The shopper's text, at least one character that is not a space (spec §5); cut to 200 characters.
+    pub q: Option<String>,
+    /// `Y`: only offers in stock; `N` (default): all.
+    pub available: Option<String>,
+    /// A section id: only offers of this section and its subsections in `items` (`0` or omitted: all).
+    pub section: Option<String>,
+    /// Items per answer, 1..=100 (spec §9 search page size); default 100.
+    pub per_page: Option<String>,
+}
+
+/// A section holding matches (spec §3 `SECTIONS`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchSection {
+    /// Section id (`"0"`: all results).
+    pub id: String,
+    /// Section name.
+    pub value: String,
+    /// Matching offers in the section (its own offers, not its subsections'); for `"0"` all matches.
+    pub found: usize,
+}
+
+/// A name and value of a found offer (spec §3 `parameters`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchParameter {
+    pub name: String,
+    /// The value with its unit, e.g. `540 шт`.
+    pub value: String,
+}
+
+/// A found offer (spec §3 `ITEMS`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchItem {
+    pub id: String,
+    /// The offer's section, `null` for an offer without one.
+    pub category_id: Option<String>,
+    pub name: String,
+    /// The product page.
+    pub url: String,
+    /// The first picture, `null` when there is none (the UI shows a placeholder).
+    pub picture: Option<String>,
+    pub parameters: Vec<SearchParameter>,
+    /// Major units, exact (docs/api.md "Money").
+    #[schema(value_type = f64)]
+    pub price: serde_json::Number,
+    #[schema(value_type = Option<f64>)]
+    pub old_price: Option<serde_json::Number>,
+    pub currency_id: String,
+    pub available: bool,
+}
+
+/// The answer: totals, sections, items.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchAnswer {
+    /// All matches (after `available`).
+    pub total: usize,
+    /// `"0"` ("Все результаты", `found` = total) first, then each section with matches in order of first appearance
+    /// among the ranked matches, `found` counting all its matches.
+    pub sections: Vec<SearchSection>,
+    /// The best `perPage` offers, best first (of `section` when given).
+    pub items: Vec<SearchItem>,
+}
+
+impl From<Offer> for SearchItem {
+    fn from(o: Offer) -> Self {
+        Self {
+            id: o.id,
+            category_id: o.section_id,
+            name: o.name,
+            url: o.url,
+            picture: o.pictures.into_iter().next(),
+            parameters: o
+                .params
+                .into_iter()
+                .map(|p| SearchParameter {
+                    value: match p.unit {
+                        Some(unit) if !unit.is_empty() => format!("{} {unit}", p.value),
+                        _ => p.value,
+                    },
+                    name: p.name,
+                })
+                .collect(),
+            price: o.price,
+            old_price: o.old_price,
+            currency_id: o.currency_id,
+            available: o.available,
+        }
+    }
+}
+
+/// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
+/// `AVAILABLE_INVALID`. An unknown `section` finds no items.
+#[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
+    responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody)))]
+pub async fn search_offers(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<SearchQuery>,
+) -> Result<Json<SearchAnswer>, ApiError> {
+    let text = q.q.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Err(ApiError::bad_request("SEARCH_QUERY_EMPTY", "q", "q must hold at least one character"));
+    }
+    let limit = number(q.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
+    let request = SearchRequest {
+        text,
+        available_only: flag(q.available.as_deref(), "AVAILABLE_INVALID", "available")?,
+        section: q.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
+        limit: limit as usize,
+    };
+    let engine = state.search.clone();
+    let hits = tokio::task::spawn_blocking(move || engine.search(&request))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let names = db::sections::names(&state.db).await?;
+    let mut sections =
+        vec![SearchSection { id: ALL_SECTIONS_ID.to_owned(), value: ALL_SECTIONS_TITLE.to_owned(), found: hits.total }];
+    sections.extend(hits.sections.iter().filter_map(|(id, found)| {
+        names.get(id).map(|name| SearchSection { id: id.clone(), value: name.clone(), found: *found })
+    }));
+    let rows = db::offers::find_active_by_ids(&state.db, &hits.items).await?;
+    let mut offers = load_offers(&state, rows).await?;
+    offers.sort_by_key(|o| hits.items.iter().position(|id| *id == o.id));
+    Ok(Json(SearchAnswer { total: hits.total, sections, items: offers.into_iter().map(Into::into).collect() }))
+}
+
+/// The search routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(search_offers))
+}

@@ -1,0 +1,73 @@
+//! What the search index reads from the catalogue (issue 4).
+
+use crate::search::SearchDoc;
+use sqlx::SqlitePool;
+use std::collections::HashMap;
+
+/// Longest description text indexed per offer, in characters (the description weighs little in ranking).
+const MAX_DESCRIPTION_CHARS: usize = 2000;
+
+/// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
+/// `SELECT id, parent_id, name FROM sections WHERE active = 1`,
+/// `SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers WHERE active = 1
+/// ORDER BY position`, and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
+pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
+    let mut tx = pool.begin().await?;
+    let sections: Vec<(String, Option<String>, String)> =
+        sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = 1").fetch_all(&mut *tx).await?;
+    let sections: HashMap<String, (Option<String>, String)> =
+        sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
+    let mut params: HashMap<String, String> = HashMap::new();
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT p.offer_id, p.name, p.value FROM offer_params p JOIN offers o ON o.id = p.offer_id
+         WHERE o.active = 1 ORDER BY p.offer_id, p.position",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for (offer, name, value) in rows {
+        let text = params.entry(offer).or_default();
+        text.push_str(&name);
+        text.push(' ');
+        text.push_str(&value);
+        text.push(' ');
+    }
+    #[allow(clippy::type_complexity)]
+    let offers: Vec<(String, String, Option<String>, Option<String>, Option<String>, Option<String>, bool)> =
+        sqlx::query_as(
+            "SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers
+             WHERE active = 1 ORDER BY position",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(offers
+        .into_iter()
+        .map(|(id, name, vendor, sku, description, section_id, available)| {
+            let section_id = section_id.filter(|s| sections.contains_key(s));
+            let mut path = Vec::new();
+            let mut at = section_id.clone();
+            // Walk up to the top; the depth guard stops a parent cycle a broken feed might hold.
+            while let Some(id) = at.take().filter(|_| path.len() < 64) {
+                let Some((parent, _)) = sections.get(&id) else { break };
+                at = parent.clone();
+                path.push(id);
+            }
+            path.reverse();
+            let section_names = path.iter().filter_map(|id| sections.get(id).map(|(_, name)| name.clone())).collect();
+            SearchDoc {
+                params: params.remove(&id).unwrap_or_default(),
+                description: description
+                    .map(|html| crate::web::seo::plain_text(&html, MAX_DESCRIPTION_CHARS))
+                    .unwrap_or_default(),
+                id,
+                name,
+                vendor,
+                sku,
+                section_id,
+                section_path: path,
+                section_names,
+                available,
+            }
+        })
+        .collect())
+}

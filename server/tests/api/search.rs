@@ -1,0 +1,127 @@
+//! `GET /api/search` on the demo catalogue, after an import, and on real feeds.
+
+use crate::helpers::{SMALL_FEED, TestApp, spawn_app};
+use serde_json::Value;
+use std::time::Duration;
+
+/// GETs `/api/search?{query}` until `ready` accepts the answer (the index builds in the background at start-up
+/// and after imports), failing after 15 s.
+async fn search_until(app: &TestApp, query: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..150 {
+        let res = app.get(&format!("/api/search?{query}")).await;
+        assert_eq!(res.status(), 200, "{query}");
+        let body: Value = res.json().await.unwrap();
+        if ready(&body) {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no expected answer for {query}");
+}
+
+fn names(answer: &Value) -> Vec<String> {
+    answer["items"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn plural_query_finds_the_demo_constructors_with_sections_counted_over_all_matches() {
+    let app = spawn_app().await;
+    let answer =
+        search_until(&app, "q=%D0%BA%D0%BE%D0%BD%D1%81%D1%82%D1%80%D1%83%D0%BA%D1%82%D0%BE%D1%80%D1%8B", |a| {
+            a["total"].as_u64() > Some(0)
+        })
+        .await;
+    let found = names(&answer);
+    assert!(found.iter().any(|n| n.starts_with("Конструктор")), "{found:?}");
+    let total = answer["total"].as_u64().unwrap();
+    assert_eq!(answer["sections"][0]["id"], "0");
+    assert_eq!(answer["sections"][0]["value"], "Все результаты");
+    assert_eq!(answer["sections"][0]["found"].as_u64(), Some(total));
+    let per_section: u64 =
+        answer["sections"].as_array().unwrap()[1..].iter().map(|s| s["found"].as_u64().unwrap()).sum();
+    assert_eq!(per_section, total);
+    let item = &answer["items"][0];
+    for key in
+        ["id", "categoryId", "name", "url", "picture", "parameters", "price", "oldPrice", "currencyId", "available"]
+    {
+        assert!(item.get(key).is_some(), "{key} in {item}");
+    }
+    // The first section is the first item's.
+    assert_eq!(answer["sections"][1]["id"], item["categoryId"]);
+
+    // perPage cuts the items, not the counts.
+    let two = app.json("/api/search?q=конструктор&perPage=2", 200).await;
+    assert_eq!(two["items"].as_array().unwrap().len(), 2);
+    assert_eq!(two["total"], answer["total"]);
+}
+
+#[tokio::test]
+async fn available_and_section_filters_narrow_the_items() {
+    let app = spawn_app().await;
+    let all = search_until(&app, "q=конструктор", |a| a["total"].as_u64() > Some(0)).await;
+    let in_stock = app.json("/api/search?q=конструктор&available=Y", 200).await;
+    assert!(in_stock["total"].as_u64() < all["total"].as_u64(), "the demo has constructors out of stock");
+    assert!(in_stock["items"].as_array().unwrap().iter().all(|i| i["available"] == true));
+
+    // Section 1 (Конструкторы) holds subsections 2–4: filtering on it keeps their offers.
+    let top = app.json("/api/search?q=конструктор&section=1", 200).await;
+    let items = top["items"].as_array().unwrap();
+    assert!(!items.is_empty());
+    assert!(items.iter().all(|i| ["1", "2", "3", "4"].contains(&i["categoryId"].as_str().unwrap())), "{top}");
+    assert_eq!(top["sections"], all["sections"], "section counts stay over all matches");
+    let one = app.json("/api/search?q=конструктор&section=3", 200).await;
+    assert!(one["items"].as_array().unwrap().iter().all(|i| i["categoryId"] == "3"));
+    assert_eq!(app.json("/api/search?q=конструктор&section=0", 200).await["items"], all["items"]);
+    assert!(app.json("/api/search?q=конструктор&section=nope", 200).await["items"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn bad_search_parameters_are_400_with_their_field() {
+    let app = spawn_app().await;
+    for (query, code, field) in [
+        ("", "SEARCH_QUERY_EMPTY", "q"),
+        ("q=", "SEARCH_QUERY_EMPTY", "q"),
+        ("q=%20%20", "SEARCH_QUERY_EMPTY", "q"),
+        ("q=a&perPage=0", "PER_PAGE_INVALID", "perPage"),
+        ("q=a&perPage=101", "PER_PAGE_INVALID", "perPage"),
+        ("q=a&available=yes", "AVAILABLE_INVALID", "available"),
+    ] {
+        let body = app.json(&format!("/api/search?{query}"), 400).await;
+        assert_eq!(
+            (body["errors"][0]["code"].as_str(), body["errors"][0]["field"].as_str()),
+            (Some(code), Some(field))
+        );
+    }
+    let long = "конструктор ".repeat(100);
+    app.json(&format!("/api/search?q={long}"), 200).await;
+}
+
+#[tokio::test]
+async fn an_import_swaps_in_a_new_index() {
+    let app = spawn_app().await;
+    search_until(&app, "q=конструктор", |a| a["total"].as_u64() > Some(0)).await;
+    app.import(SMALL_FEED).await;
+    // "Альфа" exists only in the small feed; "Ёлка" is found as "елка".
+    // Until the watcher has swapped the index in (within about a second), answers come from the old one.
+    let answer = search_until(&app, "q=альфа", |a| a["items"][0]["id"] == "b").await;
+    assert_eq!(answer["total"], 1, "{answer}");
+    let answer = app.json("/api/search?q=елка", 200).await;
+    assert_eq!(answer["items"][0]["id"], "a", "{answer}");
+    // The demo's offers are gone from the index.
+    let gone = app.json("/api/search?q=радуга", 200).await;
+    assert_eq!(gone["total"], 0, "{gone}");
+}
+
+#[tokio::test]
+async fn eco_puzzles_fischertechnik_and_plural_queries_find_their_offers() {
+    let Some((app, _)) = crate::import::app_on_imported(&["eco-puzzles.yml.xml"]).await else {
+        return;
+    };
+    let answer = search_until(&app, "q=fischertechnik", |a| a["total"].as_u64() > Some(0)).await;
+    let ids: Vec<&str> = answer["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"11143"), "{ids:?}");
+    let answer = app.json("/api/search?q=конструкторы", 200).await;
+    let found = names(&answer);
+    assert!(!found.is_empty());
+    assert!(found.iter().take(10).all(|n| n.to_lowercase().contains("конструктор")), "{found:?}");
+}
