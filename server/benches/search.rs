@@ -1,0 +1,223 @@
+//! Search latency (issue 4 "Measure"): the whole answer (first 100 items, total, per-section counts) for five query
+//! kinds, with and without `available=Y`, from the tantivy engine and from two SQLite baselines answering the same
+//! question on the same offers: `LIKE '%…%'` on the lower-cased name, and FTS5.
+//!
+//! `cargo bench --bench search` (`VITRINA_BENCH_OFFERS`, default 100000). Setup imports a generated feed into a
+//! temporary database (about a minute for 100,000 offers). Criterion prints its estimates; at the end a table of
+//! p50/p99 per query and engine, with ratios against the engine, from every timed call, is printed and written to
+//! `target/search-bench.md`.
+
+use criterion::{Criterion, criterion_group};
+use sqlx::{Row, SqlitePool};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use vitrina::search::{SearchIndex, SearchRequest};
+
+/// (label, shopper's text, LIKE words, FTS5 query)
+const QUERIES: [(&str, &str, &[&str], &str); 5] = [
+    ("one word", "конструктор", &["конструктор"], "конструктор*"),
+    ("two words", "магнитный замок", &["магнитн", "замок"], "магнитный* замок*"),
+    ("prefix", "космод", &["космод"], "космод*"),
+    ("two-letter prefix", "ко", &["ко"], "ко*"),
+    ("typo", "констрктор", &["констрктор"], "констрктор*"),
+];
+
+struct Setup {
+    rt: tokio::runtime::Runtime,
+    pool: SqlitePool,
+    index: SearchIndex,
+    _dir: tempfile::TempDir,
+}
+
+fn setup() -> Setup {
+    let offers: u64 = std::env::var("VITRINA_BENCH_OFFERS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let (pool, index) = rt.block_on(async {
+        let mut feed = Vec::new();
+        vitrina::feeds::generate::write_feed(&mut feed, offers, 1).unwrap();
+        let pool = vitrina::db::connect(&path).await.unwrap();
+        let started = Instant::now();
+        vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed), "bench").await.unwrap();
+        eprintln!("imported {offers} offers in {:.1} s", started.elapsed().as_secs_f64());
+        sqlx::query("CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')")
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO offers_fts (rowid, name) SELECT rowid, name FROM offers WHERE active = 1")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let docs = vitrina::db::search::load_docs(&pool).await.unwrap();
+        let started = Instant::now();
+        let index = SearchIndex::build(docs).unwrap();
+        eprintln!("indexed in {:.1} s", started.elapsed().as_secs_f64());
+        (pool, index)
+    });
+    Setup { rt, pool, index, _dir: dir }
+}
+
+/// The LIKE baseline: total, per-section counts and the first 100 ids in the shop's order.
+async fn like(pool: &SqlitePool, words: &[&str], available: bool) -> (i64, usize, usize) {
+    let mut filter = String::from("active = 1");
+    if available {
+        filter.push_str(" AND available = 1");
+    }
+    for _ in words {
+        filter.push_str(" AND name_key LIKE ?");
+    }
+    let bind = |sql: String| {
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for w in words {
+            q = q.bind(format!("%{w}%"));
+        }
+        q
+    };
+    let sections = bind(format!("SELECT section_id, COUNT(*) FROM offers WHERE {filter} GROUP BY section_id"))
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    let total: i64 = sections.iter().map(|r| r.get::<i64, _>(1)).sum();
+    let items = bind(format!("SELECT id FROM offers WHERE {filter} ORDER BY position LIMIT 100")).fetch_all(pool).await.unwrap();
+    (total, sections.len(), items.len())
+}
+
+/// The FTS5 baseline: total, per-section counts and the first 100 ids by rank.
+async fn fts(pool: &SqlitePool, query: &str, available: bool) -> (i64, usize, usize) {
+    let filter = if available { " AND o.available = 1" } else { "" };
+    let sections = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT o.section_id, COUNT(*) FROM offers_fts f JOIN offers o ON o.rowid = f.rowid
+         WHERE offers_fts MATCH ?{filter} GROUP BY o.section_id"
+    )))
+    .bind(query)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let total: i64 = sections.iter().map(|r| r.get::<i64, _>(1)).sum();
+    let items = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT o.id FROM offers_fts f JOIN offers o ON o.rowid = f.rowid
+         WHERE offers_fts MATCH ?{filter} ORDER BY f.rank LIMIT 100"
+    )))
+    .bind(query)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    (total, sections.len(), items.len())
+}
+
+type Samples = Arc<Mutex<HashMap<(String, &'static str), Vec<Duration>>>>;
+
+fn bench(c: &mut Criterion) {
+    let s = setup();
+    let samples: Samples = Arc::default();
+    let mut totals: Vec<String> = Vec::new();
+    for (label, text, words, fts_query) in QUERIES {
+        for available in [false, true] {
+            let name = format!("{label}{}", if available { ", available=Y" } else { "" });
+            let request = SearchRequest { text: text.into(), available_only: available, section: None, limit: 100 };
+            let hits = s.index.search(&request).unwrap();
+            let l = s.rt.block_on(like(&s.pool, words, available));
+            let f = s.rt.block_on(fts(&s.pool, fts_query, available));
+            totals.push(format!("| {name} | {} ({} sections) | {} ({}) | {} ({}) |", hits.total, hits.sections.len(), l.0, l.1, f.0, f.1));
+            let mut group = c.benchmark_group(name.clone());
+            group.sample_size(30).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_millis(500));
+            let record = |engine: &'static str, elapsed: Duration| {
+                samples.lock().unwrap().entry((name.clone(), engine)).or_default().push(elapsed);
+            };
+            group.bench_function("tantivy", |b| {
+                b.iter_custom(|iters| {
+                    let mut sum = Duration::ZERO;
+                    for _ in 0..iters {
+                        let started = Instant::now();
+                        std::hint::black_box(s.index.search(&request).unwrap());
+                        let elapsed = started.elapsed();
+                        record("tantivy", elapsed);
+                        sum += elapsed;
+                    }
+                    sum
+                })
+            });
+            group.bench_function("sqlite LIKE", |b| {
+                b.iter_custom(|iters| {
+                    let mut sum = Duration::ZERO;
+                    for _ in 0..iters {
+                        let started = Instant::now();
+                        std::hint::black_box(s.rt.block_on(like(&s.pool, words, available)));
+                        let elapsed = started.elapsed();
+                        record("like", elapsed);
+                        sum += elapsed;
+                    }
+                    sum
+                })
+            });
+            group.bench_function("sqlite FTS5", |b| {
+                b.iter_custom(|iters| {
+                    let mut sum = Duration::ZERO;
+                    for _ in 0..iters {
+                        let started = Instant::now();
+                        std::hint::black_box(s.rt.block_on(fts(&s.pool, fts_query, available)));
+                        let elapsed = started.elapsed();
+                        record("fts5", elapsed);
+                        sum += elapsed;
+                    }
+                    sum
+                })
+            });
+            group.finish();
+        }
+    }
+    report(&samples, &totals);
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn report(samples: &Samples, totals: &[String]) {
+    let samples = samples.lock().unwrap();
+    let mut out = String::from(
+        "| query | tantivy p50 / p99 (ms) | LIKE p50 / p99 (ms) | FTS5 p50 / p99 (ms) | LIKE ÷ tantivy (p99) | FTS5 ÷ tantivy (p99) |\n|---|---|---|---|---|---|\n",
+    );
+    for (label, ..) in QUERIES {
+        for available in [false, true] {
+            let name = format!("{label}{}", if available { ", available=Y" } else { "" });
+            let stats = |engine: &'static str| {
+                let mut v = samples.get(&(name.clone(), engine)).cloned().unwrap_or_default();
+                v.sort();
+                (percentile(&v, 0.5), percentile(&v, 0.99))
+            };
+            let (t50, t99) = stats("tantivy");
+            let (l50, l99) = stats("like");
+            let (f50, f99) = stats("fts5");
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            out.push_str(&format!(
+                "| {name} | {:.3} / {:.3} | {:.2} / {:.2} | {:.2} / {:.2} | {:.0}× | {:.0}× |\n",
+                ms(t50),
+                ms(t99),
+                ms(l50),
+                ms(l99),
+                ms(f50),
+                ms(f99),
+                l99.as_secs_f64() / t99.as_secs_f64(),
+                f99.as_secs_f64() / t99.as_secs_f64()
+            ));
+        }
+    }
+    out.push_str("\nMatches (sections) per engine — the baselines answer a simpler question: no stems, no typos.\n\n| query | tantivy | LIKE | FTS5 |\n|---|---|---|---|\n");
+    for line in totals {
+        out.push_str(line);
+        out.push('\n');
+    }
+    println!("\n{out}");
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/search-bench.md");
+    let _ = std::fs::write(target, &out);
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
