@@ -31,6 +31,9 @@ export const SEARCH_PAGE_SIZE = 100;
 /** Lifetime of the availability-flag cookie, s (spec §9; 380 days). */
 export const AVAILABILITY_COOKIE_MAX_AGE_S = 32_832_000;
 
+/** Name of the cookie holding the search availability flag, `Y` or `N` (spec §4; lives {@link AVAILABILITY_COOKIE_MAX_AGE_S}). */
+export const AVAILABILITY_COOKIE_NAME = 'vitrina_search_available';
+
 /** Lifetime of the "recently viewed shown" (visited) cookie, s (spec §9; same as the availability cookie). */
 export const VISITED_COOKIE_MAX_AGE_S = 32_832_000;
 
@@ -107,6 +110,12 @@ export const CATALOG_PAGE_SIZE = 20;
 
 /** Offers per home-page collection tab (`limit`); two rows of the widest grid. API range 1..=100. */
 export const HOME_COLLECTION_LIMIT = 10;
+
+/**
+ * How long search answers stay in the in-memory cache once no field shows them, ms (spec §5, §9 "Search cache:
+ * in memory"). They never go stale meanwhile; an hour keeps a long browsing session's memory bounded.
+ */
+export const SEARCH_CACHE_TIME_MS = 60 * 60_000;
 
 /** How long the API's section tree stays fresh in the query cache, ms. */
 export const SECTIONS_STALE_TIME_MS = 5 * 60_000;

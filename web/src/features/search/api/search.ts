@@ -1,0 +1,110 @@
+import { queryOptions } from '@tanstack/react-query';
+import { SEARCH_CACHE_TIME_MS, SEARCH_PAGE_SIZE } from '@/config/constants';
+import { apiGet } from '@/lib/api-client';
+import { panelQueryRetry } from '@/lib/query-client';
+
+/** Id of the "Все результаты" pseudo-section: always `sections[0]`, choosing it shows every item (spec §4). */
+export const ALL_SECTIONS_ID = '0';
+
+/** One section of a search answer (spec §3 "Search result": SECTIONS). */
+export interface SearchSection {
+  /** Section id (`"0"` for "Все результаты", {@link ALL_SECTIONS_ID}). */
+  id: string;
+  /** Display name. */
+  value: string;
+  /** Matches in this section over all results, not only those on the page (`total` for id `"0"`). */
+  found: number;
+}
+
+/** One name/value characteristic of a found offer, shown as "name: value". */
+export interface SearchItemParameter {
+  name: string;
+  value: string;
+}
+
+/** One found offer (spec §3 "Search result": ITEMS). */
+export interface SearchItem {
+  /** The feed's offer id. */
+  id: string;
+  /** The offer's own section id (a {@link SearchSection} id); `null` for an offer without a section. */
+  categoryId: string | null;
+  name: string;
+  /** Product page path, e.g. `/catalog/…/`. */
+  url: string;
+  /** Picture address, or `null` (the UI shows a placeholder). */
+  picture: string | null;
+  parameters: SearchItemParameter[];
+  /** Price in major units of `currencyId` (e.g. roubles); shown only above 0. */
+  price: number;
+  /** Previous price in major units, or `null` when there is none. */
+  oldPrice: number | null;
+  /** ISO 4217 currency code, e.g. `RUB`. */
+  currencyId: string;
+  /** In stock. */
+  available: boolean;
+}
+
+/** The body of `GET /api/search` (docs/api.md "Search"). */
+export interface SearchAnswer {
+  /** Number of matches (after the availability filter, before the section filter). */
+  total: number;
+  /** "Все результаты" first, then every section holding matches in order of first appearance. */
+  sections: SearchSection[];
+  /** The best matches, best first, at most `perPage`; restricted to `section` when one was asked for. */
+  items: SearchItem[];
+}
+
+/** What {@link getSearch} asks for. */
+export interface SearchParams {
+  /** The shopper's text, at least 1 non-blank character (spec §5); blank text is `400 SEARCH_QUERY_EMPTY`. */
+  text: string;
+  /** `true`: in-stock offers only (`available=Y`); `false`: all (`available=N`). */
+  available: boolean;
+  /** Restrict the items to this section and its subsections; {@link ALL_SECTIONS_ID} or absent: all. */
+  section?: string;
+  /** Items per answer, 1..=100; {@link SEARCH_PAGE_SIZE} (spec §9) by default. */
+  perPage?: number;
+}
+
+/**
+ * `GET /api/search?q=&available=Y|N&section=&perPage=` (issue 4; spec §3, §5, §9), through `apiGet` (60 s time-out,
+ * spec §7). `section` is left out for "all".
+ *
+ * @throws {ApiError} `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `AVAILABLE_INVALID` (400), network/time-out failures.
+ */
+export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
+  const { text, available, section, perPage = SEARCH_PAGE_SIZE } = params;
+  return apiGet<SearchAnswer>('/api/search', {
+    params: {
+      q: text,
+      available: available ? 'Y' : 'N',
+      section: section === ALL_SECTIONS_ID ? undefined : section,
+      perPage,
+    },
+    signal,
+  });
+}
+
+/**
+ * The query key of one search: spec §5 caches results "per field name, text and availability flag"; a section
+ * fetch adds its section id. `fieldName` names the search field (e.g. `header`), so two fields keep separate caches.
+ */
+export function searchQueryKey(fieldName: string, text: string, available: boolean, section: string = ALL_SECTIONS_ID) {
+  return ['search', fieldName, text, available ? 'Y' : 'N', section] as const;
+}
+
+/**
+ * Query options of one search. Answers never go stale (`staleTime: Infinity`): a cached key shows its results at
+ * once and sends no request (spec §5, §9 "Search cache: in memory"); unused answers are dropped after
+ * {@link SEARCH_CACHE_TIME_MS}. The query's `signal` reaches `fetch`, so a request whose key is no longer shown
+ * (the shopper typed on) is aborted. Retries as the overlays do: never 4xx, never after the 60 s time-out.
+ */
+export function searchQueryOptions(fieldName: string, text: string, available: boolean, section: string = ALL_SECTIONS_ID) {
+  return queryOptions({
+    queryKey: searchQueryKey(fieldName, text, available, section),
+    queryFn: ({ signal }) => getSearch({ text, available, section }, signal),
+    staleTime: Infinity,
+    gcTime: SEARCH_CACHE_TIME_MS,
+    retry: (failureCount: number, error: Error) => panelQueryRetry(failureCount, error),
+  });
+}
