@@ -80,7 +80,10 @@ async fn like(pool: &SqlitePool, words: &[&str], available: bool) -> (i64, usize
         .await
         .unwrap();
     let total: i64 = sections.iter().map(|r| r.get::<i64, _>(1)).sum();
-    let items = bind(format!("SELECT id FROM offers WHERE {filter} ORDER BY position LIMIT 100")).fetch_all(pool).await.unwrap();
+    let items = bind(format!("SELECT id FROM offers WHERE {filter} ORDER BY position LIMIT 100"))
+        .fetch_all(pool)
+        .await
+        .unwrap();
     (total, sections.len(), items.len())
 }
 
@@ -120,7 +123,15 @@ fn bench(c: &mut Criterion) {
             let hits = s.index.search(&request).unwrap();
             let l = s.rt.block_on(like(&s.pool, words, available));
             let f = s.rt.block_on(fts(&s.pool, fts_query, available));
-            totals.push(format!("| {name} | {} ({} sections) | {} ({}) | {} ({}) |", hits.total, hits.sections.len(), l.0, l.1, f.0, f.1));
+            totals.push(format!(
+                "| {name} | {} ({} sections) | {} ({}) | {} ({}) |",
+                hits.total,
+                hits.sections.len(),
+                l.0,
+                l.1,
+                f.0,
+                f.1
+            ));
             let mut group = c.benchmark_group(name.clone());
             group.sample_size(30).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_millis(500));
             let record = |engine: &'static str, elapsed: Duration| {

@@ -213,13 +213,15 @@ impl SearchIndex {
         let words: Vec<&str> = text.split_whitespace().collect();
         let mut analyzer = text_analyzer();
         let mut plain = TextAnalyzer::builder(SimpleTokenizer::default()).filter(LowerCaser).build();
+        // (field, weight, loose): typo and prefix matching only where a shopper aims (names, SKUs, brands,
+        // sections); params and descriptions match whole stems, which keeps automata off the largest fields.
         let weighted = [
-            (self.fields.name, 3.0),
-            (self.fields.sku_text, 2.0),
-            (self.fields.vendor, 1.5),
-            (self.fields.sections, 1.2),
-            (self.fields.params, 1.0),
-            (self.fields.description, 0.3),
+            (self.fields.name, 3.0, true),
+            (self.fields.sku_text, 2.0, true),
+            (self.fields.vendor, 1.5, true),
+            (self.fields.sections, 1.2, true),
+            (self.fields.params, 1.0, false),
+            (self.fields.description, 0.3, false),
         ];
         let mut word_queries: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for (w, word) in words.iter().enumerate() {
@@ -234,7 +236,7 @@ impl SearchIndex {
                 let typed = raw.get(t).map(String::as_str).unwrap_or(stem);
                 let prefix = last_word && t + 1 == stems.len();
                 let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                for (field, weight) in weighted {
+                for (field, weight, loose) in weighted {
                     let term = Term::from_field_text(field, stem);
                     alternatives.push((
                         Occur::Should,
@@ -243,13 +245,13 @@ impl SearchIndex {
                             weight,
                         )),
                     ));
-                    if typed.chars().count() >= TYPO_MIN_CHARS {
+                    if loose && typed.chars().count() >= TYPO_MIN_CHARS {
                         alternatives.push((
                             Occur::Should,
                             Box::new(BoostQuery::new(Box::new(FuzzyTermQuery::new(term, 1, true)), weight * 0.3)),
                         ));
                     }
-                    if prefix {
+                    if loose && prefix {
                         let typed_term = Term::from_field_text(field, typed);
                         alternatives.push((
                             Occur::Should,
@@ -293,7 +295,7 @@ impl SearchIndex {
         let all = BooleanQuery::new(clauses);
         let searcher = self.reader.searcher();
         let limit = request.limit.max(1);
-        let stats_collector = SectionStats { field: "section_ord" };
+        let stats_collector = SectionStats { field: "section_ord", sections: self.section_ids.len() };
         let (top, stats) = match &request.section {
             None => searcher.search(&all, &(TopDocs::with_limit(limit).order_by_score(), stats_collector))?,
             Some(section) => {
@@ -350,12 +352,15 @@ struct SectionStat {
 /// the ranked list of all matches is the order of best scores).
 struct SectionStats {
     field: &'static str,
+    /// Number of section ordinals.
+    sections: usize,
 }
 
 struct SegmentSectionStats {
     segment: SegmentOrdinal,
     column: tantivy::columnar::Column<u64>,
-    stats: HashMap<u64, SectionStat>,
+    /// Indexed by section ordinal; the last slot counts offers without a section.
+    stats: Vec<Option<SectionStat>>,
 }
 
 impl Collector for SectionStats {
@@ -363,7 +368,11 @@ impl Collector for SectionStats {
     type Child = SegmentSectionStats;
 
     fn for_segment(&self, segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<Self::Child> {
-        Ok(SegmentSectionStats { segment, column: reader.fast_fields().u64(self.field)?, stats: HashMap::new() })
+        Ok(SegmentSectionStats {
+            segment,
+            column: reader.fast_fields().u64(self.field)?,
+            stats: vec![None; self.sections + 1],
+        })
     }
 
     fn requires_scoring(&self) -> bool {
@@ -394,22 +403,28 @@ impl SegmentCollector for SegmentSectionStats {
     type Fruit = HashMap<u64, SectionStat>;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        let ord = self.column.first(doc).unwrap_or(u64::MAX);
+        let last = self.stats.len() - 1;
+        let slot = self.column.first(doc).map_or(last, |ord| (ord as usize).min(last));
         let first = (self.segment, doc);
-        self.stats
-            .entry(ord)
-            .and_modify(|s| {
+        match &mut self.stats[slot] {
+            Some(s) => {
                 s.count += 1;
                 if score > s.best {
                     s.best = score;
                     s.first = first;
                 }
-            })
-            .or_insert(SectionStat { count: 1, best: score, first });
+            }
+            empty => *empty = Some(SectionStat { count: 1, best: score, first }),
+        }
     }
 
     fn harvest(self) -> Self::Fruit {
+        let last = self.stats.len() - 1;
         self.stats
+            .into_iter()
+            .enumerate()
+            .filter_map(|(slot, stat)| stat.map(|s| (if slot == last { u64::MAX } else { slot as u64 }, s)))
+            .collect()
     }
 }
 
