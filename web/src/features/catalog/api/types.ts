@@ -3,25 +3,8 @@
  * Prices are JSON numbers in major units (`1480`, `3.54`) with `currencyId` beside them.
  */
 
-/** One section of the catalogue tree (`GET /api/sections`). */
-export interface Section {
-  /** The feed's category id. */
-  id: string;
-  name: string;
-  /** Page path, e.g. `/catalog/konstruktory/` (leading and trailing slash). */
-  url: string;
-  /** Parent section id, `null` for a top-level section. */
-  parentId: string | null;
-  /** 0 for top-level sections. */
-  depth: number;
-  /** Active offers of the section and all its subsections. */
-  offerCount: number;
-}
-
-/** `GET /api/sections`: the whole tree, flat, in tree order (a parent before its children). */
-export interface SectionsResponse {
-  sections: Section[];
-}
+/** Sections (`GET /api/sections`) are shared with the navigation; their types live in `lib/api/section-types.ts`. */
+export type { Section, SectionsResponse } from '../../../lib/api/section-types';
 
 /** One characteristic of an offer (`<param>` of the feed). */
 export interface OfferParam {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '../api/types';
 import { Availability } from './availability';
+import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
 import { ProductGallery } from './product-gallery';
 import styles from './product-details.module.css';
@@ -27,22 +28,7 @@ export function ProductDetails({ offer, actions }: ProductDetailsProps) {
         <ProductGallery name={offer.name} pictures={offer.pictures} />
         <div className={styles.summary}>
           <h1 className={styles.title}>{offer.name}</h1>
-          {(offer.vendor || offer.vendorCode) && (
-            <dl className={styles.facts}>
-              {offer.vendor && (
-                <div>
-                  <dt>{t('offer.vendor')}</dt>
-                  <dd>{offer.vendor}</dd>
-                </div>
-              )}
-              {offer.vendorCode && (
-                <div>
-                  <dt>{t('offer.vendorCode')}</dt>
-                  <dd>{offer.vendorCode}</dd>
-                </div>
-              )}
-            </dl>
-          )}
+          <OfferFacts offer={offer} className={styles.facts} />
           <div className={styles.buy}>
             <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} size="lg" />
             <Availability available={offer.available} />

@@ -7,6 +7,7 @@ import { Picture } from '@/components/ui/picture';
 import { useOffer } from '../api/get-offer';
 import type { Offer } from '../api/types';
 import { Availability } from './availability';
+import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
 import styles from './quick-view.module.css';
 
@@ -61,22 +62,7 @@ function QuickViewDetails({ offer, onFollowLink }: QuickViewDetailsProps) {
         />
       </div>
       <div className={styles.summary}>
-        {(offer.vendor || offer.vendorCode) && (
-          <dl className={styles.facts}>
-            {offer.vendor && (
-              <div>
-                <dt>{t('offer.vendor')}</dt>
-                <dd>{offer.vendor}</dd>
-              </div>
-            )}
-            {offer.vendorCode && (
-              <div>
-                <dt>{t('offer.vendorCode')}</dt>
-                <dd>{offer.vendorCode}</dd>
-              </div>
-            )}
-          </dl>
-        )}
+        <OfferFacts offer={offer} className={styles.facts} />
         <div className={styles.buy}>
           <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} size="lg" />
           <Availability available={offer.available} />
