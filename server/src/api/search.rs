@@ -138,11 +138,12 @@ pub async fn search_offers(
         .await
         .map_err(|e| ApiError::Internal(e.into()))?
         .map_err(|e| ApiError::Internal(e.into()))?;
-    let names = db::sections::names(&state.db).await?;
     let mut sections =
         vec![SearchSection { id: ALL_SECTIONS_ID.to_owned(), value: ALL_SECTIONS_TITLE.to_owned(), found: hits.total }];
-    sections.extend(hits.sections.iter().filter_map(|(id, found)| {
-        names.get(id).map(|name| SearchSection { id: id.clone(), value: name.clone(), found: *found })
+    sections.extend(hits.sections.iter().map(|(id, name, found)| SearchSection {
+        id: id.clone(),
+        value: name.clone(),
+        found: *found,
     }));
     let rows = db::offers::find_active_by_ids(&state.db, &hits.items).await?;
     let mut offers = load_offers(&state, rows).await?;

@@ -27,13 +27,6 @@ pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
     .await
 }
 
-/// `SELECT id, name FROM sections WHERE active = 1`: section names by id (search answers name their sections).
-pub async fn names(pool: &SqlitePool) -> sqlx::Result<std::collections::HashMap<String, String>> {
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT id, name FROM sections WHERE active = 1").fetch_all(pool).await?;
-    Ok(rows.into_iter().collect())
-}
-
 /// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.
 pub async fn is_active(pool: &SqlitePool, id: &str) -> sqlx::Result<bool> {
     let row: Option<i64> =

@@ -68,9 +68,9 @@ pub struct SearchRequest {
 pub struct SearchHits {
     /// Number of matching offers (after `available_only`, before `section`).
     pub total: usize,
-    /// `(section id, matches)` for every section holding matches, in order of each section's first appearance among
-    /// the ranked matches. Offers without a section are counted in `total` only.
-    pub sections: Vec<(String, usize)>,
+    /// `(section id, section name, matches)` for every section holding matches, in order of each section's first
+    /// appearance among the ranked matches. Offers without a section are counted in `total` only.
+    pub sections: Vec<(String, String, usize)>,
     /// Ids of the best `limit` offers (restricted to `section` when given), best first.
     pub items: Vec<String>,
 }
@@ -98,6 +98,8 @@ pub struct SearchIndex {
     ids: Vec<String>,
     /// Section id by section ordinal (`section_ord` fast field; `u64::MAX` = no section).
     section_ids: Vec<String>,
+    /// Section name by section ordinal, so answers name their sections without a database read.
+    section_names: Vec<String>,
     /// Path from the top section down to each section seen on an offer's path (for the `section` filter).
     section_paths: HashMap<String, Vec<String>>,
 }
@@ -158,6 +160,7 @@ impl SearchIndex {
         let mut writer = index.writer_with_num_threads(1, 50_000_000)?;
         let mut ids = Vec::new();
         let mut section_ids: Vec<String> = Vec::new();
+        let mut section_names: Vec<String> = Vec::new();
         let mut section_ords: HashMap<String, u64> = HashMap::new();
         let mut section_paths: HashMap<String, Vec<String>> = HashMap::new();
         for doc in docs {
@@ -183,6 +186,7 @@ impl SearchIndex {
             let section_ord = match &doc.section_id {
                 Some(id) => *section_ords.entry(id.clone()).or_insert_with(|| {
                     section_ids.push(id.clone());
+                    section_names.push(doc.section_names.last().cloned().unwrap_or_default());
                     section_ids.len() as u64 - 1
                 }),
                 None => u64::MAX,
@@ -194,7 +198,7 @@ impl SearchIndex {
         }
         writer.commit()?;
         let reader = index.reader()?;
-        Ok(Self { index, reader, fields, ids, section_ids, section_paths })
+        Ok(Self { index, reader, fields, ids, section_ids, section_names, section_paths })
     }
 
     /// Number of indexed offers.
@@ -324,8 +328,13 @@ impl SearchIndex {
         let total = stats.values().map(|s| s.count).sum();
         let mut sections: Vec<(&u64, &SectionStat)> = stats.iter().filter(|(ord, _)| **ord != u64::MAX).collect();
         sections.sort_by(|a, b| b.1.best.total_cmp(&a.1.best).then(a.1.first.cmp(&b.1.first)));
-        let sections =
-            sections.into_iter().map(|(ord, s)| (self.section_ids[*ord as usize].clone(), s.count)).collect();
+        let sections = sections
+            .into_iter()
+            .map(|(ord, s)| {
+                let ord = *ord as usize;
+                (self.section_ids[ord].clone(), self.section_names[ord].clone(), s.count)
+            })
+            .collect();
         Ok(SearchHits { total, sections, items })
     }
 
@@ -515,7 +524,7 @@ mod tests {
         let hits = index.search(&SearchRequest { text: "раздел".into(), limit: 2, ..Default::default() }).unwrap();
         assert_eq!(hits.total, 5, "offer 5 has no section, so no section names to match");
         assert_eq!(hits.items.len(), 2);
-        let counts: HashMap<&str, usize> = hits.sections.iter().map(|(id, n)| (id.as_str(), *n)).collect();
+        let counts: HashMap<&str, usize> = hits.sections.iter().map(|(id, _, n)| (id.as_str(), *n)).collect();
         assert_eq!(counts, HashMap::from([("k1", 2), ("k2", 1), ("p", 1), ("k", 1)]));
         let first_item_section = match hits.items[0].as_str() {
             "1" | "4" => "k1",
