@@ -119,7 +119,8 @@ fn bench(c: &mut Criterion) {
     for (label, text, words, fts_query) in QUERIES {
         for available in [false, true] {
             let name = format!("{label}{}", if available { ", available=Y" } else { "" });
-            let request = SearchRequest { text: text.into(), available_only: available, section: None, limit: 100 };
+            let request =
+                SearchRequest { text: text.into(), available_only: available, section: None, limit: 100, offset: 0 };
             let hits = s.index.search(&request).unwrap();
             let l = s.rt.block_on(like(&s.pool, words, available));
             let f = s.rt.block_on(fts(&s.pool, fts_query, available));

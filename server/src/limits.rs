@@ -100,3 +100,7 @@ pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 
 /// Search answers kept in the server's cache (emptied when the index is swapped).
 pub const SEARCH_CACHE_ENTRIES: u64 = 10_000;
+
+/// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
+/// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.
+pub const MAX_SEARCH_PAGE: u32 = 100;

@@ -4,7 +4,7 @@ use crate::api::offers::{Offer, load_offers};
 use crate::api::params::{flag, number};
 use crate::db;
 use crate::error::{ApiError, ApiQuery};
-use crate::limits::SEARCH_PAGE_SIZE;
+use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE};
 use crate::search::SearchRequest;
 use crate::state::AppState;
 use axum::Json;
@@ -32,6 +32,8 @@ pub struct SearchQuery {
     pub section: Option<String>,
     /// Items per answer, 1..=100 (spec §9 search page size); default 100.
     pub per_page: Option<String>,
+    /// 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it.
+    pub page: Option<String>,
 }
 
 /// A section holding matches (spec §3 `SECTIONS`).
@@ -77,14 +79,18 @@ pub struct SearchItem {
 
 /// The answer: totals, sections, items.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
     /// All matches (after `available`).
     pub total: usize,
     /// `"0"` ("Все результаты", `found` = total) first, then each section with matches in order of first appearance
     /// among the ranked matches, `found` counting all its matches.
     pub sections: Vec<SearchSection>,
-    /// The best `perPage` offers, best first (of `section` when given).
+    /// The best `perPage` offers of page `page`, best first (of `section` and its subsections when given).
     pub items: Vec<SearchItem>,
+    /// All matches `items` are paged from: `total` without `section`, else the matches in that section and its
+    /// subsections. Pages = ⌈itemsTotal / perPage⌉.
+    pub items_total: usize,
 }
 
 impl From<Offer> for SearchItem {
@@ -115,7 +121,7 @@ impl From<Offer> for SearchItem {
 }
 
 /// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-/// `AVAILABLE_INVALID`. An unknown `section` finds no items.
+/// `AVAILABLE_INVALID`, `PAGE_INVALID`. An unknown `section` finds no items; a page past the last has none.
 #[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
     responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody)))]
 pub async fn search_offers(
@@ -127,11 +133,13 @@ pub async fn search_offers(
         return Err(ApiError::bad_request("SEARCH_QUERY_EMPTY", "q", "q must hold at least one character"));
     }
     let limit = number(q.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
+    let page = number(q.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
     let request = SearchRequest {
         text,
         available_only: flag(q.available.as_deref(), "AVAILABLE_INVALID", "available")?,
         section: q.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
         limit: limit as usize,
+        offset: (page as usize - 1) * limit as usize,
     };
     let engine = state.search.clone();
     let hits = tokio::task::spawn_blocking(move || engine.search(&request))
@@ -148,7 +156,12 @@ pub async fn search_offers(
     let rows = db::offers::find_active_by_ids(&state.db, &hits.items).await?;
     let mut offers = load_offers(&state, rows).await?;
     offers.sort_by_key(|o| hits.items.iter().position(|id| *id == o.id));
-    Ok(Json(SearchAnswer { total: hits.total, sections, items: offers.into_iter().map(Into::into).collect() }))
+    Ok(Json(SearchAnswer {
+        total: hits.total,
+        sections,
+        items: offers.into_iter().map(Into::into).collect(),
+        items_total: hits.items_total,
+    }))
 }
 
 /// The search routes.

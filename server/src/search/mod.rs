@@ -8,7 +8,7 @@
 //! Text is lower-cased and `ё` folded to `е` on both sides.
 
 use std::collections::HashMap;
-use tantivy::collector::{Collector, SegmentCollector, TopDocs};
+use tantivy::collector::{Collector, Count, SegmentCollector, TopDocs};
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
     FAST, Facet, FacetOptions, Field, INDEXED, IndexRecordOption, STORED, Schema, TextFieldIndexing, TextOptions,
@@ -61,6 +61,8 @@ pub struct SearchRequest {
     pub section: Option<String>,
     /// How many item ids to return (1..=100 at the API).
     pub limit: usize,
+    /// How many of the best items to skip first (paging: `(page - 1) * limit`).
+    pub offset: usize,
 }
 
 /// The answer of the engine.
@@ -71,8 +73,11 @@ pub struct SearchHits {
     /// `(section id, section name, matches)` for every section holding matches, in order of each section's first
     /// appearance among the ranked matches. Offers without a section are counted in `total` only.
     pub sections: Vec<(String, String, usize)>,
-    /// Ids of the best `limit` offers (restricted to `section` when given), best first.
+    /// Ids of the best `limit` offers after `offset` (restricted to `section` when given), best first.
     pub items: Vec<String>,
+    /// Number of matches `items` are taken from: `total` without `section`, else the matches in the section and its
+    /// subsections (the results page counts its pages with it).
+    pub items_total: usize,
 }
 
 struct Fields {
@@ -300,8 +305,12 @@ impl SearchIndex {
         let searcher = self.reader.searcher();
         let limit = request.limit.max(1);
         let stats_collector = SectionStats { field: "section_ord", sections: self.section_ids.len() };
-        let (top, stats) = match &request.section {
-            None => searcher.search(&all, &(TopDocs::with_limit(limit).order_by_score(), stats_collector))?,
+        let top_docs = || TopDocs::with_limit(limit).and_offset(request.offset).order_by_score();
+        let (top, stats, section_total) = match &request.section {
+            None => {
+                let (top, stats) = searcher.search(&all, &(top_docs(), stats_collector))?;
+                (top, stats, None)
+            }
             Some(section) => {
                 let stats = searcher.search(&all, &stats_collector)?;
                 let facet = Facet::from_path(self.section_path_of(section));
@@ -315,7 +324,8 @@ impl SearchIndex {
                         )),
                     ),
                 ]);
-                (searcher.search(&filtered, &TopDocs::with_limit(limit).order_by_score())?, stats)
+                let (top, count) = searcher.search(&filtered, &(top_docs(), Count))?;
+                (top, stats, Some(count))
             }
         };
         let mut items = Vec::with_capacity(top.len());
@@ -326,6 +336,7 @@ impl SearchIndex {
             }
         }
         let total = stats.values().map(|s| s.count).sum();
+        let items_total = section_total.unwrap_or(total);
         let mut sections: Vec<(&u64, &SectionStat)> = stats.iter().filter(|(ord, _)| **ord != u64::MAX).collect();
         sections.sort_by(|a, b| b.1.best.total_cmp(&a.1.best).then(a.1.first.cmp(&b.1.first)));
         let sections = sections
@@ -335,7 +346,7 @@ impl SearchIndex {
                 (self.section_ids[ord].clone(), self.section_names[ord].clone(), s.count)
             })
             .collect();
-        Ok(SearchHits { total, sections, items })
+        Ok(SearchHits { total, sections, items, items_total })
     }
 
     /// The facet path of section `id`: the path some indexed offer in it (or below it) has up to `id`.
@@ -566,6 +577,31 @@ mod tests {
         assert_eq!(top.sections.len(), 4);
         assert_eq!(index.search(&request("k2")).unwrap().items, ["2"]);
         assert!(index.search(&request("nope")).unwrap().items.is_empty());
+    }
+
+    #[test]
+    fn pages_continue_the_ranking_and_items_total_counts_the_items_scope() {
+        let index = index();
+        let page = |offset: usize, section: Option<&str>| {
+            index
+                .search(&SearchRequest {
+                    text: "раздел".into(),
+                    section: section.map(Into::into),
+                    limit: 2,
+                    offset,
+                    ..Default::default()
+                })
+                .unwrap()
+        };
+        let all = index.search(&SearchRequest { text: "раздел".into(), limit: 10, ..Default::default() }).unwrap();
+        let paged: Vec<String> = [0, 2, 4].iter().flat_map(|&offset| page(offset, None).items).collect();
+        assert_eq!(paged, all.items, "pages of 2 walk the same ranking as one page of 10");
+        assert!(page(10, None).items.is_empty(), "a page past the last is empty");
+        assert_eq!(page(0, None).items_total, 5);
+        assert_eq!(page(2, None).total, 5, "counts do not depend on the page");
+        let in_k = page(0, Some("k"));
+        assert_eq!(in_k.items_total, 4, "the section k and its subsections hold 4 of the 5 matches");
+        assert_eq!(in_k.total, 5);
     }
 
     #[test]

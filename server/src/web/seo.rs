@@ -146,6 +146,13 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             let ld = b.breadcrumbs(&[home, catalog]);
             Ok(PageHead::Found(b.head("Каталог", &description, "/catalog/", "website", None, &[ld])))
         }
+        ["search"] => {
+            // The results page (issue 4) belongs to the shopper's query: served, never indexed.
+            let description = format!("Поиск по каталогу магазина {}.", shop.name);
+            let mut head = b.head("Поиск", &description, "/search/", "website", None, &[]);
+            head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
+            Ok(PageHead::Found(head))
+        }
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {

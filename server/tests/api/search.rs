@@ -53,6 +53,13 @@ async fn plural_query_finds_the_demo_constructors_with_sections_counted_over_all
     let two = app.json("/api/search?q=конструктор&perPage=2", 200).await;
     assert_eq!(two["items"].as_array().unwrap().len(), 2);
     assert_eq!(two["total"], answer["total"]);
+    assert_eq!(two["itemsTotal"], answer["total"]);
+
+    // page walks on through the same ranking.
+    let second = app.json("/api/search?q=конструктор&perPage=2&page=2", 200).await;
+    let all = names(&answer);
+    assert_eq!(names(&second), all[2..4]);
+    assert_eq!(second["sections"], answer["sections"]);
 }
 
 #[tokio::test]
@@ -84,6 +91,8 @@ async fn bad_search_parameters_are_400_with_their_field() {
         ("q=%20%20", "SEARCH_QUERY_EMPTY", "q"),
         ("q=a&perPage=0", "PER_PAGE_INVALID", "perPage"),
         ("q=a&perPage=101", "PER_PAGE_INVALID", "perPage"),
+        ("q=a&page=0", "PAGE_INVALID", "page"),
+        ("q=a&page=101", "PAGE_INVALID", "page"),
         ("q=a&available=yes", "AVAILABLE_INVALID", "available"),
     ] {
         let body = app.json(&format!("/api/search?{query}"), 400).await;

@@ -38,6 +38,11 @@ async fn a_section_page_has_breadcrumbs_and_unknown_pages_are_404_shells() {
     assert_eq!(res.status(), 404);
     assert!(res.text().await.unwrap().contains("noindex"));
     assert_eq!(app.get("/no/such/page").await.status(), 404);
+    // The search results page is a page (200) that search engines are told not to index.
+    let res = app.get("/search/?q=%D0%B5%D0%BB%D0%BA%D0%B0").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<title>Поиск — Тестовый магазин</title>") && html.contains("noindex"), "{html}");
 }
 
 #[tokio::test]
