@@ -9,6 +9,7 @@ import { RouteError } from './routes/route-error';
  * - `/`           home (tabs + top-level sections)
  * - `/catalog/`   all sections and all offers
  * - `/catalog/*`  a section or a product, resolved against the API (unknown → 404 page)
+ * - `/search/`    the full search results (issue 4)
  * - anything else → 404 page
  */
 export const routes: RouteObject[] = [
@@ -28,6 +29,10 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.catalogSplat,
         lazy: async () => ({ Component: (await import('./routes/catalog-path-route')).CatalogPathRoute }),
+      },
+      {
+        path: routePatterns.search,
+        lazy: async () => ({ Component: (await import('./routes/search-route')).SearchRoute }),
       },
       {
         path: routePatterns.notFound,

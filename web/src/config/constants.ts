@@ -34,8 +34,17 @@ export const AVAILABILITY_COOKIE_MAX_AGE_S = 32_832_000;
 /** Name of the cookie holding the search availability flag, `Y` or `N` (spec §4; lives {@link AVAILABILITY_COOKIE_MAX_AGE_S}). */
 export const AVAILABILITY_COOKIE_NAME = 'vitrina_search_available';
 
-/** Lifetime of the "recently viewed shown" (visited) cookie, s (spec §9; same as the availability cookie). */
+/**
+ * Lifetime of the visited-flag cookie, s (spec §9; same as the availability cookie): set on a shopper's first visit,
+ * so the voice-search microphone pulses only once (issue 4).
+ */
 export const VISITED_COOKIE_MAX_AGE_S = 32_832_000;
+
+/** Name of the visited-flag cookie (`Y`; lives {@link VISITED_COOKIE_MAX_AGE_S}). */
+export const VISITED_COOKIE_NAME = 'vitrina_visited';
+
+/** Language of voice search recognition (spec §5: "language is Russian"). */
+export const VOICE_RECOGNITION_LANG = 'ru-RU';
 
 /** Height of the collapsed search-sections container, px (spec §9); more sections get a show-all toggle. */
 export const SECTIONS_CONTAINER_HEIGHT_PX = 92;

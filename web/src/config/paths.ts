@@ -6,6 +6,7 @@
  * - `/catalog/{section-slug}/`            a section (its `url` from `GET /api/sections`)
  * - `/catalog/{section-slug}/{offer-slug}/` a product (its `url` from the offer)
  * - `/catalog/products/{offer-slug}/`     a product without a section
+ * - `/search/?q=&available=&section=&page=` the full search results (issue 4)
  *
  * Section and product URLs are never built on the client: the API hands them out in `url`.
  */
@@ -14,6 +15,8 @@ export const paths = {
   home: '/',
   /** Catalogue root: all sections and all products. */
   catalog: '/catalog/',
+  /** The full search results page; build its links with {@link searchResultsPath}. */
+  search: '/search/',
 } as const;
 
 /** React Router patterns matching {@link paths}; `catalogSplat` catches sections and products. */
@@ -21,8 +24,28 @@ export const routePatterns = {
   home: '/',
   catalog: 'catalog',
   catalogSplat: 'catalog/*',
+  search: 'search',
   notFound: '*',
 } as const;
+
+/** Query-string keys of the search results page. */
+export const searchParams = {
+  text: 'q',
+  available: 'available',
+  section: 'section',
+  page: 'page',
+} as const;
+
+/**
+ * The link of the search results page: `/search/?q=TEXT&available=Y|N`, plus `section` when not all (`"0"`) and
+ * `page` when not the first (issue 4: Enter with no active item opens it).
+ */
+export function searchResultsPath(text: string, available: boolean, section = '0', page = 1): string {
+  const params = new URLSearchParams({ [searchParams.text]: text, [searchParams.available]: available ? 'Y' : 'N' });
+  if (section !== '0') params.set(searchParams.section, section);
+  if (page > 1) params.set(searchParams.page, String(page));
+  return withQuery(paths.search, params);
+}
 
 /** First path segment of every catalogue page. */
 export const CATALOG_SEGMENT = 'catalog';

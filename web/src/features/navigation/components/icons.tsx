@@ -39,9 +39,11 @@ export function BurgerIcon({ className }: IconProps) {
   );
 }
 
-/** A chevron pointing down (a dropdown), right (a flyout, a drill step) or left (back). */
-export function ChevronIcon({ className, direction = 'down' }: IconProps & { direction?: 'down' | 'right' | 'left' }) {
-  const d = direction === 'down' ? 'M6 9l6 6 6-6' : direction === 'right' ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6';
+const CHEVRONS = { down: 'M6 9l6 6 6-6', up: 'M6 15l6-6 6 6', right: 'M9 6l6 6-6 6', left: 'M15 6l-6 6 6 6' } as const;
+
+/** A chevron pointing down (a dropdown), up (collapse), right (a flyout, a drill step) or left (back). */
+export function ChevronIcon({ className, direction = 'down' }: IconProps & { direction?: keyof typeof CHEVRONS }) {
+  const d = CHEVRONS[direction];
   return (
     <Svg className={className}>
       <path d={d} />
@@ -65,6 +67,26 @@ export function DotsIcon({ className }: IconProps) {
       <circle cx="5" cy="12" r="1.8" />
       <circle cx="12" cy="12" r="1.8" />
       <circle cx="19" cy="12" r="1.8" />
+    </Svg>
+  );
+}
+
+/** A magnifying glass: search. */
+export function SearchIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </Svg>
+  );
+}
+
+/** A microphone: voice search. */
+export function MicrophoneIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
     </Svg>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { HeaderSearch } from '@/features/search/components/header-search';
 import { useTopMenu } from '../api/get-top-menu';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { useMenuDisclosure } from '../hooks/use-menu-disclosure';
@@ -22,9 +23,9 @@ export const PERSONAL_PATH_FRAGMENT = '/personal/';
  * The top panel (issue 3; spec §2 "The top panel sticks on scroll"), the page's `<header>`:
  *
  * - the head: logo, the catalogue button (a hover mega menu with a backdrop at 1043 px and wider,
- *   the catalogue slide menu's icon below), the mobile main menu's icon (below 1043 px), and empty
- *   `data-area` slots where later issues put search, contacts, user, compare, wishlist and the mini
- *   cart;
+ *   the catalogue slide menu's icon below), the mobile main menu's icon (below 1043 px), the search
+ *   (a field opening the search pop-up, an icon opening the search panel below 1043 px; issue 4), and
+ *   empty `data-area` slots where later issues put contacts, user, compare, wishlist and the mini cart;
  * - the foot: the horizontal multilevel menu at 1043 px and wider, the quick-link row below it,
  *   and the `location` slot (delivery location, a later issue).
  *
@@ -100,7 +101,9 @@ export function SiteHeader({ shopName }: { shopName: string }) {
               <span className={styles.name}>{shopName}</span>
             </Link>
             {isDesktop && <CatalogMegaMenu disclosure={catalogDisclosure} />}
-            <div className={styles.search} data-area="search" />
+            <div className={styles.search} data-area="search">
+              <HeaderSearch />
+            </div>
             {!isDesktop && (
               <button
                 type="button"

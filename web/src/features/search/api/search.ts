@@ -50,8 +50,10 @@ export interface SearchAnswer {
   total: number;
   /** "Все результаты" first, then every section holding matches in order of first appearance. */
   sections: SearchSection[];
-  /** The best matches, best first, at most `perPage`; restricted to `section` when one was asked for. */
+  /** The best matches of the asked page, best first, at most `perPage`; restricted to `section` when one was asked for. */
   items: SearchItem[];
+  /** Matches the items are paged from: `total` without `section`, else those of the section and its subsections. */
+  itemsTotal: number;
 }
 
 /** What {@link getSearch} asks for. */
@@ -64,22 +66,26 @@ export interface SearchParams {
   section?: string;
   /** Items per answer, 1..=100; {@link SEARCH_PAGE_SIZE} (spec §9) by default. */
   perPage?: number;
+  /** 1-based page of items, 1..=100; the first by default (the instant search never pages). */
+  page?: number;
 }
 
 /**
  * `GET /api/search?q=&available=Y|N&section=&perPage=` (issue 4; spec §3, §5, §9), through `apiGet` (60 s time-out,
  * spec §7). `section` is left out for "all".
  *
- * @throws {ApiError} `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `AVAILABLE_INVALID` (400), network/time-out failures.
+ * @throws {ApiError} `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `PAGE_INVALID`, `AVAILABLE_INVALID` (400),
+ *   network/time-out failures.
  */
 export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
-  const { text, available, section, perPage = SEARCH_PAGE_SIZE } = params;
+  const { text, available, section, perPage = SEARCH_PAGE_SIZE, page } = params;
   return apiGet<SearchAnswer>('/api/search', {
     params: {
       q: text,
       available: available ? 'Y' : 'N',
       section: section === ALL_SECTIONS_ID ? undefined : section,
       perPage,
+      page: page === undefined || page === 1 ? undefined : page,
     },
     signal,
   });
@@ -104,6 +110,29 @@ export function searchQueryOptions(fieldName: string, text: string, available: b
     queryKey: searchQueryKey(fieldName, text, available, section),
     queryFn: ({ signal }) => getSearch({ text, available, section }, signal),
     staleTime: Infinity,
+    gcTime: SEARCH_CACHE_TIME_MS,
+    retry: (failureCount: number, error: Error) => panelQueryRetry(failureCount, error),
+  });
+}
+
+/** What the results page `/search/` shows: its URL's query, flag, section and page. */
+export interface SearchPageParams {
+  text: string;
+  available: boolean;
+  section: string;
+  page: number;
+}
+
+/**
+ * Query options of the full results page (`/search/?q=&available=&section=&page=`): one page of
+ * {@link SEARCH_PAGE_SIZE} items with the sections, cached apart from the instant search (which holds first pages
+ * only) for {@link SEARCH_CACHE_TIME_MS}.
+ */
+export function searchPageQueryOptions({ text, available, section, page }: SearchPageParams) {
+  return queryOptions({
+    queryKey: ['search-page', text, available ? 'Y' : 'N', section, page] as const,
+    queryFn: ({ signal }) => getSearch({ text, available, section, page }, signal),
+    staleTime: SEARCH_CACHE_TIME_MS,
     gcTime: SEARCH_CACHE_TIME_MS,
     retry: (failureCount: number, error: Error) => panelQueryRetry(failureCount, error),
   });

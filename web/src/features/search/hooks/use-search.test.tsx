@@ -42,10 +42,15 @@ function answerFor(url: URL): SearchAnswer {
     { id: '2', value: 'Пазлы', found: 5 },
   ];
   if (url.searchParams.get('section') === '2') {
-    return { total: 7, sections, items: ['20', '21', '22', '23', '24'].map((id) => item(`${q}-${id}`, '2')) };
+    return {
+      total: 7,
+      sections,
+      items: ['20', '21', '22', '23', '24'].map((id) => item(`${q}-${id}`, '2')),
+      itemsTotal: 5,
+    };
   }
   const items = [item(`${q}-10`, '1'), item(`${q}-11`, '1'), item(`${q}-20`, '2')];
-  return { total: 7, sections, items: inStock ? items.slice(1) : items };
+  return { total: 7, sections, items: inStock ? items.slice(1) : items, itemsTotal: 7 };
 }
 
 function clearCookies() {

@@ -61,6 +61,11 @@ export interface UseSearchOptions {
 /** The last text of each field (by field name) for the page's life: reopening a search popup or panel restores it. */
 const rememberedTexts = new Map<string, string>();
 
+/** The last text of the field `fieldName` this page's life (`''` when none): the header shows it while closed. */
+export function getRememberedSearchText(fieldName: string): string {
+  return rememberedTexts.get(fieldName) ?? '';
+}
+
 /**
  * Empties the search cache of `queryClient` (every field's answers) and the remembered texts. For tests; the app
  * keeps both for the page's life (answers unused for `SEARCH_CACHE_TIME_MS` are dropped).

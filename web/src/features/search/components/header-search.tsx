@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PANEL_CLOSE_ANIMATION_MS } from '@/config/constants';
+import { Popup, SlidePanel } from '@/components/ui/overlay';
+import { SearchIcon } from '@/features/navigation/components/icons';
+import { useIsDesktop } from '@/lib/use-media-query';
+import { getRememberedSearchText } from '../hooks/use-search';
+import { SearchBox } from './search-box';
+import styles from './search.module.css';
+
+/** Field name of the header search: its answers and its text are kept under it (spec §5). */
+export const HEADER_SEARCH_FIELD = 'header';
+
+/**
+ * The search of the top panel (issue 4; spec §2 "Overlays: search slide panel, search popup (wide screens)"):
+ *
+ * - at 1043 px and wider, a search field; focusing or clicking it opens the search pop-up with its own focused
+ *   field, a backdrop and the scroll lock. The header field shows the remembered text and is read-only: typing
+ *   happens in the pop-up;
+ * - below 1043 px, a search icon opening the slide panel "Поиск".
+ *
+ * Both hold a {@link SearchBox} of the field {@link HEADER_SEARCH_FIELD}: closing remembers the text and reopening
+ * restores it with its cached results. Each overlay exists on its side of the breakpoint only and closes when the
+ * window crosses it; both close on navigation.
+ */
+export function HeaderSearch() {
+  const { t } = useTranslation();
+  const isDesktop = useIsDesktop();
+  const location = useLocation();
+  // The side the overlay was opened on: crossing the breakpoint swaps pop-up and panel, and neither opens by it.
+  const side = isDesktop ? 'desktop' : 'mobile';
+  const [openSide, setOpenSide] = useState<typeof side | null>(null);
+  const open = openSide === side;
+  const setOpen = useCallback((next: boolean) => setOpenSide(next ? side : null), [side]);
+  const fieldRef = useRef<HTMLInputElement | null>(null);
+  const iconRef = useRef<HTMLButtonElement | null>(null);
+  // Focus comes back to the header field when the pop-up closes: that focus must not open it again.
+  const ignoreFocusUntil = useRef(0);
+
+  useEffect(() => {
+    setOpenSide(null);
+  }, [location.pathname, location.search, side]);
+
+  const onOpenChange = (next: boolean) => {
+    if (!next) ignoreFocusUntil.current = performance.now() + PANEL_CLOSE_ANIMATION_MS * 2;
+    setOpen(next);
+  };
+  const close = () => onOpenChange(false);
+  const title = t('search.title');
+
+  if (isDesktop) {
+    return (
+      <div className={styles.headerField}>
+        <SearchIcon className={styles.headerFieldIcon} />
+        <input
+          ref={fieldRef}
+          className={styles.headerInput}
+          type="search"
+          readOnly
+          aria-label={t('search.open')}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          placeholder={t('search.placeholder')}
+          value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
+          onFocus={() => {
+            if (performance.now() >= ignoreFocusUntil.current) setOpen(true);
+          }}
+          onMouseDown={() => {
+            ignoreFocusUntil.current = 0;
+          }}
+          onClick={() => setOpen(true)}
+          data-testid="header-search-field"
+        />
+        <Popup
+          open={open}
+          onOpenChange={onOpenChange}
+          title={title}
+          breakpointSide="desktop"
+          className={styles.popup}
+          returnFocusTo={fieldRef}
+        >
+          <SearchBox fieldName={HEADER_SEARCH_FIELD} onClose={close} />
+        </Popup>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.headerIconSlot}>
+      <button
+        ref={iconRef}
+        type="button"
+        className={styles.headerIconButton}
+        aria-label={t('search.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-testid="header-search-icon"
+      >
+        <SearchIcon className={styles.headerIcon} />
+      </button>
+      <SlidePanel
+        open={open}
+        onOpenChange={onOpenChange}
+        title={title}
+        breakpointSide="mobile"
+        className={styles.panel}
+        returnFocusTo={iconRef}
+      >
+        <SearchBox fieldName={HEADER_SEARCH_FIELD} onClose={close} />
+      </SlidePanel>
+    </div>
+  );
+}

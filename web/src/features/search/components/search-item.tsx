@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { THUMBNAIL_IMAGE_SIZE_PX } from '@/config/constants';
+import { Picture } from '@/components/ui/picture';
+import { formatMoney } from '@/lib/format';
+import type { SearchItem } from '../api/search';
+import styles from './search.module.css';
+
+/** Props of {@link SearchItemView}. */
+export interface SearchItemViewProps {
+  item: SearchItem;
+  /**
+   * `-1` inside the instant search's listbox, where the arrow keys choose items and the link must not be a tab
+   * stop of its own (an option holds no focusable content); the results page leaves the link in the tab order.
+   */
+  linkTabIndex?: number;
+  /** Called when the name link is followed (the search overlay closes). */
+  onFollow?: () => void;
+}
+
+/**
+ * One found offer (issue 4; spec §3 ITEMS): the picture (a placeholder when there is none or it fails), the name
+ * linking to the product page, each parameter as "name: value", the price only when above 0 and the old price
+ * (struck through) only when present, both formatted for the offer's currency.
+ */
+export function SearchItemView({ item, linkTabIndex, onFollow }: SearchItemViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={styles.item}
+      data-testid="search-item"
+      data-offer-id={item.id}
+      data-category-id={item.categoryId ?? undefined}
+    >
+      <Picture
+        className={styles.itemPicture}
+        src={item.picture ?? undefined}
+        alt=""
+        width={THUMBNAIL_IMAGE_SIZE_PX}
+        height={THUMBNAIL_IMAGE_SIZE_PX}
+      />
+      <div className={styles.itemBody}>
+        <Link to={item.url} className={styles.itemName} tabIndex={linkTabIndex} onClick={onFollow}>
+          {item.name}
+        </Link>
+        {item.parameters.length > 0 && (
+          <span className={styles.itemParams}>
+            {item.parameters.map((parameter, index) => (
+              <span key={`${parameter.name}-${index}`} className={styles.itemParam} data-testid="search-item-param">
+                {parameter.name}: {parameter.value}
+              </span>
+            ))}
+          </span>
+        )}
+      </div>
+      {(item.price > 0 || (item.oldPrice !== null && item.oldPrice > 0)) && (
+        <span className={styles.itemPrices}>
+          {item.price > 0 && (
+            <span className={styles.itemPrice} data-testid="search-item-price">
+              <span className="visually-hidden">{t('offer.price')}: </span>
+              {formatMoney(item.price, item.currencyId)}
+            </span>
+          )}
+          {item.oldPrice !== null && item.oldPrice > 0 && (
+            <s className={styles.itemOldPrice} data-testid="search-item-old-price">
+              <span className="visually-hidden">{t('offer.oldPrice')}: </span>
+              {formatMoney(item.oldPrice, item.currencyId)}
+            </s>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
