@@ -5,7 +5,8 @@
 //! `cargo bench --bench search` (`VITRINA_BENCH_OFFERS`, default 100000). Setup imports a generated feed into a
 //! temporary database (about a minute for 100,000 offers). Criterion prints its estimates; at the end a table of
 //! p50/p99 per query and engine, with ratios against the engine, from every timed call, is printed and written to
-//! `target/search-bench.md`.
+//! `target/search-bench.md`. `VITRINA_BENCH_DB=path` keeps the imported database for the next run;
+//! `VITRINA_BENCH_QUICK=N` times only the engine (see [`quick`]).
 
 use criterion::{Criterion, criterion_group};
 use sqlx::{Row, SqlitePool};
@@ -34,22 +35,31 @@ fn setup() -> Setup {
     let offers: u64 = std::env::var("VITRINA_BENCH_OFFERS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bench.db");
+    // `VITRINA_BENCH_DB`: keep the imported database there and reuse it on the next run (skips the import).
+    let kept = std::env::var_os("VITRINA_BENCH_DB").map(std::path::PathBuf::from);
+    let path = kept.clone().unwrap_or_else(|| dir.path().join("bench.db"));
+    let reuse = kept.is_some() && path.exists();
     let (pool, index) = rt.block_on(async {
-        let mut feed = Vec::new();
-        vitrina::feeds::generate::write_feed(&mut feed, offers, 1).unwrap();
         let pool = vitrina::db::connect(&path).await.unwrap();
-        let started = Instant::now();
-        vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed), "bench").await.unwrap();
-        eprintln!("imported {offers} offers in {:.1} s", started.elapsed().as_secs_f64());
-        sqlx::query("CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')")
+        if reuse {
+            eprintln!("reusing {}", path.display());
+        } else {
+            let mut feed = Vec::new();
+            vitrina::feeds::generate::write_feed(&mut feed, offers, 1).unwrap();
+            let started = Instant::now();
+            vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed), "bench").await.unwrap();
+            eprintln!("imported {offers} offers in {:.1} s", started.elapsed().as_secs_f64());
+            sqlx::query(
+                "CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')",
+            )
             .execute(&pool)
             .await
             .unwrap();
-        sqlx::query("INSERT INTO offers_fts (rowid, name) SELECT rowid, name FROM offers WHERE active = 1")
-            .execute(&pool)
-            .await
-            .unwrap();
+            sqlx::query("INSERT INTO offers_fts (rowid, name) SELECT rowid, name FROM offers WHERE active = 1")
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
         let docs = vitrina::db::search::load_docs(&pool).await.unwrap();
         let started = Instant::now();
         let index = SearchIndex::build(docs).unwrap();
@@ -112,8 +122,42 @@ async fn fts(pool: &SqlitePool, query: &str, available: bool) -> (i64, usize, us
 
 type Samples = Arc<Mutex<HashMap<(String, &'static str), Vec<Duration>>>>;
 
+/// `VITRINA_BENCH_QUICK=N`: only the engine, N timed calls per query after N/10 warm-up calls, p50/p99 printed; no
+/// criterion, no baselines, no report file. For iterating on the engine (with `VITRINA_BENCH_DB`), or under `perf`.
+fn quick(s: &Setup, calls: usize) {
+    for (label, text, ..) in QUERIES {
+        for available in [false, true] {
+            let request =
+                SearchRequest { text: text.into(), available_only: available, section: None, limit: 100, offset: 0 };
+            for _ in 0..calls / 10 {
+                std::hint::black_box(s.index.search(&request).unwrap());
+            }
+            let mut times: Vec<Duration> = (0..calls)
+                .map(|_| {
+                    let started = Instant::now();
+                    std::hint::black_box(s.index.search(&request).unwrap());
+                    started.elapsed()
+                })
+                .collect();
+            times.sort();
+            let hits = s.index.search(&request).unwrap();
+            println!(
+                "{:<32} p50 {:.3} ms  p99 {:.3} ms  total {} ({} sections)",
+                format!("{label}{}", if available { ", available=Y" } else { "" }),
+                percentile(&times, 0.5).as_secs_f64() * 1000.0,
+                percentile(&times, 0.99).as_secs_f64() * 1000.0,
+                hits.total,
+                hits.sections.len()
+            );
+        }
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let s = setup();
+    if let Some(calls) = std::env::var("VITRINA_BENCH_QUICK").ok().and_then(|v| v.parse().ok()) {
+        return quick(&s, calls);
+    }
     let samples: Samples = Arc::default();
     let mut totals: Vec<String> = Vec::new();
     for (label, text, words, fts_query) in QUERIES {

@@ -59,8 +59,6 @@ export function HeaderSearch() {
           type="search"
           readOnly
           aria-label={t('search.open')}
-          aria-haspopup="dialog"
-          aria-expanded={open}
           placeholder={t('search.placeholder')}
           value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
           onFocus={() => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { searchResultsPath } from '@/config/paths';
@@ -28,7 +28,7 @@ export interface SearchBoxProps {
  *   them. A wait indicator shows while a request runs.
  * - "Только в наличии" sets the availability flag (its cookie) and searches again.
  * - The sections ({@link SearchSections}) choose which items show; the items show picture, name, parameters,
- *   prices; "Ничего не найдено" when nothing matches; a link to all results under the list.
+ *   prices, and a click (or tap) on a row opens its product; "Ничего не найдено" when nothing matches; a link to all results under the list.
  * - A polite live region announces the number of results (or that nothing was found).
  * - The microphone ({@link VoiceButton}) fills the field with the recognised text, which is then searched.
  */
@@ -77,12 +77,6 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
     const item = expanded && activeIndex >= 0 ? items[activeIndex] : undefined;
     if (item) openPath(item.url);
     else if (text.trim()) openPath(searchResultsPath(text.trim(), available));
-  };
-
-  const onOptionClick = (event: MouseEvent<HTMLLIElement>, url: string) => {
-    // The name link navigates by itself; a click elsewhere on the row opens the product too.
-    if (event.target instanceof Element && event.target.closest('a')) return;
-    openPath(url);
   };
 
   const loading = status === 'loading';
@@ -170,9 +164,9 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
                 data-index={index}
                 className={styles.option}
                 onMouseMove={() => index !== activeIndex && setActiveIndex(index)}
-                onClick={(event) => onOptionClick(event, item.url)}
+                onClick={() => openPath(item.url)}
               >
-                <SearchItemView item={item} linkTabIndex={-1} onFollow={onClose} />
+                <SearchItemView item={item} link={false} />
               </li>
             ))}
           </ul>

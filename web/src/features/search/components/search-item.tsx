@@ -10,20 +10,18 @@ import styles from './search.module.css';
 export interface SearchItemViewProps {
   item: SearchItem;
   /**
-   * `-1` inside the instant search's listbox, where the arrow keys choose items and the link must not be a tab
-   * stop of its own (an option holds no focusable content); the results page leaves the link in the tab order.
+   * `false` inside the instant search's listbox: an option holds no interactive content (the row itself opens the
+   * product on a click or Enter), so the name is plain text there. The results page links the name (default).
    */
-  linkTabIndex?: number;
-  /** Called when the name link is followed (the search overlay closes). */
-  onFollow?: () => void;
+  link?: boolean;
 }
 
 /**
  * One found offer (issue 4; spec §3 ITEMS): the picture (a placeholder when there is none or it fails), the name
- * linking to the product page, each parameter as "name: value", the price only when above 0 and the old price
+ * (linking to the product page, see {@link SearchItemViewProps.link}), each parameter as "name: value", the price only when above 0 and the old price
  * (struck through) only when present, both formatted for the offer's currency.
  */
-export function SearchItemView({ item, linkTabIndex, onFollow }: SearchItemViewProps) {
+export function SearchItemView({ item, link = true }: SearchItemViewProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -40,9 +38,13 @@ export function SearchItemView({ item, linkTabIndex, onFollow }: SearchItemViewP
         height={THUMBNAIL_IMAGE_SIZE_PX}
       />
       <div className={styles.itemBody}>
-        <Link to={item.url} className={styles.itemName} tabIndex={linkTabIndex} onClick={onFollow}>
-          {item.name}
-        </Link>
+        {link ? (
+          <Link to={item.url} className={styles.itemName}>
+            {item.name}
+          </Link>
+        ) : (
+          <span className={styles.itemName}>{item.name}</span>
+        )}
         {item.parameters.length > 0 && (
           <span className={styles.itemParams}>
             {item.parameters.map((parameter, index) => (

@@ -1,0 +1,545 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  AVAILABILITY_COOKIE_MAX_AGE_S,
+  AVAILABILITY_COOKIE_NAME,
+  DESKTOP_BREAKPOINT_PX,
+  SEARCH_DELAY_MS,
+  SECTIONS_CONTAINER_HEIGHT_PX,
+  VISITED_COOKIE_MAX_AGE_S,
+  VISITED_COOKIE_NAME,
+} from '../src/config/constants';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { waitForContent } from './helpers/api';
+import { screenshotPath } from './helpers/screens';
+import {
+  apiSearch,
+  openSearch,
+  recordSearchRequests,
+  resultItems,
+  searchDialog,
+  searchInput,
+  searchOpener,
+  waitForResults,
+} from './helpers/search';
+
+/**
+ * The instant search (issue 4; spec §2, §3, §4, §5, §8, §9) at 1280 px (the pop-up opened from the header
+ * field) and 375 px (the slide panel opened from the header icon), against the real engine on the demo catalogue.
+ */
+
+/** A query of the demo catalogue matching 16 offers in four sections (constructors, building sets, …). */
+const BROAD = 'конст';
+/** A query matching a few wooden cubes. */
+const CUBES = 'кубик';
+
+/** Matches the requests of `GET /api/search`. */
+const isSearchRequest = (url: URL) => url.pathname === '/api/search';
+
+/** Holds every `/api/search` response until `release()` (a slow network): the wait indicator stays up meanwhile. */
+async function holdSearchResponses(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isSearchRequest, async (route) => {
+    await gate;
+    try {
+      await route.continue();
+    } catch {
+      // The page aborted this request meanwhile.
+    }
+  });
+  return { release };
+}
+
+/** Expiry (Unix s) of the cookie `name`, failing when it is absent; with its value and path. */
+async function cookie(page: Page, name: string) {
+  const found = (await page.context().cookies()).find((c) => c.name === name);
+  expect(found, `cookie ${name}`).toBeDefined();
+  return found!;
+}
+
+test.describe('instant search', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await waitForContent(page);
+  });
+
+  test('the header field (wide) or icon (narrow) opens the search with its own focused field, backdrop and scroll lock', async ({
+    page,
+    isMobile,
+  }, testInfo) => {
+    const opener = searchOpener(page, isMobile);
+    await expect(opener).toBeVisible();
+    // Only one of the two exists at each width.
+    await expect(page.getByTestId(isMobile ? 'header-search-field' : 'header-search-icon')).toHaveCount(0);
+    if (isMobile) await opener.click();
+    else await opener.focus(); // Focusing the field is enough (spec: "focusing the header search field opens").
+    const dialog = searchDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('data-overlay', isMobile ? 'slide-panel' : 'popup');
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('heading', { level: 2, name: 'Поиск' })).toBeVisible();
+    await expect(searchInput(page)).toBeFocused();
+    await expect(page.getByTestId('overlay-backdrop')).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    if (isMobile) await expect(opener).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-open.png`) });
+
+    // Escape closes it and gives focus back to the opener without opening it again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await page.waitForTimeout(SEARCH_DELAY_MS);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('typing searches once, 500 ms after the last keystroke, with a wait indicator while the request runs', async ({
+    page,
+    isMobile,
+  }) => {
+    const requests = recordSearchRequests(page);
+    const input = await openSearch(page, isMobile);
+    const { release } = await holdSearchResponses(page);
+
+    await input.pressSequentially(CUBES, { delay: 60 });
+    await page.waitForTimeout(SEARCH_DELAY_MS - 200);
+    expect(requests.sent, 'nothing is sent before the 500 ms pause').toHaveLength(0);
+    await expect.poll(() => requests.sent.length).toBe(1);
+    expect(requests.queries()[0]).toEqual({ q: CUBES, available: 'N', section: null });
+
+    const wait = searchDialog(page).getByTestId('search-wait');
+    await expect(wait).toBeVisible();
+    release();
+    await expect(wait).toHaveCount(0);
+    await waitForResults(page);
+    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    expect(requests.sent, 'fast typing sent one request').toHaveLength(1);
+
+    const answer = await apiSearch(page.request, CUBES);
+    await expect(resultItems(page)).toHaveCount(answer.items.length);
+  });
+
+  test('a newer text aborts the request still in flight', async ({ page, isMobile }) => {
+    const requests = recordSearchRequests(page);
+    const input = await openSearch(page, isMobile);
+    const { release } = await holdSearchResponses(page);
+    await input.fill(CUBES);
+    await expect.poll(() => requests.sent.length).toBe(1);
+    await input.fill(BROAD);
+    await expect.poll(() => requests.sent.length).toBe(2);
+    await expect.poll(() => requests.failed.map(({ url }) => new URL(url).searchParams.get('q'))).toEqual([CUBES]);
+    expect(requests.failed[0]!.error).toMatch(/ABORTED|cancel/i);
+    release();
+    await waitForResults(page);
+    const answer = await apiSearch(page.request, BROAD);
+    await expect(searchDialog(page).getByTestId('search-live')).toHaveText(`Найдено ${answer.total} товаров`);
+  });
+
+  test('a cached text shows its results at once without a request; an empty text clears and hides the results', async ({
+    page,
+    isMobile,
+  }) => {
+    const requests = recordSearchRequests(page);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    await input.fill(CUBES);
+    await waitForResults(page);
+    await expect(resultItems(page).first()).toContainText(/куб/i);
+    expect(requests.sent).toHaveLength(2);
+
+    await input.fill(BROAD);
+    // From the cache: shown without the 500 ms wait and without a request.
+    await expect(resultItems(page)).toHaveCount((await apiSearch(page.request, BROAD)).items.length, {
+      timeout: SEARCH_DELAY_MS - 100,
+    });
+    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    expect(requests.sent).toHaveLength(2);
+
+    await input.fill('');
+    await expect(searchDialog(page).getByTestId('search-results')).toHaveCount(0);
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await expect(searchDialog(page).getByTestId('search-live')).toHaveText('');
+    await input.fill('   ');
+    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    expect(requests.sent, 'empty and blank texts send nothing').toHaveLength(2);
+  });
+
+  test('the availability checkbox re-runs the search, is kept in its cookie and survives a reload', async ({
+    page,
+    isMobile,
+  }) => {
+    const requests = recordSearchRequests(page);
+    const input = await openSearch(page, isMobile);
+    const checkbox = searchDialog(page).getByRole('checkbox', { name: 'Только в наличии' });
+    await expect(checkbox).not.toBeChecked();
+    await input.fill(BROAD);
+    await waitForResults(page);
+
+    await checkbox.check();
+    await expect.poll(() => requests.queries().at(-1)).toEqual({ q: BROAD, available: 'Y', section: null });
+    const inStock = await apiSearch(page.request, BROAD, '&available=Y');
+    await waitForResults(page);
+    await expect(searchDialog(page).getByTestId('search-live')).toContainText(String(inStock.total));
+    await expect(resultItems(page)).toHaveCount(inStock.items.length);
+
+    const stored = await cookie(page, AVAILABILITY_COOKIE_NAME);
+    expect(stored.value).toBe('Y');
+    expect(stored.path).toBe('/');
+    expect(Math.abs(stored.expires - (Date.now() / 1000 + AVAILABILITY_COOKIE_MAX_AGE_S))).toBeLessThan(120);
+
+    await page.reload();
+    await waitForContent(page);
+    await openSearch(page, isMobile);
+    await expect(searchDialog(page).getByRole('checkbox', { name: 'Только в наличии' })).toBeChecked();
+    await searchDialog(page).getByRole('checkbox', { name: 'Только в наличии' }).uncheck();
+    expect((await cookie(page, AVAILABILITY_COOKIE_NAME)).value).toBe('N');
+  });
+
+  test('sections: "Все результаты" first and active; a section shows only its items; id 0 shows all again', async ({
+    page,
+    isMobile,
+  }) => {
+    const answer = await apiSearch(page.request, BROAD);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    const sections = searchDialog(page).getByTestId('search-sections').getByRole('button');
+    await expect(sections).toHaveCount(answer.sections.length);
+    await expect(sections.first()).toHaveText(`Все результаты${answer.total}`);
+    await expect(sections.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(searchDialog(page).locator('[aria-pressed="true"]')).toHaveCount(1);
+
+    const section = [...answer.sections.slice(1)].sort((a, b) => b.found - a.found)[0]!;
+    const button = searchDialog(page).locator(`[data-section-id="${section.id}"]`);
+    if (isMobile) await searchDialog(page).getByRole('button', { name: 'Показать все' }).click();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(sections.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(searchDialog(page).locator('[aria-pressed="true"]')).toHaveCount(1);
+    await expect(resultItems(page)).toHaveCount(section.found);
+    const categories = await searchDialog(page)
+      .getByTestId('search-item')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-category-id')));
+    expect(new Set(categories)).toEqual(new Set([section.id]));
+
+    await sections.first().click();
+    await expect(resultItems(page)).toHaveCount(answer.items.length);
+  });
+
+  test('a section with more matches than the page holds is fetched with section=ID', async ({ page, isMobile }) => {
+    // The real answer, cut to its first two items: the page then holds fewer of a section's items than `found`.
+    await page.route(isSearchRequest, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch();
+      if (url.searchParams.has('section')) return route.fulfill({ response });
+      const body = (await response.json()) as { items: unknown[] };
+      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2) } });
+    });
+    const requests = recordSearchRequests(page);
+    const answer = await apiSearch(page.request, BROAD);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    await expect(resultItems(page)).toHaveCount(2);
+
+    const shown = new Set(answer.items.slice(0, 2).map((item) => item.categoryId));
+    const missing = answer.sections.slice(1).find((section) => !shown.has(section.id))!;
+    if (isMobile) await searchDialog(page).getByRole('button', { name: 'Показать все' }).click();
+    await searchDialog(page).locator(`[data-section-id="${missing.id}"]`).click();
+    await expect.poll(() => requests.queries().at(-1)).toEqual({ q: BROAD, available: 'N', section: missing.id });
+    await expect(resultItems(page)).toHaveCount(missing.found);
+  });
+
+  test('items show picture, name link, parameters as "name: value" and prices as the answer says', async ({
+    page,
+    isMobile,
+  }, testInfo) => {
+    const answer = await apiSearch(page.request, BROAD);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    const rows = searchDialog(page).getByTestId('search-item');
+    await expect(rows).toHaveCount(answer.items.length);
+    for (const [index, item] of answer.items.entries()) {
+      const row = rows.nth(index);
+      await expect(row).toHaveAttribute('data-offer-id', item.id);
+      await expect(row).toContainText(item.name);
+      await expect(row.locator('img')).toHaveAttribute('data-placeholder', item.picture ? 'false' : 'true');
+      await expect(row.getByTestId('search-item-param')).toHaveText(
+        item.parameters.map(({ name, value }) => `${name}: ${value}`),
+      );
+      await expect(row.getByTestId('search-item-price')).toHaveCount(item.price > 0 ? 1 : 0);
+      await expect(row.getByTestId('search-item-old-price')).toHaveCount(item.oldPrice ? 1 : 0);
+    }
+    await expect(rows.first().getByTestId('search-item-price')).toContainText('₽');
+
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-results.png`) });
+
+    // A click on a row opens its product.
+    await resultItems(page).nth(2).click();
+    await expect(page).toHaveURL(answer.items[2]!.url);
+    await expect(searchDialog(page)).toHaveCount(0);
+  });
+
+  test('"Ничего не найдено" and the live region when nothing matches', async ({ page, isMobile }) => {
+    const input = await openSearch(page, isMobile);
+    await input.fill('щщщъъъ');
+    await waitForResults(page);
+    await expect(searchDialog(page).getByTestId('search-nothing')).toContainText('Ничего не найдено');
+    await expect(searchDialog(page).getByTestId('search-nothing')).toBeVisible();
+    await expect(searchDialog(page).getByTestId('search-live')).toHaveText('Ничего не найдено');
+    await expect(searchDialog(page).getByTestId('search-live')).toHaveAttribute('role', 'status');
+    await expect(resultItems(page)).toHaveCount(0);
+  });
+
+  test('the field is a combobox: arrows move through the items, Enter opens the active one', async ({
+    page,
+    isMobile,
+  }) => {
+    const answer = await apiSearch(page.request, BROAD);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    const listbox = searchDialog(page).getByRole('listbox');
+    await expect(input).toHaveAttribute('aria-controls', (await listbox.getAttribute('id'))!);
+    await expect(input).not.toHaveAttribute('aria-activedescendant');
+
+    const options = resultItems(page);
+    await input.press('ArrowDown');
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id'))!);
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await input.press('ArrowUp');
+    const last = options.nth(answer.items.length - 1);
+    await expect(input).toHaveAttribute('aria-activedescendant', (await last.getAttribute('id'))!);
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+    await input.press('ArrowDown');
+    await input.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+
+    await input.press('Enter');
+    await expect(page).toHaveURL(answer.items[1]!.url);
+    await expect(searchDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: answer.items[1]!.name })).toBeVisible();
+  });
+
+  test('Enter with no active item opens the results page with the same sections', async ({
+    page,
+    isMobile,
+  }, testInfo) => {
+    const answer = await apiSearch(page.request, BROAD);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    await input.press('Enter');
+    await expect(page).toHaveURL(`/search/?q=${encodeURIComponent(BROAD)}&available=N`);
+    await expect(searchDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: `Результаты поиска «${BROAD}»` })).toBeVisible();
+    const results = page.getByTestId('search-page-results');
+    await expect(results.getByTestId('search-item')).toHaveCount(answer.items.length);
+    await expect(results.getByTestId('search-sections').getByRole('button')).toHaveCount(answer.sections.length);
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(BROAD);
+
+    const section = answer.sections[1]!;
+    if (isMobile && (await results.getByRole('button', { name: 'Показать все' }).count()) > 0) {
+      await results.getByRole('button', { name: 'Показать все' }).click();
+    }
+    await results.locator(`[data-section-id="${section.id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`section=${section.id}`));
+    const inSection = await apiSearch(page.request, BROAD, `&section=${section.id}`);
+    await expect(results.getByTestId('search-item')).toHaveCount(inSection.items.length);
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-page.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('closing remembers the text; reopening restores it with its cached results and no request', async ({
+    page,
+    isMobile,
+  }) => {
+    const requests = recordSearchRequests(page);
+    const input = await openSearch(page, isMobile);
+    await input.fill(CUBES);
+    await waitForResults(page);
+    const count = await resultItems(page).count();
+    await page.keyboard.press('Escape');
+    await expect(searchDialog(page)).toHaveCount(0);
+    if (!isMobile) await expect(searchOpener(page, isMobile)).toHaveValue(CUBES);
+
+    const reopened = await openSearch(page, isMobile);
+    await expect(reopened).toHaveValue(CUBES);
+    await expect(resultItems(page)).toHaveCount(count, { timeout: SEARCH_DELAY_MS - 100 });
+    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    expect(requests.sent).toHaveLength(1);
+  });
+
+  test('crossing the 1043 px breakpoint closes the pop-up or the panel', async ({ page, isMobile }) => {
+    await openSearch(page, isMobile);
+    await page.setViewportSize({ width: isMobile ? DESKTOP_BREAKPOINT_PX + 57 : DESKTOP_BREAKPOINT_PX - 43, height: 740 });
+    await expect(searchDialog(page)).toHaveCount(0);
+    // The other side's control is there, and nothing opened by itself.
+    await expect(searchOpener(page, !isMobile)).toBeVisible();
+    if (!isMobile) await expect(searchOpener(page, true)).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('has no serious accessibility violations with results open', async ({ page, isMobile }) => {
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    await input.press('ArrowDown');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('search sections overflow', () => {
+  test('more than 92 px of sections get "Показать все" with a down arrow, then "Скрыть" with an up arrow', async ({
+    page,
+    isMobile,
+  }, testInfo) => {
+    test.skip(!isMobile, 'at 375 px the sections of this query take three rows; at 1280 px they fit');
+    await page.goto('/');
+    await waitForContent(page);
+    const input = await openSearch(page, isMobile);
+    await input.fill(BROAD);
+    await waitForResults(page);
+    const list = searchDialog(page).getByTestId('search-sections');
+    const height = () => list.evaluate((element) => element.getBoundingClientRect().height);
+    const fullHeight = await list.evaluate((element) => element.scrollHeight);
+    expect(fullHeight).toBeGreaterThan(SECTIONS_CONTAINER_HEIGHT_PX);
+    expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);
+
+    const toggle = searchDialog(page).getByRole('button', { name: 'Показать все' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle.locator('path')).toHaveAttribute('d', 'M6 9l6 6 6-6');
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-sections-collapsed.png`) });
+    await toggle.click();
+    const hide = searchDialog(page).getByRole('button', { name: 'Скрыть' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(hide.locator('path')).toHaveAttribute('d', 'M6 15l6-6 6 6');
+    expect(await height()).toBe(fullHeight);
+    await expectNoSeriousA11yViolations(page);
+    await hide.click();
+    expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);
+  });
+});
+
+/** A stand-in for the browser's speech recognition: the test says what was "heard". */
+async function stubSpeechRecognition(page: Page) {
+  await page.addInitScript(() => {
+    type Handler = ((event: unknown) => void) | null;
+    class FakeRecognition {
+      lang = '';
+      interimResults = true;
+      maxAlternatives = 0;
+      continuous = true;
+      onresult: Handler = null;
+      onerror: Handler = null;
+      onend: (() => void) | null = null;
+      start() {
+        (window as unknown as { __recognition: FakeRecognition }).__recognition = this;
+      }
+      stop() {
+        this.onend?.();
+      }
+      abort() {
+        this.onend?.();
+      }
+    }
+    Object.defineProperty(window, 'SpeechRecognition', { value: undefined, configurable: true });
+    Object.defineProperty(window, 'webkitSpeechRecognition', { value: FakeRecognition, configurable: true });
+  });
+}
+
+test.describe('voice search', () => {
+  test('on a secure origin the microphone records in Russian, fills the field and searches; it toggles', async ({
+    page,
+    isMobile,
+  }) => {
+    await stubSpeechRecognition(page);
+    await page.goto('/');
+    await waitForContent(page);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+    await openSearch(page, isMobile);
+    const mic = searchDialog(page).getByRole('button', { name: 'Голосовой поиск' });
+    await expect(mic).toBeVisible();
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+
+    // First visit: the microphone pulses once, remembered in the visited-flag cookie.
+    await expect(mic).toHaveAttribute('data-pulse', 'true');
+    const visited = await cookie(page, VISITED_COOKIE_NAME);
+    expect(visited.path).toBe('/');
+    expect(Math.abs(visited.expires - (Date.now() / 1000 + VISITED_COOKIE_MAX_AGE_S))).toBeLessThan(120);
+
+    await mic.click();
+    await expect(mic).toHaveAttribute('aria-pressed', 'true');
+    const settings = await page.evaluate(() => {
+      const r = (window as unknown as { __recognition: { lang: string; interimResults: boolean } }).__recognition;
+      return { lang: r.lang, interimResults: r.interimResults };
+    });
+    expect(settings).toEqual({ lang: 'ru-RU', interimResults: false });
+    // Pressed again while recording: stops.
+    await mic.click();
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+
+    await mic.click();
+    await page.evaluate((text) => {
+      const r = (
+        window as unknown as { __recognition: { onresult: (e: unknown) => void; onend: () => void } }
+      ).__recognition;
+      r.onresult({ results: [[{ transcript: text }]] });
+      r.onend();
+    }, CUBES);
+    await expect(searchInput(page)).toHaveValue(CUBES);
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+    await waitForResults(page);
+    await expect(resultItems(page).first()).toContainText(/куб/i);
+
+    // A later visit: no pulse.
+    await page.reload();
+    await waitForContent(page);
+    await openSearch(page, isMobile);
+    await expect(searchDialog(page).getByRole('button', { name: 'Голосовой поиск' })).not.toHaveAttribute(
+      'data-pulse',
+    );
+  });
+
+  test('recognition errors are only logged', async ({ page, isMobile }) => {
+    await stubSpeechRecognition(page);
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto('/');
+    await waitForContent(page);
+    await openSearch(page, isMobile);
+    const mic = searchDialog(page).getByRole('button', { name: 'Голосовой поиск' });
+    await mic.click();
+    await page.evaluate(() => {
+      const r = (
+        window as unknown as { __recognition: { onerror: (e: unknown) => void; onend: () => void } }
+      ).__recognition;
+      r.onerror({ error: 'not-allowed' });
+      r.onend();
+    });
+    await expect.poll(() => errors.join('\n')).toContain('not-allowed');
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+    await expect(searchDialog(page).getByRole('alert')).toHaveCount(0);
+    await expect(searchInput(page)).toHaveValue('');
+  });
+
+  test('on plain http (not a secure context) there is no microphone', async ({ page, isMobile, baseURL }) => {
+    await stubSpeechRecognition(page);
+    // The same shop under a name that is not localhost: http there is not a secure context.
+    const insecure = 'http://vitrina.test';
+    await page.route(`${insecure}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(insecure, baseURL!) });
+      await route.fulfill({ response });
+    });
+    await page.goto(`${insecure}/`);
+    await waitForContent(page);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    const input = await openSearch(page, isMobile);
+    await input.fill(CUBES);
+    await waitForResults(page);
+    await expect(searchDialog(page).getByRole('button', { name: 'Голосовой поиск' })).toHaveCount(0);
+    await expect(searchDialog(page).getByTestId('search-voice')).toHaveCount(0);
+  });
+});
