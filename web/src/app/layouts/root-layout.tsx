@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollUpButton } from '@/components/ui/scroll-up-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
+import { HeaderSearch } from '@/features/search/components/header-search';
 import { useShop } from '@/features/shop/api/get-shop';
 import styles from './root-layout.module.css';
 
@@ -23,7 +24,7 @@ export function RootLayout() {
       <a href={`#${MAIN_ID}`} className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <SiteHeader shopName={shopName} />
+      <SiteHeader shopName={shopName} search={<HeaderSearch />} />
       <main id={MAIN_ID} tabIndex={-1} className={`container ${styles.main}`}>
         <Outlet />
       </main>

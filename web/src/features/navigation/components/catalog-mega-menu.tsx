@@ -8,7 +8,7 @@ import { useIsCurrentUrl } from '../hooks/use-is-current-url';
 import type { MenuDisclosure } from '../hooks/use-menu-disclosure';
 import { hasListContent } from '../utils/has-list-content';
 import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
-import { CatalogIcon, ChevronIcon } from './icons';
+import { CatalogIcon, ChevronIcon } from '@/components/ui/icons';
 import { MenuLink } from './menu-link';
 import styles from './catalog-mega-menu.module.css';
 

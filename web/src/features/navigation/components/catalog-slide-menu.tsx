@@ -8,7 +8,7 @@ import { useIsCurrentUrl } from '../hooks/use-is-current-url';
 import { hasListContent } from '../utils/has-list-content';
 import { childrenOf, groupSectionsByParent, type SectionChildren } from '../utils/section-children';
 import { ExpandableMenuRow } from './expandable-menu-row';
-import { ChevronIcon } from './icons';
+import { ChevronIcon } from '@/components/ui/icons';
 import { MenuLink } from './menu-link';
 import { SlideMenuBackButton } from './slide-menu-back-button';
 import styles from './slide-menus.module.css';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ChevronIcon } from './icons';
+import { ChevronIcon } from '@/components/ui/icons';
 import { MenuLink } from './menu-link';
 import styles from './slide-menus.module.css';
 

@@ -7,7 +7,7 @@ import { moveFocusInList, useMenuDisclosure, type MenuDisclosure } from '../hook
 import { useViewportFlip } from '../hooks/use-viewport-flip';
 import { computeVisibleCount } from '../utils/menu-overflow';
 import type { ActiveItems } from '../utils/menu-url';
-import { ChevronIcon, DotsIcon } from './icons';
+import { ChevronIcon, DotsIcon } from '@/components/ui/icons';
 import { MenuLink } from './menu-link';
 import styles from './horizontal-menu.module.css';
 

@@ -8,7 +8,7 @@ import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { hasListContent } from '../utils/has-list-content';
 import { isExternalUrl, type ActiveItems } from '../utils/menu-url';
 import { ExpandableMenuRow } from './expandable-menu-row';
-import { CatalogIcon, ChevronIcon } from './icons';
+import { CatalogIcon, ChevronIcon } from '@/components/ui/icons';
 import { SlideMenuBackButton } from './slide-menu-back-button';
 import styles from './slide-menus.module.css';
 

@@ -1,23 +1,29 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useIsDesktop } from '@/lib/use-media-query';
-import { HeaderSearch } from '@/features/search/components/header-search';
 import { useTopMenu } from '../api/get-top-menu';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { useMenuDisclosure } from '../hooks/use-menu-disclosure';
 import { CatalogMegaMenu, CatalogMenuBackdrop } from './catalog-mega-menu';
 import { CatalogSlideMenu } from './catalog-slide-menu';
 import { HorizontalMenu } from './horizontal-menu';
-import { BurgerIcon, CatalogIcon } from './icons';
+import { BurgerIcon, CatalogIcon } from '@/components/ui/icons';
 import { MobileMainMenu } from './mobile-main-menu';
 import { MobileQuickLinks } from './mobile-quick-links';
 import styles from './site-header.module.css';
 
 /** Path fragment of the account pages, where narrow screens hide the top panel's foot (spec §2). */
 export const PERSONAL_PATH_FRAGMENT = '/personal/';
+
+/** Props of {@link SiteHeader}. */
+export interface SiteHeaderProps {
+  shopName: string;
+  /** The search control for the `search` slot (the app passes the search feature's `HeaderSearch`). */
+  search?: ReactNode;
+}
 
 /**
  * The top panel (issue 3; spec §2 "The top panel sticks on scroll"), the page's `<header>`:
@@ -34,7 +40,7 @@ export const PERSONAL_PATH_FRAGMENT = '/personal/';
  * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
  * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
-export function SiteHeader({ shopName }: { shopName: string }) {
+export function SiteHeader({ shopName, search }: SiteHeaderProps) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const location = useLocation();
@@ -102,7 +108,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
             </Link>
             {isDesktop && <CatalogMegaMenu disclosure={catalogDisclosure} />}
             <div className={styles.search} data-area="search">
-              <HeaderSearch />
+              {search}
             </div>
             {!isDesktop && (
               <button

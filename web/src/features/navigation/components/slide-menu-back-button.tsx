@@ -1,4 +1,4 @@
-import { BackIcon } from './icons';
+import { BackIcon } from '@/components/ui/icons';
 import styles from './slide-menus.module.css';
 
 /** Props of {@link SlideMenuBackButton}. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PANEL_CLOSE_ANIMATION_MS } from '@/config/constants';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
-import { SearchIcon } from '@/features/navigation/components/icons';
+import { SearchIcon } from '@/components/ui/icons';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { getRememberedSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';

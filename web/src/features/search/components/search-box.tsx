@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { searchResultsPath } from '@/config/paths';
-import { SearchIcon } from '@/features/navigation/components/icons';
+import { SearchIcon } from '@/components/ui/icons';
 import { useSearch } from '../hooks/use-search';
 import { useVoiceInput } from '../hooks/use-voice-input';
 import { SearchItemView } from './search-item';

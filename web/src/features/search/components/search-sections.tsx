@@ -1,7 +1,7 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
-import { ChevronIcon } from '@/features/navigation/components/icons';
+import { ChevronIcon } from '@/components/ui/icons';
 import { ALL_SECTIONS_ID, type SearchSection } from '../api/search';
 import styles from './search.module.css';
 

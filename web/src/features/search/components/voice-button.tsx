@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISITED_COOKIE_MAX_AGE_S, VISITED_COOKIE_NAME } from '@/config/constants';
-import { MicrophoneIcon } from '@/features/navigation/components/icons';
+import { MicrophoneIcon } from '@/components/ui/icons';
 import { getCookie, setCookie } from '@/lib/cookies';
 import type { VoiceInput } from '../hooks/use-voice-input';
 import styles from './search.module.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Inline SVG icons of the top panel and its menus. Decorative: `aria-hidden`, the control that
+ * Inline SVG icons shared by the features (top panel, menus, search). Decorative: `aria-hidden`, the control that
  * holds one carries the accessible name. Stroke and size come from the `className`.
  */
 
