@@ -156,7 +156,7 @@ test.describe('instant search', () => {
     expect(requests.sent).toHaveLength(2);
 
     await input.fill('');
-    await expect(searchDialog(page).getByTestId('search-results')).toHaveCount(0);
+    await expect(searchDialog(page).getByTestId('search-results')).toBeHidden();
     await expect(input).toHaveAttribute('aria-expanded', 'false');
     await expect(searchDialog(page).getByTestId('search-live')).toHaveText('');
     await input.fill('   ');
@@ -205,7 +205,7 @@ test.describe('instant search', () => {
     await waitForResults(page);
     const sections = searchDialog(page).getByTestId('search-sections').getByRole('button');
     await expect(sections).toHaveCount(answer.sections.length);
-    await expect(sections.first()).toHaveText(`Все результаты${answer.total}`);
+    await expect(sections.first()).toHaveText(`Все результаты ${answer.total}`);
     await expect(sections.first()).toHaveAttribute('aria-pressed', 'true');
     await expect(searchDialog(page).locator('[aria-pressed="true"]')).toHaveCount(1);
 

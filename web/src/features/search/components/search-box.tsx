@@ -135,9 +135,10 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
         </p>
       )}
 
-      {answer !== undefined && (
-        <div className={styles.results} aria-busy={loading} data-testid="search-results">
-          {answer.total > 0 ? (
+      {/* Always rendered, so the combobox's aria-controls names an element; hidden without an answer. */}
+      <div className={styles.results} aria-busy={loading} hidden={answer === undefined} data-testid="search-results">
+        {answer !== undefined &&
+          (answer.total > 0 ? (
             <SearchSections sections={answer.sections} selected={selectedSection} onSelect={setSelectedSection} />
           ) : (
             !loading && (
@@ -146,7 +147,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
                 <p>{available ? t('search.nothingAvailable') : t('search.nothingHint')}</p>
               </div>
             )
-          )}
+          ))}
           <ul
             ref={listRef}
             id={listboxId}
@@ -170,7 +171,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
               </li>
             ))}
           </ul>
-          {answer.total > 0 && (
+          {answer !== undefined && answer.total > 0 && (
             <Link
               to={searchResultsPath(search.searchedText, available, selectedSection)}
               className={styles.allResults}
@@ -182,8 +183,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
               })}
             </Link>
           )}
-        </div>
-      )}
+      </div>
     </div>
   );
 }

@@ -78,7 +78,7 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
           >
             <span className={styles.sectionName}>
               {section.id === ALL_SECTIONS_ID ? t('search.allResults') : section.value}
-            </span>
+            </span>{' '}
             <span className={styles.sectionFound}>{section.found}</span>
           </button>
         ))}
