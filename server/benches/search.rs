@@ -49,12 +49,10 @@ fn setup() -> Setup {
             let started = Instant::now();
             vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed), "bench").await.unwrap();
             eprintln!("imported {offers} offers in {:.1} s", started.elapsed().as_secs_f64());
-            sqlx::query(
-                "CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')",
-            )
-            .execute(&pool)
-            .await
-            .unwrap();
+            sqlx::query("CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')")
+                .execute(&pool)
+                .await
+                .unwrap();
             sqlx::query("INSERT INTO offers_fts (rowid, name) SELECT rowid, name FROM offers WHERE active = 1")
                 .execute(&pool)
                 .await
@@ -63,7 +61,12 @@ fn setup() -> Setup {
         let docs = vitrina::db::search::load_docs(&pool).await.unwrap();
         let started = Instant::now();
         let index = SearchIndex::build(docs).unwrap();
-        eprintln!("indexed in {:.1} s", started.elapsed().as_secs_f64());
+        eprintln!(
+            "indexed in {:.1} s: {} segment(s), {:.1} MB",
+            started.elapsed().as_secs_f64(),
+            index.segment_count(),
+            index.index_bytes() as f64 / 1e6
+        );
         (pool, index)
     });
     Setup { rt, pool, index, _dir: dir }
@@ -122,13 +125,24 @@ async fn fts(pool: &SqlitePool, query: &str, available: bool) -> (i64, usize, us
 
 type Samples = Arc<Mutex<HashMap<(String, &'static str), Vec<Duration>>>>;
 
-/// `VITRINA_BENCH_QUICK=N`: only the engine, N timed calls per query after N/10 warm-up calls, p50/p99 printed; no
-/// criterion, no baselines, no report file. For iterating on the engine (with `VITRINA_BENCH_DB`), or under `perf`.
+/// `VITRINA_BENCH_QUICK=N`: only the engine, N timed calls per query after N/10 warm-up calls, p50/p99 printed (and
+/// the process's peak and current memory); no criterion, no baselines, no report file. For iterating on the engine
+/// (with `VITRINA_BENCH_DB`), or under `perf`.
 fn quick(s: &Setup, calls: usize) {
-    for (label, text, ..) in QUERIES {
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+        status.lines().filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS")).for_each(|l| eprintln!("{l}"));
+    }
+    // `VITRINA_BENCH_ONLY=prefix`: only the query kinds whose label contains it.
+    let only = std::env::var("VITRINA_BENCH_ONLY").unwrap_or_default();
+    // `VITRINA_BENCH_TEXT=a,b`: these texts instead of the query kinds.
+    let texts: Vec<(String, String)> = match std::env::var("VITRINA_BENCH_TEXT") {
+        Ok(texts) => texts.split(',').map(|t| (t.to_owned(), t.to_owned())).collect(),
+        Err(_) => QUERIES.iter().filter(|q| q.0.contains(only.as_str())).map(|q| (q.0.into(), q.1.into())).collect(),
+    };
+    for (label, text) in &texts {
         for available in [false, true] {
             let request =
-                SearchRequest { text: text.into(), available_only: available, section: None, limit: 100, offset: 0 };
+                SearchRequest { text: text.clone(), available_only: available, section: None, limit: 100, offset: 0 };
             for _ in 0..calls / 10 {
                 std::hint::black_box(s.index.search(&request).unwrap());
             }

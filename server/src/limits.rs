@@ -104,3 +104,19 @@ pub const SEARCH_CACHE_ENTRIES: u64 = 10_000;
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.
 pub const MAX_SEARCH_PAGE: u32 = 100;
+
+/// Longest prefix of a word the search index holds as a term of its own, in characters (issue 4): the last word of a
+/// query, while the shopper is still typing it, is looked up as one term when it is at most this long. Longer
+/// words (rare) are matched through a prefix automaton instead. Every indexed word of a name, SKU, brand or section
+/// name adds up to this many terms.
+pub const SEARCH_PREFIX_MAX_CHARS: usize = 15;
+
+/// Most dictionary words one misspelt query word is corrected to, per field (issue 4): the ones found in the most
+/// offers. Bounds the work of a typo on a short word in a large catalogue.
+pub const SEARCH_TYPO_MAX_TERMS: usize = 32;
+
+/// Indexing memory of a search index build, bytes: up to this much indexing data (the 100,000 offers of
+/// `vitrina generate-feed` fit; half of it did not) the index is written as one segment, in the offers' order;
+/// beyond, it is flushed in several and merged into one (a one-segment index answers fastest). Taken as needed, not
+/// reserved.
+pub const SEARCH_INDEX_BUILD_BYTES: usize = 100_000_000;
