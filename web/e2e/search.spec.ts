@@ -346,7 +346,7 @@ test.describe('instant search', () => {
     }
     await results.locator(`[data-section-id="${section.id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`section=${section.id}`));
-    const inSection = await apiSearch(page.request, BROAD, `&section=${section.id}`);
+    const inSection = await apiSearch(page.request, BROAD, `&section=${section.id}&subsections=N`);
     await expect(results.getByTestId('search-item')).toHaveCount(inSection.items.length);
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-page.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);

@@ -30,6 +30,9 @@ pub struct SearchQuery {
     pub available: Option<String>,
     /// A section id: only offers of this section and its subsections in `items` (`0` or omitted: all).
     pub section: Option<String>,
+    /// `N`: with `section`, only the section's own offers (those its `found` counts); `Y` (default): its
+    /// subsections' too.
+    pub subsections: Option<String>,
     /// Items per answer, 1..=100 (spec §9 search page size); default 100.
     pub per_page: Option<String>,
     /// 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it.
@@ -121,7 +124,7 @@ impl From<Offer> for SearchItem {
 }
 
 /// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-/// `AVAILABLE_INVALID`, `PAGE_INVALID`. An unknown `section` finds no items; a page past the last has none.
+/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`. An unknown `section` finds no items; a page past the last has none.
 #[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
     responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody)))]
 pub async fn search_offers(
@@ -138,6 +141,10 @@ pub async fn search_offers(
         text,
         available_only: flag(q.available.as_deref(), "AVAILABLE_INVALID", "available")?,
         section: q.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
+        own_section_only: !q
+            .subsections
+            .as_deref()
+            .map_or(Ok(true), |raw| flag(Some(raw), "SUBSECTIONS_INVALID", "subsections"))?,
         limit: limit as usize,
         offset: (page as usize - 1) * limit as usize,
     };

@@ -132,7 +132,9 @@ pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Resu
         return Ok(Vec::new());
     }
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    q.push(" WHERE o.active = 1 AND o.id IN (");
+    // `+o.active`: the unary plus keeps SQLite from walking the `active` index over the whole catalogue (35 ms at
+    // 100k offers, docs/performance.md) instead of looking up the ≤ 100 ids by primary key (0.4 ms).
+    q.push(" WHERE +o.active = 1 AND o.id IN (");
     let mut list = q.separated(", ");
     for id in ids {
         list.push_bind(id.clone());

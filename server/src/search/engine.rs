@@ -7,8 +7,8 @@ use sqlx::SqlitePool;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// Cache key: normalised text (folded, lower-cased, cut, single-spaced), flag, section, limit, offset.
-type CacheKey = (String, bool, Option<String>, usize, usize);
+/// Cache key: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section only, limit, offset.
+type CacheKey = (String, bool, Option<String>, bool, usize, usize);
 
 /// The shop's search: swap-in indexes, cached answers.
 pub struct SearchEngine {
@@ -48,7 +48,14 @@ impl SearchEngine {
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<Arc<SearchHits>> {
         let text: String = fold(&request.text).to_lowercase().chars().take(MAX_SEARCH_QUERY_CHARS).collect();
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let key = (text.clone(), request.available_only, request.section.clone(), request.limit, request.offset);
+        let key = (
+            text.clone(),
+            request.available_only,
+            request.section.clone(),
+            request.own_section_only,
+            request.limit,
+            request.offset,
+        );
         if let Some(hit) = self.cache.get(&key) {
             return Ok(hit);
         }

@@ -103,6 +103,9 @@ pub struct SearchRequest {
     pub available_only: bool,
     /// Only offers of this section and its subsections (the items; section counts stay over all sections).
     pub section: Option<String>,
+    /// With `section`: only the section's own offers, not its subsections' (the ones its count in
+    /// [`SearchHits::sections`] counts; the shop's UI asks so, spec §4 "only items of its category").
+    pub own_section_only: bool,
     /// How many item ids to return (1..=100 at the API).
     pub limit: usize,
     /// How many of the best items to skip first (paging: `(page - 1) * limit`).
@@ -657,6 +660,7 @@ impl SearchIndex {
             .map(|slot| match &request.section {
                 _ if slot == dropped => false,
                 None => true,
+                Some(id) if request.own_section_only => self.section_ids.get(slot) == Some(id),
                 Some(id) => self.section_paths.get(slot).is_some_and(|path| path.contains(id)),
             })
             .collect();
@@ -898,6 +902,24 @@ mod tests {
         assert_eq!(top.sections.len(), 4);
         assert_eq!(index.search(&request("k2")).unwrap().items, ["2"]);
         assert!(index.search(&request("nope")).unwrap().items.is_empty());
+    }
+
+    #[test]
+    fn own_section_only_leaves_the_subsections_out_and_matches_the_section_count() {
+        let index = index();
+        let own = index
+            .search(&SearchRequest {
+                text: "раздел".into(),
+                section: Some("k".into()),
+                own_section_only: true,
+                limit: 10,
+                ..Default::default()
+            })
+            .unwrap();
+        assert_eq!(own.items, ["6"], "k's own offer; 1, 4 (k1) and 2 (k2) are its subsections'");
+        assert_eq!(own.items_total, 1);
+        let count = own.sections.iter().find(|(id, _, _)| id == "k").map(|(_, _, n)| *n);
+        assert_eq!(count, Some(own.items_total), "the section's count and its own items agree");
     }
 
     #[test]

@@ -80,6 +80,14 @@ async fn available_and_section_filters_narrow_the_items() {
     assert!(one["items"].as_array().unwrap().iter().all(|i| i["categoryId"] == "3"));
     assert_eq!(app.json("/api/search?q=конструктор&section=0", 200).await["items"], all["items"]);
     assert!(app.json("/api/search?q=конструктор&section=nope", 200).await["items"].as_array().unwrap().is_empty());
+
+    // subsections=N: the section's own offers only, as many as its `found` says.
+    let own = app.json("/api/search?q=конструктор&section=1&subsections=N", 200).await;
+    let found = all["sections"].as_array().unwrap().iter().find(|s| s["id"] == "1").unwrap()["found"].clone();
+    assert!(own["items"].as_array().unwrap().iter().all(|i| i["categoryId"] == "1"), "{own}");
+    assert_eq!(own["items"].as_array().unwrap().len() as u64, found.as_u64().unwrap());
+    assert_eq!(own["itemsTotal"], found);
+    assert!(top["itemsTotal"].as_u64() > own["itemsTotal"].as_u64(), "with subsections there are more");
 }
 
 #[tokio::test]
@@ -93,6 +101,7 @@ async fn bad_search_parameters_are_400_with_their_field() {
         ("q=a&perPage=101", "PER_PAGE_INVALID", "perPage"),
         ("q=a&page=0", "PAGE_INVALID", "page"),
         ("q=a&page=101", "PAGE_INVALID", "page"),
+        ("q=a&section=1&subsections=no", "SUBSECTIONS_INVALID", "subsections"),
         ("q=a&available=yes", "AVAILABLE_INVALID", "available"),
     ] {
         let body = app.json(&format!("/api/search?{query}"), 400).await;

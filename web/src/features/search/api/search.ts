@@ -18,7 +18,10 @@ export interface SearchParams {
   text: string;
   /** `true`: in-stock offers only (`available=Y`); `false`: all (`available=N`). */
   available: boolean;
-  /** Restrict the items to this section and its subsections; {@link ALL_SECTIONS_ID} or absent: all. */
+  /**
+   * Restrict the items to this section's own offers (`section=ID&subsections=N`), the ones its `found` counts and
+   * spec §4's "only items of its category"; {@link ALL_SECTIONS_ID} or absent: all.
+   */
   section?: string;
   /** Items per answer, 1..=100; {@link SEARCH_PAGE_SIZE} (spec §9) by default. */
   perPage?: number;
@@ -27,19 +30,21 @@ export interface SearchParams {
 }
 
 /**
- * `GET /api/search?q=&available=Y|N&section=&perPage=` (issue 4; spec §3, §5, §9), through `apiGet` (60 s time-out,
- * spec §7). `section` is left out for "all".
+ * `GET /api/search?q=&available=Y|N&section=&subsections=N&perPage=&page=` (issue 4; spec §3, §5, §9), through
+ * `apiGet` (60 s time-out, spec §7). `section` is left out for "all"; `page` for the first.
  *
  * @throws {ApiError} `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `PAGE_INVALID`, `AVAILABLE_INVALID` (400),
  *   network/time-out failures.
  */
 export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
   const { text, available, section, perPage = SEARCH_PAGE_SIZE, page } = params;
+  const sectionParam = section === undefined || section === ALL_SECTIONS_ID ? undefined : section;
   return apiGet<SearchAnswer>('/api/search', {
     params: {
       q: text,
       available: available ? 'Y' : 'N',
-      section: section === ALL_SECTIONS_ID ? undefined : section,
+      section: sectionParam,
+      subsections: sectionParam === undefined ? undefined : 'N',
       perPage,
       page: page === undefined || page === 1 ? undefined : page,
     },
