@@ -101,6 +101,14 @@ pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 /// Search answers kept in the server's cache (emptied when the index is swapped).
 pub const SEARCH_CACHE_ENTRIES: u64 = 10_000;
 
+/// Bytes of serialised `/api/search` answers the server keeps (about 60 KB each for 100 items; emptied with each
+/// index swap).
+pub const SEARCH_ANSWER_CACHE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Bytes of serialised search items (one offer's JSON, about 600 bytes) the server keeps, so an answer that is not
+/// cached is assembled without reading its offers from SQLite again (emptied with each index swap).
+pub const SEARCH_ITEM_CACHE_BYTES: u64 = 32 * 1024 * 1024;
+
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.
 pub const MAX_SEARCH_PAGE: u32 = 100;

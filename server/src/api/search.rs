@@ -6,9 +6,12 @@ use crate::db;
 use crate::error::{ApiError, ApiQuery};
 use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE};
 use crate::search::SearchRequest;
+use crate::search::engine::SearchEngine;
 use crate::state::AppState;
-use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -124,35 +127,49 @@ impl From<Offer> for SearchItem {
 }
 
 /// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`. An unknown `section` finds no items; a page past the last has none.
+/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`. An unknown `section` finds no items; a page past the
+/// last has none.
+///
+/// Answers come from the engine's cache of serialised answers when the same question was asked since the last
+/// index swap; otherwise the items are assembled from cached item JSON, and only offers missing there are read from
+/// SQLite (docs/performance.md "HTTP under wrk").
 #[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
     responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody)))]
 pub async fn search_offers(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<SearchQuery>,
-) -> Result<Json<SearchAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     let text = q.q.unwrap_or_default();
     if text.trim().is_empty() {
         return Err(ApiError::bad_request("SEARCH_QUERY_EMPTY", "q", "q must hold at least one character"));
     }
     let limit = number(q.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
     let page = number(q.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
+    // `subsections` defaults to Y (unlike `flag`'s default N).
+    let own_section_only = match q.subsections.as_deref() {
+        None => false,
+        raw => !flag(raw, "SUBSECTIONS_INVALID", "subsections")?,
+    };
     let request = SearchRequest {
         text,
         available_only: flag(q.available.as_deref(), "AVAILABLE_INVALID", "available")?,
         section: q.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
-        own_section_only: !q
-            .subsections
-            .as_deref()
-            .map_or(Ok(true), |raw| flag(Some(raw), "SUBSECTIONS_INVALID", "subsections"))?,
+        own_section_only,
         limit: limit as usize,
         offset: (page as usize - 1) * limit as usize,
     };
     let engine = state.search.clone();
-    let hits = tokio::task::spawn_blocking(move || engine.search(&request))
+    let key = SearchEngine::key(&request);
+    if let Some(body) = engine.cached_answer(&key) {
+        return Ok(json_response(body));
+    }
+    let generation = engine.generation();
+    let searcher = engine.clone();
+    let hits = tokio::task::spawn_blocking(move || searcher.search(&request))
         .await
         .map_err(|e| ApiError::Internal(e.into()))?
         .map_err(|e| ApiError::Internal(e.into()))?;
+
     let mut sections =
         vec![SearchSection { id: ALL_SECTIONS_ID.to_owned(), value: ALL_SECTIONS_TITLE.to_owned(), found: hits.total }];
     sections.extend(hits.sections.iter().map(|(id, name, found)| SearchSection {
@@ -160,15 +177,45 @@ pub async fn search_offers(
         value: name.clone(),
         found: *found,
     }));
-    let rows = db::offers::find_active_by_ids(&state.db, &hits.items).await?;
-    let mut offers = load_offers(&state, rows).await?;
-    offers.sort_by_key(|o| hits.items.iter().position(|id| *id == o.id));
-    Ok(Json(SearchAnswer {
-        total: hits.total,
-        sections,
-        items: offers.into_iter().map(Into::into).collect(),
-        items_total: hits.items_total,
-    }))
+
+    // Items: from the item cache, the rest from SQLite (and into the cache).
+    let mut items: Vec<Option<Bytes>> = hits.items.iter().map(|id| engine.cached_item(id)).collect();
+    let missing: Vec<String> =
+        hits.items.iter().zip(&items).filter(|(_, item)| item.is_none()).map(|(id, _)| id.clone()).collect();
+    if !missing.is_empty() {
+        let rows = db::offers::find_active_by_ids(&state.db, &missing).await?;
+        for offer in load_offers(&state, rows).await? {
+            let id = offer.id.clone();
+            let item =
+                Bytes::from(serde_json::to_vec(&SearchItem::from(offer)).map_err(|e| ApiError::Internal(e.into()))?);
+            engine.store_item(generation, id.clone(), item.clone());
+            if let Some(slot) = hits.items.iter().position(|i| *i == id) {
+                items[slot] = Some(item);
+            }
+        }
+    }
+
+    // {"total":…,"sections":[…],"items":[…],"itemsTotal":…} with the items' JSON spliced in. Offers an import removed
+    // since the index was built are left out (the next swap, within a second, catches up).
+    let mut body = Vec::with_capacity(1024 + items.iter().flatten().map(Bytes::len).sum::<usize>());
+    body.extend_from_slice(format!("{{\"total\":{},\"sections\":", hits.total).as_bytes());
+    serde_json::to_writer(&mut body, &sections).map_err(|e| ApiError::Internal(e.into()))?;
+    body.extend_from_slice(b",\"items\":[");
+    for (n, item) in items.iter().flatten().enumerate() {
+        if n > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(item);
+    }
+    body.extend_from_slice(format!("],\"itemsTotal\":{}}}", hits.items_total).as_bytes());
+    let body = Bytes::from(body);
+    engine.store_answer(generation, key, body.clone());
+    Ok(json_response(body))
+}
+
+/// A `200 application/json` response of an already serialised body.
+fn json_response(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
 /// The search routes.

@@ -1,20 +1,42 @@
 //! The search engine a running shop holds: the current [`SearchIndex`] behind a lock that is only taken to swap
-//! it, a cache of recent answers, and the task that rebuilds the index after each import (issue 4).
+//! it, caches of recent answers (the engine's hits, and the API's serialised answers and items), and the task that
+//! rebuilds the index after each import (issue 4).
 
 use super::{SearchHits, SearchIndex, SearchRequest, fold};
-use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_CACHE_ENTRIES, SEARCH_WATCH_INTERVAL_MS};
+use crate::limits::{
+    MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES, SEARCH_CACHE_ENTRIES, SEARCH_ITEM_CACHE_BYTES,
+    SEARCH_WATCH_INTERVAL_MS,
+};
+use axum::body::Bytes;
 use sqlx::SqlitePool;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// Cache key: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section only, limit, offset.
-type CacheKey = (String, bool, Option<String>, bool, usize, usize);
+/// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
+/// only, limit, offset. See [`SearchEngine::key`].
+pub type AnswerKey = (String, bool, Option<String>, bool, usize, usize);
+
+/// Which index a cached value was made from: it changes with every swap. See [`SearchEngine::generation`].
+pub type Generation = u64;
 
 /// The shop's search: swap-in indexes, cached answers.
 pub struct SearchEngine {
     current: RwLock<Arc<SearchIndex>>,
-    cache: moka::sync::Cache<CacheKey, Arc<SearchHits>>,
+    generation: AtomicU64,
+    cache: moka::sync::Cache<AnswerKey, Arc<SearchHits>>,
+    answers: moka::sync::Cache<AnswerKey, Bytes>,
+    items: moka::sync::Cache<String, Bytes>,
     ready: AtomicBool,
+}
+
+fn byte_cache<K>(max_bytes: u64) -> moka::sync::Cache<K, Bytes>
+where
+    K: std::hash::Hash + Eq + Send + Sync + 'static,
+{
+    moka::sync::Cache::builder()
+        .weigher(|_: &K, value: &Bytes| u32::try_from(value.len()).unwrap_or(u32::MAX))
+        .max_capacity(max_bytes)
+        .build()
 }
 
 impl SearchEngine {
@@ -22,9 +44,52 @@ impl SearchEngine {
     pub fn new() -> tantivy::Result<Self> {
         Ok(Self {
             current: RwLock::new(Arc::new(SearchIndex::build(Vec::new())?)),
+            generation: AtomicU64::new(0),
             cache: moka::sync::Cache::new(SEARCH_CACHE_ENTRIES),
+            answers: byte_cache(SEARCH_ANSWER_CACHE_BYTES),
+            items: byte_cache(SEARCH_ITEM_CACHE_BYTES),
             ready: AtomicBool::new(false),
         })
+    }
+
+    /// The cache key of `request`: two questions with the same key have the same answer until the next swap.
+    pub fn key(request: &SearchRequest) -> AnswerKey {
+        let text: String = fold(&request.text).to_lowercase().chars().take(MAX_SEARCH_QUERY_CHARS).collect();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        (text, request.available_only, request.section.clone(), request.own_section_only, request.limit, request.offset)
+    }
+
+    /// The index generation now: read it before answering, and hand it to [`Self::store_answer`] /
+    /// [`Self::store_item`], which drop what was made from an index swapped out meanwhile.
+    pub fn generation(&self) -> Generation {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// The serialised `/api/search` answer to `key`, if one was stored since the last swap.
+    pub fn cached_answer(&self, key: &AnswerKey) -> Option<Bytes> {
+        self.answers.get(key)
+    }
+
+    /// Keeps the serialised answer to `key` (made while `generation` was current; dropped if a swap came since).
+    pub fn store_answer(&self, generation: Generation, key: AnswerKey, body: Bytes) {
+        let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
+        if self.generation() == generation {
+            self.answers.insert(key, body);
+        }
+    }
+
+    /// The serialised search item (one offer's JSON) of offer `id`, if one was stored since the last swap.
+    pub fn cached_item(&self, id: &str) -> Option<Bytes> {
+        self.items.get(id)
+    }
+
+    /// Keeps the serialised search item of offer `id` (made while `generation` was current; dropped if a swap came
+    /// since). An import changes offers only together with a swap (the watcher rebuilds after each import).
+    pub fn store_item(&self, generation: Generation, id: String, item: Bytes) {
+        let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
+        if self.generation() == generation {
+            self.items.insert(id, item);
+        }
     }
 
     /// Whether an index built from the catalogue has been swapped in.
@@ -37,25 +102,23 @@ impl SearchEngine {
         self.current.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    /// Puts `index` in use and empties the answer cache.
+    /// Puts `index` in use and empties every cache. Stores of values made from the old index that come later are
+    /// dropped (they carry the old [`Generation`]); the write lock keeps a store from slipping between the two.
     pub fn swap(&self, index: SearchIndex) {
-        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(index);
+        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        *current = Arc::new(index);
+        self.generation.fetch_add(1, Ordering::AcqRel);
         self.cache.invalidate_all();
+        self.answers.invalidate_all();
+        self.items.invalidate_all();
+        drop(current);
         self.ready.store(true, Ordering::Release);
     }
 
     /// Answers `request`, from the cache when the same question was asked since the last swap.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<Arc<SearchHits>> {
-        let text: String = fold(&request.text).to_lowercase().chars().take(MAX_SEARCH_QUERY_CHARS).collect();
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let key = (
-            text.clone(),
-            request.available_only,
-            request.section.clone(),
-            request.own_section_only,
-            request.limit,
-            request.offset,
-        );
+        let key = Self::key(request);
+        let text = key.0.clone();
         if let Some(hit) = self.cache.get(&key) {
             return Ok(hit);
         }
@@ -141,6 +204,27 @@ mod tests {
         for reader in readers {
             reader.join().unwrap();
         }
+    }
+
+    #[test]
+    fn stores_made_from_a_swapped_out_index_are_dropped() {
+        let engine = SearchEngine::new().unwrap();
+        let key = SearchEngine::key(&SearchRequest {
+            text: " Мяч  Красный ".into(), limit: 10, ..Default::default()
+        });
+        assert_eq!(key.0, "мяч красный");
+        let before = engine.generation();
+        engine.store_answer(before, key.clone(), Bytes::from_static(b"{}"));
+        engine.store_item(before, "1".into(), Bytes::from_static(b"{\"id\":\"1\"}"));
+        assert!(engine.cached_answer(&key).is_some() && engine.cached_item("1").is_some());
+
+        engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
+        assert!(engine.cached_answer(&key).is_none() && engine.cached_item("1").is_none(), "a swap empties both");
+        engine.store_answer(before, key.clone(), Bytes::from_static(b"{}"));
+        engine.store_item(before, "1".into(), Bytes::from_static(b"{}"));
+        assert!(engine.cached_answer(&key).is_none() && engine.cached_item("1").is_none(), "old generation dropped");
+        engine.store_answer(engine.generation(), key.clone(), Bytes::from_static(b"{}"));
+        assert!(engine.cached_answer(&key).is_some());
     }
 
     #[test]
