@@ -18,13 +18,14 @@ describe('getSearch', () => {
     });
   });
 
-  it('passes a section id and N for all offers', async () => {
+  it("passes a section id with subsections=N (the section's own offers) and N for all offers", async () => {
     const fetchMock = mockApi({ '/api/search': EMPTY });
     await getSearch({ text: 'пазл', available: false, section: '12', perPage: 5 });
     expect(Object.fromEntries(requestedUrls(fetchMock)[0]!.searchParams)).toEqual({
       q: 'пазл',
       available: 'N',
       section: '12',
+      subsections: 'N',
       perPage: '5',
     });
   });
