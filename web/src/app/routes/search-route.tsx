@@ -84,7 +84,7 @@ export function SearchRoute() {
         <button type="submit" className="button">
           {t('search.submit')}
         </button>
-        <div className={styles.searchCheckbox}>
+        <div className={`checkbox-field ${styles.searchCheckbox}`}>
           <input
             id={availableId}
             type="checkbox"

@@ -53,7 +53,7 @@ function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data
             ))}
           </select>
         </div>
-        <div className={styles.checkbox}>
+        <div className="checkbox-field">
           <input
             id={availableId}
             type="checkbox"

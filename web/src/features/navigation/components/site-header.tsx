@@ -89,13 +89,13 @@ export function SiteHeader({ shopName, search }: SiteHeaderProps) {
               <button
                 ref={burgerRef}
                 type="button"
-                className={styles.iconButton}
+                className="icon-button"
                 aria-label={t('nav.menu')}
                 aria-haspopup="dialog"
                 aria-expanded={mainMenuOpen}
                 onClick={() => setMainMenuOpen(true)}
               >
-                <BurgerIcon className={styles.icon} />
+                <BurgerIcon className="icon-button__icon" />
               </button>
             )}
             <Link to={paths.home} className={styles.logo} aria-label={t('nav.logo', { shop: shopName })}>
@@ -113,13 +113,13 @@ export function SiteHeader({ shopName, search }: SiteHeaderProps) {
             {!isDesktop && (
               <button
                 type="button"
-                className={styles.iconButton}
+                className="icon-button"
                 aria-label={t('nav.catalog')}
                 aria-haspopup="dialog"
                 aria-expanded={catalogOpen}
                 onClick={(event) => openCatalog(event.currentTarget)}
               >
-                <CatalogIcon className={styles.icon} />
+                <CatalogIcon className="icon-button__icon" />
               </button>
             )}
             <div className={styles.areas}>

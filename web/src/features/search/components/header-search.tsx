@@ -89,14 +89,14 @@ export function HeaderSearch() {
       <button
         ref={iconRef}
         type="button"
-        className={styles.headerIconButton}
+        className="icon-button"
         aria-label={t('search.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
         data-testid="header-search-icon"
       >
-        <SearchIcon className={styles.headerIcon} />
+        <SearchIcon className="icon-button__icon" />
       </button>
       <SlidePanel
         open={open}

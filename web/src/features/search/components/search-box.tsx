@@ -113,7 +113,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
           {loading && <span className={styles.wait} aria-hidden="true" data-testid="search-wait" />}
           <VoiceButton voice={voice} />
         </div>
-        <div className={styles.checkbox}>
+        <div className="checkbox-field">
           <input
             id={availableId}
             type="checkbox"
