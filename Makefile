@@ -32,6 +32,7 @@ test-web: $(WEB_DEPS)
 
 test-server:
 	$(CARGO) test --manifest-path $(SERVER)
+	$(CARGO) check --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
 
 test-e2e: build
 	cd web && npm run e2e

@@ -142,7 +142,7 @@ fn quick(s: &Setup, calls: usize) {
     for (label, text) in &texts {
         for available in [false, true] {
             let request =
-                SearchRequest { text: text.clone(), available_only: available, section: None, limit: 100, offset: 0 };
+                SearchRequest { text: text.clone(), available_only: available, limit: 100, ..SearchRequest::default() };
             for _ in 0..calls / 10 {
                 std::hint::black_box(s.index.search(&request).unwrap());
             }
@@ -178,7 +178,7 @@ fn bench(c: &mut Criterion) {
         for available in [false, true] {
             let name = format!("{label}{}", if available { ", available=Y" } else { "" });
             let request =
-                SearchRequest { text: text.into(), available_only: available, section: None, limit: 100, offset: 0 };
+                SearchRequest { text: text.into(), available_only: available, limit: 100, ..SearchRequest::default() };
             let hits = s.index.search(&request).unwrap();
             let l = s.rt.block_on(like(&s.pool, words, available));
             let f = s.rt.block_on(fts(&s.pool, fts_query, available));

@@ -35,6 +35,9 @@ pub enum ApiError {
     /// 400: a query parameter or body field is invalid.
     #[error("{code}: {detail}")]
     BadRequest { code: &'static str, field: &'static str, detail: String },
+    /// 403: the request may not do this (e.g. a state-changing request without the session's CSRF token).
+    #[error("{code}: {detail}")]
+    Forbidden { code: &'static str, field: &'static str, detail: String },
     /// 500: logged with its cause chain; the client sees `INTERNAL`.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -74,6 +77,7 @@ impl IntoResponse for ApiError {
         match self {
             Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
             Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
+            Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
             Self::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "internal error");
                 body(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())

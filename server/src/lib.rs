@@ -8,6 +8,7 @@ pub mod error;
 pub mod feeds;
 pub mod limits;
 pub mod search;
+pub mod session;
 pub mod startup;
 pub mod state;
 pub mod web;

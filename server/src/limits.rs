@@ -128,3 +128,12 @@ pub const SEARCH_TYPO_MAX_TERMS: usize = 32;
 /// beyond, it is flushed in several and merged into one (a one-segment index answers fastest). Taken as needed, not
 /// reserved.
 pub const SEARCH_INDEX_BUILD_BYTES: usize = 100_000_000;
+
+/// A visitor session ends after this long without a request (issue 5): 30 days, in days.
+pub const SESSION_INACTIVITY_DAYS: i64 = 30;
+
+/// Name of the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` behind TLS).
+pub const SESSION_COOKIE_NAME: &str = "vitrina_session";
+
+/// The header a state-changing `/api` request carries the session's CSRF token in (spec §3 "sessid").
+pub const CSRF_HEADER: &str = "x-csrf-token";

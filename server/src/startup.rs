@@ -2,7 +2,7 @@
 
 use crate::config::ServeArgs;
 use crate::state::{AppState, Settings};
-use crate::{api, db, feeds, limits, web};
+use crate::{api, db, feeds, limits, session, web};
 use axum::Router;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -17,11 +17,16 @@ pub struct Application {
     router: Router,
 }
 
-/// The whole route table with middleware: API, then the web front-end; gzip/brotli compression, one tracing span
-/// per request, and the request time-out of spec §9.
+/// The whole route table with middleware: API, then the web front-end; the visitor session and its CSRF check on
+/// state-changing `/api` requests (issue 5), gzip/brotli compression, one tracing span per request, and the
+/// request time-out of spec §9.
 pub fn app(state: AppState) -> Router {
+    let secure = state.settings.public_url.starts_with("https://");
+    let sessions = session::layer(state.db.clone(), secure);
     api::router(state.clone())
         .merge(web::router(state))
+        .layer(axum::middleware::from_fn(session::require_csrf))
+        .layer(sessions)
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
         .layer(TraceLayer::new_for_http())

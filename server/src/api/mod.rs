@@ -6,6 +6,7 @@ pub mod offers;
 pub mod params;
 pub mod search;
 pub mod sections;
+pub mod session;
 pub mod shop;
 
 use crate::state::AppState;
@@ -28,6 +29,7 @@ pub fn router(state: AppState) -> Router {
         .merge(offers::router())
         .merge(menus::router())
         .merge(search::router())
+        .merge(session::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

@@ -5,4 +5,5 @@ mod helpers;
 mod import;
 mod menus;
 mod search;
+mod session;
 mod web;

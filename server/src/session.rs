@@ -1,0 +1,172 @@
+//! The visitor session (issue 5): every visitor's session lives in SQLite (table `sessions`) through
+//! tower-sessions, behind the cookie [`SESSION_COOKIE_NAME`] (`HttpOnly`, `SameSite=Lax`, `Secure` when the shop's
+//! public URL is https). The session carries the CSRF token (spec §3 "sessid") that every state-changing `/api`
+//! request must send in the `X-CSRF-Token` header ([`require_csrf`]).
+//!
+//! The store is ours, not `tower-sessions-sqlx-store`: that crate is built on sqlx 0.8, and two sqlx versions
+//! cannot link SQLite into one binary.
+
+use crate::error::ApiError;
+use crate::limits::{CSRF_HEADER, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS};
+use async_trait::async_trait;
+use axum::extract::Request;
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sqlx::SqlitePool;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::session::{Id, Record};
+use tower_sessions::session_store::{self, SessionStore};
+use tower_sessions::{Expiry, Session, SessionManagerLayer};
+
+/// Key of the CSRF token in the session's data.
+const CSRF_KEY: &str = "csrf";
+
+/// Sessions in the shop's SQLite database: one row per session, its [`Record`] as JSON, its expiry in Unix seconds.
+#[derive(Debug, Clone)]
+pub struct SqliteSessionStore {
+    pool: SqlitePool,
+}
+
+fn backend(err: impl std::fmt::Display) -> session_store::Error {
+    session_store::Error::Backend(err.to_string())
+}
+
+impl SqliteSessionStore {
+    pub fn new(pool: SqlitePool) -> Self {
+        Self { pool }
+    }
+
+    /// Removes sessions that have expired; returns how many.
+    pub async fn delete_expired(&self) -> sqlx::Result<u64> {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        Ok(sqlx::query("DELETE FROM sessions WHERE expiry_date <= ?")
+            .bind(now)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+}
+
+#[async_trait]
+impl SessionStore for SqliteSessionStore {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        loop {
+            let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+            let inserted = sqlx::query("INSERT OR IGNORE INTO sessions (id, data, expiry_date) VALUES (?, ?, ?)")
+                .bind(record.id.to_string())
+                .bind(data)
+                .bind(record.expiry_date.unix_timestamp())
+                .execute(&self.pool)
+                .await
+                .map_err(backend)?;
+            if inserted.rows_affected() == 1 {
+                return Ok(());
+            }
+            // An id collision (2^-128): draw another.
+            record.id = Id::default();
+        }
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+        sqlx::query(
+            "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
+             ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
+        )
+        .bind(record.id.to_string())
+        .bind(data)
+        .bind(record.expiry_date.unix_timestamp())
+        .execute(&self.pool)
+        .await
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let data: Option<String> = sqlx::query_scalar("SELECT data FROM sessions WHERE id = ? AND expiry_date > ?")
+            .bind(id.to_string())
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(backend)?;
+        data.map(|d| serde_json::from_str(&d).map_err(|e| session_store::Error::Decode(e.to_string()))).transpose()
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE id = ?")
+            .bind(id.to_string())
+            .execute(&self.pool)
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+}
+
+/// The session middleware: cookie [`SESSION_COOKIE_NAME`], path `/`, `HttpOnly`, `SameSite=Lax`, `Secure` when
+/// `secure` (the shop is served over https), ending after [`SESSION_INACTIVITY_DAYS`] days without a request.
+pub fn layer(pool: SqlitePool, secure: bool) -> SessionManagerLayer<SqliteSessionStore> {
+    SessionManagerLayer::new(SqliteSessionStore::new(pool))
+        .with_name(SESSION_COOKIE_NAME)
+        .with_path("/")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(secure)
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_INACTIVITY_DAYS)))
+}
+
+/// The session's CSRF token (spec §3 "sessid"): 32 random bytes as 64 hex digits, made on first use and kept for
+/// the session's life. Errors only when the session store fails.
+pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
+    if let Some(token) = session.get::<String>(CSRF_KEY).await.map_err(|e| ApiError::Internal(e.into()))? {
+        return Ok(token);
+    }
+    let bytes: [u8; 32] = rand::random();
+    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    session.insert(CSRF_KEY, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(token)
+}
+
+/// Whether `a` and `b` are equal, in time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Middleware: a state-changing request (not `GET`, `HEAD` or `OPTIONS`) to `/api/…` must carry the session's CSRF
+/// token in `X-CSRF-Token`, else `403 CSRF_TOKEN_INVALID` (field `X-CSRF-Token`). A visitor without a session (or
+/// whose session has no token yet) cannot pass: the token comes from `GET /api/session`.
+pub async fn require_csrf(session: Session, request: Request, next: Next) -> Response {
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if safe || !request.uri().path().starts_with("/api/") {
+        return next.run(request).await;
+    }
+    let sent = request.headers().get(CSRF_HEADER).map(|v| v.as_bytes().to_vec());
+    let expected = match session.get::<String>(CSRF_KEY).await {
+        Ok(token) => token,
+        Err(err) => return ApiError::Internal(err.into()).into_response(),
+    };
+    match (sent, expected) {
+        (Some(sent), Some(expected)) if same(&sent, expected.as_bytes()) => next.run(request).await,
+        _ => ApiError::Forbidden {
+            code: "CSRF_TOKEN_INVALID",
+            field: "X-CSRF-Token",
+            detail: "state-changing requests need the session's CSRF token (GET /api/session: sessid) in X-CSRF-Token"
+                .into(),
+        }
+        .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_compares_whole_values() {
+        assert!(same(b"abc", b"abc"));
+        assert!(!same(b"abc", b"abd"));
+        assert!(!same(b"abc", b"abcd"));
+        assert!(!same(b"", b"a"));
+    }
+}
