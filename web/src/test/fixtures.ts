@@ -1,4 +1,5 @@
 import type { Offer, OfferPage, Section } from '@/features/catalog/api/types';
+import type { SearchItem } from '@/features/search/api/search-types';
 
 /** A test offer; override any field. */
 export function makeOffer(overrides: Partial<Offer> = {}): Offer {
@@ -38,4 +39,21 @@ export function makeSection(overrides: Partial<Section> = {}): Section {
 /** An offer page wrapping `items`. */
 export function makePage(items: Offer[], overrides: Partial<OfferPage> = {}): OfferPage {
   return { items, total: items.length, page: 1, perPage: 20, pages: 1, ...overrides };
+}
+
+/** A found offer of a search answer (section `1`, 100 ₽, no picture, no params); override any field. */
+export function makeSearchItem(id: string, overrides: Partial<SearchItem> = {}): SearchItem {
+  return {
+    id,
+    categoryId: '1',
+    name: `Товар ${id}`,
+    url: `/catalog/konstruktory/item-${id}/`,
+    picture: null,
+    parameters: [],
+    price: 100,
+    oldPrice: null,
+    currencyId: 'RUB',
+    available: true,
+    ...overrides,
+  };
 }

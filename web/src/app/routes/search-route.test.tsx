@@ -7,20 +7,10 @@ import type { SearchAnswer, SearchItem } from '@/features/search/api/search';
 import { mockApi, requestedUrls } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
 import { SearchRoute } from './search-route';
+import { makeSearchItem } from '@/test/fixtures';
 
 function item(id: string, categoryId: string): SearchItem {
-  return {
-    id,
-    categoryId,
-    name: `Товар ${id}`,
-    url: `/catalog/konstruktory/item-${id}/`,
-    picture: null,
-    parameters: [],
-    price: 100,
-    oldPrice: null,
-    currencyId: 'RUB',
-    available: true,
-  };
+  return makeSearchItem(id, { categoryId });
 }
 
 /**

@@ -16,7 +16,7 @@ export interface SlideMenuBackButtonProps {
  */
 export function SlideMenuBackButton({ label, onClick }: SlideMenuBackButtonProps) {
   return (
-    <button type="button" className={styles.back} aria-label={label} onClick={onClick}>
+    <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
       <BackIcon className={styles.backIcon} />
     </button>
   );

@@ -10,21 +10,10 @@ import { renderWithApp } from '@/test/render';
 import type { SearchAnswer, SearchItem } from '../api/search';
 import { clearSearchCache } from '../hooks/use-search';
 import { SearchBox } from './search-box';
+import { makeSearchItem } from '@/test/fixtures';
 
 function item(id: string, overrides: Partial<SearchItem> = {}): SearchItem {
-  return {
-    id,
-    categoryId: '1',
-    name: `Товар ${id}`,
-    url: `/catalog/konstruktory/item-${id}/`,
-    picture: null,
-    parameters: [],
-    price: 100,
-    oldPrice: null,
-    currencyId: 'RUB',
-    available: true,
-    ...overrides,
-  };
+  return makeSearchItem(id, overrides);
 }
 
 /** How many matches each text finds; any other text finds nothing. */

@@ -13,20 +13,10 @@ import { createQueryClient } from '@/lib/query-client';
 import { mockApi, requestedUrls } from '@/test/mock-api';
 import type { SearchAnswer, SearchItem } from '../api/search';
 import { clearSearchCache, useSearch } from './use-search';
+import { makeSearchItem } from '@/test/fixtures';
 
 function item(id: string, categoryId: string | null): SearchItem {
-  return {
-    id,
-    categoryId,
-    name: `Товар ${id}`,
-    url: `/catalog/item-${id}/`,
-    picture: null,
-    parameters: [],
-    price: 100,
-    oldPrice: null,
-    currencyId: 'RUB',
-    available: true,
-  };
+  return makeSearchItem(id, { categoryId, url: `/catalog/item-${id}/` });
 }
 
 /**
