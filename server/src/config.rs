@@ -30,6 +30,42 @@ pub enum Command {
     GenerateFeed(GenerateArgs),
     /// Manage the site menus (the top panel's horizontal menu): import, export, reset.
     Menu(MenuArgs),
+    /// Manage the server-described forms (callback, feedback, …): import, export.
+    Forms(FormsArgs),
+}
+
+/// `vitrina forms …`: the server-described forms (docs/operations.md "Forms").
+#[derive(Debug, Clone, Args)]
+pub struct FormsArgs {
+    #[command(subcommand)]
+    pub command: FormsCommand,
+}
+
+/// The `vitrina forms` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum FormsCommand {
+    /// Add or replace forms from a JSON file (or `-` for standard input): one form object or a list of them, in
+    /// the format `forms export` prints. Every form is checked before any is written; forms not in the file stay.
+    Import {
+        /// The JSON file, or `-` for standard input.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Print every form as a JSON list, in the format `forms import` reads.
+    Export {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+impl FormsCommand {
+    /// The database the command works on.
+    pub fn db(&self) -> &DbArgs {
+        match self {
+            Self::Import { db, .. } | Self::Export { db } => db,
+        }
+    }
 }
 
 /// `vitrina menu …`: the site menus.
@@ -84,6 +120,26 @@ pub struct ServeArgs {
     /// Default: `http://` plus `--addr`.
     #[arg(long, env = "VITRINA_PUBLIC_URL")]
     pub public_url: Option<String>,
+    #[command(flatten)]
+    pub mail: MailArgs,
+    /// Form submissions one client address may send at once; then one more a minute (429 beyond).
+    #[arg(long, env = "VITRINA_FORM_RATE_BURST", default_value_t = crate::limits::FORM_SUBMISSION_BURST)]
+    pub form_rate_burst: u32,
+}
+
+/// Notifications: the outbox always; mail when an SMTP server is given.
+#[derive(Debug, Clone, Args)]
+pub struct MailArgs {
+    /// SMTP server for notifications, e.g. `smtp://user:password@mail.example:587?tls=required` or
+    /// `smtps://mail.example`. Without it notifications stay in the outbox table and the log.
+    #[arg(long, env = "VITRINA_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender of notifications.
+    #[arg(long, env = "VITRINA_MAIL_FROM", default_value = "Vitrina <noreply@localhost>")]
+    pub mail_from: String,
+    /// The shop owner's e-mail address: where form submissions are notified.
+    #[arg(long, env = "VITRINA_NOTIFY_EMAIL")]
+    pub notify_email: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -38,6 +38,13 @@ pub enum ApiError {
     /// 403: the request may not do this (e.g. a state-changing request without the session's CSRF token).
     #[error("{code}: {detail}")]
     Forbidden { code: &'static str, field: &'static str, detail: String },
+    /// 413: the request body is larger than the endpoint takes.
+    #[error("BODY_TOO_LARGE: {detail}")]
+    PayloadTooLarge { detail: String },
+    /// 429 `RATE_LIMITED` with `Retry-After: retry_after_s` (seconds): the client address sent too many requests
+    /// of this kind (`crate::rate_limit`).
+    #[error("RATE_LIMITED: retry after {retry_after_s} s")]
+    TooManyRequests { retry_after_s: u64 },
     /// 500: logged with its cause chain; the client sees `INTERNAL`.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -78,6 +85,19 @@ impl IntoResponse for ApiError {
             Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
             Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
             Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
+            Self::PayloadTooLarge { detail } => {
+                body(StatusCode::PAYLOAD_TOO_LARGE, "BODY_TOO_LARGE", Some("body"), detail)
+            }
+            Self::TooManyRequests { retry_after_s } => {
+                let mut response = body(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "RATE_LIMITED",
+                    None,
+                    format!("too many requests from this address; try again in {retry_after_s} s"),
+                );
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_s.into());
+                response
+            }
             Self::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "internal error");
                 body(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())
@@ -115,5 +135,28 @@ where
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
         let axum::extract::Query(value) = axum::extract::Query::<T>::from_request_parts(parts, state).await?;
         Ok(Self(value))
+    }
+}
+
+/// `Json<T>` whose rejection is an [`ApiError`]: 413 `BODY_TOO_LARGE` past the route's body limit, else 400
+/// `BODY_INVALID` (field `body`) naming what is wrong (not JSON, wrong shape, no JSON content type).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        match <Json<T> as axum::extract::FromRequest<S>>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Self(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::PayloadTooLarge { detail: rejection.body_text() })
+            }
+            Err(rejection) => Err(ApiError::bad_request("BODY_INVALID", "body", rejection.body_text())),
+        }
     }
 }

@@ -1,12 +1,15 @@
 //! Vitrina: an online-shop storefront in one binary. See docs/ARCHITECTURE.md for the map.
 
 pub mod api;
+pub mod captcha;
 pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
 pub mod feeds;
 pub mod limits;
+pub mod mail;
+pub mod rate_limit;
 pub mod search;
 pub mod session;
 pub mod startup;

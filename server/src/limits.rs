@@ -137,3 +137,38 @@ pub const SESSION_COOKIE_NAME: &str = "vitrina_session";
 
 /// The header a state-changing `/api` request carries the session's CSRF token in (spec §3 "sessid").
 pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The phone country of a shopper who has not chosen one yet (issue 5): the form's initial country.
+pub const DEFAULT_PHONE_COUNTRY: &str = "ru";
+
+/// Longest value of a form field other than a textarea, in characters (issue 5: `FORMS_VALUE_TOO_LONG`).
+pub const FORM_VALUE_MAX_CHARS: usize = 500;
+
+/// Longest textarea value of a form, in characters.
+pub const FORM_TEXTAREA_MAX_CHARS: usize = 5000;
+
+/// Most fields one form may have (`vitrina forms import`).
+pub const MAX_FORM_FIELDS: usize = 50;
+
+/// Largest JSON body of a form submission or captcha check, bytes; larger ones are 413 `BODY_TOO_LARGE`.
+pub const FORM_BODY_MAX_BYTES: usize = 64 * 1024;
+
+/// Characters of a captcha word (issue 5).
+pub const CAPTCHA_LENGTH: u32 = 5;
+
+/// A captcha is void this long after it was made, seconds (issue 5: 10 minutes).
+pub const CAPTCHA_LIFETIME_S: i64 = 600;
+
+/// Form submissions one client address may send at once before it must wait (issue 5: 429 `RATE_LIMITED`);
+/// `VITRINA_FORM_RATE_BURST` overrides it.
+pub const FORM_SUBMISSION_BURST: u32 = 10;
+
+/// After the burst, one more submission per address every this many seconds.
+pub const FORM_SUBMISSION_REPLENISH_S: u64 = 60;
+
+/// Captcha checks (and captcha images) one client address may ask for at once; they do not use a captcha up,
+/// so they are limited to keep a word from being guessed by trying.
+pub const CAPTCHA_CHECK_BURST: u32 = 30;
+
+/// After the burst, one more captcha check per address every this many milliseconds.
+pub const CAPTCHA_CHECK_REPLENISH_MS: u64 = 2000;

@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
-use vitrina::config::{Cli, Command, MenuArgs, MenuCommand};
+use vitrina::config::{Cli, Command, FormsArgs, FormsCommand, MenuArgs, MenuCommand};
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
 
@@ -51,6 +51,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             out.flush()?;
         }
         Command::Menu(args) => run_menu(args).await?,
+        Command::Forms(args) => run_forms(args).await?,
     }
     Ok(())
 }
@@ -103,6 +104,52 @@ async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
         MenuCommand::Reset { .. } => {
             vitrina::db::menus::reset_top(&pool).await?;
             println!("menu {TOP_MENU}: rebuilt from the catalogue");
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+/// `vitrina forms import|export` (docs/operations.md "Forms").
+async fn run_forms(args: FormsArgs) -> anyhow::Result<()> {
+    use vitrina::domain::forms::{parse_forms_file, validate_definitions};
+    let db = &args.command.db().db;
+    if !db.exists() {
+        anyhow::bail!(
+            "no database at {}: give the shop's --db (or VITRINA_DB); `vitrina serve` or `vitrina import` creates it",
+            db.display()
+        );
+    }
+    let forms = match &args.command {
+        FormsCommand::Import { file, .. } => {
+            let text = if file.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin())?
+            } else {
+                std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
+            };
+            let forms =
+                parse_forms_file(&text).map_err(|e| anyhow::anyhow!("{} is not a forms file: {e}", file.display()))?;
+            let problems = validate_definitions(&forms);
+            if !problems.is_empty() {
+                for problem in &problems {
+                    eprintln!("{problem}");
+                }
+                anyhow::bail!("no form was imported: {} problem(s)", problems.len());
+            }
+            forms
+        }
+        FormsCommand::Export { .. } => Vec::new(),
+    };
+    let pool = vitrina::db::connect(db).await?;
+    vitrina::db::forms::ensure_defaults(&pool).await?;
+    match args.command {
+        FormsCommand::Import { .. } => {
+            vitrina::db::forms::import(&pool, &forms).await?;
+            let codes: Vec<&str> = forms.iter().map(|f| f.code.as_str()).collect();
+            println!("forms imported: {}", codes.join(", "));
+        }
+        FormsCommand::Export { .. } => {
+            println!("{}", serde_json::to_string_pretty(&vitrina::db::forms::list(&pool).await?)?);
         }
     }
     pool.close().await;

@@ -14,6 +14,7 @@ use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sqlx::SqlitePool;
+use std::collections::BTreeMap;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::session::{Id, Record};
 use tower_sessions::session_store::{self, SessionStore};
@@ -126,6 +127,58 @@ pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
     let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     session.insert(CSRF_KEY, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
     Ok(token)
+}
+
+/// Key of the visitor id in the session's data.
+const VISITOR_KEY: &str = "visitor";
+/// Key of the last values sent per form code (`{code: {FIELD: value}}`).
+const FORM_VALUES_KEY: &str = "form_values";
+/// Key of the shopper's last phone country (iso2).
+const PHONE_COUNTRY_KEY: &str = "phone_country";
+
+fn store_error(err: tower_sessions::session::Error) -> ApiError {
+    ApiError::Internal(err.into())
+}
+
+/// The visitor's id (16 random bytes as hex), made on first use: what stored submissions (and later baskets)
+/// name the visitor by. Not the session cookie's value, which is a secret.
+pub async fn visitor_id(session: &Session) -> Result<String, ApiError> {
+    if let Some(id) = session.get::<String>(VISITOR_KEY).await.map_err(store_error)? {
+        return Ok(id);
+    }
+    let bytes: [u8; 16] = rand::random();
+    let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    session.insert(VISITOR_KEY, &id).await.map_err(store_error)?;
+    Ok(id)
+}
+
+/// What the visitor last sent with form `code` (field code → value), empty when nothing (issue 5 prefill).
+pub async fn form_values(session: &Session, code: &str) -> Result<BTreeMap<String, String>, ApiError> {
+    let all: BTreeMap<String, BTreeMap<String, String>> =
+        session.get(FORM_VALUES_KEY).await.map_err(store_error)?.unwrap_or_default();
+    Ok(all.get(code).cloned().unwrap_or_default())
+}
+
+/// Remembers what the visitor sent with form `code`, and their phone country when one was chosen.
+pub async fn remember_form(
+    session: &Session,
+    code: &str,
+    values: BTreeMap<String, String>,
+    phone_country: Option<&str>,
+) -> Result<(), ApiError> {
+    let mut all: BTreeMap<String, BTreeMap<String, String>> =
+        session.get(FORM_VALUES_KEY).await.map_err(store_error)?.unwrap_or_default();
+    all.insert(code.to_owned(), values);
+    session.insert(FORM_VALUES_KEY, all).await.map_err(store_error)?;
+    if let Some(country) = phone_country {
+        session.insert(PHONE_COUNTRY_KEY, country).await.map_err(store_error)?;
+    }
+    Ok(())
+}
+
+/// The visitor's last phone country (iso2), if they sent a phone before.
+pub async fn phone_country(session: &Session) -> Result<Option<String>, ApiError> {
+    session.get(PHONE_COUNTRY_KEY).await.map_err(store_error)
 }
 
 /// Whether `a` and `b` are equal, in time that does not depend on where they differ.

@@ -39,6 +39,11 @@ impl Application {
         let pool = db::connect(&args.db.db).await?;
         feeds::seed_demo_if_empty(&pool).await?;
         db::menus::ensure_top(&pool).await?;
+        db::forms::ensure_defaults(&pool).await?;
+        let mail = &args.mail;
+        let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
+        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(args.form_rate_burst));
+        limiters.spawn_cleaner();
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;
         let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
@@ -46,7 +51,7 @@ impl Application {
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         search.clone().spawn_watcher(pool.clone());
-        let state = AppState { db: pool, search, settings: Arc::new(settings) };
+        let state = AppState { db: pool, search, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
         Ok(Self { listener, router: app(state) })
     }
 
@@ -57,7 +62,9 @@ impl Application {
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests under way.
     pub async fn run(self) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown_signal()).await
+        // The peer address feeds the per-address rate limits (`rate_limit::ClientAddr`).
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
     }
 }
 

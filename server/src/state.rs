@@ -3,12 +3,15 @@
 use sqlx::SqlitePool;
 use std::sync::Arc;
 
-/// Shared application state: the database pool, the search engine and the settings.
+/// Shared application state: the database pool, the search engine, the settings, the notification mailer and
+/// the per-address rate limiters.
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
     pub search: Arc<crate::search::engine::SearchEngine>,
     pub settings: Arc<Settings>,
+    pub mailer: Arc<crate::mail::Mailer>,
+    pub limiters: Arc<crate::rate_limit::RateLimiters>,
 }
 
 /// Settings the handlers need (from [`crate::config`]).

@@ -1,7 +1,7 @@
 //! `spawn_app`: the real application on a random port with a fresh database, and small request helpers.
 
 use std::path::{Path, PathBuf};
-use vitrina::config::{DbArgs, ServeArgs};
+use vitrina::config::{DbArgs, MailArgs, ServeArgs};
 use vitrina::startup::Application;
 
 pub struct TestApp {
@@ -18,13 +18,27 @@ pub async fn spawn_app() -> TestApp {
     spawn_on(db_path, dir).await
 }
 
+/// Starts the shop on a fresh database with its settings changed by `configure`.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db_path = dir.path().join("test.db");
+    spawn_configured(db_path, dir, configure).await
+}
+
 /// Starts the shop on `db_path` inside `dir` (which the app keeps alive).
 pub async fn spawn_on(db_path: PathBuf, dir: tempfile::TempDir) -> TestApp {
-    let args = ServeArgs {
+    spawn_configured(db_path, dir, |_| {}).await
+}
+
+async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+    let mut args = ServeArgs {
         db: DbArgs { db: db_path.clone() },
         addr: "127.0.0.1:0".parse().unwrap(),
         public_url: Some("https://shop.test".into()),
+        mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
+        form_rate_burst: 1000,
     };
+    configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");
     let base = format!("http://{}", app.addr());
     tokio::spawn(app.run());
@@ -53,6 +67,43 @@ impl TestApp {
                 .unwrap();
         pool.close().await;
         summary
+    }
+}
+
+/// A visitor with a session: its cookie and CSRF token, sent with every request.
+pub struct Visitor<'a> {
+    pub app: &'a TestApp,
+    pub cookie: String,
+    pub token: String,
+}
+
+impl TestApp {
+    /// A new visitor: `GET /api/session`, keeping the cookie and the token.
+    pub async fn visitor(&self) -> Visitor<'_> {
+        let response = self.get("/api/session").await;
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let body: serde_json::Value = response.json().await.unwrap();
+        Visitor { app: self, cookie, token: body["sessid"].as_str().unwrap().to_owned() }
+    }
+
+    /// A connection to the app's database.
+    pub async fn pool(&self) -> sqlx::SqlitePool {
+        sqlx::SqlitePool::connect(&format!("sqlite:{}", self.db_path.display())).await.unwrap()
+    }
+}
+
+impl Visitor<'_> {
+    /// GET `path` with the session cookie.
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        let url = format!("{}{path}", self.app.base);
+        self.app.client.get(url).header("cookie", &self.cookie).send().await.expect("request")
+    }
+
+    /// POST `body` as JSON to `path` with the cookie and the CSRF token.
+    pub async fn post(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        let url = format!("{}{path}", self.app.base);
+        let request = self.app.client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
+        request.json(body).send().await.expect("request")
     }
 }
 

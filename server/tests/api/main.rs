@@ -1,6 +1,7 @@
 //! Integration tests: each starts the real application on 127.0.0.1:0 with a fresh SQLite file.
 
 mod catalog;
+mod forms;
 mod helpers;
 mod import;
 mod menus;

@@ -1,0 +1,193 @@
+//! Tables `forms`, `form_submissions`, `captchas` and `outbox` (issue 5). Each function says the SQL it runs.
+
+use crate::domain::forms::{FormDefinition, default_forms};
+use crate::limits::CAPTCHA_LIFETIME_S;
+use sqlx::SqlitePool;
+
+fn now_text() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+fn now_unix() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// `INSERT OR IGNORE INTO forms`: the default forms (`callback`, `feedback`) for a shop that has none of that code
+/// yet. Never overwrites a form, seeded or imported.
+pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
+    for form in default_forms() {
+        sqlx::query("INSERT OR IGNORE INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 0, ?)")
+            .bind(&form.code)
+            .bind(serde_json::to_string(&form)?)
+            .bind(now_text())
+            .execute(pool)
+            .await?;
+    }
+    Ok(())
+}
+
+/// `SELECT definition FROM forms WHERE code = ?`, parsed. A row that no longer parses (written by another
+/// version) is an error, not a missing form.
+pub async fn find(pool: &SqlitePool, code: &str) -> anyhow::Result<Option<FormDefinition>> {
+    let row: Option<String> =
+        sqlx::query_scalar("SELECT definition FROM forms WHERE code = ?").bind(code).fetch_optional(pool).await?;
+    Ok(row.map(|json| serde_json::from_str(&json)).transpose()?)
+}
+
+/// Every form, by code (`vitrina forms export`).
+pub async fn list(pool: &SqlitePool) -> anyhow::Result<Vec<FormDefinition>> {
+    let rows: Vec<String> = sqlx::query_scalar("SELECT definition FROM forms ORDER BY code").fetch_all(pool).await?;
+    Ok(rows.iter().map(|json| serde_json::from_str(json)).collect::<Result<_, _>>()?)
+}
+
+/// `INSERT … ON CONFLICT (code) DO UPDATE` for each form, in one transaction (`vitrina forms import`; the forms
+/// are validated first). Forms not in the file stay.
+pub async fn import(pool: &SqlitePool, forms: &[FormDefinition]) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    for form in forms {
+        sqlx::query(
+            "INSERT INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 1, ?)
+             ON CONFLICT (code) DO UPDATE SET definition = excluded.definition, imported = 1,
+             updated_at = excluded.updated_at",
+        )
+        .bind(&form.code)
+        .bind(serde_json::to_string(form)?)
+        .bind(now_text())
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Makes a captcha for `form_code` and returns its sid (32 random bytes, hex). Deletes void captchas first
+/// (older than [`CAPTCHA_LIFETIME_S`]), so the table holds at most ten minutes' worth.
+pub async fn create_captcha(pool: &SqlitePool, form_code: &str) -> sqlx::Result<String> {
+    let now = now_unix();
+    sqlx::query("DELETE FROM captchas WHERE created_at <= ?").bind(now - CAPTCHA_LIFETIME_S).execute(pool).await?;
+    let bytes: [u8; 16] = rand::random();
+    let sid: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    sqlx::query("INSERT INTO captchas (sid, form_code, created_at) VALUES (?, ?, ?)")
+        .bind(&sid)
+        .bind(form_code)
+        .bind(now)
+        .execute(pool)
+        .await?;
+    Ok(sid)
+}
+
+/// `UPDATE captchas SET word = ? WHERE sid = ?` for a live captcha (not used, not void): the word of the image
+/// just drawn. False when there is no such captcha.
+pub async fn set_captcha_word(pool: &SqlitePool, sid: &str, word: &str) -> sqlx::Result<bool> {
+    Ok(sqlx::query("UPDATE captchas SET word = ? WHERE sid = ? AND used_at IS NULL AND created_at > ?")
+        .bind(word)
+        .bind(sid)
+        .bind(now_unix() - CAPTCHA_LIFETIME_S)
+        .execute(pool)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+/// Whether a live captcha `sid` of `form_code` has been drawn with `word` (case-insensitive). Does not use it up
+/// (spec §5: the form checks the word while the shopper types).
+pub async fn check_captcha(pool: &SqlitePool, sid: &str, form_code: &str, word: &str) -> sqlx::Result<bool> {
+    let stored: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT word FROM captchas WHERE sid = ? AND form_code = ? AND used_at IS NULL AND created_at > ?",
+    )
+    .bind(sid)
+    .bind(form_code)
+    .bind(now_unix() - CAPTCHA_LIFETIME_S)
+    .fetch_optional(pool)
+    .await?;
+    Ok(matches!(stored, Some(Some(stored)) if !word.is_empty() && stored.eq_ignore_ascii_case(word.trim())))
+}
+
+/// Uses the live captcha `sid` of `form_code` up (a submission, right or wrong) and says whether `word` matched.
+/// `UPDATE captchas SET used_at = now … RETURNING word`: two submissions racing for one captcha cannot both pass.
+pub async fn use_captcha(pool: &SqlitePool, sid: &str, form_code: &str, word: &str) -> sqlx::Result<bool> {
+    let now = now_unix();
+    let stored: Option<Option<String>> = sqlx::query_scalar(
+        "UPDATE captchas SET used_at = ? WHERE sid = ? AND form_code = ? AND used_at IS NULL AND created_at > ?
+         RETURNING word",
+    )
+    .bind(now)
+    .bind(sid)
+    .bind(form_code)
+    .bind(now - CAPTCHA_LIFETIME_S)
+    .fetch_optional(pool)
+    .await?;
+    Ok(matches!(stored, Some(Some(stored)) if !word.is_empty() && stored.eq_ignore_ascii_case(word.trim())))
+}
+
+/// A stored submission.
+#[derive(Debug, Clone)]
+pub struct NewSubmission<'a> {
+    pub form_code: &'a str,
+    /// The fields by code as JSON (see `domain::forms::CleanSubmission::values`).
+    pub field_values: &'a serde_json::Map<String, serde_json::Value>,
+    pub source_url: Option<&'a str>,
+    pub visitor_id: &'a str,
+    pub client_addr: Option<String>,
+}
+
+/// `INSERT INTO form_submissions`; returns the new id.
+pub async fn insert_submission(pool: &SqlitePool, s: &NewSubmission<'_>) -> anyhow::Result<i64> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO form_submissions (form_code, field_values, source_url, visitor_id, client_addr, created_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(s.form_code)
+    .bind(serde_json::to_string(s.field_values)?)
+    .bind(s.source_url)
+    .bind(s.visitor_id)
+    .bind(&s.client_addr)
+    .bind(now_text())
+    .fetch_one(pool)
+    .await?;
+    Ok(id)
+}
+
+/// A notification to write to the outbox.
+#[derive(Debug, Clone)]
+pub struct NewMessage {
+    /// What it is about: `form_submission`.
+    pub topic: String,
+    /// The e-mail address, `None` when the shop has none configured (then it is only logged).
+    pub recipient: Option<String>,
+    pub subject: String,
+    pub text_body: String,
+    /// The same as HTML, every shopper-typed value escaped.
+    pub html_body: String,
+}
+
+/// `INSERT INTO outbox`; returns the new id.
+pub async fn insert_outbox(pool: &SqlitePool, m: &NewMessage) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO outbox (topic, recipient, subject, text_body, html_body, created_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(&m.topic)
+    .bind(&m.recipient)
+    .bind(&m.subject)
+    .bind(&m.text_body)
+    .bind(&m.html_body)
+    .bind(now_text())
+    .fetch_one(pool)
+    .await
+}
+
+/// Records one mailing attempt of outbox message `id`: `sent_at` on success, `last_error` otherwise.
+pub async fn mark_outbox(pool: &SqlitePool, id: i64, result: Result<(), String>) -> sqlx::Result<()> {
+    let (sent_at, error) = match result {
+        Ok(()) => (Some(now_text()), None),
+        Err(e) => (None, Some(e)),
+    };
+    sqlx::query("UPDATE outbox SET attempts = attempts + 1, sent_at = ?, last_error = ? WHERE id = ?")
+        .bind(sent_at)
+        .bind(error)
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
