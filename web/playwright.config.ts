@@ -72,7 +72,8 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port}`,
+        // Every form test comes from 127.0.0.1: the per-address submission limit is raised for them.
+        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000`,
         url: `${baseURL}/api/shop`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

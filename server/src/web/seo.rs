@@ -153,6 +153,12 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
             Ok(PageHead::Found(head))
         }
+        ["feedback"] => {
+            // The feedback form page (issue 5).
+            let description = format!("Напишите магазину {}: вопрос, отзыв или просьба перезвонить.", shop.name);
+            let ld = b.breadcrumbs(&[home, ("Обратная связь", "/feedback/".to_owned())]);
+            Ok(PageHead::Found(b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld])))
+        }
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {

@@ -10,6 +10,7 @@ import { RouteError } from './routes/route-error';
  * - `/catalog/`   all sections and all offers
  * - `/catalog/*`  a section or a product, resolved against the API (unknown → 404 page)
  * - `/search/`    the full search results (issue 4)
+ * - `/feedback/`  the feedback form (issue 5)
  * - anything else → 404 page
  */
 export const routes: RouteObject[] = [
@@ -33,6 +34,10 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.search,
         lazy: async () => ({ Component: (await import('./routes/search-route')).SearchRoute }),
+      },
+      {
+        path: routePatterns.feedback,
+        lazy: async () => ({ Component: (await import('./routes/feedback-route')).FeedbackRoute }),
       },
       {
         path: routePatterns.notFound,

@@ -82,6 +82,24 @@ export const MASK_DEFAULT_STEP = 1;
 /** Numeric mask shortcuts: typing the key appends the zeros (spec §9: k adds 000, m adds 000000). */
 export const MASK_SHORTCUTS: Readonly<Record<string, string>> = { k: '000', m: '000000' };
 
+/** Decimals of a currency mask unless the form sets `digits` (spec §5 "currency 2 decimals"). */
+export const MASK_CURRENCY_DIGITS = 2;
+
+/** Prefix of a currency mask unless the form sets a prefix or a suffix (spec §5 "a dollar prefix by default"). */
+export const MASK_CURRENCY_PREFIX = '$ ';
+
+/** Range of a percentage mask, inclusive (spec §5 "percentage 0 to 100, no negatives"). */
+export const MASK_PERCENTAGE_MIN = 0;
+
+/** Upper end of {@link MASK_PERCENTAGE_MIN}'s range (spec §5). */
+export const MASK_PERCENTAGE_MAX = 100;
+
+/**
+ * Format of a date mask unless the form sets one (forms contract `FieldMask.format`): tokens `dd` day,
+ * `mm` month, `yyyy` year, `HH` hours, `MM` minutes, `ss` seconds; other characters are literal.
+ */
+export const MASK_DATE_FORMAT = 'dd.mm.yyyy';
+
 /** Duration of the mini-cart / wishlist icon shake after a change, ms (spec §4, §9). */
 export const SHAKE_DURATION_MS = 1000;
 
@@ -91,8 +109,17 @@ export const RECENTLY_VIEWED_FADE_MS = 2000;
 /** Delay before the captcha word is checked with the server, ms (spec §5, §9). */
 export const CAPTCHA_CHECK_DELAY_MS = 1000;
 
+/** Longest value of a form field other than a textarea, characters (issue 5; the server's `FORM_VALUE_MAX_CHARS`). */
+export const FORM_VALUE_MAX_CHARS = 500;
+
+/** Longest textarea value of a form, characters (the server's `FORM_TEXTAREA_MAX_CHARS`). */
+export const FORM_TEXTAREA_MAX_CHARS = 5000;
+
 /** Preferred countries of the phone input, in order (spec §5, §9). */
 export const PREFERRED_PHONE_COUNTRIES: readonly string[] = ['ru', 'by', 'ua', 'kz'];
+
+/** Phone country (ISO 3166-1 alpha-2, lower case) when the server names none (forms contract `FormAnswer.country`). */
+export const DEFAULT_PHONE_COUNTRY = 'ru';
 
 /** Basket view setting value that enables the slide-out cart (spec §2, §9). */
 export const SLIDE_CART_BASKET_VIEW = 'RIGHT';

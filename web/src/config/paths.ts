@@ -7,6 +7,7 @@
  * - `/catalog/{section-slug}/{offer-slug}/` a product (its `url` from the offer)
  * - `/catalog/products/{offer-slug}/`     a product without a section
  * - `/search/?q=&available=&section=&page=` the full search results (issue 4)
+ * - `/feedback/`                          the feedback form (issue 5)
  *
  * Section and product URLs are never built on the client: the API hands them out in `url`.
  */
@@ -17,6 +18,8 @@ export const paths = {
   catalog: '/catalog/',
   /** The full search results page; build its links with {@link searchResultsPath}. */
   search: '/search/',
+  /** The feedback form page (issue 5). */
+  feedback: '/feedback/',
 } as const;
 
 /** React Router patterns matching {@link paths}; `catalogSplat` catches sections and products. */
@@ -25,6 +28,7 @@ export const routePatterns = {
   catalog: 'catalog',
   catalogSplat: 'catalog/*',
   search: 'search',
+  feedback: 'feedback',
   notFound: '*',
 } as const;
 

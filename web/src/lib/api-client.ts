@@ -17,12 +17,15 @@ export interface ApiErrorItem {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
+  /** The whole parsed JSON body of the answer (e.g. a form's 422 `{status, errors, captcha}`), `null` when none. */
+  readonly body: unknown;
 
-  constructor(status: number, errors: ApiErrorItem[], message?: string) {
+  constructor(status: number, errors: ApiErrorItem[], message?: string, body: unknown = null) {
     super(message ?? errors[0]?.detail ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 
   /** The first error code, e.g. `OFFER_NOT_FOUND`; `NETWORK` / `TIMEOUT` when no answer came. */
@@ -63,16 +66,18 @@ function buildUrl(path: string, params?: QueryParams): string {
   return query ? `${path}?${query}` : path;
 }
 
-async function readErrors(response: Response): Promise<ApiErrorItem[]> {
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
-      return (body as { errors: ApiErrorItem[] }).errors;
-    }
+    body = await response.json();
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): no details.
   }
-  return [];
+  const errors =
+    body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
+      ? (body as { errors: ApiErrorItem[] }).errors
+      : [];
+  return new ApiError(response.status, errors, undefined, body);
 }
 
 /**
@@ -87,6 +92,14 @@ async function readErrors(response: Response): Promise<ApiErrorItem[]> {
  */
 export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Promise<T> {
   const { params, signal } = options;
+  return request<T>(buildUrl(path, params), { method: 'GET', headers: { Accept: 'application/json' } }, signal);
+}
+
+/**
+ * Sends `init` to `url` with the {@link REQUEST_TIMEOUT_MS} time-out and the caller's `signal`; parses the JSON
+ * answer. Throws as {@link apiGet} describes.
+ */
+async function request<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -98,14 +111,9 @@ export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Prom
   signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    const response = await fetch(buildUrl(path, params), {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
+    const response = await fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal });
     if (!response.ok) {
-      throw new ApiError(response.status, await readErrors(response));
+      throw await readError(response);
     }
     return (await response.json()) as T;
   } catch (error) {
@@ -118,5 +126,77 @@ export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Prom
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Answer of `GET /api/session` (docs/api.md "Session"): the CSRF token and, later, the user and settings. */
+export interface SessionAnswer {
+  /** The session's CSRF token (spec §3 "sessid"), sent as `X-CSRF-Token` with every state-changing request. */
+  sessid: string;
+  user: unknown;
+  settings: Record<string, unknown>;
+}
+
+/** The header a state-changing request carries the session's CSRF token in. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+let csrfToken: Promise<string> | null = null;
+
+/**
+ * The session's CSRF token: `GET /api/session` once (which also starts the visitor's session), then kept. A failed
+ * fetch is forgotten, so the next call tries again.
+ */
+export function getCsrfToken(): Promise<string> {
+  if (!csrfToken) {
+    csrfToken = apiGet<SessionAnswer>('/api/session').then(
+      (session) => session.sessid,
+      (error: unknown) => {
+        csrfToken = null;
+        throw error;
+      },
+    );
+  }
+  return csrfToken;
+}
+
+/** Forgets the kept CSRF token (the session ended or changed); the next state-changing call fetches it again. */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+/** Options of {@link apiPost}. */
+export interface ApiPostOptions {
+  /** Cancels the request. */
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs `body` as JSON to the Vitrina API with the session's CSRF token (`X-CSRF-Token`, from
+ * {@link getCsrfToken}) and returns the parsed answer. When the server refuses the token (403
+ * `CSRF_TOKEN_INVALID`: the session expired meanwhile), it fetches a new token and tries once more.
+ *
+ * @throws {ApiError} as {@link apiGet}; a 4xx answer's whole body is in `error.body` (a form's 422 answer).
+ */
+export async function apiPost<T>(path: string, body: unknown, options: ApiPostOptions = {}): Promise<T> {
+  const send = async () => {
+    const token = await getCsrfToken();
+    return request<T>(
+      path,
+      {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER]: token },
+        body: JSON.stringify(body),
+      },
+      options.signal,
+    );
+  };
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.code === 'CSRF_TOKEN_INVALID') {
+      resetCsrfToken();
+      return send();
+    }
+    throw error;
   }
 }

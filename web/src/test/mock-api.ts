@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 /** A canned answer: a JSON body (status 200) or `{ status, body }`. */
 export type MockAnswer = unknown | { status: number; body: unknown };
 
-/** Handler of one API path: gets the request URL, returns the answer. */
-export type MockHandler = (url: URL) => MockAnswer;
+/** Handler of one API path: gets the request URL and the request's options (method, headers, body), returns the answer. */
+export type MockHandler = (url: URL, init?: RequestInit) => MockAnswer;
 
 function isStatusAnswer(answer: unknown): answer is { status: number; body: unknown } {
   return typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer;
@@ -16,14 +16,14 @@ function isStatusAnswer(answer: unknown): answer is { status: number; body: unkn
  * `API_NOT_FOUND` like the server. Returns the mock so tests can inspect the requested URLs.
  */
 export function mockApi(routes: Record<string, MockHandler | MockAnswer>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const route = routes[url.pathname];
     let answer: MockAnswer =
       route === undefined
         ? { status: 404, body: { errors: [{ code: 'API_NOT_FOUND', field: null, detail: 'no route' }] } }
         : typeof route === 'function'
-          ? (route as MockHandler)(url)
+          ? (route as MockHandler)(url, init)
           : route;
     if (!isStatusAnswer(answer)) answer = { status: 200, body: answer };
     const { status, body } = answer as { status: number; body: unknown };

@@ -4,6 +4,10 @@ import { afterEach, beforeEach } from 'vitest';
 import i18n from '@/i18n';
 import { installMatchMedia, setViewportWidth } from './media';
 
+// Also at load time: some libraries (inputmask) read `matchMedia` when their module is first imported,
+// which happens before the first `beforeEach`.
+installMatchMedia();
+
 beforeEach(async () => {
   installMatchMedia();
   setViewportWidth(1280);

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScrollUpButton } from '@/components/ui/scroll-up-button';
+import { CallbackButton } from '@/features/forms/components/callback-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
 import { HeaderSearch } from '@/features/search/components/header-search';
@@ -24,7 +25,7 @@ export function RootLayout() {
       <a href={`#${MAIN_ID}`} className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <SiteHeader shopName={shopName} search={<HeaderSearch />} />
+      <SiteHeader shopName={shopName} search={<HeaderSearch />} callback={<CallbackButton />} />
       <main id={MAIN_ID} tabIndex={-1} className={`container ${styles.main}`}>
         <Outlet />
       </main>

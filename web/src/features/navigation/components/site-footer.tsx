@@ -12,7 +12,7 @@ export interface SiteFooterProps {
   company?: string | null;
 }
 
-/** The site footer: shop name and company, links home and to the catalogue, the language switch. */
+/** The site footer: shop name and company, links home, to the catalogue and to the feedback page, the language switch. */
 export function SiteFooter({ shopName, company }: SiteFooterProps) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -30,6 +30,9 @@ export function SiteFooter({ shopName, company }: SiteFooterProps) {
           </li>
           <li>
             <Link to={paths.catalog}>{t('nav.catalog')}</Link>
+          </li>
+          <li>
+            <Link to={paths.feedback}>{t('forms.feedback.link')}</Link>
           </li>
         </ul>
         <LanguageSwitch />

@@ -23,6 +23,8 @@ export interface SiteHeaderProps {
   shopName: string;
   /** The search control for the `search` slot (the app passes the search feature's `HeaderSearch`). */
   search?: ReactNode;
+  /** The "Заказать звонок" control for the `callback` slot (the app passes the forms feature's `CallbackButton`). */
+  callback?: ReactNode;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface SiteHeaderProps {
  * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
  * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
-export function SiteHeader({ shopName, search }: SiteHeaderProps) {
+export function SiteHeader({ shopName, search, callback }: SiteHeaderProps) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const location = useLocation();
@@ -123,6 +125,7 @@ export function SiteHeader({ shopName, search }: SiteHeaderProps) {
               </button>
             )}
             <div className={styles.areas}>
+              <div data-area="callback">{callback}</div>
               <div data-area="contacts" />
               <div data-area="user" />
               <div data-area="compare" />

@@ -1,0 +1,273 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Locator, type Request } from '@playwright/test';
+import { CAPTCHA_CHECK_DELAY_MS } from '../src/config/constants';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { captchaWord, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
+import { screenshotPath } from './helpers/screens';
+
+/**
+ * Server-described forms (issue 5; spec §3, §4, §5, §8, §9) at 1280 and 375 px against the real binary: the
+ * callback form in its slide panel, the feedback page, every message, the phone field, the captcha and the
+ * submission the server stores.
+ */
+
+const isSubmission = (request: Request) => request.method() === 'POST' && /\/api\/forms\/\w+\/submissions$/.test(request.url());
+
+/** The message under a field (its `aria-describedby` target with `role="alert"`). */
+async function expectFieldError(field: Locator, text: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await field.getAttribute('aria-describedby');
+  expect(describedBy, 'the field names its message').toBeTruthy();
+  const message = field.page().locator(`[id="${describedBy}"]`);
+  await expect(message).toHaveAttribute('role', 'alert');
+  await expect(message).toHaveText(text);
+}
+
+async function expectNoFieldError(field: Locator) {
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+}
+
+/** Fills the callback form with a valid name, phone, consent and the right captcha word. */
+async function fillCallback(dialog: Locator, name = 'Иван Петров') {
+  await dialog.getByLabel('Ваше имя').fill(name);
+  const phone = await phoneInput(dialog);
+  await phone.click();
+  await phone.pressSequentially('9123456789');
+  await dialog.getByLabel('Код с картинки').fill(await captchaWord(dialog));
+  await dialog.getByLabel(/Я согласен на обработку/).check();
+}
+
+test.describe('callback form in the slide panel', () => {
+  test('opens from the header, shows every message on submit and on blur, and passes axe', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const dialog = await openCallbackPanel(page);
+    await loadedCaptcha(dialog);
+    await page.screenshot({ path: screenshotPath(`callback-panel-${testInfo.project.name}.png`) });
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole('button', { name: 'Жду звонка' }).click();
+    await expectFieldError(dialog.getByLabel('Ваше имя'), 'Заполните поле');
+    await expectFieldError(await phoneInput(dialog), 'Заполните поле');
+    await expectFieldError(dialog.getByLabel('Код с картинки'), 'Заполните поле');
+    await expectFieldError(dialog.getByLabel(/Я согласен на обработку/), 'Согласитесь с условиями');
+    await expect(dialog.getByLabel('Ваше имя'), 'focus goes to the first invalid field').toBeFocused();
+    await page.screenshot({ path: screenshotPath(`callback-errors-${testInfo.project.name}.png`) });
+    await expectNoSeriousA11yViolations(page);
+
+    // A short number is wrong on blur; a name typed clears its message at once.
+    const phone = await phoneInput(dialog);
+    await phone.click();
+    await phone.pressSequentially('91234');
+    await dialog.getByLabel('Ваше имя').fill('Иван');
+    await expectFieldError(phone, 'Неправильный номер');
+    await expectNoFieldError(dialog.getByLabel('Ваше имя'));
+    // Changing the country resets the phone's check and rebuilds the mask from the new placeholder.
+    const ruPlaceholder = await phone.getAttribute('placeholder');
+    await dialog.getByRole('button', { name: /Изменить страну/ }).click();
+    await page.getByRole('option', { name: /Беларусь/ }).first().click();
+    await expectNoFieldError(phone);
+    await expect(phone).not.toHaveAttribute('placeholder', ruPlaceholder ?? '');
+    const byPlaceholder = (await phone.getAttribute('placeholder')) ?? '';
+    await phone.fill('');
+    await phone.pressSequentially('291234567');
+    // The typed digits take the shape of Belarus's example number.
+    const typedBy = await phone.inputValue();
+    expect(typedBy.replace(/\D/g, '')).toBe('291234567');
+    expect(typedBy.replace(/\d/g, '0')).toBe(byPlaceholder.replace(/\d/g, '0'));
+
+    // A wrong captcha word is refused by the server check.
+    await dialog.getByLabel('Код с картинки').fill('ZZZZ9');
+    await expectFieldError(dialog.getByLabel('Код с картинки'), 'Неверный код');
+  });
+
+  test('lists Russia, Belarus, Ukraine and Kazakhstan first', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openCallbackPanel(page);
+    await phoneInput(dialog);
+    await dialog.getByRole('button', { name: /Изменить страну/ }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const names = await options.evaluateAll((items) => items.slice(0, 4).map((item) => item.textContent ?? ''));
+    expect(names.map((name) => name.replace(/\s*\+\d+$/, '').trim())).toEqual([
+      expect.stringContaining('Россия'),
+      expect.stringContaining('Беларусь'),
+      expect.stringContaining('Украина'),
+      expect.stringContaining('Казахстан'),
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    // Escape closes the list, not the panel.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('checks the captcha once, about a second after typing stops', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openCallbackPanel(page);
+    const word = await captchaWord(dialog);
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/captcha-check')) checks.push(Date.now());
+    });
+    const field = dialog.getByLabel('Код с картинки');
+    // The time of the last keystroke, taken in the page (the shared clock of this machine).
+    await field.evaluate((input) =>
+      input.addEventListener('input', () => input.setAttribute('data-last-input', String(Date.now()))),
+    );
+    await field.click();
+    await field.pressSequentially(word.toLowerCase(), { delay: 150 });
+    const typed = Number(await field.getAttribute('data-last-input'));
+    await expect.poll(() => checks.length, { timeout: 5000 }).toBe(1);
+    const waited = checks[0]! - typed;
+    expect(waited).toBeGreaterThanOrEqual(CAPTCHA_CHECK_DELAY_MS - 100);
+    expect(waited).toBeLessThan(CAPTCHA_CHECK_DELAY_MS + 1000);
+    await page.waitForTimeout(CAPTCHA_CHECK_DELAY_MS + 500);
+    expect(checks, 'no second check without typing').toHaveLength(1);
+    await expectNoFieldError(field);
+  });
+
+  test('sends the spec PHONE object, shows the success alert instead of the form, and the shop stores it', async ({
+    page,
+  }, testInfo) => {
+    requireDatabase();
+    await page.goto('/catalog/');
+    const dialog = await openCallbackPanel(page);
+    const name = `Покупатель ${testInfo.project.name} ${Date.now()}`;
+    await fillCallback(dialog, name);
+    const [request] = await Promise.all([
+      page.waitForRequest(isSubmission),
+      dialog.getByRole('button', { name: 'Жду звонка' }).click(),
+    ]);
+    const body = request.postDataJSON() as Record<string, unknown>;
+    expect(body.PHONE).toEqual({
+      COUNTRY: { iso2: 'ru', dialCode: '7', name: expect.stringContaining('Россия') },
+      VALUE: '912 345-67-89',
+      FULL_VALUE: '+7 912 345-67-89',
+    });
+    expect(body.SOURCE_URL).toBe(page.url());
+    expect(body.USER_CONSENT).toBe('Y');
+    expect(request.headers()['x-csrf-token']).toMatch(/^[0-9a-f]{64}$/);
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Ваше сообщение отправлено. Мы постараемся ответить вам максимально быстро.',
+    );
+    await expect(dialog.locator('form')).toHaveCount(0);
+    await page.screenshot({ path: screenshotPath(`callback-sent-${testInfo.project.name}.png`) });
+
+    const stored = sql("SELECT json_extract(field_values, '$.PHONE.FULL_VALUE'), source_url FROM form_submissions WHERE json_extract(field_values, '$.NAME') = ?1", name);
+    expect(stored).toBe(`+7 912 345-67-89\t${page.url()}`);
+    expect(sql('SELECT count(*) FROM outbox WHERE text_body LIKE ?1', `%${name}%`)).toBe('1');
+
+    // Opened again, the form comes filled with what was sent.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const again = await openCallbackPanel(page);
+    await expect(again.getByLabel('Ваше имя')).toHaveValue(name);
+    await expect(await phoneInput(again)).toHaveValue('912 345-67-89');
+  });
+
+  test('a refused submission keeps the form, shows the error alert and swaps in the new captcha', async ({ page }) => {
+    requireDatabase();
+    await page.goto('/');
+    const dialog = await openCallbackPanel(page);
+    await fillCallback(dialog, 'Анна');
+    const oldSrc = await (await loadedCaptcha(dialog)).getAttribute('src');
+    // The server's answer is replaced by a refusal carrying a real new captcha.
+    const fresh = await page.request.get('/api/forms/callback');
+    const { captcha } = (await fresh.json()) as { captcha: { sid: string; imageUrl: string } };
+    await page.route('**/api/forms/callback/submissions', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: false,
+          errors: [{ code: 'FORMS_CAPTCHA_WRONG', field: 'CAPTCHA_WORD', detail: '' }],
+          captcha,
+        }),
+      }),
+    );
+    await dialog.getByRole('button', { name: 'Жду звонка' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Ошибка! Ваше сообщение не отправлено' })).toBeVisible();
+    const image = await loadedCaptcha(dialog);
+    await expect(image).toHaveAttribute('src', captcha.imageUrl);
+    expect(captcha.imageUrl).not.toBe(oldSrc);
+    await expect(dialog.getByLabel('Код с картинки')).toHaveValue('');
+    await expectFieldError(dialog.getByLabel('Код с картинки'), 'Неверный код');
+    await expect(dialog.getByLabel('Ваше имя'), 'what was typed stays').toHaveValue('Анна');
+    await expect(await phoneInput(dialog)).toHaveValue('912 345-67-89');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('feedback page', () => {
+  test('sends the feedback form with a date, after refusing a bad e-mail and an impossible date', async ({ page }, testInfo) => {
+    requireDatabase();
+    await page.goto('/feedback/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Обратная связь' })).toBeVisible();
+    await expect(page).toHaveTitle(/Обратная связь/);
+    const main = page.locator('main');
+    await loadedCaptcha(main);
+    await expectNoSeriousA11yViolations(page);
+
+    const email = main.getByLabel('Электронная почта');
+    await email.fill('ivan@');
+    await email.blur();
+    await expectFieldError(email, 'Некорректный адрес электронной почты');
+    await email.fill('ivan@example.ru');
+
+    const date = main.getByLabel('Удобная дата звонка');
+    await date.click();
+    await date.pressSequentially('30022027');
+    await date.blur();
+    await expect(date).not.toHaveValue('30.02.2027');
+    await date.fill('');
+    await date.click();
+    await date.pressSequentially('15032027');
+    await expect(date).toHaveValue('15.03.2027');
+
+    const name = `Отзыв ${testInfo.project.name} ${Date.now()}`;
+    await main.getByLabel('Ваше имя').fill(name);
+    await main.getByLabel('Сообщение').fill('<b>Спасибо</b> за быструю доставку!');
+    await main.getByLabel('Код с картинки').fill(await captchaWord(main));
+    await main.getByLabel(/Я согласен на обработку/).check();
+    await page.screenshot({ path: screenshotPath(`feedback-filled-${testInfo.project.name}.png`), fullPage: true });
+    const [request] = await Promise.all([page.waitForRequest(isSubmission), main.getByRole('button', { name: 'Отправить' }).click()]);
+    expect(request.postDataJSON()).toMatchObject({ EMAIL: 'ivan@example.ru', CALL_DATE: '15.03.2027' });
+    await expect(main.getByRole('status')).toHaveText(
+      'Ваше сообщение отправлено. Мы постараемся ответить вам максимально быстро.',
+    );
+    expect(
+      sql("SELECT json_extract(field_values, '$.CALL_DATE') || ' ' || json_extract(field_values, '$.MESSAGE') FROM form_submissions WHERE json_extract(field_values, '$.NAME') = ?1", name),
+    ).toBe('15.03.2027 <b>Спасибо</b> за быструю доставку!');
+    await page.screenshot({ path: screenshotPath(`feedback-sent-${testInfo.project.name}.png`) });
+  });
+
+  test('a form without the phone mask refuses letters in the phone', async ({ page }) => {
+    const db = requireDatabase();
+    // A shop owner's form, imported with the real CLI into the running shop's database.
+    const binary = process.env.VITRINA_E2E_BINARY ?? path.resolve(import.meta.dirname, '../../server/target/release/vitrina');
+    const file = path.join(os.tmpdir(), `vitrina-e2e-form-${process.pid}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        code: 'plain-feedback',
+        title: 'Обратная связь',
+        phoneMask: false,
+        fields: [{ code: 'PHONE', label: 'Телефон', type: 'phone', required: 'Y' }],
+      }),
+    );
+    execFileSync(binary, ['forms', 'import', file, '--db', db]);
+    fs.rmSync(file);
+    await page.route('**/api/forms/feedback', (route) => route.continue({ url: route.request().url().replace(/feedback$/, 'plain-feedback') }));
+    await page.goto('/feedback/');
+    const phone = page.locator('main').getByLabel('Телефон');
+    await phone.fill('8 (912) 345-67-89 доб');
+    await phone.blur();
+    await expectFieldError(phone, 'Некорректный номер телефона');
+    await phone.fill('8 (912) 345-67-89');
+    await phone.blur();
+    await expectNoFieldError(phone);
+  });
+});

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Helpers of the form specs (issue 5). The captcha is real: the server draws a word into a PNG when the page
+ * fetches the image, and the test reads that word from the shop's database with the `sqlite3` shell, as a shop
+ * owner could. Specs that need it skip when the database is not this run's (`VITRINA_E2E_BASE_URL`).
+ */
+
+/** The e2e shop's database file (set by `playwright.config.ts`), or `undefined` against an external shop. */
+export function e2eDatabase(): string | undefined {
+  return process.env.VITRINA_E2E_BASE_URL ? undefined : process.env.VITRINA_E2E_DB;
+}
+
+/** Skips the current test unless the shop's database can be read. */
+export function requireDatabase(): string {
+  const db = e2eDatabase();
+  test.skip(!db, 'the captcha word is read from the shop database, which an external shop does not share');
+  return db!;
+}
+
+/** Runs one SQL query on the e2e shop's database; the rows as tab-separated text. */
+export function sql(query: string, ...params: string[]): string {
+  const db = requireDatabase();
+  // Parameters are bound by the shell's `.parameter set`, never spliced into the SQL.
+  const setup = params.map((value, index) => `.parameter set ?${index + 1} '${value.replace(/'/g, "''")}'`);
+  return execFileSync('sqlite3', ['-batch', '-separator', '\t', db], {
+    input: [...setup, `${query};`].join('\n'),
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** The captcha image of `scope`, once it has loaded. */
+export async function loadedCaptcha(scope: Locator): Promise<Locator> {
+  const image = scope.getByRole('img', { name: 'Картинка с кодом из пяти знаков' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return image;
+}
+
+/** The word the server drew for the captcha shown in `scope` (after its image loaded). */
+export async function captchaWord(scope: Locator): Promise<string> {
+  const image = await loadedCaptcha(scope);
+  const src = (await image.getAttribute('src')) ?? '';
+  const sid = /\/api\/captcha\/([0-9a-f]+)/.exec(src)?.[1];
+  expect(sid, `captcha image src ${src}`).toBeTruthy();
+  let word = '';
+  await expect
+    .poll(() => {
+      word = sql('SELECT word FROM captchas WHERE sid = ?1', sid!);
+      return word.length;
+    })
+    .toBe(5);
+  return word;
+}
+
+/** Opens the callback slide panel from the header and waits for its form. */
+export async function openCallbackPanel(page: Page): Promise<Locator> {
+  await page.getByTestId('top-panel-head').getByRole('button', { name: 'Заказать звонок' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Заказать звонок' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Ваше имя')).toBeVisible();
+  return dialog;
+}
+
+/** The phone input of `scope` (intl-tel-input), once its country data and mask are ready. */
+export async function phoneInput(scope: Locator): Promise<Locator> {
+  const input = scope.getByRole('textbox', { name: /Телефон/ });
+  await expect(input).toHaveAttribute('placeholder', /\d/);
+  return input;
+}

@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiGet, apiPost } from '@/lib/api-client';
+import { panelQueryRetry } from '@/lib/query-client';
+import type { FormAnswer, FormCaptcha, PhoneValue } from './form-types';
+
+export type { FieldMask, FormAnswer, FormCaptcha, FormField, FormFieldType, PhoneValue } from './form-types';
+
+/**
+ * `GET /api/forms/{code}` (issue 5; spec §7 getData): the form's definition, this visitor's prefill, the initial
+ * phone country and a new captcha.
+ *
+ * @throws {ApiError} 404 `FORM_NOT_FOUND`, network/time-out failures.
+ */
+export function getForm(code: string, signal?: AbortSignal): Promise<FormAnswer> {
+  return apiGet<FormAnswer>(`/api/forms/${encodeURIComponent(code)}`, { signal });
+}
+
+/**
+ * The query of form `code`. Every opening of a form loads it anew (`gcTime` 0): each answer carries a captcha that
+ * one submission uses up. While a form is shown it is never refetched behind the shopper's back (that would swap
+ * the captcha under their typing).
+ */
+export function formQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['form', code] as const,
+    queryFn: ({ signal }) => getForm(code, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: panelQueryRetry,
+  });
+}
+
+/**
+ * Whether a form answer can be shown (a title and at least one field): a panel shows SLIDE_PANEL_UNDEFINED_ERROR
+ * otherwise (spec §8 "response lacking content").
+ */
+export function isShowableForm(form: FormAnswer): boolean {
+  return typeof form.title === 'string' && Array.isArray(form.fields) && form.fields.length > 0;
+}
+
+/**
+ * `POST /api/forms/{code}/captcha-check` (spec §5, §7 checkCaptcha): whether `word` is the captcha's word
+ * (case-insensitive). Does not use the captcha up.
+ *
+ * @throws {ApiError} 429 `RATE_LIMITED`, 404, network failures.
+ */
+export async function checkCaptcha(code: string, sid: string, word: string, signal?: AbortSignal): Promise<boolean> {
+  const answer = await apiPost<{ valid: boolean }>(
+    `/api/forms/${encodeURIComponent(code)}/captcha-check`,
+    { sid, word },
+    { signal },
+  );
+  return answer.valid === true;
+}
+
+/** One field error of a refused submission: a message code and the field code. */
+export interface SubmissionError {
+  code: string;
+  field: string | null;
+}
+
+/** What a submission came to (spec §7 sendForm, §8). */
+export type SubmissionResult =
+  | { status: true }
+  | {
+      status: false;
+      /** Field errors of a 422 answer (empty for other failures). */
+      errors: SubmissionError[];
+      /** The new captcha of a 422 answer, which replaces the used one (spec §8). */
+      captcha: FormCaptcha | null;
+      /** The message code of a failure that is not about fields (`RATE_LIMITED`, `NETWORK`, `HTTP_500`, …). */
+      reason?: string;
+    };
+
+/** The values a form sends: strings by field code; `PHONE` as the spec's object with the phone mask on. */
+export type SubmissionValues = Record<string, string | PhoneValue>;
+
+/**
+ * `POST /api/forms/{code}/submissions` (spec §7 sendForm): every field by code plus `SOURCE_URL`, `USER_CONSENT`,
+ * `CAPTCHA_SID`, `CAPTCHA_WORD`. Never throws for an answer: a 422's errors and new captcha, and any other failure
+ * (429, 5xx, network, time-out), come back as `status: false`, so the form shows the error alert (spec §8).
+ */
+export async function submitForm(code: string, values: SubmissionValues): Promise<SubmissionResult> {
+  try {
+    await apiPost<{ status: true }>(`/api/forms/${encodeURIComponent(code)}/submissions`, values);
+    return { status: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422 && error.body && typeof error.body === 'object') {
+      const body = error.body as { errors?: SubmissionError[]; captcha?: FormCaptcha | null };
+      return { status: false, errors: body.errors ?? [], captcha: body.captcha ?? null };
+    }
+    const reason = error instanceof ApiError ? error.code : 'NETWORK';
+    return { status: false, errors: [], captcha: null, reason };
+  }
+}

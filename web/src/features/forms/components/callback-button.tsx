@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { formQueryOptions, isShowableForm } from '../api/forms';
+import { LazyServerForm } from './lazy-server-form';
+import styles from './callback-button.module.css';
+
+/** Code of the callback form (issue 5). */
+export const CALLBACK_FORM = 'callback';
+
+/**
+ * The header's "Заказать звонок" control (issue 5; spec §2 "a callback request", §7 slide_panel action callback):
+ * opens a right-hand slide panel holding the server-described callback form. The form is loaded on each opening
+ * (a fresh captcha each time); an answer that cannot be shown gives the SLIDE_PANEL_UNDEFINED_ERROR alert
+ * (spec §8). Navigation closes the panel.
+ */
+export function CallbackButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const options = formQueryOptions(CALLBACK_FORM);
+  const query = useQuery({ ...options, enabled: open });
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          // Each opening loads the form anew: the last answer's captcha may be used up, its prefill stale.
+          void queryClient.resetQueries({ queryKey: options.queryKey, exact: true });
+          setOpen(true);
+        }}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+        </svg>
+        <span className={styles.text}>{t('forms.callback.open')}</span>
+      </button>
+      <SlidePanel
+        open={open}
+        onOpenChange={setOpen}
+        title={query.data && isShowableForm(query.data) ? query.data.title : t('forms.callback.title')}
+        returnFocusTo={buttonRef}
+      >
+        {open || query.data ? (
+          <PanelQueryContent query={query} hasContent={isShowableForm}>
+            {(form) => <LazyServerForm form={form} />}
+          </PanelQueryContent>
+        ) : null}
+      </SlidePanel>
+    </>
+  );
+}

@@ -1,0 +1,441 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CAPTCHA_CHECK_DELAY_MS, FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
+import { Alert } from '@/components/ui/alert';
+import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
+import type { FormAnswer, FormCaptcha, FormField, PhoneValue } from '../api/form-types';
+import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
+import { MaskedInput } from './masked-input';
+import { PhoneInput } from './phone-input';
+import styles from './server-form.module.css';
+
+/** Codes the form sends besides its fields (spec §3 "Known codes"). */
+const USER_CONSENT = 'USER_CONSENT';
+const CAPTCHA_WORD = 'CAPTCHA_WORD';
+
+/** Props of {@link ServerForm}. */
+export interface ServerFormProps {
+  /** The form as `GET /api/forms/{code}` answered it. */
+  form: FormAnswer;
+  /** Shows the form's title as a heading of this level (a page); leave out where the panel's title names it. */
+  headingLevel?: 2 | 3;
+}
+
+function initialValues(form: FormAnswer): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const field of form.fields) {
+    const prefill = form.values[field.code] ?? field.value ?? '';
+    if (field.type === 'phone' && form.phoneMask) {
+      values[field.code] = {
+        COUNTRY: { iso2: form.country, dialCode: '', name: '' },
+        VALUE: prefill,
+        FULL_VALUE: prefill,
+      } satisfies PhoneValue;
+    } else if (field.type === 'checkbox') {
+      values[field.code] = prefill === 'Y' ? 'Y' : 'N';
+    } else {
+      values[field.code] = prefill;
+    }
+  }
+  return values;
+}
+
+type Errors = Record<string, FormMessageCode | null>;
+
+/**
+ * A form described by the server (issue 5; spec §3 "Feedback form", §4, §5, §8), rendered from any definition:
+ * text, e-mail, phone (intl-tel-input with the country mask when `phoneMask` is on), textarea, checkbox, hidden,
+ * and the masked number, percentage, currency and date fields; the consent checkbox and the captcha when the form
+ * uses them.
+ *
+ * - Each field is checked when it loses focus and all are checked on submit (spec §5 rules, the server's codes);
+ *   an invalid field gets `aria-invalid` and its message under it with `role="alert"`. Changing the phone's
+ *   country resets the phone's check.
+ * - The captcha word is checked with the server {@link CAPTCHA_CHECK_DELAY_MS} (1000 ms) after the last keystroke.
+ * - Submitting sends every field by code, `SOURCE_URL` (this page), `USER_CONSENT`, `USER_CONSENT_URL`,
+ *   `CAPTCHA_SID` and `CAPTCHA_WORD`. Success removes the form and shows the success alert (the form's text or
+ *   FORMS_ALERT_SUCCESS); failure shows FORMS_ALERT_ERROR and keeps what was typed; the server's field errors land
+ *   on their fields; a new captcha in the reply replaces the picture and clears the word (spec §8).
+ */
+export function ServerForm({ form, headingLevel }: ServerFormProps) {
+  const { t } = useTranslation();
+  const prefix = `form-${form.code}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [values, setValues] = useState<Record<string, FieldValue>>(() => initialValues(form));
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const [errors, setErrors] = useState<Errors>({});
+  const [consent, setConsent] = useState(false);
+  const [captcha, setCaptcha] = useState<FormCaptcha | null>(form.captcha);
+  const [pictureVersion, setPictureVersion] = useState(0);
+  const [word, setWord] = useState('');
+  const [captchaValid, setCaptchaValid] = useState<boolean | null>(null);
+  const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [failure, setFailure] = useState<string | null>(null);
+  const successRef = useRef<HTMLDivElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  const setError = (code: string, error: FormMessageCode | null) =>
+    setErrors((current) => (current[code] === error ? current : { ...current, [code]: error }));
+
+  // The captcha word is checked remotely once typing has paused (spec §5, §9).
+  useEffect(() => {
+    const typed = word.trim();
+    if (!captcha || typed === '') return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkCaptcha(form.code, captcha.sid, typed, controller.signal)
+        .then((valid) => {
+          setCaptchaValid(valid);
+          setError(CAPTCHA_WORD, valid ? null : 'FORMS_CAPTCHA_WRONG');
+        })
+        .catch(() => {
+          // A failed check proves nothing: the server checks the word again on submit.
+        });
+    }, CAPTCHA_CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [word, captcha, pictureVersion, form.code]);
+
+  useEffect(() => {
+    if (phase === 'sent') successRef.current?.focus();
+  }, [phase]);
+
+  const fieldId = (code: string) => `${prefix}-${code}`;
+  const errorId = (code: string) => `${prefix}-${code}-error`;
+
+  const validateField = (field: FormField, value: FieldValue | undefined = valuesRef.current[field.code]) =>
+    fieldError(field, value, form.phoneMask);
+
+  const change = (field: FormField, value: FieldValue) => {
+    setValues((current) => ({ ...current, [field.code]: value }));
+    // A shown message goes as soon as the value is right; new messages wait for blur or submit.
+    setErrors((current) => {
+      if (!current[field.code]) return current;
+      const error = validateField(field, value);
+      return error === current[field.code] ? current : { ...current, [field.code]: error };
+    });
+  };
+
+  const blur = (field: FormField) => setError(field.code, validateField(field));
+
+  const validateAll = (): Errors => {
+    const next: Errors = {};
+    for (const field of form.fields) next[field.code] = validateField(field);
+    if (form.useConsent) next[USER_CONSENT] = consent ? null : 'FORMS_USER_CONSENT_NOT_EMPTY_INVALID';
+    if (captcha) {
+      next[CAPTCHA_WORD] =
+        word.trim() === '' ? 'FORMS_NOT_EMPTY_INVALID' : captchaValid === false ? 'FORMS_CAPTCHA_WRONG' : null;
+    }
+    return next;
+  };
+
+  const focusField = (code: string) => {
+    const element = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(code))}`);
+    element?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phase !== 'editing') return;
+    const next = validateAll();
+    setErrors(next);
+    const firstInvalid = Object.keys(next).find((code) => next[code]);
+    if (firstInvalid) {
+      focusField(firstInvalid);
+      return;
+    }
+    const payload: SubmissionValues = { ...valuesRef.current, SOURCE_URL: window.location.href };
+    if (form.useConsent) {
+      payload[USER_CONSENT] = 'Y';
+      if (form.consentUrl) payload.USER_CONSENT_URL = form.consentUrl;
+    }
+    if (captcha) {
+      payload.CAPTCHA_SID = captcha.sid;
+      payload[CAPTCHA_WORD] = word.trim();
+    }
+    setPhase('sending');
+    setFailure(null);
+    const result = await submitForm(form.code, payload);
+    if (result.status) {
+      setPhase('sent');
+      return;
+    }
+    setPhase('editing');
+    setFailure(result.reason ?? 'FORMS_ALERT_ERROR');
+    const fromServer: Errors = {};
+    for (const error of result.errors) {
+      if (error.field) fromServer[error.field] = error.code as FormMessageCode;
+    }
+    if (result.captcha) {
+      // The submission used the captcha up: the new one replaces it and the word starts over (spec §8).
+      setCaptcha(result.captcha);
+      setPictureVersion(0);
+      setWord('');
+      setCaptchaValid(null);
+      if (fromServer[CAPTCHA_WORD] === undefined) fromServer[CAPTCHA_WORD] = null;
+    }
+    setErrors((current) => ({ ...current, ...fromServer }));
+  };
+
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+
+  if (phase === 'sent') {
+    return (
+      <div ref={successRef} tabIndex={-1} className={styles.result}>
+        <Alert variant="success">{form.successText ?? t('FORMS_ALERT_SUCCESS')}</Alert>
+      </div>
+    );
+  }
+
+  const message = (code: string): ReactNode => {
+    const error = errors[code];
+    return error ? (
+      <p id={errorId(code)} role="alert" className={styles.error}>
+        {t(error)}
+      </p>
+    ) : null;
+  };
+
+  const describedBy = (code: string) => (errors[code] ? errorId(code) : undefined);
+
+  const renderControl = (field: FormField) => {
+    const id = fieldId(field.code);
+    const invalid = Boolean(errors[field.code]);
+    const common = {
+      id,
+      name: field.code,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy(field.code),
+      'aria-required': field.required === 'Y' || undefined,
+      onBlur: () => blur(field),
+      placeholder: field.placeholder ?? undefined,
+    };
+    const value = values[field.code];
+    switch (field.type) {
+      case 'textarea':
+        return (
+          <textarea
+            {...common}
+            className={styles.textarea}
+            rows={5}
+            maxLength={FORM_TEXTAREA_MAX_CHARS}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => change(field, event.target.value)}
+          />
+        );
+      case 'phone':
+        if (form.phoneMask) {
+          return (
+            <PhoneInput
+              id={id}
+              name={field.code}
+              initialCountry={form.country}
+              defaultValue={form.values[field.code] ?? undefined}
+              invalid={invalid}
+              describedBy={describedBy(field.code)}
+              required={field.required === 'Y'}
+              className={styles.input}
+              onBlur={() => blur(field)}
+              onChange={(phone) => change(field, phone)}
+              onCountryChange={() => setError(field.code, null)}
+            />
+          );
+        }
+        return (
+          <input
+            {...common}
+            className={styles.input}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={FORM_VALUE_MAX_CHARS}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => change(field, event.target.value)}
+          />
+        );
+      case 'number':
+      case 'percentage':
+      case 'currency':
+      case 'date':
+        return (
+          <MaskedInput
+            {...common}
+            className={styles.input}
+            kind={field.type}
+            mask={field.mask}
+            defaultValue={typeof value === 'string' ? value : undefined}
+            onValueChange={(text) => change(field, text)}
+          />
+        );
+      default:
+        return (
+          <input
+            {...common}
+            className={styles.input}
+            type={field.type === 'email' ? 'email' : 'text'}
+            autoComplete={autoComplete(field)}
+            maxLength={FORM_VALUE_MAX_CHARS}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => change(field, event.target.value)}
+          />
+        );
+    }
+  };
+
+  return (
+    <div className={styles.wrap}>
+      {headingLevel ? <Heading className={styles.title}>{form.title}</Heading> : null}
+      {form.description ? <p className={styles.description}>{form.description}</p> : null}
+      {failure ? (
+        <Alert variant="error">
+          {t('FORMS_ALERT_ERROR')}
+          {failure === 'RATE_LIMITED' ? <> {t('forms.rateLimited')}</> : null}
+        </Alert>
+      ) : null}
+      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={phase === 'sending'}>
+        {form.fields.map((field) => {
+          if (field.type === 'hidden') {
+            const value = values[field.code];
+            return <input key={field.code} type="hidden" name={field.code} value={typeof value === 'string' ? value : ''} />;
+          }
+          if (field.type === 'checkbox') {
+            return (
+              <div key={field.code} className={styles.field}>
+                <div className="checkbox-field">
+                  <input
+                    id={fieldId(field.code)}
+                    name={field.code}
+                    type="checkbox"
+                    checked={values[field.code] === 'Y'}
+                    aria-invalid={Boolean(errors[field.code]) || undefined}
+                    aria-describedby={describedBy(field.code)}
+                    aria-required={field.required === 'Y' || undefined}
+                    onChange={(event) => change(field, event.target.checked ? 'Y' : 'N')}
+                  />
+                  <label htmlFor={fieldId(field.code)}>
+                    {field.label}
+                    <RequiredMark required={field.required === 'Y'} />
+                  </label>
+                </div>
+                {message(field.code)}
+              </div>
+            );
+          }
+          return (
+            <div key={field.code} className={styles.field}>
+              <label htmlFor={fieldId(field.code)} className={styles.label}>
+                {field.label}
+                <RequiredMark required={field.required === 'Y'} />
+              </label>
+              {renderControl(field)}
+              {message(field.code)}
+            </div>
+          );
+        })}
+        {captcha ? (
+          <div className={styles.field}>
+            <label htmlFor={fieldId(CAPTCHA_WORD)} className={styles.label}>
+              {t('forms.captcha.label')}
+              <RequiredMark required />
+            </label>
+            <div className={styles.captcha}>
+              <img
+                className={styles.captchaImage}
+                src={pictureVersion ? `${captcha.imageUrl}?v=${pictureVersion}` : captcha.imageUrl}
+                alt={t('forms.captcha.imageAlt')}
+                width={220}
+                height={90}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('forms.captcha.another')}
+                title={t('forms.captcha.another')}
+                onClick={() => {
+                  setPictureVersion((version) => version + 1);
+                  setWord('');
+                  setCaptchaValid(null);
+                  setError(CAPTCHA_WORD, null);
+                }}
+              >
+                <svg className="icon-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+                </svg>
+              </button>
+            </div>
+            <input
+              id={fieldId(CAPTCHA_WORD)}
+              name={CAPTCHA_WORD}
+              className={styles.input}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={16}
+              aria-required
+              aria-invalid={Boolean(errors[CAPTCHA_WORD]) || undefined}
+              aria-describedby={describedBy(CAPTCHA_WORD)}
+              value={word}
+              onChange={(event) => {
+                setWord(event.target.value);
+                setCaptchaValid(null);
+                setError(CAPTCHA_WORD, null);
+              }}
+            />
+            {message(CAPTCHA_WORD)}
+          </div>
+        ) : null}
+        {form.useConsent ? (
+          <div className={styles.field}>
+            <div className="checkbox-field">
+              <input
+                id={fieldId(USER_CONSENT)}
+                name={USER_CONSENT}
+                type="checkbox"
+                checked={consent}
+                aria-required
+                aria-invalid={Boolean(errors[USER_CONSENT]) || undefined}
+                aria-describedby={describedBy(USER_CONSENT)}
+                onChange={(event) => {
+                  setConsent(event.target.checked);
+                  if (event.target.checked) setError(USER_CONSENT, null);
+                }}
+              />
+              <label htmlFor={fieldId(USER_CONSENT)}>
+                {form.consentText}
+                <RequiredMark required />
+              </label>
+            </div>
+            {form.consentUrl ? (
+              <a className={styles.consentLink} href={form.consentUrl} target="_blank" rel="noopener">
+                {t('forms.consentLink')}
+              </a>
+            ) : null}
+            {message(USER_CONSENT)}
+          </div>
+        ) : null}
+        <button type="submit" className={styles.submit} disabled={phase === 'sending'}>
+          {phase === 'sending' ? t('forms.sending') : form.submitText}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** A visible asterisk after a required field's label; screen readers hear `aria-required` instead. */
+function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className={styles.required} aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+/** The browser's autofill hint for a text field, from its code. */
+function autoComplete(field: FormField): string | undefined {
+  if (field.type === 'email') return 'email';
+  if (field.code === 'NAME') return 'name';
+  return undefined;
+}
