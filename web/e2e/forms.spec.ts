@@ -155,6 +155,7 @@ test.describe('callback form in the slide panel', () => {
     );
     await expect(dialog.locator('form')).toHaveCount(0);
     await page.screenshot({ path: screenshotPath(`callback-sent-${testInfo.project.name}.png`) });
+    await expectNoSeriousA11yViolations(page);
 
     const stored = sql("SELECT json_extract(field_values, '$.PHONE.FULL_VALUE'), source_url FROM form_submissions WHERE json_extract(field_values, '$.NAME') = ?1", name);
     expect(stored).toBe(`+7 912 345-67-89\t${page.url()}`);
@@ -199,6 +200,18 @@ test.describe('callback form in the slide panel', () => {
     await expect(await phoneInput(dialog)).toHaveValue('912 345-67-89');
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test('an answer the callback panel cannot show gives the SLIDE_PANEL_UNDEFINED_ERROR alert', async ({ page }) => {
+  await page.route('**/api/forms/callback', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 'callback' }) }),
+  );
+  await page.goto('/');
+  await page.getByTestId('top-panel-head').getByRole('button', { name: 'Заказать звонок' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Заказать звонок' });
+  await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
+  await expect(dialog.locator('form')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test.describe('feedback page', () => {

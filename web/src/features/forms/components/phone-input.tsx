@@ -86,6 +86,8 @@ function readPhoneValue(iti: Iti, input: HTMLInputElement): PhoneValue {
  * `ru`, English otherwise). The input holds the national part; its placeholder is the selected country's example
  * mobile number and an inputmask mask made from it (every digit a slot, {@link maskFromPlaceholder}) is rebuilt
  * on every country change. Before the lazily loaded utils chunk arrives there is no placeholder and no mask.
+ * A whole number pasted or autofilled in any common writing ("+375 29 …", "8 (912) …") selects its country and
+ * leaves the national part in the input.
  *
  * Inside a dialog (slide panel, pop-up) the narrow-screen full-screen country list is mounted in that dialog so
  * its focus trap and outside-press rule keep working, and Escape closes the list, not the dialog. The

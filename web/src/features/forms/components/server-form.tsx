@@ -72,7 +72,6 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
   const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
   const [failure, setFailure] = useState<string | null>(null);
   const successRef = useRef<HTMLDivElement | null>(null);
-  const formRef = useRef<HTMLFormElement | null>(null);
 
   const setError = (code: string, error: FormMessageCode | null) =>
     setErrors((current) => (current[code] === error ? current : { ...current, [code]: error }));
@@ -132,8 +131,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
   };
 
   const focusField = (code: string) => {
-    const element = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(code))}`);
-    element?.focus();
+    document.getElementById(fieldId(code))?.focus();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -294,7 +292,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
           {failure === 'RATE_LIMITED' ? <> {t('forms.rateLimited')}</> : null}
         </Alert>
       ) : null}
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={phase === 'sending'}>
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={phase === 'sending'}>
         {form.fields.map((field) => {
           if (field.type === 'hidden') {
             const value = values[field.code];
