@@ -1,4 +1,5 @@
 import type { Offer, OfferPage, Section } from '@/features/catalog/api/types';
+import type { FormAnswer, FormField } from '@/features/forms/api/form-types';
 import type { SearchItem } from '@/features/search/api/search-types';
 
 /** A test offer; override any field. */
@@ -54,6 +55,41 @@ export function makeSearchItem(id: string, overrides: Partial<SearchItem> = {}):
     oldPrice: null,
     currencyId: 'RUB',
     available: true,
+    ...overrides,
+  };
+}
+
+/** A form field (a required text field named by its code unless overridden); override any member. */
+export function makeFormField(code: string, overrides: Partial<FormField> = {}): FormField {
+  return { code, label: code, type: 'text', required: 'Y', placeholder: null, value: null, mask: null, ...overrides };
+}
+
+/**
+ * A form answer like the seeded feedback form: required NAME, PHONE (no phone mask) and MESSAGE, optional EMAIL, a
+ * hidden PRODUCT, the consent checkbox with its link and captcha `sid-1`; override any member.
+ */
+export function makeForm(overrides: Partial<FormAnswer> = {}): FormAnswer {
+  return {
+    code: 'feedback',
+    title: 'Обратная связь',
+    description: null,
+    submitText: 'Отправить',
+    successText: null,
+    useCaptcha: true,
+    useConsent: true,
+    consentText: 'Согласен на обработку персональных данных',
+    consentUrl: '/privacy/',
+    phoneMask: false,
+    fields: [
+      makeFormField('NAME', { label: 'Имя' }),
+      makeFormField('PHONE', { label: 'Телефон', type: 'phone' }),
+      makeFormField('EMAIL', { label: 'E-mail', type: 'email', required: 'N' }),
+      makeFormField('MESSAGE', { label: 'Сообщение', type: 'textarea' }),
+      makeFormField('PRODUCT', { label: 'Товар', type: 'hidden', required: 'N', value: 'Конструктор 11143' }),
+    ],
+    values: {},
+    country: 'ru',
+    captcha: { sid: 'sid-1', imageUrl: '/api/captcha/sid-1' },
     ...overrides,
   };
 }

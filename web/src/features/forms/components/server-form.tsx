@@ -76,10 +76,12 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
   const setError = (code: string, error: FormMessageCode | null) =>
     setErrors((current) => (current[code] === error ? current : { ...current, [code]: error }));
 
-  // The captcha word is checked remotely once typing has paused (spec §5, §9).
+  // The captcha word is checked remotely once typing has paused (spec §5, §9); not after the form was sent (that
+  // submission used the captcha up).
+  const sent = phase === 'sent';
   useEffect(() => {
     const typed = word.trim();
-    if (!captcha || typed === '') return undefined;
+    if (!captcha || typed === '' || sent) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkCaptcha(form.code, captcha.sid, typed, controller.signal)
@@ -95,7 +97,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [word, captcha, pictureVersion, form.code]);
+  }, [word, captcha, pictureVersion, form.code, sent]);
 
   useEffect(() => {
     if (phase === 'sent') successRef.current?.focus();
