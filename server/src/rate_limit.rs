@@ -36,7 +36,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
 pub struct RateLimiters {
     /// Form submissions: a burst of `submission_burst`, then one per [`FORM_SUBMISSION_REPLENISH_S`].
     pub submissions: DefaultKeyedRateLimiter<IpAddr>,
-    /// Captcha checks and images: a burst of [`CAPTCHA_CHECK_BURST`], then one per [`CAPTCHA_CHECK_REPLENISH_MS`].
+    /// Captcha checks and images: a burst of [`CAPTCHA_CHECK_BURST`] (or three per allowed submission, when the
+    /// submission burst is raised), then one per [`CAPTCHA_CHECK_REPLENISH_MS`].
     pub captcha: DefaultKeyedRateLimiter<IpAddr>,
 }
 
@@ -45,11 +46,15 @@ fn quota(period: Duration, burst: u32) -> Quota {
 }
 
 impl RateLimiters {
-    /// Limiters allowing `submission_burst` submissions per address at once (`VITRINA_FORM_RATE_BURST`).
+    /// Limiters allowing `submission_burst` submissions per address at once (`VITRINA_FORM_RATE_BURST`); the
+    /// captcha limit grows with it, since each submission needs an image and a few checks.
     pub fn new(submission_burst: u32) -> Self {
         Self {
             submissions: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
-            captcha: RateLimiter::keyed(quota(Duration::from_millis(CAPTCHA_CHECK_REPLENISH_MS), CAPTCHA_CHECK_BURST)),
+            captcha: RateLimiter::keyed(quota(
+                Duration::from_millis(CAPTCHA_CHECK_REPLENISH_MS),
+                CAPTCHA_CHECK_BURST.max(submission_burst.saturating_mul(3)),
+            )),
         }
     }
 

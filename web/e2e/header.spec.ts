@@ -114,8 +114,10 @@ test.describe('top panel', () => {
     await page.goto('/');
     await waitForContent(page);
     const head = page.getByTestId('top-panel-head');
-    // The search slot holds the search (issue 4); the others wait for their issues.
+    // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5); the others wait
+    // for their issues.
     await expect(head.locator('[data-area="search"]').locator('input, button')).toHaveCount(1);
+    await expect(head.locator('[data-area="callback"]').getByRole('button', { name: 'Заказать звонок' })).toHaveCount(1);
     for (const area of ['contacts', 'user', 'compare', 'wishlist', 'cart']) {
       await expect(head.locator(`[data-area="${area}"]`)).toBeEmpty();
     }
@@ -124,7 +126,9 @@ test.describe('top panel', () => {
       elements.filter((element) => element.getBoundingClientRect().width > 0).map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim()),
     );
     const logo = expect.stringMatching(/на главную$/);
-    expect(names).toEqual(isMobile ? ['Меню', logo, 'Открыть поиск', 'Каталог'] : [logo, 'Каталог']);
+    expect(names).toEqual(
+      isMobile ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок'] : [logo, 'Каталог', 'Заказать звонок'],
+    );
   });
 
   test('no serious axe violations with the top panel at the top and scrolled', async ({ page }) => {
