@@ -41,7 +41,7 @@ export function CallbackButton() {
           setOpen(true);
         }}
       >
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg className="icon-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
         </svg>
         <span className={styles.text}>{t('forms.callback.open')}</span>

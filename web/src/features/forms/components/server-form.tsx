@@ -416,7 +416,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
             {message(USER_CONSENT)}
           </div>
         ) : null}
-        <button type="submit" className={styles.submit} disabled={phase === 'sending'}>
+        <button type="submit" className={`button ${styles.submit}`} disabled={phase === 'sending'}>
           {phase === 'sending' ? t('forms.sending') : form.submitText}
         </button>
       </form>
