@@ -125,6 +125,21 @@ pub struct ServeArgs {
     /// Form submissions one client address may send at once; then one more a minute (429 beyond).
     #[arg(long, env = "VITRINA_FORM_RATE_BURST", default_value_t = crate::limits::FORM_SUBMISSION_BURST)]
     pub form_rate_burst: u32,
+    /// How the mini cart shows the basket: `RIGHT`, a slide panel (spec §9), or `PAGE`, a link to the cart page.
+    #[arg(long, env = "VITRINA_BASKET_VIEW", value_enum, default_value_t = BasketView::Right)]
+    pub basket_view: BasketView,
+}
+
+/// The basket-view setting (spec §2, §9; issue 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "UPPERCASE")]
+#[clap(rename_all = "UPPER")]
+pub enum BasketView {
+    /// The mini cart opens the slide cart.
+    #[default]
+    Right,
+    /// The mini cart links to `/personal/cart/`.
+    Page,
 }
 
 /// Notifications: the outbox always; mail when an SMTP server is given.

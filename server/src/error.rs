@@ -38,6 +38,9 @@ pub enum ApiError {
     /// 403: the request may not do this (e.g. a state-changing request without the session's CSRF token).
     #[error("{code}: {detail}")]
     Forbidden { code: &'static str, field: &'static str, detail: String },
+    /// 409: the request conflicts with the state of what it names (an out-of-stock offer, a full basket line).
+    #[error("{code}: {detail}")]
+    Conflict { code: &'static str, field: &'static str, detail: String },
     /// 413: the request body is larger than the endpoint takes.
     #[error("BODY_TOO_LARGE: {detail}")]
     PayloadTooLarge { detail: String },
@@ -85,6 +88,7 @@ impl IntoResponse for ApiError {
             Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
             Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
             Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
+            Self::Conflict { code, field, detail } => body(StatusCode::CONFLICT, code, Some(field), detail),
             Self::PayloadTooLarge { detail } => {
                 body(StatusCode::PAYLOAD_TOO_LARGE, "BODY_TOO_LARGE", Some("body"), detail)
             }

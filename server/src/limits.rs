@@ -172,3 +172,6 @@ pub const CAPTCHA_CHECK_BURST: u32 = 30;
 
 /// After the burst, one more captcha check per address every this many milliseconds.
 pub const CAPTCHA_CHECK_REPLENISH_MS: u64 = 2000;
+
+/// Largest quantity of one basket line (issue 6): 1..=999.
+pub const BASKET_MAX_QUANTITY: i64 = 999;

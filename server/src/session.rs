@@ -126,6 +126,9 @@ pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
     let bytes: [u8; 32] = rand::random();
     let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     session.insert(CSRF_KEY, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
+    // The visitor id is made with the token, before any state-changing request can run: concurrent requests of a
+    // new session would otherwise each make their own, and the session would keep only the last one.
+    visitor_id(session).await?;
     Ok(token)
 }
 
@@ -140,8 +143,9 @@ fn store_error(err: tower_sessions::session::Error) -> ApiError {
     ApiError::Internal(err.into())
 }
 
-/// The visitor's id (16 random bytes as hex), made on first use: what stored submissions (and later baskets)
-/// name the visitor by. Not the session cookie's value, which is a secret.
+/// The visitor's id (16 random bytes as hex), made with the session's CSRF token (or on first use by a session
+/// older than that rule): what stored submissions and basket lines name the visitor by. Not the session cookie's
+/// value, which is a secret.
 pub async fn visitor_id(session: &Session) -> Result<String, ApiError> {
     if let Some(id) = session.get::<String>(VISITOR_KEY).await.map_err(store_error)? {
         return Ok(id);

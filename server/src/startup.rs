@@ -47,7 +47,8 @@ impl Application {
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;
         let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
-        let settings = Settings { public_url: public_url.trim_end_matches('/').to_owned() };
+        let settings =
+            Settings { public_url: public_url.trim_end_matches('/').to_owned(), basket_view: args.basket_view };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         search.clone().spawn_watcher(pool.clone());

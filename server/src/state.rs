@@ -20,4 +20,6 @@ pub struct Settings {
     /// The shop's public origin without a trailing slash (`https://shop.example`): canonical links, the sitemap,
     /// Open Graph URLs.
     pub public_url: String,
+    /// `RIGHT` or `PAGE` (`VITRINA_BASKET_VIEW`; issue 6), sent to the front-end in `GET /api/session`.
+    pub basket_view: crate::config::BasketView,
 }

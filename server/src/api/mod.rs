@@ -1,6 +1,7 @@
 //! The HTTP API: one module per resource, each exposing `router()`; this file is the whole route table.
 //! The OpenAPI 3.1 document is generated from the handlers (utoipa) and served at `/api/openapi.json`.
 
+pub mod basket;
 pub mod forms;
 pub mod menus;
 pub mod offers;
@@ -32,6 +33,7 @@ pub fn router(state: AppState) -> Router {
         .merge(search::router())
         .merge(session::router())
         .merge(forms::router())
+        .merge(basket::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

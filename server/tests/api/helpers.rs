@@ -37,6 +37,7 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         public_url: Some("https://shop.test".into()),
         mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
         form_rate_burst: 1000,
+        basket_view: vitrina::config::BasketView::Right,
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");

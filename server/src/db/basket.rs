@@ -1,0 +1,91 @@
+//! Table `basket_lines` (issue 6): the visitor's basket and wishlist. Each function says the SQL it runs.
+
+use crate::limits::BASKET_MAX_QUANTITY;
+use sqlx::SqlitePool;
+
+/// One stored line.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LineRow {
+    pub id: i64,
+    pub offer_id: String,
+    pub quantity: i64,
+    pub delay: bool,
+}
+
+/// What adding to a line came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Added {
+    /// The line exists with the new quantity; its id.
+    Line(i64),
+    /// The line would pass [`BASKET_MAX_QUANTITY`]; nothing changed.
+    OverLimit,
+}
+
+/// Adds `quantity` of `offer_id` to the visitor's line, or makes the line; `delay` moves it to or from the
+/// wishlist. One statement, `INSERT … ON CONFLICT DO UPDATE SET quantity = quantity + excluded.quantity`, so
+/// concurrent adds never lose an update; a sum over [`BASKET_MAX_QUANTITY`] changes nothing.
+pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET quantity = quantity + excluded.quantity,
+         delay = excluded.delay WHERE quantity + excluded.quantity <= ?
+         RETURNING id",
+    )
+    .bind(visitor)
+    .bind(offer_id)
+    .bind(quantity)
+    .bind(delay)
+    .bind(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    .bind(BASKET_MAX_QUANTITY)
+    .fetch_optional(pool)
+    .await?;
+    Ok(id.map_or(Added::OverLimit, Added::Line))
+}
+
+/// `UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)` on the visitor's line
+/// `id`; false when the visitor has no such line.
+pub async fn update(
+    pool: &SqlitePool,
+    visitor: &str,
+    id: i64,
+    quantity: Option<i64>,
+    delay: Option<bool>,
+) -> sqlx::Result<bool> {
+    Ok(sqlx::query(
+        "UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)
+         WHERE id = ? AND visitor_id = ?",
+    )
+    .bind(quantity)
+    .bind(delay)
+    .bind(id)
+    .bind(visitor)
+    .execute(pool)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// `DELETE FROM basket_lines WHERE id = ? AND visitor_id = ?`; false when there was no such line.
+pub async fn delete(pool: &SqlitePool, visitor: &str, id: i64) -> sqlx::Result<bool> {
+    Ok(sqlx::query("DELETE FROM basket_lines WHERE id = ? AND visitor_id = ?")
+        .bind(id)
+        .bind(visitor)
+        .execute(pool)
+        .await?
+        .rows_affected()
+        == 1)
+}
+
+/// The visitor's lines, oldest first.
+pub async fn lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<LineRow>> {
+    sqlx::query_as("SELECT id, offer_id, quantity, delay FROM basket_lines WHERE visitor_id = ? ORDER BY id")
+        .bind(visitor)
+        .fetch_all(pool)
+        .await
+}
+
+/// `SELECT active, available FROM offers WHERE id = ?`: whether the offer is on the storefront and in stock;
+/// `None` for an id no feed ever had.
+pub async fn offer_state(pool: &SqlitePool, offer_id: &str) -> sqlx::Result<Option<(bool, bool)>> {
+    sqlx::query_as("SELECT active, available FROM offers WHERE id = ?").bind(offer_id).fetch_optional(pool).await
+}

@@ -1,0 +1,145 @@
+//! The basket and wishlist (issue 6, first slice): lines per session, prices from the catalogue, quantity bounds,
+//! unavailable and removed offers refused, concurrent adds, the mini-cart summary, CSRF on every mutation.
+
+use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app};
+use serde_json::{Value, json};
+
+/// The shop with the small test feed: a (1480 RUB, in stock), b (3.54 RUB, in stock), c (out of stock).
+async fn shop() -> TestApp {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    app
+}
+
+async fn add(visitor: &Visitor<'_>, body: Value, status: u16) -> Value {
+    let response = visitor.post("/api/basket/items", &body).await;
+    assert_eq!(response.status().as_u16(), status, "POST {body}");
+    response.json().await.unwrap()
+}
+
+async fn send(visitor: &Visitor<'_>, method: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
+    let url = format!("{}{path}", visitor.app.base);
+    let mut request = visitor.app.client.request(method, url).header("cookie", &visitor.cookie);
+    request = request.header("x-csrf-token", &visitor.token);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn lines_take_their_prices_from_the_catalogue_and_the_summary_adds_them_up() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    let empty: Value = visitor.get("/api/basket/summary").await.json().await.unwrap();
+    assert_eq!(empty, json!({"count": 0, "quantity": 0, "sum": 0, "currencyId": "RUB", "delayCount": 0}));
+
+    // A client-sent price is not part of the request: the catalogue's price counts.
+    let basket = add(&visitor, json!({"offerId": "a", "quantity": 2, "price": 1}), 200).await;
+    assert_eq!(basket["lines"][0]["offer"]["price"], 1480);
+    assert_eq!(basket["lines"][0]["sum"], 2960);
+    let basket = add(&visitor, json!({"offerId": "a"}), 200).await;
+    assert_eq!(basket["lines"].as_array().unwrap().len(), 1, "adding again adds to the line");
+    assert_eq!(basket["lines"][0]["quantity"], 3);
+    add(&visitor, json!({"offerId": "b", "quantity": 3}), 200).await;
+    add(&visitor, json!({"offerId": "c", "delay": true}), 200).await;
+    let summary: Value = visitor.get("/api/basket/summary").await.json().await.unwrap();
+    // 3 × 1480 + 3 × 3.54 = 4450.62; the wishlist line is not in the sum.
+    assert_eq!(summary, json!({"count": 2, "quantity": 6, "sum": 4450.62, "currencyId": "RUB", "delayCount": 1}));
+
+    // Another visitor's basket is their own.
+    let other = app.visitor().await;
+    let theirs: Value = other.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(theirs["lines"], json!([]));
+}
+
+#[tokio::test]
+async fn bad_quantities_unavailable_and_removed_offers_are_refused() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    for quantity in [0, -1, 1000] {
+        let body = add(&visitor, json!({"offerId": "a", "quantity": quantity}), 400).await;
+        assert_eq!(body["errors"][0]["code"], "QUANTITY_INVALID");
+    }
+    assert_eq!(add(&visitor, json!({"offerId": "zzz"}), 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
+    assert_eq!(add(&visitor, json!({"offerId": "c"}), 409).await["errors"][0]["code"], "OFFER_UNAVAILABLE");
+    // An out-of-stock offer may go to the wishlist.
+    add(&visitor, json!({"offerId": "c", "delay": true}), 200).await;
+    add(&visitor, json!({"offerId": "a", "quantity": 999}), 200).await;
+    assert_eq!(add(&visitor, json!({"offerId": "a"}), 409).await["errors"][0]["code"], "BASKET_QUANTITY_LIMIT");
+    // An offer the feed no longer lists is removed from the storefront: 409, not 404.
+    app.import(&SMALL_FEED.replace("<offer id=\"b\"", "<offer id=\"b2\"")).await;
+    assert_eq!(add(&visitor, json!({"offerId": "b"}), 409).await["errors"][0]["code"], "OFFER_REMOVED");
+    let body = add(&visitor, json!({"quantity": 1}), 400).await;
+    assert_eq!(body["errors"][0]["code"], "BODY_INVALID");
+}
+
+#[tokio::test]
+async fn lines_change_move_to_the_wishlist_and_go() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    let basket = add(&visitor, json!({"offerId": "a"}), 200).await;
+    let id = basket["lines"][0]["id"].as_i64().unwrap();
+    let path = format!("/api/basket/items/{id}");
+    let response = send(&visitor, reqwest::Method::PATCH, &path, Some(json!({"quantity": 5}))).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<Value>().await.unwrap()["totals"]["quantity"], 5);
+    let response = send(&visitor, reqwest::Method::PATCH, &path, Some(json!({"quantity": 0}))).await;
+    assert_eq!(response.status(), 400);
+    let response = send(&visitor, reqwest::Method::PATCH, &path, Some(json!({"delay": true}))).await;
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["totals"]["count"], 0);
+    assert_eq!(body["totals"]["delayCount"], 1);
+    // Someone else cannot touch this line.
+    let other = app.visitor().await;
+    assert_eq!(send(&other, reqwest::Method::DELETE, &path, None).await.status(), 404);
+    assert_eq!(send(&visitor, reqwest::Method::DELETE, &path, None).await.status(), 200);
+    assert_eq!(send(&visitor, reqwest::Method::DELETE, &path, None).await.status(), 404);
+}
+
+#[tokio::test]
+async fn every_mutation_needs_the_csrf_token() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    let basket = add(&visitor, json!({"offerId": "a"}), 200).await;
+    let id = basket["lines"][0]["id"].as_i64().unwrap();
+    for (method, path) in [
+        (reqwest::Method::POST, "/api/basket/items".to_owned()),
+        (reqwest::Method::PATCH, format!("/api/basket/items/{id}")),
+        (reqwest::Method::DELETE, format!("/api/basket/items/{id}")),
+    ] {
+        let url = format!("{}{path}", app.base);
+        let response = app
+            .client
+            .request(method.clone(), url)
+            .header("cookie", &visitor.cookie)
+            .json(&json!({"offerId": "a", "quantity": 2}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 403, "{method} {path}");
+    }
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(basket["lines"][0]["quantity"], 1, "nothing changed");
+}
+
+#[tokio::test]
+async fn fifty_concurrent_adds_of_one_give_fifty() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    let body = json!({"offerId": "a", "quantity": 1});
+    let adds = (0..50).map(|_| visitor.post("/api/basket/items", &body));
+    for response in futures::future::join_all(adds).await {
+        assert_eq!(response.status(), 200);
+    }
+    let summary: Value = visitor.get("/api/basket/summary").await.json().await.unwrap();
+    assert_eq!(summary["quantity"], 50);
+    assert_eq!(summary["count"], 1);
+}
+
+#[tokio::test]
+async fn the_session_tells_the_basket_view() {
+    let app = spawn_app().await;
+    let body = app.json("/api/session", 200).await;
+    assert_eq!(body["settings"], json!({"basketView": "RIGHT"}));
+}
