@@ -175,3 +175,9 @@ pub const CAPTCHA_CHECK_REPLENISH_MS: u64 = 2000;
 
 /// Largest quantity of one basket line (issue 6): 1..=999.
 pub const BASKET_MAX_QUANTITY: i64 = 999;
+
+/// Most offers one compare list holds (issue 6).
+pub const COMPARE_MAX_ITEMS: i64 = 20;
+
+/// Recently viewed offers `GET /api/viewed` answers, newest first (issue 6); older views are forgotten.
+pub const VIEWED_MAX_ITEMS: i64 = 20;

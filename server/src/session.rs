@@ -156,6 +156,12 @@ pub async fn visitor_id(session: &Session) -> Result<String, ApiError> {
     Ok(id)
 }
 
+/// The visitor's id if the session has one; never makes one (reads such as `GET /api/basket` must not start
+/// sessions).
+pub async fn existing_visitor_id(session: &Session) -> Result<Option<String>, ApiError> {
+    session.get::<String>(VISITOR_KEY).await.map_err(store_error)
+}
+
 /// What the visitor last sent with form `code` (field code → value), empty when nothing (issue 5 prefill).
 pub async fn form_values(session: &Session, code: &str) -> Result<BTreeMap<String, String>, ApiError> {
     let all: BTreeMap<String, BTreeMap<String, String>> =

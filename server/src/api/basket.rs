@@ -7,7 +7,7 @@ use crate::db::basket::{self as store, Added};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::error::{ApiError, ApiJson};
 use crate::limits::BASKET_MAX_QUANTITY;
-use crate::session::visitor_id;
+use crate::session::{existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -97,8 +97,10 @@ fn line_not_found(id: i64) -> ApiError {
 
 /// The visitor's basket with prices from the catalogue.
 async fn load(state: &AppState, session: &Session) -> Result<Basket, ApiError> {
-    let visitor = visitor_id(session).await?;
-    let rows = store::lines(&state.db, &visitor).await?;
+    let rows = match existing_visitor_id(session).await? {
+        Some(visitor) => store::lines(&state.db, &visitor).await?,
+        None => Vec::new(),
+    };
     let ids: Vec<String> = rows.iter().map(|r| r.offer_id.clone()).collect();
     let offers = crate::db::offers::find_active_by_ids(&state.db, &ids).await?;
     let mut offers: std::collections::HashMap<String, (Offer, i64)> = {

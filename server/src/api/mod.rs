@@ -3,6 +3,7 @@
 
 pub mod basket;
 pub mod forms;
+pub mod lists;
 pub mod menus;
 pub mod offers;
 pub mod params;
@@ -34,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .merge(session::router())
         .merge(forms::router())
         .merge(basket::router())
+        .merge(lists::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

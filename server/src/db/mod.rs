@@ -3,6 +3,7 @@
 
 pub mod basket;
 pub mod forms;
+pub mod lists;
 pub mod menus;
 pub mod offers;
 pub mod search;

@@ -5,6 +5,7 @@ mod catalog;
 mod forms;
 mod helpers;
 mod import;
+mod lists;
 mod menus;
 mod search;
 mod session;

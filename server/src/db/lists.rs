@@ -1,0 +1,100 @@
+//! Tables `compare_items` and `viewed_offers` (issue 6): the visitor's compare list and recently viewed offers.
+//! Each function says the SQL it runs.
+
+use crate::limits::{COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
+use sqlx::SqlitePool;
+
+/// What adding to the compare list came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareAdd {
+    /// The offer is in the list (it may have been already).
+    Listed,
+    /// The list holds [`COMPARE_MAX_ITEMS`] other offers; nothing changed.
+    Full,
+}
+
+/// Puts `offer_id` into the visitor's compare list unless it holds [`COMPARE_MAX_ITEMS`] offers already: one
+/// `INSERT … SELECT … WHERE (count) < max ON CONFLICT DO NOTHING`, so concurrent adds cannot pass the limit.
+pub async fn compare_add(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    sqlx::query(
+        "INSERT INTO compare_items (visitor_id, offer_id, added_at)
+         SELECT ?, ?, ? WHERE (SELECT count(*) FROM compare_items WHERE visitor_id = ?) < ?
+         ON CONFLICT (visitor_id, offer_id) DO NOTHING",
+    )
+    .bind(visitor)
+    .bind(offer_id)
+    .bind(now)
+    .bind(visitor)
+    .bind(COMPARE_MAX_ITEMS)
+    .execute(pool)
+    .await?;
+    let listed: Option<i64> = sqlx::query_scalar("SELECT 1 FROM compare_items WHERE visitor_id = ? AND offer_id = ?")
+        .bind(visitor)
+        .bind(offer_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(if listed.is_some() { CompareAdd::Listed } else { CompareAdd::Full })
+}
+
+/// `DELETE FROM compare_items WHERE visitor_id = ? [AND offer_id = ?]`: one offer, or the whole list.
+pub async fn compare_remove(pool: &SqlitePool, visitor: &str, offer_id: Option<&str>) -> sqlx::Result<u64> {
+    let result = match offer_id {
+        Some(id) => {
+            sqlx::query("DELETE FROM compare_items WHERE visitor_id = ? AND offer_id = ?")
+                .bind(visitor)
+                .bind(id)
+                .execute(pool)
+                .await?
+        }
+        None => sqlx::query("DELETE FROM compare_items WHERE visitor_id = ?").bind(visitor).execute(pool).await?,
+    };
+    Ok(result.rows_affected())
+}
+
+/// The offer ids of the visitor's compare list, in the order they were added.
+pub async fn compare_ids(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT offer_id FROM compare_items WHERE visitor_id = ? ORDER BY added_at, offer_id")
+        .bind(visitor)
+        .fetch_all(pool)
+        .await
+}
+
+/// Records that the visitor viewed `offer_id` now (a repeat view moves it to the front) and forgets views past the
+/// newest [`VIEWED_MAX_ITEMS`].
+pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at) VALUES (?, ?, ?)
+         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET viewed_at = excluded.viewed_at",
+    )
+    .bind(visitor)
+    .bind(offer_id)
+    .bind(chrono::Utc::now().timestamp_millis())
+    .execute(&mut *tx)
+    .await?;
+    // One more than the answer keeps the list full when the shown offer is excluded.
+    sqlx::query(
+        "DELETE FROM viewed_offers WHERE visitor_id = ? AND offer_id NOT IN
+         (SELECT offer_id FROM viewed_offers WHERE visitor_id = ? ORDER BY viewed_at DESC LIMIT ?)",
+    )
+    .bind(visitor)
+    .bind(visitor)
+    .bind(VIEWED_MAX_ITEMS + 1)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
+}
+
+/// The visitor's viewed offer ids, newest first, without `exclude`, at most [`VIEWED_MAX_ITEMS`].
+pub async fn viewed_ids(pool: &SqlitePool, visitor: &str, exclude: Option<&str>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT offer_id FROM viewed_offers WHERE visitor_id = ? AND offer_id IS NOT ?
+         ORDER BY viewed_at DESC, offer_id LIMIT ?",
+    )
+    .bind(visitor)
+    .bind(exclude)
+    .bind(VIEWED_MAX_ITEMS)
+    .fetch_all(pool)
+    .await
+}
