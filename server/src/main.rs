@@ -56,25 +56,36 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `vitrina menu import|export|reset` (docs/operations.md "Menus").
-async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
-    use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, parse_menu_file, validate};
-    let db = &args.command.db().db;
-    // A mistyped --db must not create and fill a new, empty database that no shop serves.
+/// Refuses a `--db` that does not exist: a mistyped path must not create and fill a new, empty database that no
+/// shop serves (`menu` and `forms` work on a shop's existing database).
+fn require_existing_db(db: &std::path::Path) -> anyhow::Result<()> {
     if !db.exists() {
         anyhow::bail!(
             "no database at {}: give the shop's --db (or VITRINA_DB); `vitrina serve` or `vitrina import` creates it",
             db.display()
         );
     }
+    Ok(())
+}
+
+/// The text of `file`, or of standard input for `-`.
+fn read_file_or_stdin(file: &std::path::Path) -> anyhow::Result<String> {
+    if file.as_os_str() == "-" {
+        Ok(std::io::read_to_string(std::io::stdin())?)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))
+    }
+}
+
+/// `vitrina menu import|export|reset` (docs/operations.md "Menus").
+async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
+    use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, parse_menu_file, validate};
+    let db = &args.command.db().db;
+    require_existing_db(db)?;
     // Read and check the file before touching the database.
     let items = match &args.command {
         MenuCommand::Import { file, .. } => {
-            let text = if file.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin())?
-            } else {
-                std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
-            };
+            let text = read_file_or_stdin(file)?;
             let mut items =
                 parse_menu_file(&text).map_err(|e| anyhow::anyhow!("{} is not a menu: {e}", file.display()))?;
             let problems = validate(&mut items);
@@ -114,19 +125,10 @@ async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
 async fn run_forms(args: FormsArgs) -> anyhow::Result<()> {
     use vitrina::domain::forms::{parse_forms_file, validate_definitions};
     let db = &args.command.db().db;
-    if !db.exists() {
-        anyhow::bail!(
-            "no database at {}: give the shop's --db (or VITRINA_DB); `vitrina serve` or `vitrina import` creates it",
-            db.display()
-        );
-    }
+    require_existing_db(db)?;
     let forms = match &args.command {
         FormsCommand::Import { file, .. } => {
-            let text = if file.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin())?
-            } else {
-                std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?
-            };
+            let text = read_file_or_stdin(file)?;
             let forms =
                 parse_forms_file(&text).map_err(|e| anyhow::anyhow!("{} is not a forms file: {e}", file.display()))?;
             let problems = validate_definitions(&forms);

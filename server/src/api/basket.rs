@@ -109,32 +109,59 @@ async fn load(state: &AppState, session: &Session) -> Result<Basket, ApiError> {
         loaded.into_iter().zip(minor).map(|(offer, (id, price))| (id, (offer, price))).collect()
     };
     let mut lines = Vec::new();
-    let (mut count, mut quantity, mut sum_minor, mut delay_count) = (0, 0, 0_i64, 0);
-    let mut currency: Option<CurrencyCode> = None;
+    let mut totals = Totals::default();
     for row in rows {
         let Some((offer, price_minor)) = offers.remove(&row.offer_id) else { continue };
-        let code = CurrencyCode::parse(&offer.currency_id).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let line_minor = price_minor.saturating_mul(row.quantity);
-        if row.delay {
-            delay_count += 1;
-        } else if currency.as_ref().is_none_or(|c| c == &code) {
-            currency.get_or_insert_with(|| code.clone());
-            count += 1;
-            quantity += row.quantity;
-            sum_minor = sum_minor.saturating_add(line_minor);
-        }
-        let sum = Money { minor: line_minor, currency: code }.major_json();
+        let code = totals.add(row.quantity, row.delay, price_minor, &offer.currency_id)?;
+        let sum = Money { minor: price_minor.saturating_mul(row.quantity), currency: code }.major_json();
         lines.push(BasketLine { id: row.id, offer, quantity: row.quantity, sum, delay: row.delay });
     }
-    let currency = currency.unwrap_or_else(|| CurrencyCode::parse("RUB").expect("RUB is a currency"));
-    let totals = BasketSummary {
-        count,
-        quantity,
-        sum: Money { minor: sum_minor, currency: currency.clone() }.major_json(),
-        currency_id: currency.as_str().to_owned(),
-        delay_count,
-    };
+    let totals = totals.finish();
     Ok(Basket { lines, totals })
+}
+
+/// The mini cart's figures, summed line by line.
+#[derive(Default)]
+struct Totals {
+    count: i64,
+    quantity: i64,
+    sum_minor: i64,
+    delay_count: i64,
+    currency: Option<CurrencyCode>,
+}
+
+impl Totals {
+    /// Counts one line (price in minor units of `currency_id`); basket lines in another currency than the first
+    /// are not summed. Returns the line's currency.
+    fn add(
+        &mut self,
+        quantity: i64,
+        delay: bool,
+        price_minor: i64,
+        currency_id: &str,
+    ) -> Result<CurrencyCode, ApiError> {
+        let code = CurrencyCode::parse(currency_id).map_err(|e| anyhow::anyhow!("{e}"))?;
+        if delay {
+            self.delay_count += 1;
+        } else if self.currency.as_ref().is_none_or(|c| c == &code) {
+            self.currency.get_or_insert_with(|| code.clone());
+            self.count += 1;
+            self.quantity += quantity;
+            self.sum_minor = self.sum_minor.saturating_add(price_minor.saturating_mul(quantity));
+        }
+        Ok(code)
+    }
+
+    fn finish(self) -> BasketSummary {
+        let currency = self.currency.unwrap_or_else(|| CurrencyCode::parse("RUB").expect("RUB is a currency"));
+        BasketSummary {
+            count: self.count,
+            quantity: self.quantity,
+            sum: Money { minor: self.sum_minor, currency: currency.clone() }.major_json(),
+            currency_id: currency.as_str().to_owned(),
+            delay_count: self.delay_count,
+        }
+    }
 }
 
 /// The basket and wishlist of this session.
@@ -146,7 +173,14 @@ pub async fn get_basket(State(state): State<AppState>, session: Session) -> Resu
 /// The mini cart's figures (`{count, quantity, sum, currencyId, delayCount}`).
 #[utoipa::path(get, path = "/api/basket/summary", tag = "basket", responses((status = 200, body = BasketSummary)))]
 pub async fn get_summary(State(state): State<AppState>, session: Session) -> Result<Json<BasketSummary>, ApiError> {
-    Ok(Json(load(&state, &session).await?.totals))
+    // The mini cart reloads after every change: one query of prices, no pictures or params.
+    let mut totals = Totals::default();
+    if let Some(visitor) = existing_visitor_id(&session).await? {
+        for line in store::priced_lines(&state.db, &visitor).await? {
+            totals.add(line.quantity, line.delay, line.price_minor, &line.currency_id)?;
+        }
+    }
+    Ok(Json(totals.finish()))
 }
 
 /// Adds `quantity` of an offer to its line (making it when new); `delay` puts the line into the wishlist. Answers

@@ -89,3 +89,23 @@ pub async fn lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<LineRow
 pub async fn offer_state(pool: &SqlitePool, offer_id: &str) -> sqlx::Result<Option<(bool, bool)>> {
     sqlx::query_as("SELECT active, available FROM offers WHERE id = ?").bind(offer_id).fetch_optional(pool).await
 }
+
+/// A line with its offer's current price, for the mini cart's sums.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PricedLine {
+    pub quantity: i64,
+    pub delay: bool,
+    pub price_minor: i64,
+    pub currency_id: String,
+}
+
+/// The visitor's lines of offers still on the storefront with their prices, oldest first (one join, no details).
+pub async fn priced_lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<PricedLine>> {
+    sqlx::query_as(
+        "SELECT l.quantity, l.delay, o.price_minor, o.currency_id FROM basket_lines l
+         JOIN offers o ON o.id = l.offer_id WHERE l.visitor_id = ? AND o.active = 1 ORDER BY l.id",
+    )
+    .bind(visitor)
+    .fetch_all(pool)
+    .await
+}

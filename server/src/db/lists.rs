@@ -60,6 +60,17 @@ pub async fn compare_ids(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<S
         .await
 }
 
+/// How many offers of the visitor's compare list are still on the storefront.
+pub async fn compare_count(pool: &SqlitePool, visitor: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
+         WHERE c.visitor_id = ? AND o.active = 1",
+    )
+    .bind(visitor)
+    .fetch_one(pool)
+    .await
+}
+
 /// Records that the visitor viewed `offer_id` now (a repeat view moves it to the front) and forgets views past the
 /// newest [`VIEWED_MAX_ITEMS`].
 pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<()> {
