@@ -8,6 +8,9 @@
  * - `/catalog/products/{offer-slug}/`     a product without a section
  * - `/search/?q=&available=&section=&page=` the full search results (issue 4)
  * - `/feedback/`                          the feedback form (issue 5)
+ * - `/catalog/compare/`                   the compare list (issue 6)
+ * - `/personal/cart/?delay=Y`             the basket, or with `delay=Y` the wishlist (issue 6)
+ * - `/personal/order/make/?ORDER_ID=N`    the checkout, or with `ORDER_ID` the confirmation of order N (issue 6)
  *
  * Section and product URLs are never built on the client: the API hands them out in `url`.
  */
@@ -20,7 +23,26 @@ export const paths = {
   search: '/search/',
   /** The feedback form page (issue 5). */
   feedback: '/feedback/',
+  /** The compare list page (issue 6). */
+  compare: '/catalog/compare/',
+  /** The cart page (spec §2: the slide-out cart does not open on paths containing it). */
+  cart: '/personal/cart/',
+  /** The cart page's wishlist tab. */
+  wishlist: '/personal/cart/?delay=Y',
+  /** The checkout page (spec §2: the slide-out cart does not open on paths containing it). */
+  checkout: '/personal/order/make/',
 } as const;
+
+/** Query-string keys of the cart and checkout pages (the original's `delay=Y`, `ORDER_ID`). */
+export const basketParams = {
+  delay: 'delay',
+  orderId: 'ORDER_ID',
+} as const;
+
+/** The confirmation page of order `number`: the checkout path with `ORDER_ID` (as the original's). */
+export function orderConfirmationPath(number: string): string {
+  return withQuery(paths.checkout, new URLSearchParams({ [basketParams.orderId]: number }));
+}
 
 /** React Router patterns matching {@link paths}; `catalogSplat` catches sections and products. */
 export const routePatterns = {
@@ -29,6 +51,9 @@ export const routePatterns = {
   catalogSplat: 'catalog/*',
   search: 'search',
   feedback: 'feedback',
+  compare: 'catalog/compare',
+  cart: 'personal/cart',
+  checkout: 'personal/order/make',
   notFound: '*',
 } as const;
 

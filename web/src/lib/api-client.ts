@@ -115,6 +115,8 @@ async function request<T>(url: string, init: RequestInit, signal?: AbortSignal):
     if (!response.ok) {
       throw await readError(response);
     }
+    // 204 No Content (e.g. `POST /api/viewed`): nothing to parse.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -129,64 +131,79 @@ async function request<T>(url: string, init: RequestInit, signal?: AbortSignal):
   }
 }
 
-/** Answer of `GET /api/session` (docs/api.md "Session"): the CSRF token and, later, the user and settings. */
+/** The session's settings (docs/api.md "Session"). */
+export interface SessionSettings {
+  /** `RIGHT`: the mini cart opens the slide-out cart; `PAGE`: it links to the cart page (spec §2, §9). */
+  basketView?: string;
+}
+
+/** Answer of `GET /api/session` (docs/api.md "Session"): the CSRF token, the user and the settings. */
 export interface SessionAnswer {
   /** The session's CSRF token (spec §3 "sessid"), sent as `X-CSRF-Token` with every state-changing request. */
   sessid: string;
   user: unknown;
-  settings: Record<string, unknown>;
+  settings: SessionSettings;
 }
 
 /** The header a state-changing request carries the session's CSRF token in. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-let csrfToken: Promise<string> | null = null;
+let session: Promise<SessionAnswer> | null = null;
 
 /**
- * The session's CSRF token: `GET /api/session` once (which also starts the visitor's session), then kept. A failed
- * fetch is forgotten, so the next call tries again.
+ * The visitor's session: `GET /api/session` once (which also starts the session), then kept. A failed fetch is
+ * forgotten, so the next call tries again. `lib/session.ts` exposes it to components as a query.
  */
-export function getCsrfToken(): Promise<string> {
-  if (!csrfToken) {
-    csrfToken = apiGet<SessionAnswer>('/api/session').then(
-      (session) => session.sessid,
-      (error: unknown) => {
-        csrfToken = null;
-        throw error;
-      },
-    );
+export function getSession(): Promise<SessionAnswer> {
+  if (!session) {
+    session = apiGet<SessionAnswer>('/api/session').catch((error: unknown) => {
+      session = null;
+      throw error;
+    });
   }
-  return csrfToken;
+  return session;
 }
 
-/** Forgets the kept CSRF token (the session ended or changed); the next state-changing call fetches it again. */
+/** The session's CSRF token (from {@link getSession}). */
+export async function getCsrfToken(): Promise<string> {
+  return (await getSession()).sessid;
+}
+
+/** Forgets the kept session (it ended or changed); the next state-changing call fetches it again. */
 export function resetCsrfToken(): void {
-  csrfToken = null;
+  session = null;
 }
 
-/** Options of {@link apiPost}. */
+/** Options of {@link apiPost} and {@link apiSend}. */
 export interface ApiPostOptions {
   /** Cancels the request. */
   signal?: AbortSignal;
 }
 
+/** The state-changing methods {@link apiSend} takes. */
+export type MutationMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /**
- * POSTs `body` as JSON to the Vitrina API with the session's CSRF token (`X-CSRF-Token`, from
- * {@link getCsrfToken}) and returns the parsed answer. When the server refuses the token (403
- * `CSRF_TOKEN_INVALID`: the session expired meanwhile), it fetches a new token and tries once more.
+ * Sends `body` (JSON; none when `undefined`) to the Vitrina API with `method` and the session's CSRF token
+ * (`X-CSRF-Token`, from {@link getCsrfToken}) and returns the parsed answer (`undefined` for 204). When the server
+ * refuses the token (403 `CSRF_TOKEN_INVALID`: the session expired meanwhile), it fetches a new token and tries
+ * once more.
  *
  * @throws {ApiError} as {@link apiGet}; a 4xx answer's whole body is in `error.body` (a form's 422 answer).
  */
-export async function apiPost<T>(path: string, body: unknown, options: ApiPostOptions = {}): Promise<T> {
+export async function apiSend<T>(
+  method: MutationMethod,
+  path: string,
+  body?: unknown,
+  options: ApiPostOptions = {},
+): Promise<T> {
   const send = async () => {
     const token = await getCsrfToken();
+    const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: token };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     return request<T>(
       path,
-      {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER]: token },
-        body: JSON.stringify(body),
-      },
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
       options.signal,
     );
   };
@@ -199,4 +216,9 @@ export async function apiPost<T>(path: string, body: unknown, options: ApiPostOp
     }
     throw error;
   }
+}
+
+/** POSTs `body` as JSON: {@link apiSend}`('POST', path, body, options)`. */
+export function apiPost<T>(path: string, body: unknown, options: ApiPostOptions = {}): Promise<T> {
+  return apiSend<T>('POST', path, body, options);
 }

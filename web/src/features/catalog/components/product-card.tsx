@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { Picture } from '@/components/ui/picture';
+import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import type { Offer } from '../api/types';
 import { Availability } from './availability';
 import { OfferPrice } from './offer-price';
@@ -25,7 +26,8 @@ export interface ProductCardProps {
  * The whole card is clickable through the name link (its box covers the card); only the name is
  * a link, so screen readers hear each product once. With `onQuickView`, a "Быстрый просмотр"
  * button (named "Быстрый просмотр: {product}") lies over the picture: on hover or keyboard focus
- * with a fine pointer, always on touch screens; icon only on narrow cards.
+ * with a fine pointer, always on touch screens; icon only on narrow cards. Below the price, the offer actions the
+ * app supplies (`OfferActionsSlot`: basket, wishlist, compare; issue 6).
  */
 export function ProductCard({ offer, eager = false, onQuickView }: ProductCardProps) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function ProductCard({ offer, eager = false, onQuickView }: ProductCardPr
           <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
           <Availability available={offer.available} />
         </div>
+        <OfferActionsSlot offer={offer} place="card" />
       </div>
     </article>
   );
