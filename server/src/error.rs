@@ -41,6 +41,13 @@ pub enum ApiError {
     /// 409: the request conflicts with the state of what it names (an out-of-stock offer, a full basket line).
     #[error("{code}: {detail}")]
     Conflict { code: &'static str, field: &'static str, detail: String },
+    /// 409 with one item per conflict (each offer of a basket that cannot be ordered).
+    #[error("{} conflicts", errors.len())]
+    Conflicts { errors: Vec<ErrorItem> },
+    /// 422: a well-formed body whose values break the endpoint's rules; one item per field at fault, all at once
+    /// (the checkout's validation).
+    #[error("{} invalid fields", errors.len())]
+    Unprocessable { errors: Vec<ErrorItem> },
     /// 413: the request body is larger than the endpoint takes.
     #[error("BODY_TOO_LARGE: {detail}")]
     PayloadTooLarge { detail: String },
@@ -62,6 +69,12 @@ impl ApiError {
     /// 404 with `code`.
     pub fn not_found(code: &'static str, detail: impl Into<String>) -> Self {
         Self::NotFound { code, detail: detail.into() }
+    }
+}
+
+impl From<crate::domain::forms::FieldError> for ErrorItem {
+    fn from(e: crate::domain::forms::FieldError) -> Self {
+        Self { code: e.code.to_owned(), field: Some(e.field), detail: e.detail }
     }
 }
 
@@ -89,6 +102,10 @@ impl IntoResponse for ApiError {
             Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
             Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
             Self::Conflict { code, field, detail } => body(StatusCode::CONFLICT, code, Some(field), detail),
+            Self::Conflicts { errors } => (StatusCode::CONFLICT, Json(ErrorBody { errors })).into_response(),
+            Self::Unprocessable { errors } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, Json(ErrorBody { errors })).into_response()
+            }
             Self::PayloadTooLarge { detail } => {
                 body(StatusCode::PAYLOAD_TOO_LARGE, "BODY_TOO_LARGE", Some("body"), detail)
             }

@@ -181,3 +181,15 @@ pub const COMPARE_MAX_ITEMS: i64 = 20;
 
 /// Recently viewed offers `GET /api/viewed` answers, newest first (issue 6); older views are forgotten.
 pub const VIEWED_MAX_ITEMS: i64 = 20;
+
+/// Longest shopper's name of an order, in characters (issue 6: `FORMS_VALUE_TOO_LONG`).
+pub const ORDER_NAME_MAX_CHARS: usize = 200;
+
+/// Longest e-mail, city or address of an order, in characters (as a form's value).
+pub const ORDER_VALUE_MAX_CHARS: usize = FORM_VALUE_MAX_CHARS;
+
+/// Longest comment of an order, in characters.
+pub const ORDER_COMMENT_MAX_CHARS: usize = 2000;
+
+/// Largest JSON body of `POST /api/orders`, bytes; larger ones are 413 `BODY_TOO_LARGE`.
+pub const ORDER_BODY_MAX_BYTES: usize = 64 * 1024;

@@ -6,6 +6,7 @@ pub mod forms;
 pub mod lists;
 pub mod menus;
 pub mod offers;
+pub mod orders;
 pub mod params;
 pub mod search;
 pub mod sections;
@@ -36,6 +37,7 @@ pub fn router(state: AppState) -> Router {
         .merge(forms::router())
         .merge(basket::router())
         .merge(lists::router())
+        .merge(orders::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

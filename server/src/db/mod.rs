@@ -6,6 +6,7 @@ pub mod forms;
 pub mod lists;
 pub mod menus;
 pub mod offers;
+pub mod orders;
 pub mod search;
 pub mod sections;
 pub mod shop;

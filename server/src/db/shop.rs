@@ -102,10 +102,14 @@ pub async fn only_demo_imported(conn: &mut SqliteConnection) -> sqlx::Result<boo
     Ok(demo > 0 && other == 0)
 }
 
-/// Deletes the whole catalogue (offers with their pictures and params, sections, currencies): used once, when a
-/// shop owner's first import replaces the demo catalogue.
+/// Deletes the whole catalogue (offers with their pictures and params, sections, currencies) and what visitors kept
+/// of it (basket and wishlist lines, compare lists, recently viewed): used once, when a shop owner's first import
+/// replaces the demo catalogue. Orders keep their snapshot lines (no reference to `offers`).
 pub async fn delete_catalogue(conn: &mut SqliteConnection) -> sqlx::Result<()> {
     for sql in [
+        "DELETE FROM basket_lines",
+        "DELETE FROM compare_items",
+        "DELETE FROM viewed_offers",
         "DELETE FROM offer_pictures",
         "DELETE FROM offer_params",
         "DELETE FROM offers",

@@ -3,4 +3,5 @@
 pub mod forms;
 pub mod menu;
 pub mod money;
+pub mod orders;
 pub mod slug;

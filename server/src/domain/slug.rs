@@ -36,6 +36,17 @@ pub fn slugify(name: &str) -> String {
     if slug.is_empty() { "item".to_owned() } else { slug }
 }
 
+/// The storefront path of a section: `/catalog/{slug}/`.
+pub fn section_path(slug: &str) -> String {
+    format!("/catalog/{slug}/")
+}
+
+/// The storefront path of an offer: `/catalog/{section-slug}/{slug}/`, or `/catalog/products/{slug}/` for an
+/// offer without a section (docs/decisions.md "URLs").
+pub fn offer_path(section_slug: Option<&str>, slug: &str) -> String {
+    format!("/catalog/{}/{slug}/", section_slug.unwrap_or(crate::feeds::import::UNSECTIONED_SLUG))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,15 +76,4 @@ mod tests {
         assert!(s.ends_with("slovo"));
         assert_eq!(slugify(&"a".repeat(200)).len(), MAX_SLUG_CHARS);
     }
-}
-
-/// The storefront path of a section: `/catalog/{slug}/`.
-pub fn section_path(slug: &str) -> String {
-    format!("/catalog/{slug}/")
-}
-
-/// The storefront path of an offer: `/catalog/{section-slug}/{slug}/`, or `/catalog/products/{slug}/` for an
-/// offer without a section (docs/decisions.md "URLs").
-pub fn offer_path(section_slug: Option<&str>, slug: &str) -> String {
-    format!("/catalog/{}/{slug}/", section_slug.unwrap_or(crate::feeds::import::UNSECTIONED_SLUG))
 }

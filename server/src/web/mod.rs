@@ -89,15 +89,13 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
     }
     let path = uri.path();
     let file = path.trim_start_matches('/');
-    if !file.is_empty() && file != "index.html" {
-        if let Some(f) = Dist::get(file) {
-            let cache = if file.starts_with("assets/") {
-                "public, max-age=31536000, immutable"
-            } else {
-                "public, max-age=3600"
-            };
-            return asset_response(f.data.into_owned(), file, cache);
-        }
+    if !file.is_empty()
+        && file != "index.html"
+        && let Some(f) = Dist::get(file)
+    {
+        let cache =
+            if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+        return asset_response(f.data.into_owned(), file, cache);
     }
     // Pages live at paths with a trailing slash; /catalog/x becomes /catalog/x/.
     if path.starts_with("/catalog") && !path.ends_with('/') && !file.contains('.') {

@@ -95,6 +95,15 @@ impl HeadBuilder<'_> {
         Head { title: format!("{title} — {}", self.shop), tags }
     }
 
+    /// The head of a page that belongs to the shopper (basket, checkout, compare list; issue 6): served, never
+    /// indexed.
+    fn private(&self, title: &str, path: &str) -> Head {
+        let description = format!("{title} — {}.", self.shop);
+        let mut head = self.head(title, &description, path, "website", None, &[]);
+        head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
+        head
+    }
+
     fn absolute(&self, url: &str) -> String {
         if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() }
     }
@@ -148,10 +157,7 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
         }
         ["search"] => {
             // The results page (issue 4) belongs to the shopper's query: served, never indexed.
-            let description = format!("Поиск по каталогу магазина {}.", shop.name);
-            let mut head = b.head("Поиск", &description, "/search/", "website", None, &[]);
-            head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
-            Ok(PageHead::Found(head))
+            Ok(PageHead::Found(b.private("Поиск", "/search/")))
         }
         ["feedback"] => {
             // The feedback form page (issue 5).
@@ -159,6 +165,9 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             let ld = b.breadcrumbs(&[home, ("Обратная связь", "/feedback/".to_owned())]);
             Ok(PageHead::Found(b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld])))
         }
+        ["catalog", "compare"] => Ok(PageHead::Found(b.private("Сравнение товаров", "/catalog/compare/"))),
+        ["personal", "cart"] => Ok(PageHead::Found(b.private("Корзина", "/personal/cart/"))),
+        ["personal", "order", "make"] => Ok(PageHead::Found(b.private("Оформление заказа", "/personal/order/make/"))),
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {

@@ -108,3 +108,25 @@ async fn recently_viewed_are_newest_first_without_the_shown_one_and_at_most_twen
         .unwrap();
     assert_eq!(response.status(), 403);
 }
+
+#[tokio::test]
+async fn the_first_import_replaces_the_demo_catalogue_even_when_visitors_kept_demo_offers() {
+    // A visitor's basket, compare list and recently viewed hold demo offers; the shop owner's first import deletes
+    // the demo catalogue, and with it what visitors kept of it (foreign keys would refuse the delete otherwise).
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let demo = demo_offer_ids(&app, 2).await;
+    let available = ids(&app.json("/api/offers?perPage=1&available=Y", 200).await);
+    assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": available[0]})).await.status(), 200);
+    assert_eq!(visitor.post("/api/compare", &json!({"offerId": demo[0]})).await.status(), 200);
+    assert_eq!(visitor.post("/api/viewed", &json!({"offerId": demo[1]})).await.status(), 204);
+
+    let summary = app.import(SMALL_FEED).await;
+    assert!(summary.offers_added > 0, "{summary:?}");
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(basket["lines"], json!([]));
+    let compare: Value = visitor.get("/api/compare/count").await.json().await.unwrap();
+    assert_eq!(compare["count"], 0);
+    let viewed: Value = visitor.get("/api/viewed").await.json().await.unwrap();
+    assert_eq!(viewed["items"], json!([]));
+}

@@ -7,6 +7,7 @@ mod helpers;
 mod import;
 mod lists;
 mod menus;
+mod orders;
 mod search;
 mod session;
 mod web;

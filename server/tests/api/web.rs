@@ -43,6 +43,18 @@ async fn a_section_page_has_breadcrumbs_and_unknown_pages_are_404_shells() {
     assert_eq!(res.status(), 200);
     let html = res.text().await.unwrap();
     assert!(html.contains("<title>Поиск — Тестовый магазин</title>") && html.contains("noindex"), "{html}");
+    // The shopper's own pages (issue 6) are pages too, never indexed.
+    for (path, title) in [
+        ("/personal/cart/?delay=Y", "Корзина"),
+        ("/personal/order/make/?ORDER_ID=1", "Оформление заказа"),
+        ("/catalog/compare/", "Сравнение товаров"),
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        let html = res.text().await.unwrap();
+        assert!(html.contains(&format!("<title>{title} — Тестовый магазин</title>")), "{path}: {html}");
+        assert!(html.contains("noindex"), "{path}");
+    }
 }
 
 #[tokio::test]

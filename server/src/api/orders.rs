@@ -1,0 +1,322 @@
+//! Orders (issue 6 "Orders"; spec §2 checkout): `POST /api/orders` turns the visitor's basket into an order,
+//! `GET /api/orders/{number}` shows it to the session that placed it. The POST needs the CSRF token.
+
+use crate::db::forms::NewMessage;
+use crate::db::orders::{self as store, Order, PlaceError};
+use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
+use crate::error::{ApiError, ApiJson, ErrorItem};
+use crate::limits::ORDER_BODY_MAX_BYTES;
+use crate::session::{existing_visitor_id, visitor_id};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use quick_xml::escape::escape;
+use serde::Serialize;
+use tower_sessions::Session;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// `POST /api/orders` answer (201): the new order's number, for `GET /api/orders/{number}` and the confirmation
+/// page (`/personal/order/make/?ORDER_ID={number}`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Placed {
+    /// The order's number: decimal digits, `"12"`.
+    pub number: String,
+}
+
+/// One line of an order: the offer as it was when ordered.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLineView {
+    pub offer_id: String,
+    pub name: String,
+    pub vendor_code: Option<String>,
+    /// The offer's storefront page when ordered (a site path; the offer may have left the catalogue since).
+    pub url: String,
+    /// The offer's first picture when ordered.
+    pub picture: Option<String>,
+    /// Price when ordered, major units of the order's `currencyId`, exact.
+    #[schema(value_type = f64)]
+    pub price: serde_json::Number,
+    /// 1..=999.
+    pub quantity: i64,
+    /// Price × quantity, major units, exact.
+    #[schema(value_type = f64)]
+    pub sum: serde_json::Number,
+}
+
+/// `GET /api/orders/{number}`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    pub number: String,
+    /// `new` (later issues add the shop's own statuses).
+    pub status: String,
+    /// RFC 3339, UTC: `2026-11-21T10:00:00Z`.
+    pub created_at: String,
+    pub name: String,
+    /// As sent, international format.
+    pub phone: String,
+    pub email: Option<String>,
+    pub city: String,
+    /// Set with courier delivery only.
+    pub address: Option<String>,
+    pub delivery_method: DeliveryMethod,
+    pub payment_method: PaymentMethod,
+    pub comment: Option<String>,
+    /// In basket order.
+    pub lines: Vec<OrderLineView>,
+    /// The sum of the lines' sums, major units of `currencyId`, exact.
+    #[schema(value_type = f64)]
+    pub total: serde_json::Number,
+    pub currency_id: String,
+}
+
+fn money(minor: i64, currency: &CurrencyCode) -> Money {
+    Money { minor, currency: currency.clone() }
+}
+
+fn currency(order: &Order) -> Result<CurrencyCode, ApiError> {
+    CurrencyCode::parse(&order.currency_id)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("order {}: {e}", order.number)))
+}
+
+impl OrderView {
+    fn new(order: Order) -> Result<Self, ApiError> {
+        let code = currency(&order)?;
+        let lines = order
+            .lines
+            .into_iter()
+            .map(|l| OrderLineView {
+                price: money(l.price_minor, &code).major_json(),
+                sum: money(l.sum_minor, &code).major_json(),
+                offer_id: l.offer_id,
+                name: l.name,
+                vendor_code: l.vendor_code,
+                url: l.url,
+                picture: l.picture,
+                quantity: l.quantity,
+            })
+            .collect();
+        let d = order.details;
+        Ok(Self {
+            number: order.number,
+            status: order.status,
+            created_at: order.created_at,
+            name: d.name,
+            phone: d.phone,
+            email: d.email,
+            city: d.city,
+            address: d.address,
+            delivery_method: d.delivery_method,
+            payment_method: d.payment_method,
+            comment: d.comment,
+            lines,
+            total: money(order.total_minor, &code).major_json(),
+            currency_id: order.currency_id,
+        })
+    }
+}
+
+impl From<PlaceError> for ApiError {
+    fn from(err: PlaceError) -> Self {
+        match err {
+            PlaceError::Empty => ApiError::Conflict {
+                code: "BASKET_EMPTY",
+                field: "basket",
+                detail: "the basket has no lines to order (wishlist lines are not ordered)".into(),
+            },
+            PlaceError::Unavailable(offers) => ApiError::Conflicts {
+                errors: offers
+                    .into_iter()
+                    .map(|o| ErrorItem {
+                        code: "OFFER_UNAVAILABLE".into(),
+                        field: Some("offerId".into()),
+                        detail: format!(
+                            "{:?} (offer {}) {}",
+                            o.name,
+                            o.offer_id,
+                            if o.removed { "is no longer in the catalogue" } else { "is out of stock" }
+                        ),
+                    })
+                    .collect(),
+            },
+            PlaceError::MixedCurrencies => ApiError::Conflict {
+                code: "BASKET_CURRENCY_MIXED",
+                field: "basket",
+                detail: "the basket holds offers priced in different currencies; order them separately".into(),
+            },
+            PlaceError::TotalOverflow => ApiError::Internal(anyhow::anyhow!("an order's total overflowed i64")),
+            PlaceError::Db(e) => e.into(),
+        }
+    }
+}
+
+/// Places the basket's lines (not the wishlist's) as an order (issue 6): the body is checked first, every problem
+/// at once (`crate::domain::orders::validate_order`), then one transaction re-reads the basket with the
+/// catalogue's current prices, refuses offers that cannot be ordered, writes the order with a snapshot of each
+/// line and empties the basket (`crate::db::orders::place`). After the commit the shop owner is notified (outbox
+/// topic `order`, mailed to `VITRINA_NOTIFY_EMAIL`) and a shopper who gave an e-mail gets a confirmation (topic
+/// `order_confirmation`); a notification that cannot be written is logged and never fails the order.
+///
+/// 201 `{number}`. 422 `{errors: [{code, field, detail}]}` with the field codes of `validate_order`; 409
+/// `BASKET_EMPTY` (field `basket`); 409 `OFFER_UNAVAILABLE`, one item per offer out of stock or no longer in the
+/// catalogue (field `offerId`, the detail names the offer and its id); 409 `BASKET_CURRENCY_MIXED` (field
+/// `basket`); 400 `BODY_INVALID` (not JSON, or a value that is not a string); 413 `BODY_TOO_LARGE` (over 64 KiB);
+/// 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/orders", tag = "orders", request_body = OrderRequest,
+    responses((status = 201, body = Placed), (status = 422, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody), (status = 400, body = crate::error::ErrorBody),
+        (status = 413, body = crate::error::ErrorBody)))]
+pub async fn place_order(
+    State(state): State<AppState>,
+    session: Session,
+    ApiJson(body): ApiJson<OrderRequest>,
+) -> Result<(StatusCode, Json<Placed>), ApiError> {
+    let details = validate_order(&body)
+        .map_err(|errors| ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() })?;
+    let visitor = visitor_id(&session).await?;
+    let order = store::place(&state.db, &visitor, &details).await?;
+    notify(&state, &order).await;
+    Ok((StatusCode::CREATED, Json(Placed { number: order.number })))
+}
+
+/// The order `number` of this session, with its lines as ordered. `Cache-Control: no-store` (personal data).
+/// 404 `ORDER_NOT_FOUND` for an unknown number or another session's order. Never starts a session.
+#[utoipa::path(get, path = "/api/orders/{number}", tag = "orders",
+    params(("number" = String, Path, description = "The order's number")),
+    responses((status = 200, body = OrderView), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_order(
+    State(state): State<AppState>,
+    session: Session,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found("ORDER_NOT_FOUND", format!("no order {number:?} in this session"));
+    let visitor = existing_visitor_id(&session).await?.ok_or_else(not_found)?;
+    let order = store::find(&state.db, &number, &visitor).await?.ok_or_else(not_found)?;
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::new(order)?)).into_response())
+}
+
+/// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`. Failures
+/// are logged: the order stands whatever happens here.
+async fn notify(state: &AppState, order: &Order) {
+    let shop = match crate::db::shop::find(&state.db).await {
+        Ok(shop) => shop.map(|s| s.name).unwrap_or_else(|| "Vitrina".into()),
+        Err(e) => {
+            tracing::error!(order = %order.number, error = %e, "shop name not read for the order's notification");
+            "Vitrina".into()
+        }
+    };
+    let messages = match currency(order) {
+        Ok(code) => {
+            let owner = message(&shop, order, &code, &state.settings.public_url, Audience::Owner);
+            let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
+            if let Some(email) = &order.details.email {
+                let shopper = message(&shop, order, &code, &state.settings.public_url, Audience::Shopper);
+                messages.push(NewMessage { recipient: Some(email.clone()), ..shopper });
+            }
+            messages
+        }
+        Err(e) => {
+            tracing::error!(order = %order.number, error = %e, "order not notified");
+            Vec::new()
+        }
+    };
+    for message in messages {
+        if let Err(e) = state.mailer.send(&state.db, message).await {
+            tracing::error!(order = %order.number, error = %e, "order notification not written");
+        }
+    }
+}
+
+/// Who a message about an order is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Audience {
+    /// The shop owner: topic `order`.
+    Owner,
+    /// The shopper who ordered: topic `order_confirmation`.
+    Shopper,
+}
+
+/// The message about `order` for `audience` (recipient unset): plain text and HTML, every shopper-typed value and
+/// catalogue text escaped in the HTML. Amounts as `2963.54 RUB`.
+fn message(shop: &str, order: &Order, code: &CurrencyCode, public_url: &str, audience: Audience) -> NewMessage {
+    let amount = |minor: i64| format!("{} {}", money(minor, code).major_text(), code.as_str());
+    let d = &order.details;
+    let placed = chrono::DateTime::parse_from_rfc3339(&order.created_at)
+        .map_or_else(|_| order.created_at.clone(), |t| t.format("%d.%m.%Y %H:%M UTC").to_string());
+    let (topic, subject, heading) = match audience {
+        Audience::Owner => (
+            "order",
+            format!("{shop}: заказ № {}", order.number),
+            format!("Новый заказ № {} от {placed}", order.number),
+        ),
+        Audience::Shopper => (
+            "order_confirmation",
+            format!("{shop}: ваш заказ № {} принят", order.number),
+            format!("Спасибо за заказ! Ваш заказ № {} от {placed} принят.", order.number),
+        ),
+    };
+    let mut details: Vec<(&str, String)> = vec![("Покупатель", d.name.clone()), ("Телефон", d.phone.clone())];
+    if let Some(email) = &d.email {
+        details.push(("E-mail", email.clone()));
+    }
+    details.push(("Город", d.city.clone()));
+    details.push(("Доставка", d.delivery_method.label().to_owned()));
+    if let Some(address) = &d.address {
+        details.push(("Адрес", address.clone()));
+    }
+    details.push(("Оплата", d.payment_method.label().to_owned()));
+    if let Some(comment) = &d.comment {
+        details.push(("Комментарий", comment.clone()));
+    }
+
+    let mut text = format!("{heading}\n\n");
+    let mut html = format!("<h1>{}</h1>\n<table>\n", escape(&heading));
+    html.push_str("<tr><th align=\"left\">Товар</th><th>Цена</th><th>Количество</th><th>Сумма</th></tr>\n");
+    for (i, line) in order.lines.iter().enumerate() {
+        let link = format!("{public_url}{}", line.url);
+        let vendor_code = line.vendor_code.as_deref().map(|c| format!(" (арт. {c})")).unwrap_or_default();
+        text.push_str(&format!(
+            "{}. {}{vendor_code}: {} × {} = {}\n   {link}\n",
+            i + 1,
+            line.name,
+            amount(line.price_minor),
+            line.quantity,
+            amount(line.sum_minor)
+        ));
+        html.push_str(&format!(
+            "<tr><td><a href=\"{}\">{}</a>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            escape(&link),
+            escape(&line.name),
+            escape(&vendor_code),
+            escape(amount(line.price_minor)),
+            line.quantity,
+            escape(amount(line.sum_minor))
+        ));
+    }
+    let total = amount(order.total_minor);
+    text.push_str(&format!("Итого: {total}\n\n"));
+    html.push_str(&format!(
+        "<tr><th align=\"left\" colspan=\"3\">Итого</th><th>{}</th></tr>\n</table>\n",
+        escape(&total)
+    ));
+    html.push_str("<table>\n");
+    for (label, value) in &details {
+        text.push_str(&format!("{label}: {value}\n"));
+        html.push_str(&format!("<tr><th align=\"left\">{}</th><td>{}</td></tr>\n", escape(*label), escape(value)));
+    }
+    html.push_str("</table>\n");
+    NewMessage { topic: topic.into(), recipient: None, subject, text_body: text, html_body: html }
+}
+
+/// The order routes. The POST body is limited to [`ORDER_BODY_MAX_BYTES`].
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(place_order))
+        .routes(routes!(get_order))
+        .layer(DefaultBodyLimit::max(ORDER_BODY_MAX_BYTES))
+}

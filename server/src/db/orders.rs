@@ -1,0 +1,290 @@
+//! Tables `orders` and `order_lines` (issue 6): a visitor's basket placed as an order in one transaction, and an
+//! order read back for the visitor who placed it. Each function says the SQL it runs.
+
+use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
+use crate::domain::slug::offer_path;
+use sqlx::SqlitePool;
+
+/// One line of an order: the offer as it was when ordered.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OrderLine {
+    pub offer_id: String,
+    pub name: String,
+    pub vendor_code: Option<String>,
+    /// The offer's storefront page when ordered (a site path).
+    pub url: String,
+    /// The offer's first picture when ordered.
+    pub picture: Option<String>,
+    /// Minor units of `currency_id`.
+    pub price_minor: i64,
+    /// 1..=999.
+    pub quantity: i64,
+    /// `price_minor × quantity`.
+    pub sum_minor: i64,
+    pub currency_id: String,
+}
+
+/// An order with its lines, in their basket order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub id: i64,
+    /// The order's id as decimal text (docs/decisions.md "Orders").
+    pub number: String,
+    /// `new` until the shop works on it (later issues).
+    pub status: String,
+    /// RFC 3339, UTC, seconds.
+    pub created_at: String,
+    /// The contact and delivery details as checked by `validate_order`.
+    pub details: CleanOrder,
+    pub currency_id: String,
+    /// The sum of the lines' sums, minor units of `currency_id`.
+    pub total_minor: i64,
+    pub lines: Vec<OrderLine>,
+}
+
+/// An offer of the basket that cannot be ordered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unorderable {
+    pub offer_id: String,
+    pub name: String,
+    /// `true`: no longer in the catalogue (the basket already hides its line); `false`: out of stock.
+    pub removed: bool,
+}
+
+/// Why [`place`] made no order.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// The visitor's basket has no lines outside the wishlist.
+    #[error("the basket is empty")]
+    Empty,
+    /// These offers cannot be ordered now; nothing was ordered and the basket's visible lines are as they were.
+    #[error("{} offers of the basket cannot be ordered", .0.len())]
+    Unavailable(Vec<Unorderable>),
+    /// The basket's lines are priced in more than one currency (one order has one currency).
+    #[error("the basket holds offers priced in more than one currency")]
+    MixedCurrencies,
+    /// The total does not fit 64 bits of minor units.
+    #[error("the order's total is too large")]
+    TotalOverflow,
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// A basket line with its offer as the catalogue has it now.
+#[derive(Debug, sqlx::FromRow)]
+struct BasketOffer {
+    offer_id: String,
+    quantity: i64,
+    name: String,
+    vendor_code: Option<String>,
+    slug: String,
+    section_slug: Option<String>,
+    picture: Option<String>,
+    price_minor: i64,
+    currency_id: String,
+    active: bool,
+    available: bool,
+}
+
+fn now_text() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// Places the visitor's basket (its lines outside the wishlist) as an order with `details`, in one transaction
+/// begun with `BEGIN IMMEDIATE`, so the write lock is held from the first read and no concurrent add, change or
+/// second checkout of the same basket can come between:
+///
+/// 1. `SELECT` the non-delayed `basket_lines` joined with `offers`, their sections and first pictures, oldest first;
+///    none → [`PlaceError::Empty`].
+/// 2. Any offer now out of stock or no longer in the catalogue → [`PlaceError::Unavailable`] naming each, and no
+///    order. Lines of removed offers are deleted then (the basket already hides and does not count them, so the
+///    shopper could neither see nor remove them, and the next attempt would fail again); every other line stays.
+/// 3. `INSERT INTO orders` with id and number `MAX(id) + 1`, `INSERT INTO order_lines` one per line with the
+///    snapshot (name, vendor code, page, picture, price, quantity, sum), `DELETE` the visitor's non-delayed
+///    `basket_lines` (the wishlist stays), `COMMIT`.
+///
+/// Any failure rolls everything back: no order, the basket as it was.
+pub async fn place(pool: &SqlitePool, visitor: &str, details: &CleanOrder) -> Result<Order, PlaceError> {
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let basket: Vec<BasketOffer> = sqlx::query_as(
+        "SELECT l.offer_id, l.quantity, o.name, o.vendor_code, o.slug, s.slug AS section_slug,
+                (SELECT p.url FROM offer_pictures p WHERE p.offer_id = o.id ORDER BY p.position LIMIT 1) AS picture,
+                o.price_minor, o.currency_id, o.active, o.available
+         FROM basket_lines l JOIN offers o ON o.id = l.offer_id LEFT JOIN sections s ON s.id = o.section_id
+         WHERE l.visitor_id = ? AND l.delay = 0 ORDER BY l.id",
+    )
+    .bind(visitor)
+    .fetch_all(&mut *tx)
+    .await?;
+    if basket.is_empty() {
+        return Err(PlaceError::Empty);
+    }
+    let unorderable: Vec<Unorderable> = basket
+        .iter()
+        .filter(|b| !b.active || !b.available)
+        .map(|b| Unorderable { offer_id: b.offer_id.clone(), name: b.name.clone(), removed: !b.active })
+        .collect();
+    if !unorderable.is_empty() {
+        if unorderable.iter().any(|u| u.removed) {
+            sqlx::query(
+                "DELETE FROM basket_lines WHERE visitor_id = ? AND delay = 0
+                 AND offer_id IN (SELECT id FROM offers WHERE active = 0)",
+            )
+            .bind(visitor)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+        }
+        return Err(PlaceError::Unavailable(unorderable));
+    }
+    let currency_id = basket[0].currency_id.clone();
+    if basket.iter().any(|b| b.currency_id != currency_id) {
+        return Err(PlaceError::MixedCurrencies);
+    }
+    let mut lines = Vec::with_capacity(basket.len());
+    let mut total_minor: i64 = 0;
+    for b in basket {
+        let sum_minor = b.price_minor.checked_mul(b.quantity).ok_or(PlaceError::TotalOverflow)?;
+        total_minor = total_minor.checked_add(sum_minor).ok_or(PlaceError::TotalOverflow)?;
+        lines.push(OrderLine {
+            url: offer_path(b.section_slug.as_deref(), &b.slug),
+            offer_id: b.offer_id,
+            name: b.name,
+            vendor_code: b.vendor_code,
+            picture: b.picture,
+            price_minor: b.price_minor,
+            quantity: b.quantity,
+            sum_minor,
+            currency_id: b.currency_id,
+        });
+    }
+    // The write lock is ours, so the next id cannot be taken by another order before the INSERT.
+    let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM orders").fetch_one(&mut *tx).await?;
+    let number = id.to_string();
+    let created_at = now_text();
+    sqlx::query(
+        "INSERT INTO orders (id, number, visitor_id, status, name, phone, phone_country, email, city, address,
+             delivery_method, payment_method, comment, currency_id, total_minor, created_at)
+         VALUES (?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id)
+    .bind(&number)
+    .bind(visitor)
+    .bind(&details.name)
+    .bind(&details.phone)
+    .bind(&details.phone_country)
+    .bind(&details.email)
+    .bind(&details.city)
+    .bind(&details.address)
+    .bind(details.delivery_method.as_str())
+    .bind(details.payment_method.as_str())
+    .bind(&details.comment)
+    .bind(&currency_id)
+    .bind(total_minor)
+    .bind(&created_at)
+    .execute(&mut *tx)
+    .await?;
+    for (position, line) in (1_i64..).zip(&lines) {
+        sqlx::query(
+            "INSERT INTO order_lines (order_id, position, offer_id, name, vendor_code, url, picture, price_minor,
+                 quantity, sum_minor, currency_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(position)
+        .bind(&line.offer_id)
+        .bind(&line.name)
+        .bind(&line.vendor_code)
+        .bind(&line.url)
+        .bind(&line.picture)
+        .bind(line.price_minor)
+        .bind(line.quantity)
+        .bind(line.sum_minor)
+        .bind(&line.currency_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("DELETE FROM basket_lines WHERE visitor_id = ? AND delay = 0").bind(visitor).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(Order {
+        id,
+        number,
+        status: "new".into(),
+        created_at,
+        details: details.clone(),
+        currency_id,
+        total_minor,
+        lines,
+    })
+}
+
+/// An order row as stored.
+#[derive(Debug, sqlx::FromRow)]
+struct OrderRow {
+    id: i64,
+    number: String,
+    status: String,
+    created_at: String,
+    name: String,
+    phone: String,
+    phone_country: String,
+    email: Option<String>,
+    city: String,
+    address: Option<String>,
+    delivery_method: String,
+    payment_method: String,
+    comment: Option<String>,
+    currency_id: String,
+    total_minor: i64,
+}
+
+fn bad_column(column: &str, value: &str) -> sqlx::Error {
+    sqlx::Error::ColumnDecode { index: column.to_owned(), source: format!("unknown value {value:?}").into() }
+}
+
+/// The order `number` with its lines, only when `visitor` placed it: `SELECT … FROM orders WHERE number = ? AND
+/// visitor_id = ?`, then `SELECT … FROM order_lines WHERE order_id = ? ORDER BY position`. `None` for an unknown
+/// number or another visitor's order.
+pub async fn find(pool: &SqlitePool, number: &str, visitor: &str) -> sqlx::Result<Option<Order>> {
+    let row: Option<OrderRow> = sqlx::query_as(
+        "SELECT id, number, status, created_at, name, phone, phone_country, email, city, address, delivery_method,
+                payment_method, comment, currency_id, total_minor
+         FROM orders WHERE number = ? AND visitor_id = ?",
+    )
+    .bind(number)
+    .bind(visitor)
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let lines: Vec<OrderLine> = sqlx::query_as(
+        "SELECT offer_id, name, vendor_code, url, picture, price_minor, quantity, sum_minor, currency_id
+         FROM order_lines WHERE order_id = ? ORDER BY position",
+    )
+    .bind(row.id)
+    .fetch_all(pool)
+    .await?;
+    let delivery_method = DeliveryMethod::parse(&row.delivery_method)
+        .ok_or_else(|| bad_column("delivery_method", &row.delivery_method))?;
+    let payment_method =
+        PaymentMethod::parse(&row.payment_method).ok_or_else(|| bad_column("payment_method", &row.payment_method))?;
+    Ok(Some(Order {
+        id: row.id,
+        number: row.number,
+        status: row.status,
+        created_at: row.created_at,
+        details: CleanOrder {
+            name: row.name,
+            phone: row.phone,
+            phone_country: row.phone_country,
+            email: row.email,
+            city: row.city,
+            address: row.address,
+            delivery_method,
+            payment_method,
+            comment: row.comment,
+        },
+        currency_id: row.currency_id,
+        total_minor: row.total_minor,
+        lines,
+    }))
+}

@@ -1,0 +1,358 @@
+//! Orders (issue 6): the basket becomes an order in one transaction (prices from the catalogue, lines snapshot,
+//! the wishlist stays), validation with every field at once, empty and unavailable baskets refused, a failure
+//! inside the transaction changes nothing, orders are the placing session's, the owner is notified.
+
+use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app, spawn_app_with};
+use serde_json::{Value, json};
+
+/// The small test feed (a: 1480 RUB with a picture and vendor code A-1, b: 3.54 RUB, c: out of stock), with the
+/// owner's address configured.
+async fn shop() -> TestApp {
+    let app = spawn_app_with(|args| args.mail.notify_email = Some("owner@shop.test".into())).await;
+    app.import(SMALL_FEED).await;
+    app
+}
+
+async fn add(visitor: &Visitor<'_>, offer_id: &str, quantity: i64, delay: bool) {
+    let body = json!({"offerId": offer_id, "quantity": quantity, "delay": delay});
+    let response = visitor.post("/api/basket/items", &body).await;
+    assert_eq!(response.status(), 200, "add {body}");
+}
+
+fn checkout() -> Value {
+    json!({
+        "name": "Иван <b>Петров</b>",
+        "phone": "+7 912 345-67-89",
+        "phoneCountry": "ru",
+        "email": "ivan@example.ru",
+        "city": "Пермь",
+        "address": "ул. Ленина, 1",
+        "deliveryMethod": "courier",
+        "paymentMethod": "card_on_delivery",
+        "comment": "Позвоните за час"
+    })
+}
+
+async fn order(visitor: &Visitor<'_>, body: &Value, status: u16) -> Value {
+    let response = visitor.post("/api/orders", body).await;
+    assert_eq!(response.status().as_u16(), status, "POST /api/orders {body}");
+    response.json().await.unwrap()
+}
+
+/// `(offer id, quantity, delay)` of the visitor's basket lines, oldest first.
+async fn basket(visitor: &Visitor<'_>) -> Vec<(String, i64, bool)> {
+    let body: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    body["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let id = l["offer"]["id"].as_str().unwrap().to_owned();
+            (id, l["quantity"].as_i64().unwrap(), l["delay"].as_bool().unwrap())
+        })
+        .collect()
+}
+
+async fn count(app: &TestApp, table: &str) -> i64 {
+    let pool = app.pool().await;
+    let n = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    n
+}
+
+#[tokio::test]
+async fn placing_an_order_needs_the_csrf_token() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    let url = format!("{}/api/orders", app.base);
+    let response = app.client.post(url).header("cookie", &visitor.cookie).json(&checkout()).send().await.unwrap();
+    assert_eq!(response.status(), 403);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"][0]["code"], "CSRF_TOKEN_INVALID");
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(basket(&visitor).await, [("a".into(), 1, false)]);
+}
+
+#[tokio::test]
+async fn the_basket_becomes_an_order_and_the_wishlist_stays() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 2, false).await;
+    add(&visitor, "b", 3, false).await;
+    add(&visitor, "c", 1, true).await;
+
+    let placed = order(&visitor, &checkout(), 201).await;
+    assert_eq!(placed, json!({"number": "1"}), "the first order's number is its id");
+
+    // Prices come from the catalogue; 2 × 1480 + 3 × 3.54 = 2970.62.
+    let response = visitor.get("/api/orders/1").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let mut shown: Value = response.json().await.unwrap();
+    assert!(shown["createdAt"].as_str().unwrap().ends_with('Z'), "{shown}");
+    shown["createdAt"] = Value::Null;
+    assert_eq!(
+        shown,
+        json!({
+            "number": "1", "status": "new", "createdAt": null,
+            "name": "Иван <b>Петров</b>", "phone": "+7 912 345-67-89", "email": "ivan@example.ru", "city": "Пермь",
+            "address": "ул. Ленина, 1", "deliveryMethod": "courier", "paymentMethod": "card_on_delivery",
+            "comment": "Позвоните за час",
+            "lines": [
+                {"offerId": "a", "name": "Конструктор Ёлка", "vendorCode": "A-1",
+                 "url": "/catalog/dereviannye-konstruktory/konstruktor-elka/", "picture": "http://t.ru/a.jpg",
+                 "price": 1480, "quantity": 2, "sum": 2960},
+                {"offerId": "b", "name": "Альфа", "vendorCode": null, "url": "/catalog/konstruktory/alfa/",
+                 "picture": null, "price": 3.54, "quantity": 3, "sum": 10.62}
+            ],
+            "total": 2970.62, "currencyId": "RUB"
+        })
+    );
+
+    // The basket keeps only the wishlist line; the mini cart is empty.
+    assert_eq!(basket(&visitor).await, [("c".into(), 1, true)]);
+    let summary: Value = visitor.get("/api/basket/summary").await.json().await.unwrap();
+    assert_eq!((summary["count"].clone(), summary["delayCount"].clone()), (json!(0), json!(1)));
+
+    // The lines are a snapshot: the catalogue's later changes do not alter the order.
+    let pool = app.pool().await;
+    sqlx::query("UPDATE offers SET price_minor = 99900, name = 'Другое' WHERE id = 'a'").execute(&pool).await.unwrap();
+    let shown: Value = visitor.get("/api/orders/1").await.json().await.unwrap();
+    assert_eq!(
+        (shown["lines"][0]["name"].clone(), shown["lines"][0]["price"].clone()),
+        (json!("Конструктор Ёлка"), json!(1480))
+    );
+
+    // The owner is notified, the shopper gets a confirmation; typed values are escaped in the HTML.
+    let messages: Vec<(String, Option<String>, String, String, String)> =
+        sqlx::query_as("SELECT topic, recipient, subject, text_body, html_body FROM outbox ORDER BY id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    let (topic, recipient, subject, text, html) = &messages[0];
+    assert_eq!((topic.as_str(), recipient.as_deref()), ("order", Some("owner@shop.test")));
+    assert!(subject.contains("заказ № 1"), "{subject}");
+    for part in
+        ["Конструктор Ёлка (арт. A-1): 1480 RUB × 2 = 2960 RUB", "Итого: 2970.62 RUB", "Телефон: +7 912 345-67-89"]
+    {
+        assert!(text.contains(part), "{part:?} in {text}");
+    }
+    assert!(html.contains("Иван &lt;b&gt;Петров&lt;/b&gt;"), "{html}");
+    assert!(html.contains("https://shop.test/catalog/dereviannye-konstruktory/konstruktor-elka/"), "{html}");
+    let (topic, recipient, ..) = &messages[1];
+    assert_eq!((topic.as_str(), recipient.as_deref()), ("order_confirmation", Some("ivan@example.ru")));
+
+    // The next order gets the next number; without an e-mail only the owner hears of it.
+    add(&visitor, "b", 1, false).await;
+    let mut body = checkout();
+    body["email"] = json!("");
+    body["deliveryMethod"] = json!("pickup");
+    assert_eq!(order(&visitor, &body, 201).await, json!({"number": "2"}));
+    let shown: Value = visitor.get("/api/orders/2").await.json().await.unwrap();
+    assert_eq!(
+        (shown["email"].clone(), shown["address"].clone()),
+        (Value::Null, Value::Null),
+        "pickup keeps no address"
+    );
+    assert_eq!(count(&app, "outbox").await, 3);
+}
+
+#[tokio::test]
+async fn an_order_is_shown_only_to_the_session_that_placed_it() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    order(&visitor, &checkout(), 201).await;
+
+    let other = app.visitor().await;
+    let response = other.get("/api/orders/1").await;
+    assert_eq!(response.status(), 404);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"][0]["code"], "ORDER_NOT_FOUND");
+    // Without a session: 404, and no session is started.
+    let response = app.get("/api/orders/1").await;
+    assert_eq!(response.status(), 404);
+    assert!(response.headers().get("set-cookie").is_none());
+    assert_eq!(visitor.get("/api/orders/2").await.status(), 404);
+    assert_eq!(visitor.get("/api/orders/1").await.status(), 200);
+}
+
+#[tokio::test]
+async fn an_empty_basket_cannot_be_ordered() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    let body = order(&visitor, &checkout(), 409).await;
+    assert_eq!(
+        body["errors"],
+        json!([{"code": "BASKET_EMPTY", "field": "basket", "detail": body["errors"][0]["detail"]}])
+    );
+    // A wishlist alone is not ordered either.
+    add(&visitor, "a", 1, true).await;
+    assert_eq!(order(&visitor, &checkout(), 409).await["errors"][0]["code"], "BASKET_EMPTY");
+    assert_eq!(basket(&visitor).await, [("a".into(), 1, true)]);
+    assert_eq!(count(&app, "orders").await, 0);
+}
+
+#[tokio::test]
+async fn validation_names_every_field_at_once() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    let body = json!({"name": " ", "phone": "+7 912 345", "email": "ivan@", "city": "Пермь",
+        "deliveryMethod": "courier", "paymentMethod": "crypto"});
+    let answer = order(&visitor, &body, 422).await;
+    let problems: Vec<(&str, &str)> = answer["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["field"].as_str().unwrap(), e["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            ("name", "FORMS_NOT_EMPTY_INVALID"),
+            ("phone", "FORMS_PHONE_WRONG"),
+            ("email", "FORMS_EMAIL_INVALID"),
+            ("address", "FORMS_NOT_EMPTY_INVALID"),
+            ("paymentMethod", "ORDER_PAYMENT_INVALID"),
+        ]
+    );
+    let mut long = checkout();
+    long["comment"] = json!("я".repeat(2001));
+    assert_eq!(order(&visitor, &long, 422).await["errors"][0]["code"], "FORMS_VALUE_TOO_LONG");
+    // Not JSON, or a value that is not a string: 400 BODY_INVALID.
+    let mut numeric = checkout();
+    numeric["name"] = json!(5);
+    assert_eq!(order(&visitor, &numeric, 400).await["errors"][0]["code"], "BODY_INVALID");
+    let url = format!("{}/api/orders", app.base);
+    let response = app
+        .client
+        .post(url)
+        .header("cookie", &visitor.cookie)
+        .header("x-csrf-token", &visitor.token)
+        .header("content-type", "application/json")
+        .body("{")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    assert_eq!(basket(&visitor).await, [("a".into(), 1, false)], "nothing was ordered");
+    assert_eq!(count(&app, "orders").await, 0);
+}
+
+#[tokio::test]
+async fn an_offer_out_of_stock_refuses_the_order_and_keeps_the_basket() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 2, false).await;
+    add(&visitor, "b", 1, false).await;
+    let pool = app.pool().await;
+    sqlx::query("UPDATE offers SET available = 0 WHERE id IN ('a', 'b')").execute(&pool).await.unwrap();
+
+    let body = order(&visitor, &checkout(), 409).await;
+    let errors = body["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2, "one item per offer: {body}");
+    for (error, (id, name)) in errors.iter().zip([("a", "Конструктор Ёлка"), ("b", "Альфа")]) {
+        assert_eq!((error["code"].as_str(), error["field"].as_str()), (Some("OFFER_UNAVAILABLE"), Some("offerId")));
+        let detail = error["detail"].as_str().unwrap();
+        assert!(detail.contains(name) && detail.contains(&format!("offer {id}")), "{detail}");
+    }
+    assert_eq!(basket(&visitor).await, [("a".into(), 2, false), ("b".into(), 1, false)]);
+    assert_eq!(count(&app, "orders").await, 0);
+
+    // Back in stock: the same basket is ordered.
+    sqlx::query("UPDATE offers SET available = 1").execute(&pool).await.unwrap();
+    order(&visitor, &checkout(), 201).await;
+}
+
+#[tokio::test]
+async fn an_offer_gone_from_the_catalogue_is_named_once_then_dropped() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    add(&visitor, "b", 2, false).await;
+    // A new feed without offer b: the basket hides b's line (the shopper cannot see or remove it).
+    app.import(&SMALL_FEED.replace("<offer id=\"b\"", "<offer id=\"b2\"")).await;
+    assert_eq!(basket(&visitor).await, [("a".into(), 1, false)]);
+
+    let body = order(&visitor, &checkout(), 409).await;
+    assert_eq!(body["errors"].as_array().unwrap().len(), 1, "{body}");
+    assert_eq!(body["errors"][0]["code"], "OFFER_UNAVAILABLE");
+    assert!(body["errors"][0]["detail"].as_str().unwrap().contains("no longer in the catalogue"), "{body}");
+    assert_eq!(count(&app, "orders").await, 0);
+    // The shopper was told; the next attempt orders what the basket shows.
+    order(&visitor, &checkout(), 201).await;
+    let shown: Value = visitor.get("/api/orders/1").await.json().await.unwrap();
+    assert_eq!(shown["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(shown["total"], 1480);
+}
+
+#[tokio::test]
+async fn a_failure_inside_the_transaction_leaves_the_basket_untouched() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 2, false).await;
+    add(&visitor, "b", 1, false).await;
+    add(&visitor, "c", 1, true).await;
+    let pool = app.pool().await;
+    sqlx::query(
+        "CREATE TRIGGER boom BEFORE INSERT ON order_lines WHEN NEW.position = 2 BEGIN SELECT RAISE(ABORT, 'boom'); END",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+
+    let body = order(&visitor, &checkout(), 500).await;
+    assert_eq!(body["errors"][0]["code"], "INTERNAL");
+    // The order row and the first line were written before the failure: both are rolled back.
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(count(&app, "order_lines").await, 0);
+    assert_eq!(basket(&visitor).await, [("a".into(), 2, false), ("b".into(), 1, false), ("c".into(), 1, true)]);
+    assert_eq!(count(&app, "outbox").await, 0, "nobody is told of an order that does not exist");
+
+    // The failed transaction left no lock behind.
+    sqlx::query("DROP TRIGGER boom").execute(&pool).await.unwrap();
+    assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
+}
+
+#[tokio::test]
+async fn a_notification_that_cannot_be_written_does_not_fail_the_order() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    let pool = app.pool().await;
+    sqlx::query("CREATE TRIGGER no_mail BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
+    assert_eq!(visitor.get("/api/orders/1").await.status(), 200);
+    assert_eq!(basket(&visitor).await, []);
+}
+
+#[tokio::test]
+async fn two_checkouts_of_one_basket_make_one_order() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    let body = checkout();
+    let (first, second) = tokio::join!(visitor.post("/api/orders", &body), visitor.post("/api/orders", &body));
+    let mut statuses = [first.status().as_u16(), second.status().as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409]);
+    assert_eq!(count(&app, "orders").await, 1);
+    assert_eq!(count(&app, "order_lines").await, 1);
+}
+
+#[tokio::test]
+async fn orders_are_in_the_openapi_document() {
+    let app = spawn_app().await;
+    let doc = app.json("/api/openapi.json", 200).await;
+    assert!(doc["paths"]["/api/orders"]["post"].is_object());
+    assert!(doc["paths"]["/api/orders/{number}"]["get"].is_object());
+}
