@@ -114,11 +114,14 @@ test.describe('top panel', () => {
     await page.goto('/');
     await waitForContent(page);
     const head = page.getByTestId('top-panel-head');
-    // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5); the others wait
-    // for their issues.
+    // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5), the wishlist and
+    // cart slots their widgets (issue 6); the compare widget shows only with a non-empty list; the others wait for
+    // their issues.
     await expect(head.locator('[data-area="search"]').locator('input, button')).toHaveCount(1);
     await expect(head.locator('[data-area="callback"]').getByRole('button', { name: 'Заказать звонок' })).toHaveCount(1);
-    for (const area of ['contacts', 'user', 'compare', 'wishlist', 'cart']) {
+    await expect(head.locator('[data-area="wishlist"]').getByRole('link', { name: 'Избранное: 0 товаров' })).toHaveCount(1);
+    await expect(head.locator('[data-area="cart"]').getByTestId('mini-cart')).toHaveAccessibleName('Корзина пуста');
+    for (const area of ['contacts', 'user', 'compare']) {
       await expect(head.locator(`[data-area="${area}"]`)).toBeEmpty();
     }
     const controls = head.locator('a, button');
@@ -127,7 +130,9 @@ test.describe('top panel', () => {
     );
     const logo = expect.stringMatching(/на главную$/);
     expect(names).toEqual(
-      isMobile ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок'] : [logo, 'Каталог', 'Заказать звонок'],
+      isMobile
+        ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок', 'Избранное: 0 товаров', 'Корзина пуста']
+        : [logo, 'Каталог', 'Заказать звонок', 'Избранное: 0 товаров', 'Корзина пуста'],
     );
   });
 

@@ -8,9 +8,12 @@ import { RouteError } from './routes/route-error';
  *
  * - `/`           home (tabs + top-level sections)
  * - `/catalog/`   all sections and all offers
+ * - `/catalog/compare/` the compare list (issue 6); a static segment, so it outranks the splat below
  * - `/catalog/*`  a section or a product, resolved against the API (unknown → 404 page)
  * - `/search/`    the full search results (issue 4)
  * - `/feedback/`  the feedback form (issue 5)
+ * - `/personal/cart/`        the basket and (`?delay=Y`) the wishlist (issue 6)
+ * - `/personal/order/make/`  the checkout and (`?ORDER_ID=N`) the order's confirmation (issue 6)
  * - anything else → 404 page
  */
 export const routes: RouteObject[] = [
@@ -28,6 +31,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/catalog-route')).CatalogRoute }),
       },
       {
+        path: routePatterns.compare,
+        lazy: async () => ({ Component: (await import('./routes/compare-route')).CompareRoute }),
+      },
+      {
         path: routePatterns.catalogSplat,
         lazy: async () => ({ Component: (await import('./routes/catalog-path-route')).CatalogPathRoute }),
       },
@@ -38,6 +45,14 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.feedback,
         lazy: async () => ({ Component: (await import('./routes/feedback-route')).FeedbackRoute }),
+      },
+      {
+        path: routePatterns.cart,
+        lazy: async () => ({ Component: (await import('./routes/cart-route')).CartRoute }),
+      },
+      {
+        path: routePatterns.checkout,
+        lazy: async () => ({ Component: (await import('./routes/checkout-route')).CheckoutRoute }),
       },
       {
         path: routePatterns.notFound,

@@ -121,6 +121,24 @@ export const PREFERRED_PHONE_COUNTRIES: readonly string[] = ['ru', 'by', 'ua', '
 /** Phone country (ISO 3166-1 alpha-2, lower case) when the server names none (forms contract `FormAnswer.country`). */
 export const DEFAULT_PHONE_COUNTRY = 'ru';
 
+/** Most pieces one basket line holds (issue 6; the server's `BASKET_MAX_QUANTITY`). */
+export const BASKET_MAX_QUANTITY = 999;
+
+/**
+ * Most offers the compare list holds (issue 6; the server's `COMPARE_MAX_ITEMS`): one more answers 409
+ * `COMPARE_LIMIT`, whose message names this number.
+ */
+export const COMPARE_MAX_ITEMS = 20;
+
+/** Longest name at checkout, characters (issue 6; the server's `ORDER_NAME_MAX_CHARS`). */
+export const CHECKOUT_NAME_MAX_CHARS = 200;
+
+/** Longest e-mail, city or address at checkout, characters (the server's `ORDER_VALUE_MAX_CHARS`). */
+export const CHECKOUT_VALUE_MAX_CHARS = 500;
+
+/** Longest checkout comment, characters (the server's `ORDER_COMMENT_MAX_CHARS`). */
+export const CHECKOUT_COMMENT_MAX_CHARS = 2000;
+
 /** Basket view setting value that enables the slide-out cart (spec §2, §9). */
 export const SLIDE_CART_BASKET_VIEW = 'RIGHT';
 

@@ -27,7 +27,9 @@ export function mockApi(routes: Record<string, MockHandler | MockAnswer>) {
           : route;
     if (!isStatusAnswer(answer)) answer = { status: 200, body: answer };
     const { status, body } = answer as { status: number; body: unknown };
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    // A 204 answer has no body (`Response` refuses one): `{ status: 204, body: null }`.
+    const text = status === 204 ? null : JSON.stringify(body);
+    return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

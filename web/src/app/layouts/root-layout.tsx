@@ -1,11 +1,15 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScrollUpButton } from '@/components/ui/scroll-up-button';
+import { OfferActionsProvider } from '@/components/offer/offer-actions-slot';
+import { MiniCart, WishlistWidget } from '@/features/basket/components/header-widgets';
+import { CompareWidget } from '@/features/compare/components/compare-widget';
 import { CallbackButton } from '@/features/forms/components/callback-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
 import { HeaderSearch } from '@/features/search/components/header-search';
 import { useShop } from '@/features/shop/api/get-shop';
+import { renderOfferActions } from '../offer-actions';
 import styles from './root-layout.module.css';
 
 /** `id` of the `<main>` landmark, the skip link's target. */
@@ -25,9 +29,18 @@ export function RootLayout() {
       <a href={`#${MAIN_ID}`} className="skip-link">
         {t('a11y.skipToContent')}
       </a>
-      <SiteHeader shopName={shopName} search={<HeaderSearch />} callback={<CallbackButton />} />
+      <SiteHeader
+        shopName={shopName}
+        search={<HeaderSearch />}
+        callback={<CallbackButton />}
+        compare={<CompareWidget />}
+        wishlist={<WishlistWidget />}
+        cart={<MiniCart />}
+      />
       <main id={MAIN_ID} tabIndex={-1} className={`container ${styles.main}`}>
-        <Outlet />
+        <OfferActionsProvider render={renderOfferActions}>
+          <Outlet />
+        </OfferActionsProvider>
       </main>
       <SiteFooter shopName={shopName} company={shop.data?.company} />
       <ScrollUpButton focusTargetId={MAIN_ID} />

@@ -6,13 +6,15 @@ import { CollectionTabs } from '@/features/catalog/components/collection-tabs';
 import { SectionGrid } from '@/features/catalog/components/section-grid';
 import { childSections } from '@/features/catalog/utils/section-tree';
 import { useShop } from '@/features/shop/api/get-shop';
+import { RecentlyViewed } from '@/features/viewed/components/recently-viewed';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { PageTitle } from '../page-title';
 import styles from './pages.module.css';
 
 /**
  * The home page (`/`): the shop's name and size, the main tabs "Новинки" / "Хиты" / "Скидки"
- * (spec §2), then the top-level sections with their offer counts.
+ * (spec §2), then the top-level sections with their offer counts, then "Вы смотрели" (issue 6; nothing when the
+ * shopper has viewed no product yet).
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -62,6 +64,8 @@ export function HomeRoute() {
           )}
         </section>
       )}
+
+      <RecentlyViewed />
     </>
   );
 }

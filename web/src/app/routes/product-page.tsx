@@ -4,11 +4,14 @@ import { normalizePath, paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ShareToggle } from '@/components/ui/share-toggle';
+import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useOfferBySlug } from '@/features/catalog/api/get-offer-by-slug';
 import type { Section } from '@/features/catalog/api/types';
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { sectionTrail } from '@/features/catalog/utils/section-tree';
+import { RecentlyViewed } from '@/features/viewed/components/recently-viewed';
+import { useRecordView } from '@/features/viewed/hooks/use-record-view';
 import { PageTitle } from '../page-title';
 import { NotFoundRoute } from './not-found-route';
 
@@ -23,13 +26,18 @@ export interface ProductPageProps {
 /**
  * A product page (`/catalog/{section-slug}/{offer-slug}/` or `/catalog/products/{offer-slug}/`):
  * the offer by slug (`GET /api/offers/by-slug/{slug}`; 404 → the 404 page), breadcrumbs through
- * its section, the product details and the share toggle (spec §2). A path that names the offer
+ * its section, the product details and the share toggle (spec §2), then "Вы смотрели" without this offer (issue 6).
+ * Showing the offer records the view (`POST /api/viewed`, once per opening). A path that names the offer
  * under another section (or lacks the trailing slash) is redirected to the offer's own `url`.
  */
 export function ProductPage({ slug, sections }: ProductPageProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const offer = useOfferBySlug(slug);
+  const misplaced =
+    offer.data !== undefined &&
+    (normalizePath(location.pathname) !== normalizePath(offer.data.url) || !location.pathname.endsWith('/'));
+  useRecordView(offer.data && !misplaced ? offer.data.id : undefined);
 
   if (offer.isPending) return <LoadingState />;
   if (offer.isError) {
@@ -38,7 +46,7 @@ export function ProductPage({ slug, sections }: ProductPageProps) {
   }
 
   const data = offer.data;
-  if (normalizePath(location.pathname) !== normalizePath(data.url) || !location.pathname.endsWith('/')) {
+  if (misplaced) {
     return <Navigate replace to={{ pathname: data.url, search: location.search }} />;
   }
 
@@ -55,7 +63,16 @@ export function ProductPage({ slug, sections }: ProductPageProps) {
           { label: data.name },
         ]}
       />
-      <ProductDetails offer={data} actions={<ShareToggle url={shareUrl} title={data.name} />} />
+      <ProductDetails
+        offer={data}
+        actions={
+          <>
+            <OfferActionsSlot offer={data} place="page" />
+            <ShareToggle url={shareUrl} title={data.name} />
+          </>
+        }
+      />
+      <RecentlyViewed exclude={data.id} />
     </>
   );
 }

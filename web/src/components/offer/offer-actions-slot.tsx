@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Offer } from '@/lib/api/offer-types';
 
-/** Where offer actions are shown: a product card of a grid, or the product page / quick view. */
-export type OfferActionsPlace = 'card' | 'page';
+/** Where offer actions are shown: a product card of a grid, the product page, or a column of the compare table. */
+export type OfferActionsPlace = 'card' | 'page' | 'table';
 
 /** Renders the actions of one offer ("В корзину", "В избранное", "Сравнить"; issue 6). */
 export type OfferActionsRenderer = (offer: Offer, place: OfferActionsPlace) => ReactNode;

@@ -90,3 +90,50 @@ export function MicrophoneIcon({ className }: IconProps) {
     </Svg>
   );
 }
+
+/** A shopping cart: the mini cart, "В корзину". */
+export function CartIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+      <circle cx="9" cy="20" r="1.4" />
+      <circle cx="17" cy="20" r="1.4" />
+    </Svg>
+  );
+}
+
+/** A heart: the wishlist ("delay"). */
+export function HeartIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M12 20s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.3a4.4 4.4 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z" />
+    </Svg>
+  );
+}
+
+/** A bin: remove a line. */
+export function TrashIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
+    </Svg>
+  );
+}
+
+/** A minus: one piece less. */
+export function MinusIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M5 12h14" />
+    </Svg>
+  );
+}
+
+/** A plus: one piece more. */
+export function PlusIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}

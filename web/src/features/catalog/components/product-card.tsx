@@ -67,7 +67,9 @@ export function ProductCard({ offer, eager = false, onQuickView }: ProductCardPr
           <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
           <Availability available={offer.available} />
         </div>
-        <OfferActionsSlot offer={offer} place="card" />
+        <div className={styles.actions}>
+          <OfferActionsSlot offer={offer} place="card" />
+        </div>
       </div>
     </article>
   );

@@ -192,7 +192,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
   const message = (code: string): ReactNode => {
     const error = errors[code];
     return error ? (
-      <p id={errorId(code)} role="alert" className={styles.error}>
+      <p id={errorId(code)} role="alert" className="form-error">
         {t(error)}
       </p>
     ) : null;
@@ -218,7 +218,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
         return (
           <textarea
             {...common}
-            className={styles.textarea}
+            className="form-input"
             rows={5}
             maxLength={FORM_TEXTAREA_MAX_CHARS}
             value={typeof value === 'string' ? value : ''}
@@ -236,7 +236,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
               invalid={invalid}
               describedBy={describedBy(field.code)}
               required={field.required === 'Y'}
-              className={styles.input}
+              className="form-input"
               onBlur={() => blur(field)}
               onChange={(phone) => change(field, phone)}
               onCountryChange={() => setError(field.code, null)}
@@ -246,7 +246,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
         return (
           <input
             {...common}
-            className={styles.input}
+            className="form-input"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -262,7 +262,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
         return (
           <MaskedInput
             {...common}
-            className={styles.input}
+            className="form-input"
             kind={field.type}
             mask={field.mask}
             defaultValue={typeof value === 'string' ? value : undefined}
@@ -273,7 +273,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
         return (
           <input
             {...common}
-            className={styles.input}
+            className="form-input"
             type={field.type === 'email' ? 'email' : 'text'}
             autoComplete={autoComplete(field)}
             maxLength={FORM_VALUE_MAX_CHARS}
@@ -302,7 +302,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
           }
           if (field.type === 'checkbox') {
             return (
-              <div key={field.code} className={styles.field}>
+              <div key={field.code} className="form-field">
                 <div className="checkbox-field">
                   <input
                     id={fieldId(field.code)}
@@ -324,8 +324,8 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
             );
           }
           return (
-            <div key={field.code} className={styles.field}>
-              <label htmlFor={fieldId(field.code)} className={styles.label}>
+            <div key={field.code} className="form-field">
+              <label htmlFor={fieldId(field.code)} className="form-label">
                 {field.label}
                 <RequiredMark required={field.required === 'Y'} />
               </label>
@@ -335,8 +335,8 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
           );
         })}
         {captcha ? (
-          <div className={styles.field}>
-            <label htmlFor={fieldId(CAPTCHA_WORD)} className={styles.label}>
+          <div className="form-field">
+            <label htmlFor={fieldId(CAPTCHA_WORD)} className="form-label">
               {t('forms.captcha.label')}
               <RequiredMark required />
             </label>
@@ -368,7 +368,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
             <input
               id={fieldId(CAPTCHA_WORD)}
               name={CAPTCHA_WORD}
-              className={styles.input}
+              className="form-input"
               type="text"
               autoComplete="off"
               autoCapitalize="characters"
@@ -388,7 +388,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
           </div>
         ) : null}
         {form.useConsent ? (
-          <div className={styles.field}>
+          <div className="form-field">
             <div className="checkbox-field">
               <input
                 id={fieldId(USER_CONSENT)}
@@ -427,7 +427,7 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
 /** A visible asterisk after a required field's label; screen readers hear `aria-required` instead. */
 function RequiredMark({ required }: { required: boolean }) {
   return required ? (
-    <span className={styles.required} aria-hidden="true">
+    <span className="form-required" aria-hidden="true">
       {' *'}
     </span>
   ) : null;

@@ -25,6 +25,12 @@ export interface SiteHeaderProps {
   search?: ReactNode;
   /** The "Заказать звонок" control for the `callback` slot (the app passes the forms feature's `CallbackButton`). */
   callback?: ReactNode;
+  /** The compare widget for the `compare` slot (the compare feature's `CompareWidget`; issue 6). */
+  compare?: ReactNode;
+  /** The wishlist widget for the `wishlist` slot (the basket feature's `WishlistWidget`; issue 6). */
+  wishlist?: ReactNode;
+  /** The mini cart for the `cart` slot (the basket feature's `MiniCart`; issue 6). */
+  cart?: ReactNode;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface SiteHeaderProps {
  * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
  * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
-export function SiteHeader({ shopName, search, callback }: SiteHeaderProps) {
+export function SiteHeader({ shopName, search, callback, compare, wishlist, cart }: SiteHeaderProps) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const location = useLocation();
@@ -128,9 +134,9 @@ export function SiteHeader({ shopName, search, callback }: SiteHeaderProps) {
               <div data-area="callback">{callback}</div>
               <div data-area="contacts" />
               <div data-area="user" />
-              <div data-area="compare" />
-              <div data-area="wishlist" />
-              <div data-area="cart" />
+              <div data-area="compare">{compare}</div>
+              <div data-area="wishlist">{wishlist}</div>
+              <div data-area="cart">{cart}</div>
             </div>
           </div>
         </div>

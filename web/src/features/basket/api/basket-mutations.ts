@@ -1,0 +1,110 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiSend } from '@/lib/api-client';
+import { signalBasketChange } from '../hooks/basket-signals';
+import { withQuantity } from '../utils/money';
+import type { Basket, BasketChangeKind } from './basket-types';
+import { basketQueryOptions, basketSummaryQueryOptions } from './get-basket';
+
+/** Body of {@link addToBasket}. */
+export interface AddToBasketInput {
+  offerId: string;
+  /** Pieces to add, 1..=`BASKET_MAX_QUANTITY`; 1 by default. */
+  quantity?: number;
+  /** `true` puts the line into the wishlist. */
+  delay?: boolean;
+}
+
+/**
+ * `POST /api/basket/items`: adds pieces of an offer to its line (making it when new). Answers the whole basket.
+ * @throws {ApiError} 409 `OFFER_UNAVAILABLE` / `OFFER_REMOVED` / `BASKET_QUANTITY_LIMIT`, 404 `OFFER_NOT_FOUND`.
+ */
+export function addToBasket(input: AddToBasketInput): Promise<Basket> {
+  return apiSend<Basket>('POST', '/api/basket/items', { quantity: 1, delay: false, ...input });
+}
+
+/** Body of {@link updateBasketLine}: what to change. */
+export interface UpdateBasketLineInput {
+  id: number;
+  /** New quantity, 1..=`BASKET_MAX_QUANTITY`. */
+  quantity?: number;
+  /** Move to (`true`) or from (`false`) the wishlist. */
+  delay?: boolean;
+}
+
+/** `PATCH /api/basket/items/{id}`. @throws {ApiError} 400 `QUANTITY_INVALID`, 404 `BASKET_LINE_NOT_FOUND`. */
+export function updateBasketLine({ id, ...change }: UpdateBasketLineInput): Promise<Basket> {
+  return apiSend<Basket>('PATCH', `/api/basket/items/${id}`, change);
+}
+
+/** `DELETE /api/basket/items/{id}`. @throws {ApiError} 404 `BASKET_LINE_NOT_FOUND`. */
+export function removeBasketLine(id: number): Promise<Basket> {
+  return apiSend<Basket>('DELETE', `/api/basket/items/${id}`);
+}
+
+/**
+ * After a basket mutation: the answer becomes the cached basket, the mini cart's summary reloads (spec §4 "the cart
+ * reloads"), and the change is signalled (the icon of `kind` shakes; `announcement` goes to the live region).
+ */
+function useSettle() {
+  const queryClient = useQueryClient();
+  return (basket: Basket, kind: BasketChangeKind, announcement?: string) => {
+    queryClient.setQueryData(basketQueryOptions.queryKey, basket);
+    void queryClient.invalidateQueries({ queryKey: basketSummaryQueryOptions.queryKey });
+    signalBasketChange(kind, announcement);
+  };
+}
+
+/** Adds to the basket or the wishlist; announces "Товар добавлен в корзину" (or "… в избранное"). */
+export function useAddToBasket() {
+  const { t } = useTranslation();
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: addToBasket,
+    onSuccess: (basket, input) =>
+      settle(basket, input.delay ? 'delay' : 'basket', t(input.delay ? 'basket.addedToWishlist' : 'basket.added')),
+  });
+}
+
+/**
+ * Changes a line. A quantity change is optimistic (the server is expected to agree): the cached basket shows the
+ * new quantity, line sum and totals at once, and is rolled back when the server refuses (the caller shows the
+ * mutation's error). Moving a line into the wishlist (`delay: true`) waits for the server and shakes the wishlist
+ * icon; moving it back shakes the cart.
+ */
+export function useUpdateBasketLine() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settle = useSettle();
+  const key = basketQueryOptions.queryKey;
+  return useMutation({
+    mutationFn: updateBasketLine,
+    onMutate: async (input) => {
+      if (input.quantity === undefined) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Basket>(key);
+      if (previous) queryClient.setQueryData(key, withQuantity(previous, input.id, input.quantity));
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (basket, input) =>
+      settle(
+        basket,
+        input.delay === true ? 'delay' : 'basket',
+        input.delay === undefined ? undefined : t(input.delay ? 'basket.movedToWishlist' : 'basket.added'),
+      ),
+  });
+}
+
+/** Removes a line (`delay` tells which icon shakes: the wishlist's or the cart's). */
+export function useRemoveBasketLine() {
+  const { t } = useTranslation();
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; delay: boolean }) => removeBasketLine(id),
+    onSuccess: (basket, input) =>
+      settle(basket, input.delay ? 'delay' : 'basket', t(input.delay ? 'basket.removedFromWishlist' : 'basket.removed')),
+  });
+}

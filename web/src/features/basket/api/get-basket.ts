@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import type { Basket, BasketSummary } from './basket-types';
+
+/** Query key root of everything basket: the basket itself and the mini cart's summary. */
+export const BASKET_QUERY_KEY = ['basket'] as const;
+
+/** `GET /api/basket`: the session's basket and wishlist lines with catalogue prices, and the totals. */
+export function getBasket(signal?: AbortSignal): Promise<Basket> {
+  return apiGet<Basket>('/api/basket', { signal });
+}
+
+/** Query options for {@link getBasket} (key `['basket', 'lines']`). */
+export const basketQueryOptions = queryOptions({
+  queryKey: [...BASKET_QUERY_KEY, 'lines'] as const,
+  queryFn: ({ signal }) => getBasket(signal),
+});
+
+/** The basket; `enabled: false` until a panel opens (the slide cart loads it on opening). */
+export function useBasket(options: { enabled?: boolean; retry?: (count: number, error: unknown) => boolean } = {}) {
+  return useQuery({ ...basketQueryOptions, ...options });
+}
+
+/** `GET /api/basket/summary`: the mini cart's `{count, quantity, sum, currencyId, delayCount}`. */
+export function getBasketSummary(signal?: AbortSignal): Promise<BasketSummary> {
+  return apiGet<BasketSummary>('/api/basket/summary', { signal });
+}
+
+/** Query options for {@link getBasketSummary} (key `['basket', 'summary']`). */
+export const basketSummaryQueryOptions = queryOptions({
+  queryKey: [...BASKET_QUERY_KEY, 'summary'] as const,
+  queryFn: ({ signal }) => getBasketSummary(signal),
+});
+
+/** The mini cart's figures. */
+export function useBasketSummary() {
+  return useQuery(basketSummaryQueryOptions);
+}

@@ -1,0 +1,180 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { HeartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { Picture } from '@/components/ui/picture';
+import { BASKET_MAX_QUANTITY, CARD_IMAGE_SIZE_PX } from '@/config/constants';
+import { formatMoney } from '@/lib/format';
+import { useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
+import { basketErrorKey, type BasketLine } from '../api/basket-types';
+import styles from './basket-lines.module.css';
+
+/** Props of {@link BasketLines}. */
+export interface BasketLinesProps {
+  lines: BasketLine[];
+  /** `panel`: the compact list of the slide cart; `page`: the cart page's. */
+  variant: 'panel' | 'page';
+}
+
+/**
+ * Basket or wishlist lines (issue 6): picture, name linking to the product, price, quantity −/+ (and a typed
+ * quantity on the cart page), line sum, remove, and move to the wishlist (basket lines) or to the basket
+ * (wishlist lines). Quantity changes are optimistic; when the server refuses one, the line returns to its last
+ * quantity and an alert says why.
+ */
+export function BasketLines({ lines, variant }: BasketLinesProps) {
+  const { t } = useTranslation();
+  const update = useUpdateBasketLine();
+  const remove = useRemoveBasketLine();
+  const error = update.error ?? remove.error;
+
+  return (
+    <div className={styles.wrap} data-variant={variant}>
+      {error && (
+        <Alert variant="error">
+          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY })}
+        </Alert>
+      )}
+      <ul className={styles.list}>
+        {lines.map((line) => (
+          <li key={line.id} className={styles.line} data-testid="basket-line" data-offer-id={line.offer.id}>
+            <Picture
+              src={line.offer.pictures[0]}
+              alt=""
+              width={CARD_IMAGE_SIZE_PX}
+              height={CARD_IMAGE_SIZE_PX}
+              loading="lazy"
+              className={styles.picture}
+            />
+            <div className={styles.main}>
+              <Link to={line.offer.url} className={styles.name}>
+                {line.offer.name}
+              </Link>
+              <span className={styles.price}>
+                {t('basket.pricePerPiece', { price: formatMoney(line.offer.price, line.offer.currencyId) })}
+              </span>
+              {!line.offer.available && <span className={styles.unavailable}>{t('offer.outOfStock')}</span>}
+            </div>
+            {!line.delay && (
+              <QuantityStepper
+                line={line}
+                editable={variant === 'page'}
+                onChange={(quantity) => update.mutate({ id: line.id, quantity })}
+              />
+            )}
+            <span className={styles.sum} data-testid="basket-line-sum">
+              {formatMoney(line.sum, line.offer.currencyId)}
+            </span>
+            <div className={styles.actions}>
+              {line.delay ? (
+                <button
+                  type="button"
+                  className={styles.textButton}
+                  disabled={!line.offer.available || update.isPending}
+                  onClick={() => update.mutate({ id: line.id, delay: false })}
+                >
+                  {t('basket.moveToBasket')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('basket.moveToWishlistLabel', { name: line.offer.name })}
+                  title={t('basket.moveToWishlist')}
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ id: line.id, delay: true })}
+                >
+                  <HeartIcon className="icon-button__icon" />
+                </button>
+              )}
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('basket.removeLabel', { name: line.offer.name })}
+                title={t('basket.remove')}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ id: line.id, delay: line.delay })}
+              >
+                <TrashIcon className="icon-button__icon" />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Props of {@link QuantityStepper}. */
+interface QuantityStepperProps {
+  line: BasketLine;
+  /** Whether the quantity can also be typed (the cart page); the panel shows it as text. */
+  editable: boolean;
+  onChange: (quantity: number) => void;
+}
+
+/** − quantity + for a basket line, within 1..=`BASKET_MAX_QUANTITY`. */
+function QuantityStepper({ line, editable, onChange }: QuantityStepperProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const { quantity } = line;
+  const name = line.offer.name;
+
+  const commit = () => {
+    if (draft === null) return;
+    const typed = Number.parseInt(draft, 10);
+    setDraft(null);
+    if (!Number.isFinite(typed)) return;
+    const next = Math.min(BASKET_MAX_QUANTITY, Math.max(1, typed));
+    if (next !== quantity) onChange(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') commit();
+    if (event.key === 'Escape' && draft !== null) {
+      event.stopPropagation();
+      setDraft(null);
+    }
+  };
+
+  return (
+    <div className={styles.stepper} role="group" aria-label={t('basket.quantityLabel', { name })}>
+      <button
+        type="button"
+        className={styles.step}
+        aria-label={t('basket.decrease', { name })}
+        disabled={quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+      >
+        <MinusIcon className={styles.stepIcon} />
+      </button>
+      {editable ? (
+        <input
+          className={styles.quantityInput}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          aria-label={t('basket.quantity')}
+          data-testid="basket-line-quantity"
+          value={draft ?? String(quantity)}
+          onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+        />
+      ) : (
+        <output className={styles.quantity} data-testid="basket-line-quantity" aria-live="polite">
+          {quantity}
+        </output>
+      )}
+      <button
+        type="button"
+        className={styles.step}
+        aria-label={t('basket.increase', { name })}
+        disabled={quantity >= BASKET_MAX_QUANTITY}
+        onClick={() => onChange(quantity + 1)}
+      >
+        <PlusIcon className={styles.stepIcon} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/format';
+import type { BasketSummary } from '../api/basket-types';
+import styles from './basket-totals.module.css';
+
+/** The basket's totals: pieces and the sum to pay (`data-testid="basket-total"`). */
+export function BasketTotals({ totals }: { totals: BasketSummary }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.totals}>
+      <div className={styles.row}>
+        <dt>{t('basket.pieces')}</dt>
+        <dd>{totals.quantity}</dd>
+      </div>
+      <div className={`${styles.row} ${styles.total}`}>
+        <dt>{t('basket.total')}</dt>
+        <dd data-testid="basket-total">{formatMoney(totals.sum, totals.currencyId)}</dd>
+      </div>
+    </dl>
+  );
+}

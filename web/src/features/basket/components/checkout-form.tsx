@@ -1,0 +1,331 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import {
+  CHECKOUT_COMMENT_MAX_CHARS,
+  CHECKOUT_NAME_MAX_CHARS,
+  CHECKOUT_VALUE_MAX_CHARS,
+  DEFAULT_PHONE_COUNTRY,
+} from '@/config/constants';
+import { orderConfirmationPath, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { BASKET_QUERY_KEY, useBasket } from '../api/get-basket';
+import { DELIVERY_METHODS, PAYMENT_METHODS, placeOrder, type OrderInput } from '../api/orders';
+import { signalBasketChange } from '../hooks/basket-signals';
+import { BasketTotals } from './basket-totals';
+import styles from './checkout-form.module.css';
+
+/** What the phone field reports on each change: the international number and its country. */
+export interface CheckoutPhone {
+  /** International format (`+7 912 345-67-89`), empty while nothing is typed. */
+  fullValue: string;
+  /** ISO 3166-1 alpha-2, lower case. */
+  iso2: string;
+}
+
+/** Props the checkout hands to the phone field it is given. */
+export interface CheckoutPhoneFieldProps {
+  id: string;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (phone: CheckoutPhone) => void;
+}
+
+/** Props of {@link CheckoutForm}. */
+export interface CheckoutFormProps {
+  /**
+   * Renders the phone field (the app passes the forms feature's masked phone input, issue 5: features never import
+   * each other).
+   */
+  renderPhoneField: (props: CheckoutPhoneFieldProps) => ReactNode;
+  /** Whether `fullValue` is a valid number of `iso2` (the forms' rule, spec §5 FORMS_PHONE_WRONG). */
+  isValidPhone: (fullValue: string, iso2: string) => boolean;
+}
+
+type FieldName = 'name' | 'phone' | 'email' | 'city' | 'address' | 'comment';
+
+/** Field messages of the checkout (the forms' codes, spec §5); a server code not among them shows as invalid. */
+const FIELD_CODES = [
+  'FORMS_NOT_EMPTY_INVALID',
+  'FORMS_PHONE_WRONG',
+  'FORMS_EMAIL_INVALID',
+  'FORMS_VALUE_TOO_LONG',
+  'FORMS_VALUE_INVALID',
+] as const;
+type FieldCode = (typeof FIELD_CODES)[number];
+type FieldErrors = Partial<Record<FieldName, FieldCode>>;
+
+/** Longest value of each text field, characters (the server's `ORDER_*_MAX_CHARS`). */
+const MAX_CHARS: Record<FieldName, number> = {
+  name: CHECKOUT_NAME_MAX_CHARS,
+  phone: CHECKOUT_VALUE_MAX_CHARS,
+  email: CHECKOUT_VALUE_MAX_CHARS,
+  city: CHECKOUT_VALUE_MAX_CHARS,
+  address: CHECKOUT_VALUE_MAX_CHARS,
+  comment: CHECKOUT_COMMENT_MAX_CHARS,
+};
+type FormErrorKey = 'checkout.errors.BASKET_EMPTY' | 'checkout.errors.OFFER_UNAVAILABLE' | 'basket.errors.generic';
+
+function fieldCode(code: string): FieldCode {
+  return FIELD_CODES.find((c) => c === code) ?? 'FORMS_VALUE_INVALID';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The client-side check of the checkout, with the server's codes; the server checks everything again. */
+function validate(input: OrderInput, isValidPhone: CheckoutFormProps['isValidPhone']): FieldErrors {
+  const errors: FieldErrors = {};
+  const required = (field: FieldName, value: string) => {
+    if (!value.trim()) errors[field] = 'FORMS_NOT_EMPTY_INVALID';
+    else if (value.length > MAX_CHARS[field]) errors[field] = 'FORMS_VALUE_TOO_LONG';
+  };
+  required('name', input.name);
+  required('city', input.city);
+  if (input.deliveryMethod === 'courier') required('address', input.address);
+  if (!input.phone) errors.phone = 'FORMS_NOT_EMPTY_INVALID';
+  else if (!isValidPhone(input.phone, input.phoneCountry)) errors.phone = 'FORMS_PHONE_WRONG';
+  if (input.email.length > MAX_CHARS.email) errors.email = 'FORMS_VALUE_TOO_LONG';
+  else if (input.email && !EMAIL.test(input.email)) errors.email = 'FORMS_EMAIL_INVALID';
+  if (input.comment.length > MAX_CHARS.comment) errors.comment = 'FORMS_VALUE_TOO_LONG';
+  return errors;
+}
+
+/**
+ * The checkout `/personal/order/make/` (issue 6): contact fields (name, the masked phone of the forms, e-mail), city,
+ * delivery (pickup or courier, which asks for the address) and payment (cash or card on delivery), a comment, and
+ * the order summary. Fields are checked on submit with the server's codes; the server's 422 errors show under their
+ * fields, a 409 (empty basket, an offer no longer available) above the form. A placed order empties the basket,
+ * reloads the mini cart and opens the confirmation page.
+ */
+export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const basket = useBasket();
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [phone, setPhone] = useState<CheckoutPhone>({ fullValue: '', iso2: DEFAULT_PHONE_COUNTRY });
+  const phoneRef = useRef(phone);
+  const [delivery, setDelivery] = useState<OrderInput['deliveryMethod']>('pickup');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormErrorKey | null>(null);
+
+  const order = useMutation({
+    mutationFn: placeOrder,
+    onSuccess: async ({ number }) => {
+      await queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
+      signalBasketChange('basket');
+      void navigate(orderConfirmationPath(number));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422) {
+        const fromServer: FieldErrors = {};
+        for (const item of error.errors) {
+          if (item.field && !(item.field in fromServer)) fromServer[item.field as FieldName] = fieldCode(item.code);
+        }
+        setErrors(fromServer);
+        setFormError(Object.keys(fromServer).length ? null : 'basket.errors.generic');
+      } else if (error instanceof ApiError && (error.code === 'BASKET_EMPTY' || error.code === 'OFFER_UNAVAILABLE')) {
+        setFormError(`checkout.errors.${error.code}`);
+        void queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
+      } else {
+        setFormError('basket.errors.generic');
+      }
+    },
+  });
+
+  if (basket.isPending) return <LoadingState />;
+  if (basket.isError) return <ErrorState onRetry={() => void basket.refetch()} />;
+  const lines = basket.data.lines.filter((line) => !line.delay);
+  if (lines.length === 0 && !order.isPending && !order.isSuccess) {
+    return (
+      <div className={styles.empty}>
+        <p>{t('basket.empty')}</p>
+        <Link to={paths.catalog} className="button">
+          {t('basket.toCatalog')}
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const input: OrderInput = {
+      name: text('name'),
+      phone: phone.fullValue,
+      phoneCountry: phone.iso2,
+      email: text('email'),
+      city: text('city'),
+      address: delivery === 'courier' ? text('address') : '',
+      deliveryMethod: delivery,
+      paymentMethod: text('paymentMethod') as OrderInput['paymentMethod'],
+      comment: text('comment'),
+    };
+    const found = validate(input, isValidPhone);
+    setErrors(found);
+    setFormError(null);
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea`)?.focus();
+      return;
+    }
+    order.mutate(input);
+  };
+
+  // A field's message goes once the shopper changes the field; the next submit checks again.
+  const clearError = (name: FieldName) =>
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLElement).closest<HTMLElement>('[data-field]')?.dataset.field;
+    if (name) clearError(name as FieldName);
+  };
+
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const errorId = (name: FieldName) => `${id}-${name}-error`;
+  const message = (name: FieldName) =>
+    errors[name] ? (
+      <p id={errorId(name)} className="form-error" role="alert">
+        {t(errors[name])}
+      </p>
+    ) : null;
+  const textField = (name: FieldName, type: string, autoComplete: string, required: boolean) => (
+    <div className="form-field" data-field={name}>
+      <label htmlFor={fieldId(name)} className="form-label">
+        {t(`checkout.fields.${name}`)}
+        {required && (
+          <span className="form-required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </label>
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={type}
+        className="form-input"
+        autoComplete={autoComplete}
+        required={required}
+        maxLength={MAX_CHARS[name]}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? errorId(name) : undefined}
+      />
+      {message(name)}
+    </div>
+  );
+
+  return (
+    <div className={styles.layout}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        onInput={onInput}
+        aria-busy={order.isPending}
+      >
+        {formError && <Alert variant="error">{t(formError)}</Alert>}
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('checkout.contacts')}</legend>
+          {textField('name', 'text', 'name', true)}
+          <div className="form-field" data-field="phone">
+            <label htmlFor={fieldId('phone')} className="form-label">
+              {t('checkout.fields.phone')}
+              <span className="form-required" aria-hidden="true">
+                {' *'}
+              </span>
+            </label>
+            {renderPhoneField({
+              id: fieldId('phone'),
+              invalid: Boolean(errors.phone),
+              describedBy: errors.phone ? errorId('phone') : undefined,
+              onChange: (next) => {
+                const current = phoneRef.current;
+                if (current.fullValue !== next.fullValue || current.iso2 !== next.iso2) clearError('phone');
+                phoneRef.current = next;
+                setPhone(next);
+              },
+            })}
+            {message('phone')}
+          </div>
+          {textField('email', 'email', 'email', false)}
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('checkout.delivery')}</legend>
+          {textField('city', 'text', 'address-level2', true)}
+          <div className={styles.choices} role="radiogroup" aria-label={t('checkout.delivery')}>
+            {DELIVERY_METHODS.map((method) => (
+              <label key={method} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="deliveryMethod"
+                  value={method}
+                  checked={delivery === method}
+                  onChange={() => setDelivery(method)}
+                />
+                {t(`checkout.deliveryMethods.${method}`)}
+              </label>
+            ))}
+          </div>
+          {delivery === 'courier' && textField('address', 'text', 'street-address', true)}
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('checkout.payment')}</legend>
+          <div className={styles.choices}>
+            {PAYMENT_METHODS.map((method, index) => (
+              <label key={method} className={styles.choice}>
+                <input type="radio" name="paymentMethod" value={method} defaultChecked={index === 0} />
+                {t(`checkout.paymentMethods.${method}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="form-field" data-field="comment">
+          <label htmlFor={fieldId('comment')} className="form-label">
+            {t('checkout.fields.comment')}
+          </label>
+          <textarea
+            id={fieldId('comment')}
+            name="comment"
+            rows={3}
+            className="form-input"
+            maxLength={MAX_CHARS.comment}
+            aria-invalid={Boolean(errors.comment)}
+            aria-describedby={errors.comment ? errorId('comment') : undefined}
+          />
+          {message('comment')}
+        </div>
+        <button type="submit" className={`button ${styles.submit}`} disabled={order.isPending}>
+          {order.isPending ? t('checkout.placing') : t('checkout.place')}
+        </button>
+      </form>
+      <aside className={styles.summary} aria-labelledby={`${id}-summary`}>
+        <h2 id={`${id}-summary`} className={styles.summaryTitle}>
+          {t('checkout.summary')}
+        </h2>
+        <ul className={styles.lines}>
+          {lines.map((line) => (
+            <li key={line.id} className={styles.line}>
+              <span>
+                {line.offer.name} × {line.quantity}
+              </span>
+              <span className={styles.lineSum}>{formatMoney(line.sum, line.offer.currencyId)}</span>
+            </li>
+          ))}
+        </ul>
+        <BasketTotals totals={basket.data.totals} />
+        <Link to={paths.cart}>{t('checkout.editCart')}</Link>
+      </aside>
+    </div>
+  );
+}

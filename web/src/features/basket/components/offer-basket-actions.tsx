@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CartIcon, HeartIcon } from '@/components/ui/icons';
+import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
+import { paths } from '@/config/paths';
+import type { Offer } from '@/lib/api/offer-types';
+import { BASKET_MAX_QUANTITY } from '@/config/constants';
+import { useAddToBasket, useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
+import { basketErrorKey } from '../api/basket-types';
+import { useBasket } from '../api/get-basket';
+import styles from './offer-basket-actions.module.css';
+
+/** Props of the offer's basket buttons. */
+export interface OfferBasketButtonProps {
+  offer: Offer;
+  place: OfferActionsPlace;
+}
+
+/** The offer's line in the cached basket, if any. */
+function useOfferLine(offerId: string) {
+  const basket = useBasket();
+  return basket.data?.lines.find((line) => line.offer.id === offerId);
+}
+
+/**
+ * "В корзину" (issue 6): adds one piece; once the offer is in the basket it becomes the link "В корзине" to the cart
+ * page. An out-of-stock offer shows a disabled "Нет в наличии". A refused add says why under the button.
+ */
+export function BasketButton({ offer, place }: OfferBasketButtonProps) {
+  const { t } = useTranslation();
+  const line = useOfferLine(offer.id);
+  const add = useAddToBasket();
+  const size = place === 'page' ? styles.large : styles.small;
+
+  let control;
+  if (line && !line.delay) {
+    control = (
+      <Link to={paths.cart} className={`button button--secondary ${size}`} data-testid="in-basket">
+        <CartIcon className={styles.icon} />
+        {t('basket.inBasket')}
+      </Link>
+    );
+  } else {
+    control = (
+      <button
+        type="button"
+        className={`button ${size}`}
+        data-testid="add-to-basket"
+        disabled={!offer.available || add.isPending}
+        aria-busy={add.isPending || undefined}
+        onClick={() => add.mutate({ offerId: offer.id })}
+      >
+        <CartIcon className={styles.icon} />
+        {offer.available ? t('basket.add') : t('offer.outOfStock')}
+      </button>
+    );
+  }
+  return (
+    <div className={styles.cell}>
+      {control}
+      {add.isError && (
+        <p className={styles.error} role="alert">
+          {t(basketErrorKey(add.error), { max: BASKET_MAX_QUANTITY })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "В избранное" (issue 6): a toggle (`aria-pressed`) putting the offer into the wishlist ("delay") or taking it out.
+ * An offer in the basket moves to the wishlist. On cards it is an icon button named "В избранное: {name}".
+ */
+export function WishlistButton({ offer, place }: OfferBasketButtonProps) {
+  const { t } = useTranslation();
+  const line = useOfferLine(offer.id);
+  const add = useAddToBasket();
+  const update = useUpdateBasketLine();
+  const remove = useRemoveBasketLine();
+  const pressed = Boolean(line?.delay);
+  const pending = add.isPending || update.isPending || remove.isPending;
+  const error = add.error ?? update.error ?? remove.error;
+
+  const toggle = () => {
+    if (line?.delay) remove.mutate({ id: line.id, delay: true });
+    else if (line) update.mutate({ id: line.id, delay: true });
+    else add.mutate({ offerId: offer.id, delay: true });
+  };
+  const text = pressed ? t('basket.inWishlist') : t('basket.toWishlist');
+
+  return (
+    <div className={styles.cell}>
+      <button
+        type="button"
+        className={place === 'card' ? `icon-button ${styles.toggle}` : `button button--secondary ${styles.large} ${styles.toggle}`}
+        data-testid="wishlist-toggle"
+        aria-pressed={pressed}
+        aria-label={place === 'card' ? t('basket.wishlistToggleLabel', { name: offer.name }) : undefined}
+        title={place === 'card' ? text : undefined}
+        disabled={pending}
+        onClick={toggle}
+      >
+        <HeartIcon className={place === 'card' ? 'icon-button__icon' : styles.icon} />
+        {place === 'page' && text}
+      </button>
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { paths } from '@/config/paths';
+import { isNotFoundError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { useOrder } from '../api/orders';
+import styles from './order-confirmation.module.css';
+
+/**
+ * The confirmation of a placed order (issue 6; `/personal/order/make/?ORDER_ID=N`): "Заказ № N оформлен", what was
+ * ordered at which price, the total, delivery and payment, the contact details. Another session's or an unknown
+ * number says the order was not found.
+ */
+export function OrderConfirmation({ number }: { number: string }) {
+  const { t, i18n } = useTranslation();
+  const order = useOrder(number);
+  if (order.isPending) return <LoadingState />;
+  if (order.isError) {
+    if (isNotFoundError(order.error)) {
+      return (
+        <div className={styles.page}>
+          <h1 className={styles.title}>{t('checkout.notFound')}</h1>
+          <Link to={paths.catalog}>{t('basket.toCatalog')}</Link>
+        </div>
+      );
+    }
+    return <ErrorState onRetry={() => void order.refetch()} />;
+  }
+  const data = order.data;
+  const created = new Date(data.createdAt);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title} data-testid="order-number">
+        {t('checkout.placed', { number: data.number })}
+      </h1>
+      <p>{t('checkout.placedNote', { date: created.toLocaleString(i18n.language) })}</p>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('checkout.summary')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('checkout.product')}</th>
+              <th scope="col" className={styles.priceCell}>
+                {t('checkout.price')}
+              </th>
+              <th scope="col">{t('checkout.quantityShort')}</th>
+              <th scope="col">{t('checkout.sum')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((line) => (
+              <tr key={line.offerId} data-testid="order-line">
+                <td>{line.url ? <Link to={line.url}>{line.name}</Link> : line.name}</td>
+                <td className={styles.priceCell}>{formatMoney(line.price, data.currencyId)}</td>
+                <td>{line.quantity}</td>
+                <td>{formatMoney(line.sum, data.currencyId)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('basket.total')}</th>
+              <td className={styles.priceCell} />
+              <td />
+              <td data-testid="order-total">{formatMoney(data.total, data.currencyId)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <dl className={styles.facts}>
+        <dt>{t('checkout.delivery')}</dt>
+        <dd>
+          {t(`checkout.deliveryMethods.${data.deliveryMethod}`)}
+          {`, ${data.city}`}
+          {data.address ? `, ${data.address}` : ''}
+        </dd>
+        <dt>{t('checkout.payment')}</dt>
+        <dd>{t(`checkout.paymentMethods.${data.paymentMethod}`)}</dd>
+        <dt>{t('checkout.contacts')}</dt>
+        <dd>{[data.name, data.phone, data.email].filter(Boolean).join(', ')}</dd>
+        {data.comment && (
+          <>
+            <dt>{t('checkout.fields.comment')}</dt>
+            <dd>{data.comment}</dd>
+          </>
+        )}
+      </dl>
+      <Link to={paths.catalog} className="button">
+        {t('checkout.continue')}
+      </Link>
+    </div>
+  );
+}
