@@ -102,10 +102,18 @@ test.describe('mini cart', () => {
 
 test.describe('slide cart', () => {
   test('opens titled "Корзина" with the lines; ± and remove change it; axe passes with it open', async ({ page }, testInfo) => {
+    // The slide cart's code and stylesheet are a chunk of their own, fetched on the first opening (spec §7).
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/slide-cart-content-[^/]+\.(js|css)$/.exec(request.url());
+      if (match) chunks.push(match[1]!);
+    });
     const [first, second] = await availableOffers(page);
     await addFromProductPage(page, first!);
     await addFromProductPage(page, second!);
+    expect(chunks, 'nothing of the slide cart loads before it opens').toEqual([]);
     const dialog = await openSlideCart(page);
+    await expect.poll(() => [...chunks].sort()).toEqual(['css', 'js']);
     await expect(dialog.getByTestId('basket-line')).toHaveCount(2);
     await expect(dialog.getByRole('link', { name: 'Оформить заказ' })).toHaveAttribute('href', '/personal/order/make/');
     await expect(dialog.getByRole('link', { name: 'Перейти в корзину' })).toHaveAttribute('href', '/personal/cart/');
