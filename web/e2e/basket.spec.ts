@@ -80,6 +80,19 @@ test.describe('mini cart', () => {
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-mini-cart.png`) });
   });
 
+  test('the quick view adds to the basket too', async ({ page }) => {
+    await page.goto('/catalog/?available=Y');
+    await waitForContent(page);
+    const card = page.getByTestId('product-card').first();
+    await card.hover();
+    await card.getByRole('button', { name: /^Быстрый просмотр/ }).click();
+    const popup = page.getByRole('dialog');
+    await popup.getByTestId('add-to-basket').click();
+    await expect(popup.getByRole('link', { name: 'В корзине' })).toBeVisible();
+    await expect(page.getByTestId('mini-cart-count')).toHaveText('1');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a wishlist change shakes the wishlist icon only and counts it', async ({ page }) => {
     const [offer] = await availableOffers(page);
     await page.goto(offer!.url);
@@ -89,7 +102,7 @@ test.describe('mini cart', () => {
     await expect(cartIcon(page)).not.toHaveClass(/is-shaking/);
     await expect(page.getByTestId('wishlist-count')).toHaveText('1');
     await expect(page.getByTestId('wishlist-widget')).not.toHaveAttribute('data-empty');
-    await expect(page.getByRole('main').getByRole('button', { name: 'В избранном' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('main').getByRole('button', { name: 'В избранное' })).toHaveAttribute('aria-pressed', 'true');
     await expect(wishlistIcon(page)).not.toHaveClass(/is-shaking/, { timeout: SHAKE_DURATION_MS + 500 });
     // The wishlist tab of the cart page lists it.
     await page.getByTestId('wishlist-widget').click();

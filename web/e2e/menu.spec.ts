@@ -243,11 +243,17 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(first).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    // Backwards out of the bar lands on the head's last control, "Заказать звонок" (issue 5), and closes the
-    // dropdown; one more step reaches the search field, whose focus opens the search pop-up (issue 4).
+    // Backwards out of the bar lands on the head's last control, the mini cart (issue 6), and closes the dropdown;
+    // then the wishlist, "Заказать звонок" (issue 5), and the search field, whose focus opens the search pop-up
+    // (issue 4).
+    const head = page.getByTestId('top-panel-head');
     await page.keyboard.press('Shift+Tab');
-    await expect(page.getByTestId('top-panel-head').getByRole('button', { name: 'Заказать звонок' })).toBeFocused();
+    await expect(head.getByTestId('mini-cart')).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Shift+Tab');
+    await expect(head.getByTestId('wishlist-widget')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(head.getByRole('button', { name: 'Заказать звонок' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('dialog', { name: 'Поиск' })).toBeVisible();
     await page.keyboard.press('Escape');

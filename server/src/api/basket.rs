@@ -153,7 +153,7 @@ impl Totals {
     }
 
     fn finish(self) -> BasketSummary {
-        let currency = self.currency.unwrap_or_else(|| CurrencyCode::parse("RUB").expect("RUB is a currency"));
+        let currency = self.currency.unwrap_or_default();
         BasketSummary {
             count: self.count,
             quantity: self.quantity,
@@ -214,11 +214,13 @@ fn conflict(code: &'static str, detail: &str) -> ApiError {
 }
 
 /// Changes a line's quantity (1..=999) or moves it to or from the wishlist; answers the whole basket.
-/// 400 `QUANTITY_INVALID`, 404 `BASKET_LINE_NOT_FOUND` (not this session's), 403 without the CSRF token.
+/// 400 `QUANTITY_INVALID`, 404 `BASKET_LINE_NOT_FOUND` (not this session's), 409 `OFFER_UNAVAILABLE` /
+/// `OFFER_REMOVED` when a wishlist line of an offer out of stock or out of the catalogue would move into the basket,
+/// 403 without the CSRF token.
 #[utoipa::path(patch, path = "/api/basket/items/{id}", tag = "basket", request_body = UpdateItem,
     params(("id" = i64, Path, description = "The line's id")),
     responses((status = 200, body = Basket), (status = 400, body = crate::error::ErrorBody),
-        (status = 404, body = crate::error::ErrorBody)))]
+        (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
 pub async fn update_item(
     State(state): State<AppState>,
     session: Session,
@@ -229,6 +231,15 @@ pub async fn update_item(
         check_quantity(quantity)?;
     }
     let visitor = visitor_id(&session).await?;
+    if body.delay == Some(false) {
+        // Into the basket: the same rule as adding (the wishlist keeps what cannot be bought).
+        let Some(offer_id) = store::line_offer(&state.db, &visitor, id).await? else { return Err(line_not_found(id)) };
+        match store::offer_state(&state.db, &offer_id).await? {
+            Some((true, true)) => {}
+            Some((true, false)) => return Err(conflict("OFFER_UNAVAILABLE", "the offer is out of stock")),
+            _ => return Err(conflict("OFFER_REMOVED", "the offer is no longer in the catalogue")),
+        }
+    }
     if !store::update(&state.db, &visitor, id, body.quantity, body.delay).await? {
         return Err(line_not_found(id));
     }

@@ -222,7 +222,7 @@ pub async fn submit_form(
     };
     let id = store::insert_submission(&state.db, &submission).await?;
     remember_form(&session, &form.code, clean.prefill.clone(), clean.phone_country.as_deref()).await?;
-    let shop = crate::db::shop::find(&state.db).await?.map(|s| s.name).unwrap_or_else(|| "Vitrina".into());
+    let shop = crate::db::shop::name_or_default(&state.db).await?;
     let message = notification(&shop, &form, &clean, &source_url, id, state.mailer.owner_address());
     state.mailer.send(&state.db, message).await?;
     Ok(no_store(Json(SubmissionAnswer { status: true, errors: Vec::new(), captcha: None })))

@@ -17,6 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// The compare list: its offers (with their params, for the side-by-side table) in the order they were added.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CompareList {
+    /// The listed offers still in the catalogue, with their params, in the order added.
     pub items: Vec<Offer>,
     /// `items.len()`: the compare widget's count (spec §3).
     pub count: usize,
@@ -25,6 +26,7 @@ pub struct CompareList {
 /// `GET /api/compare/count`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CompareCount {
+    /// Offers on the list (0..=20).
     pub count: usize,
 }
 
@@ -32,6 +34,7 @@ pub struct CompareCount {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OfferRef {
+    /// The feed's offer id.
     pub offer_id: String,
 }
 

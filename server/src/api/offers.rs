@@ -69,7 +69,7 @@ pub struct OfferList {
 }
 
 fn money(minor: i64, currency: &str) -> serde_json::Number {
-    let currency = CurrencyCode::parse(currency).unwrap_or_else(|_| CurrencyCode::parse("RUB").expect("RUB"));
+    let currency = CurrencyCode::parse(currency).unwrap_or_default();
     Money { minor, currency }.major_json()
 }
 

@@ -31,8 +31,11 @@ pub struct Placed {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineView {
+    /// The feed's offer id.
     pub offer_id: String,
+    /// The offer's name when ordered.
     pub name: String,
+    /// The offer's SKU (`vendorCode`) when ordered, if any.
     pub vendor_code: Option<String>,
     /// The offer's storefront page when ordered (a site path; the offer may have left the catalogue since).
     pub url: String,
@@ -52,15 +55,19 @@ pub struct OrderLineView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
+    /// The order's number (`POST /api/orders` answers it; the confirmation page shows it).
     pub number: String,
     /// `new` (later issues add the shop's own statuses).
     pub status: String,
     /// RFC 3339, UTC: `2026-11-21T10:00:00Z`.
     pub created_at: String,
+    /// The shopper's name.
     pub name: String,
     /// As sent, international format.
     pub phone: String,
+    /// The shopper's e-mail, when given (a confirmation went there).
     pub email: Option<String>,
+    /// The delivery or pick-up city.
     pub city: String,
     /// Set with courier delivery only.
     pub address: Option<String>,
@@ -72,6 +79,7 @@ pub struct OrderView {
     /// The sum of the lines' sums, major units of `currencyId`, exact.
     #[schema(value_type = f64)]
     pub total: serde_json::Number,
+    /// ISO 4217 code of every amount of the order.
     pub currency_id: String,
 }
 
@@ -203,11 +211,11 @@ pub async fn get_order(
 /// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`. Failures
 /// are logged: the order stands whatever happens here.
 async fn notify(state: &AppState, order: &Order) {
-    let shop = match crate::db::shop::find(&state.db).await {
-        Ok(shop) => shop.map(|s| s.name).unwrap_or_else(|| "Vitrina".into()),
+    let shop = match crate::db::shop::name_or_default(&state.db).await {
+        Ok(name) => name,
         Err(e) => {
             tracing::error!(order = %order.number, error = %e, "shop name not read for the order's notification");
-            "Vitrina".into()
+            crate::db::shop::DEFAULT_SHOP_NAME.to_owned()
         }
     };
     let messages = match currency(order) {

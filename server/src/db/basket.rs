@@ -21,14 +21,17 @@ pub enum Added {
     OverLimit,
 }
 
-/// Adds `quantity` of `offer_id` to the visitor's line, or makes the line; `delay` moves it to or from the
-/// wishlist. One statement, `INSERT … ON CONFLICT DO UPDATE SET quantity = quantity + excluded.quantity`, so
+/// Adds `quantity` of `offer_id` to the visitor's line, or makes the line. A line on the other side (`delay`
+/// differs: a wishlisted offer added to the basket, or a basket line put into the wishlist) moves over and keeps its
+/// quantity, as the cart page's move does. One statement, `INSERT … ON CONFLICT DO UPDATE SET quantity = CASE …`, so
 /// concurrent adds never lose an update; a sum over [`BASKET_MAX_QUANTITY`] changes nothing.
 pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET quantity = quantity + excluded.quantity,
-         delay = excluded.delay WHERE quantity + excluded.quantity <= ?
+         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET
+         quantity = CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END,
+         delay = excluded.delay
+         WHERE CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END <= ?
          RETURNING id",
     )
     .bind(visitor)
@@ -81,6 +84,15 @@ pub async fn lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<LineRow
     sqlx::query_as("SELECT id, offer_id, quantity, delay FROM basket_lines WHERE visitor_id = ? ORDER BY id")
         .bind(visitor)
         .fetch_all(pool)
+        .await
+}
+
+/// `SELECT offer_id FROM basket_lines WHERE id = ? AND visitor_id = ?`: the offer of the visitor's line `id`.
+pub async fn line_offer(pool: &SqlitePool, visitor: &str, id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT offer_id FROM basket_lines WHERE id = ? AND visitor_id = ?")
+        .bind(id)
+        .bind(visitor)
+        .fetch_optional(pool)
         .await
 }
 

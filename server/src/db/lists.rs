@@ -13,13 +13,15 @@ pub enum CompareAdd {
     Full,
 }
 
-/// Puts `offer_id` into the visitor's compare list unless it holds [`COMPARE_MAX_ITEMS`] offers already: one
-/// `INSERT … SELECT … WHERE (count) < max ON CONFLICT DO NOTHING`, so concurrent adds cannot pass the limit.
+/// Puts `offer_id` into the visitor's compare list unless it holds [`COMPARE_MAX_ITEMS`] offers still in the
+/// catalogue already (the ones the list shows; offers that left it do not count): one `INSERT … SELECT … WHERE
+/// (count) < max ON CONFLICT DO NOTHING`, so concurrent adds cannot pass the limit.
 pub async fn compare_add(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     sqlx::query(
         "INSERT INTO compare_items (visitor_id, offer_id, added_at)
-         SELECT ?, ?, ? WHERE (SELECT count(*) FROM compare_items WHERE visitor_id = ?) < ?
+         SELECT ?, ?, ? WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
+                               WHERE c.visitor_id = ? AND o.active = 1) < ?
          ON CONFLICT (visitor_id, offer_id) DO NOTHING",
     )
     .bind(visitor)

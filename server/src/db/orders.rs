@@ -8,8 +8,11 @@ use sqlx::SqlitePool;
 /// One line of an order: the offer as it was when ordered.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OrderLine {
+    /// The feed's offer id.
     pub offer_id: String,
+    /// The offer's name when ordered.
     pub name: String,
+    /// The offer's SKU when ordered, if any.
     pub vendor_code: Option<String>,
     /// The offer's storefront page when ordered (a site path).
     pub url: String,
@@ -21,12 +24,14 @@ pub struct OrderLine {
     pub quantity: i64,
     /// `price_minor × quantity`.
     pub sum_minor: i64,
+    /// ISO 4217 code of the amounts.
     pub currency_id: String,
 }
 
 /// An order with its lines, in their basket order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
+    /// Row id (the number is made from it).
     pub id: i64,
     /// The order's id as decimal text (docs/decisions.md "Orders").
     pub number: String,
@@ -36,6 +41,7 @@ pub struct Order {
     pub created_at: String,
     /// The contact and delivery details as checked by `validate_order`.
     pub details: CleanOrder,
+    /// ISO 4217 code of the amounts.
     pub currency_id: String,
     /// The sum of the lines' sums, minor units of `currency_id`.
     pub total_minor: i64,
@@ -45,7 +51,9 @@ pub struct Order {
 /// An offer of the basket that cannot be ordered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unorderable {
+    /// The feed's offer id.
     pub offer_id: String,
+    /// The offer's name, for the message.
     pub name: String,
     /// `true`: no longer in the catalogue (the basket already hides its line); `false`: out of stock.
     pub removed: bool,

@@ -16,6 +16,14 @@ pub async fn find(pool: &SqlitePool) -> sqlx::Result<Option<ShopRow>> {
     sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(pool).await
 }
 
+/// The shop's name when no feed gave one (mail subjects, the imported header without a name or company).
+pub const DEFAULT_SHOP_NAME: &str = "Vitrina";
+
+/// The shop's name, or [`DEFAULT_SHOP_NAME`] before any import.
+pub async fn name_or_default(pool: &SqlitePool) -> sqlx::Result<String> {
+    Ok(find(pool).await?.map_or_else(|| DEFAULT_SHOP_NAME.to_owned(), |shop| shop.name))
+}
+
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`: replaces the shop header.
 pub async fn upsert(conn: &mut SqliteConnection, shop: &ShopRow) -> sqlx::Result<()> {
     sqlx::query(

@@ -6,9 +6,20 @@
 use serde::Serialize;
 use std::fmt;
 
+/// The shop's currency when a feed names none and of an empty basket: the Russian rouble (the shop speaks Russian
+/// first).
+pub const DEFAULT_CURRENCY: &str = "RUB";
+
 /// An ISO 4217 currency code, upper-case, three ASCII letters. The feed's legacy `RUR` becomes `RUB`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct CurrencyCode(String);
+
+impl Default for CurrencyCode {
+    /// [`DEFAULT_CURRENCY`].
+    fn default() -> Self {
+        Self(DEFAULT_CURRENCY.to_owned())
+    }
+}
 
 impl CurrencyCode {
     /// Parses a currency code from a feed (`RUB`, `rur`, ` KZT `). Errors when it is not three ASCII letters.

@@ -101,17 +101,23 @@ pub struct OrderRequest {
 /// An order request that passed [`validate_order`]: trimmed, empty optional values as `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CleanOrder {
+    /// The shopper's name, trimmed, 1..=`ORDER_NAME_MAX_CHARS` characters.
     pub name: String,
     /// As sent (trimmed); valid for `phone_country`.
     pub phone: String,
     /// iso2, lower case.
     pub phone_country: String,
+    /// The shopper's e-mail, when given.
     pub email: Option<String>,
+    /// The delivery or pick-up city.
     pub city: String,
     /// Always `Some` with courier delivery, always `None` with pickup.
     pub address: Option<String>,
+    /// Pick-up or courier.
     pub delivery_method: DeliveryMethod,
+    /// Cash or card on delivery.
     pub payment_method: PaymentMethod,
+    /// The shopper's comment, when given.
     pub comment: Option<String>,
 }
 

@@ -21,6 +21,10 @@ use std::time::Instant;
 /// The path segment that holds offers without a section (`/catalog/products/{slug}/`); no section may take it.
 pub const UNSECTIONED_SLUG: &str = "products";
 
+/// Section slugs taken by the storefront's own pages under `/catalog/`: the offers without a section and the compare
+/// list (`/catalog/compare/`, issue 6). A section named so gets a fallback slug (`compare-{id}`).
+pub const RESERVED_SECTION_SLUGS: &[&str] = &[UNSECTIONED_SLUG, "compare"];
+
 /// The `source` under which the demo catalogue is imported.
 pub const DEMO_SOURCE: &str = "demo";
 
@@ -160,7 +164,9 @@ enum SlugOwner<'a> {
 impl SlugOwner<'_> {
     async fn taken(self, conn: &mut SqliteConnection, slug: &str) -> sqlx::Result<bool> {
         match self {
-            Self::Section(id) => Ok(slug == UNSECTIONED_SLUG || db::sections::slug_taken(conn, slug, id).await?),
+            Self::Section(id) => {
+                Ok(RESERVED_SECTION_SLUGS.contains(&slug) || db::sections::slug_taken(conn, slug, id).await?)
+            }
             Self::Offer(id) => db::offers::slug_taken(conn, slug, id).await,
         }
     }
@@ -268,7 +274,7 @@ impl Importer<'_> {
             self.repair_tree().await?;
         }
         let (line, raw_id) = (raw.line, raw.id.clone());
-        let default_currency = self.default_currency.as_deref().unwrap_or("RUB");
+        let default_currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
         let offer = match validate(raw, default_currency, &self.sections) {
             Ok(offer) => offer,
             Err(reason) => {
@@ -409,7 +415,7 @@ pub async fn import_feed(
     let mut summary = std::mem::take(&mut importer.summary);
     let mut shop = std::mem::take(&mut importer.shop);
     if shop.name.is_empty() {
-        shop.name = shop.company.clone().unwrap_or_else(|| "Vitrina".to_owned());
+        shop.name = shop.company.clone().unwrap_or_else(|| db::shop::DEFAULT_SHOP_NAME.to_owned());
     }
     summary.offers_skipped = summary.skipped.len() as u64;
     summary.offers_removed = db::offers::deactivate_unseen(&mut tx, import_id).await?;

@@ -95,11 +95,10 @@ impl HeadBuilder<'_> {
         Head { title: format!("{title} — {}", self.shop), tags }
     }
 
-    /// The head of a page that belongs to the shopper (basket, checkout, compare list; issue 6): served, never
-    /// indexed.
-    fn private(&self, title: &str, path: &str) -> Head {
-        let description = format!("{title} — {}.", self.shop);
-        let mut head = self.head(title, &description, path, "website", None, &[]);
+    /// The head of a page that belongs to the shopper (search results, basket, checkout, compare list): served,
+    /// never indexed.
+    fn private(&self, title: &str, description: &str, path: &str) -> Head {
+        let mut head = self.head(title, description, path, "website", None, &[]);
         head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
         head
     }
@@ -157,7 +156,8 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
         }
         ["search"] => {
             // The results page (issue 4) belongs to the shopper's query: served, never indexed.
-            Ok(PageHead::Found(b.private("Поиск", "/search/")))
+            let description = format!("Поиск по каталогу магазина {}.", shop.name);
+            Ok(PageHead::Found(b.private("Поиск", &description, "/search/")))
         }
         ["feedback"] => {
             // The feedback form page (issue 5).
@@ -165,9 +165,18 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             let ld = b.breadcrumbs(&[home, ("Обратная связь", "/feedback/".to_owned())]);
             Ok(PageHead::Found(b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld])))
         }
-        ["catalog", "compare"] => Ok(PageHead::Found(b.private("Сравнение товаров", "/catalog/compare/"))),
-        ["personal", "cart"] => Ok(PageHead::Found(b.private("Корзина", "/personal/cart/"))),
-        ["personal", "order", "make"] => Ok(PageHead::Found(b.private("Оформление заказа", "/personal/order/make/"))),
+        ["catalog", "compare"] => {
+            let description = format!("Товары, выбранные для сравнения, в магазине {}.", shop.name);
+            Ok(PageHead::Found(b.private("Сравнение товаров", &description, "/catalog/compare/")))
+        }
+        ["personal", "cart"] => {
+            let description = format!("Корзина и избранное в магазине {}.", shop.name);
+            Ok(PageHead::Found(b.private("Корзина", &description, "/personal/cart/")))
+        }
+        ["personal", "order", "make"] => {
+            let description = format!("Оформление заказа в магазине {}.", shop.name);
+            Ok(PageHead::Found(b.private("Оформление заказа", &description, "/personal/order/make/")))
+        }
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {

@@ -63,8 +63,14 @@ async fn bad_quantities_unavailable_and_removed_offers_are_refused() {
     }
     assert_eq!(add(&visitor, json!({"offerId": "zzz"}), 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
     assert_eq!(add(&visitor, json!({"offerId": "c"}), 409).await["errors"][0]["code"], "OFFER_UNAVAILABLE");
-    // An out-of-stock offer may go to the wishlist.
-    add(&visitor, json!({"offerId": "c", "delay": true}), 200).await;
+    // An out-of-stock offer may go to the wishlist, but not from there into the basket.
+    let body = add(&visitor, json!({"offerId": "c", "delay": true}), 200).await;
+    let line = body["lines"].as_array().unwrap().iter().find(|l| l["offer"]["id"] == "c").unwrap()["id"].as_i64();
+    let path = format!("/api/basket/items/{}", line.unwrap());
+    let response = send(&visitor, reqwest::Method::PATCH, &path, Some(json!({"delay": false}))).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(response.json::<Value>().await.unwrap()["errors"][0]["code"], "OFFER_UNAVAILABLE");
+    add(&visitor, json!({"offerId": "c"}), 409).await;
     add(&visitor, json!({"offerId": "a", "quantity": 999}), 200).await;
     assert_eq!(add(&visitor, json!({"offerId": "a"}), 409).await["errors"][0]["code"], "BASKET_QUANTITY_LIMIT");
     // An offer the feed no longer lists is removed from the storefront: 409, not 404.
@@ -90,6 +96,9 @@ async fn lines_change_move_to_the_wishlist_and_go() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["totals"]["count"], 0);
     assert_eq!(body["totals"]["delayCount"], 1);
+    // "В корзину" on the wishlisted offer moves the line back and keeps its quantity (no extra piece).
+    let body = add(&visitor, json!({"offerId": "a"}), 200).await;
+    assert_eq!(body["totals"], json!({"count": 1, "quantity": 5, "sum": 7400, "currencyId": "RUB", "delayCount": 0}));
     // Someone else cannot touch this line.
     let other = app.visitor().await;
     assert_eq!(send(&other, reqwest::Method::DELETE, &path, None).await.status(), 404);

@@ -175,3 +175,18 @@ async fn stdin_import_and_generated_feeds_work_through_the_cli() {
     let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((s["offersAdded"].as_u64(), s["sections"].as_u64()), (Some(300), Some(108)));
 }
+
+#[tokio::test]
+async fn sections_never_take_the_slugs_of_the_storefronts_own_catalogue_pages() {
+    // "Compare" and "Products" would hide the compare page and the offers without a section (issue 6).
+    let app = spawn_app().await;
+    let feed = SMALL_FEED
+        .replace(">Конструкторы</category>", ">Compare</category>")
+        .replace(">Пазлы</category>", ">Products</category>");
+    app.import(&feed).await;
+    let sections = app.json("/api/sections", 200).await;
+    let urls: Vec<&str> = sections["sections"].as_array().unwrap().iter().map(|s| s["url"].as_str().unwrap()).collect();
+    assert!(urls.iter().any(|u| u.starts_with("/catalog/compare-")), "{urls:?}");
+    assert!(urls.iter().any(|u| u.starts_with("/catalog/products-")), "{urls:?}");
+    assert!(!urls.contains(&"/catalog/compare/") && !urls.contains(&"/catalog/products/"), "{urls:?}");
+}

@@ -49,3 +49,21 @@ export function discountPercent(price: number, oldPrice: number | null | undefin
   if (oldPrice == null || !(oldPrice > price) || oldPrice <= 0) return null;
   return Math.max(1, Math.round(((oldPrice - price) / oldPrice) * 100));
 }
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment for display in the interface language: `formatDateTime('2026-11-21T12:13:56Z', 'ru')` →
+ * `21.11.2026, 15:13` in the shopper's time zone (day, month, year, hours and minutes). `iso` is RFC 3339, as the API
+ * sends times; an unreadable one is returned as given.
+ */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let formatter = dateTimeFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    dateTimeFormatters.set(locale, formatter);
+  }
+  return formatter.format(date);
+}

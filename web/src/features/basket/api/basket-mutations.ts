@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiSend } from '@/lib/api-client';
+import { ApiError, apiSend } from '@/lib/api-client';
 import { signalBasketChange } from '../hooks/basket-signals';
 import { withQuantity } from '../utils/money';
 import type { Basket, BasketChangeKind } from './basket-types';
-import { basketQueryOptions, basketSummaryQueryOptions } from './get-basket';
+import { BASKET_QUERY_KEY, basketQueryOptions, basketSummaryQueryOptions } from './get-basket';
 
 /** Body of {@link addToBasket}. */
 export interface AddToBasketInput {
@@ -43,6 +43,12 @@ export function removeBasketLine(id: number): Promise<Basket> {
 }
 
 /**
+ * Every basket change runs in one queue (TanStack's mutation scope): a second click waits for the first answer, so
+ * answers never arrive out of order and an optimistic update's rollback never undoes a later change.
+ */
+const BASKET_SCOPE = { id: 'basket' } as const;
+
+/**
  * After a basket mutation: the answer becomes the cached basket, the mini cart's summary reloads (spec §4 "the cart
  * reloads"), and the change is signalled (the icon of `kind` shakes; `announcement` goes to the live region).
  */
@@ -60,6 +66,7 @@ export function useAddToBasket() {
   const { t } = useTranslation();
   const settle = useSettle();
   return useMutation({
+    scope: BASKET_SCOPE,
     mutationFn: addToBasket,
     onSuccess: (basket, input) =>
       settle(basket, input.delay ? 'delay' : 'basket', t(input.delay ? 'basket.addedToWishlist' : 'basket.added')),
@@ -78,6 +85,7 @@ export function useUpdateBasketLine() {
   const settle = useSettle();
   const key = basketQueryOptions.queryKey;
   return useMutation({
+    scope: BASKET_SCOPE,
     mutationFn: updateBasketLine,
     onMutate: async (input) => {
       if (input.quantity === undefined) return { previous: undefined };
@@ -86,8 +94,13 @@ export function useUpdateBasketLine() {
       if (previous) queryClient.setQueryData(key, withQuantity(previous, input.id, input.quantity));
       return { previous };
     },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    onError: (error, _input, context) => {
+      // A line another tab removed: the basket is stale, so reload it rather than put the old one back.
+      if (error instanceof ApiError && error.code === 'BASKET_LINE_NOT_FOUND') {
+        void queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
+      } else if (context?.previous) {
+        queryClient.setQueryData(key, context.previous);
+      }
     },
     onSuccess: (basket, input) =>
       settle(
@@ -103,6 +116,7 @@ export function useRemoveBasketLine() {
   const { t } = useTranslation();
   const settle = useSettle();
   return useMutation({
+    scope: BASKET_SCOPE,
     mutationFn: ({ id }: { id: number; delay: boolean }) => removeBasketLine(id),
     onSuccess: (basket, input) =>
       settle(basket, input.delay ? 'delay' : 'basket', t(input.delay ? 'basket.removedFromWishlist' : 'basket.removed')),

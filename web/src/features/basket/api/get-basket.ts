@@ -16,7 +16,10 @@ export const basketQueryOptions = queryOptions({
   queryFn: ({ signal }) => getBasket(signal),
 });
 
-/** The basket; `enabled: false` until a panel opens (the slide cart loads it on opening). */
+/**
+ * The basket (the offer buttons read their line from it); the slide cart passes `enabled: open` and the panels'
+ * `retry`.
+ */
 export function useBasket(options: { enabled?: boolean; retry?: (count: number, error: unknown) => boolean } = {}) {
   return useQuery({ ...basketQueryOptions, ...options });
 }

@@ -71,7 +71,7 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                 <button
                   type="button"
                   className={styles.textButton}
-                  disabled={!line.offer.available || update.isPending}
+                  disabled={!line.offer.available}
                   onClick={() => update.mutate({ id: line.id, delay: false })}
                 >
                   {t('basket.moveToBasket')}
@@ -82,7 +82,6 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                   className="icon-button"
                   aria-label={t('basket.moveToWishlistLabel', { name: line.offer.name })}
                   title={t('basket.moveToWishlist')}
-                  disabled={update.isPending}
                   onClick={() => update.mutate({ id: line.id, delay: true })}
                 >
                   <HeartIcon className="icon-button__icon" />
@@ -93,7 +92,6 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                 className="icon-button"
                 aria-label={t('basket.removeLabel', { name: line.offer.name })}
                 title={t('basket.remove')}
-                disabled={remove.isPending}
                 onClick={() => remove.mutate({ id: line.id, delay: line.delay })}
               >
                 <TrashIcon className="icon-button__icon" />
@@ -114,7 +112,10 @@ interface QuantityStepperProps {
   onChange: (quantity: number) => void;
 }
 
-/** − quantity + for a basket line, within 1..=`BASKET_MAX_QUANTITY`. */
+/**
+ * − quantity + for a basket line, within 1..=`BASKET_MAX_QUANTITY`. At a bound the step is `aria-disabled` (it keeps
+ * the focus a `disabled` button would lose).
+ */
 function QuantityStepper({ line, editable, onChange }: QuantityStepperProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
@@ -143,8 +144,8 @@ function QuantityStepper({ line, editable, onChange }: QuantityStepperProps) {
         type="button"
         className={styles.step}
         aria-label={t('basket.decrease', { name })}
-        disabled={quantity <= 1}
-        onClick={() => onChange(quantity - 1)}
+        aria-disabled={quantity <= 1 || undefined}
+        onClick={() => quantity > 1 && onChange(quantity - 1)}
       >
         <MinusIcon className={styles.stepIcon} />
       </button>
@@ -170,8 +171,8 @@ function QuantityStepper({ line, editable, onChange }: QuantityStepperProps) {
         type="button"
         className={styles.step}
         aria-label={t('basket.increase', { name })}
-        disabled={quantity >= BASKET_MAX_QUANTITY}
-        onClick={() => onChange(quantity + 1)}
+        aria-disabled={quantity >= BASKET_MAX_QUANTITY || undefined}
+        onClick={() => quantity < BASKET_MAX_QUANTITY && onChange(quantity + 1)}
       >
         <PlusIcon className={styles.stepIcon} />
       </button>

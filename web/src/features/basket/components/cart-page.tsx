@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useBasket } from '../api/get-basket';
 import { BasketLines } from './basket-lines';
 import { BasketTotals } from './basket-totals';
+import { EmptyBasket } from './empty-basket';
 import styles from './cart-page.module.css';
 
 /** Props of {@link CartPage}. */
@@ -40,14 +41,7 @@ export function CartPage({ wishlist }: CartPageProps) {
     const lines = basket.data.lines.filter((line) => line.delay === wishlist);
     const unavailable = lines.some((line) => !line.offer.available);
     if (lines.length === 0) {
-      body = (
-        <div className={styles.empty}>
-          <p>{wishlist ? t('basket.wishlistEmpty') : t('basket.empty')}</p>
-          <Link to={paths.catalog} className="button">
-            {t('basket.toCatalog')}
-          </Link>
-        </div>
-      );
+      body = <EmptyBasket text={wishlist ? t('basket.wishlistEmpty') : undefined} />;
     } else {
       body = (
         <div className={styles.layout}>

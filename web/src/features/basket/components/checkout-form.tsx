@@ -13,10 +13,12 @@ import {
 import { orderConfirmationPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { isEmailAddress } from '@/lib/validation';
 import { BASKET_QUERY_KEY, useBasket } from '../api/get-basket';
 import { DELIVERY_METHODS, PAYMENT_METHODS, placeOrder, type OrderInput } from '../api/orders';
 import { signalBasketChange } from '../hooks/basket-signals';
 import { BasketTotals } from './basket-totals';
+import { EmptyBasket } from './empty-basket';
 import styles from './checkout-form.module.css';
 
 /** What the phone field reports on each change: the international number and its country. */
@@ -47,6 +49,7 @@ export interface CheckoutFormProps {
 }
 
 type FieldName = 'name' | 'phone' | 'email' | 'city' | 'address' | 'comment';
+const FIELD_NAMES: readonly FieldName[] = ['name', 'phone', 'email', 'city', 'address', 'comment'];
 
 /** Field messages of the checkout (the forms' codes, spec §5); a server code not among them shows as invalid. */
 const FIELD_CODES = [
@@ -68,13 +71,18 @@ const MAX_CHARS: Record<FieldName, number> = {
   address: CHECKOUT_VALUE_MAX_CHARS,
   comment: CHECKOUT_COMMENT_MAX_CHARS,
 };
-type FormErrorKey = 'checkout.errors.BASKET_EMPTY' | 'checkout.errors.OFFER_UNAVAILABLE' | 'basket.errors.generic';
+/** Refusals of the whole order the checkout explains above the form (`checkout.errors.*`). */
+const ORDER_ERROR_CODES = ['BASKET_EMPTY', 'OFFER_UNAVAILABLE', 'BASKET_CURRENCY_MIXED'] as const;
+type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
+type FormErrorKey = `checkout.errors.${OrderErrorCode}` | 'basket.errors.generic';
+
+function orderErrorCode(code: string): OrderErrorCode | undefined {
+  return ORDER_ERROR_CODES.find((c) => c === code);
+}
 
 function fieldCode(code: string): FieldCode {
   return FIELD_CODES.find((c) => c === code) ?? 'FORMS_VALUE_INVALID';
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The client-side check of the checkout, with the server's codes; the server checks everything again. */
 function validate(input: OrderInput, isValidPhone: CheckoutFormProps['isValidPhone']): FieldErrors {
@@ -89,7 +97,7 @@ function validate(input: OrderInput, isValidPhone: CheckoutFormProps['isValidPho
   if (!input.phone) errors.phone = 'FORMS_NOT_EMPTY_INVALID';
   else if (!isValidPhone(input.phone, input.phoneCountry)) errors.phone = 'FORMS_PHONE_WRONG';
   if (input.email.length > MAX_CHARS.email) errors.email = 'FORMS_VALUE_TOO_LONG';
-  else if (input.email && !EMAIL.test(input.email)) errors.email = 'FORMS_EMAIL_INVALID';
+  else if (input.email && !isEmailAddress(input.email)) errors.email = 'FORMS_EMAIL_INVALID';
   if (input.comment.length > MAX_CHARS.comment) errors.comment = 'FORMS_VALUE_TOO_LONG';
   return errors;
 }
@@ -114,6 +122,15 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormErrorKey | null>(null);
 
+  /** Moves focus to the first field with a message, in the form's order. */
+  const focusFirstInvalid = (found: FieldErrors) => {
+    const first = FIELD_NAMES.find((name) => found[name]);
+    if (!first) return;
+    formRef.current
+      ?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea`)
+      ?.focus();
+  };
+
   const order = useMutation({
     mutationFn: placeOrder,
     onSuccess: async ({ number }) => {
@@ -122,15 +139,22 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
       void navigate(orderConfirmationPath(number));
     },
     onError: (error) => {
+      const refusal = error instanceof ApiError ? orderErrorCode(error.code) : undefined;
       if (error instanceof ApiError && error.status === 422) {
+        // Field errors land under their fields; one the form has no field for (a delivery or payment method the
+        // server refused) is said above the form.
         const fromServer: FieldErrors = {};
+        let unplaced = false;
         for (const item of error.errors) {
-          if (item.field && !(item.field in fromServer)) fromServer[item.field as FieldName] = fieldCode(item.code);
+          const field = FIELD_NAMES.find((name) => name === item.field);
+          if (!field) unplaced = true;
+          else if (!(field in fromServer)) fromServer[field] = fieldCode(item.code);
         }
         setErrors(fromServer);
-        setFormError(Object.keys(fromServer).length ? null : 'basket.errors.generic');
-      } else if (error instanceof ApiError && (error.code === 'BASKET_EMPTY' || error.code === 'OFFER_UNAVAILABLE')) {
-        setFormError(`checkout.errors.${error.code}`);
+        setFormError(unplaced || Object.keys(fromServer).length === 0 ? 'basket.errors.generic' : null);
+        focusFirstInvalid(fromServer);
+      } else if (refusal) {
+        setFormError(`checkout.errors.${refusal}`);
         void queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
       } else {
         setFormError('basket.errors.generic');
@@ -142,14 +166,7 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
   if (basket.isError) return <ErrorState onRetry={() => void basket.refetch()} />;
   const lines = basket.data.lines.filter((line) => !line.delay);
   if (lines.length === 0 && !order.isPending && !order.isSuccess) {
-    return (
-      <div className={styles.empty}>
-        <p>{t('basket.empty')}</p>
-        <Link to={paths.catalog} className="button">
-          {t('basket.toCatalog')}
-        </Link>
-      </div>
-    );
+    return <EmptyBasket />;
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -170,9 +187,8 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
     const found = validate(input, isValidPhone);
     setErrors(found);
     setFormError(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea`)?.focus();
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(found);
       return;
     }
     order.mutate(input);
@@ -263,7 +279,7 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('checkout.delivery')}</legend>
           {textField('city', 'text', 'address-level2', true)}
-          <div className={styles.choices} role="radiogroup" aria-label={t('checkout.delivery')}>
+          <div className={styles.choices}>
             {DELIVERY_METHODS.map((method) => (
               <label key={method} className={styles.choice}>
                 <input

@@ -40,6 +40,7 @@ describe('slideCartAllowedOn', () => {
   it('refuses the cart and checkout paths (spec §2) and allows the rest', () => {
     expect(slideCartAllowedOn('/personal/cart/')).toBe(false);
     expect(slideCartAllowedOn('/personal/order/make/')).toBe(false);
+    expect(slideCartAllowedOn('/personal/cart')).toBe(false);
     expect(slideCartAllowedOn('/catalog/')).toBe(true);
     expect(slideCartAllowedOn('/personal/')).toBe(true);
   });

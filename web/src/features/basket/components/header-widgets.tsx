@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { SLIDE_CART_BASKET_VIEW } from '@/config/constants';
-import { paths } from '@/config/paths';
+import { normalizePath, paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useBasketSummary } from '../api/get-basket';
@@ -14,9 +14,13 @@ import styles from './header-widgets.module.css';
 /** Paths where the slide-out cart never opens and the mini cart links to the cart page (spec §2). */
 export const SLIDE_CART_SUPPRESSED_PATHS = [paths.cart, paths.checkout] as const;
 
-/** Whether the slide-out cart may open on `pathname` (spec §2: not on paths containing the cart or checkout path). */
+/**
+ * Whether the slide-out cart may open on `pathname` (spec §2: not on paths containing the cart or checkout path;
+ * `/personal/cart` without the slash counts too).
+ */
 export function slideCartAllowedOn(pathname: string): boolean {
-  return !SLIDE_CART_SUPPRESSED_PATHS.some((path) => pathname.includes(path));
+  const path = normalizePath(pathname);
+  return !SLIDE_CART_SUPPRESSED_PATHS.some((suppressed) => path.includes(suppressed));
 }
 
 /**

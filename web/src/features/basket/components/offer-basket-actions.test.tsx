@@ -30,13 +30,14 @@ afterEach(() => {
 });
 
 describe('BasketButton', () => {
-  it('adds the offer with the CSRF token, then links to the cart as "В корзине" and announces the add', async () => {
+  it('adds the offer with the CSRF token, then links to the cart as "В корзине" (with the focus) and announces it', async () => {
     const api = mockBasketApi();
     api.know(elka);
     const user = renderButtons();
     await user.click(await screen.findByRole('button', { name: 'В корзину' }));
     const link = await screen.findByRole('link', { name: 'В корзине' });
     expect(link).toHaveAttribute('href', '/personal/cart/');
+    await waitFor(() => expect(link).toHaveFocus());
     const [, init] = api.calls('/api/basket/items', 'POST')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ offerId: 'a', quantity: 1, delay: false });
     expect(new Headers(init?.headers).get('X-CSRF-Token')).toBe('token');
@@ -71,9 +72,10 @@ describe('WishlistButton', () => {
     const toggle = await screen.findByRole('button', { name: 'В избранное' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'В избранном' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    expect(toggle).toHaveAccessibleName('В избранное');
     expect(api.lines()[0]).toMatchObject({ delay: true });
-    await user.click(screen.getByRole('button', { name: 'В избранном' }));
+    await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('button', { name: 'В избранное' })).toHaveAttribute('aria-pressed', 'false'));
     expect(api.lines()).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
@@ -24,18 +25,28 @@ function useOfferLine(offerId: string) {
 
 /**
  * "В корзину" (issue 6): adds one piece; once the offer is in the basket it becomes the link "В корзине" to the cart
- * page. An out-of-stock offer shows a disabled "Нет в наличии". A refused add says why under the button.
+ * page, and focus moves to that link when it was on the button. An out-of-stock offer shows a disabled "Нет в
+ * наличии". While the add is on its way the button stays focusable (`aria-disabled`); a refused add says why under
+ * the button.
  */
 export function BasketButton({ offer, place }: OfferBasketButtonProps) {
   const { t } = useTranslation();
   const line = useOfferLine(offer.id);
   const add = useAddToBasket();
   const size = place === 'page' ? styles.large : styles.small;
+  const inBasket = Boolean(line && !line.delay);
+  const linkRef = useRef<HTMLAnchorElement | null>(null);
+  const focusLink = useRef(false);
+
+  useEffect(() => {
+    if (inBasket && focusLink.current) linkRef.current?.focus();
+    focusLink.current = false;
+  }, [inBasket]);
 
   let control;
-  if (line && !line.delay) {
+  if (inBasket) {
     control = (
-      <Link to={paths.cart} className={`button button--secondary ${size}`} data-testid="in-basket">
+      <Link ref={linkRef} to={paths.cart} className={`button button--secondary ${size}`} data-testid="in-basket">
         <CartIcon className={styles.icon} />
         {t('basket.inBasket')}
       </Link>
@@ -46,9 +57,14 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
         type="button"
         className={`button ${size}`}
         data-testid="add-to-basket"
-        disabled={!offer.available || add.isPending}
+        disabled={!offer.available}
+        aria-disabled={add.isPending || undefined}
         aria-busy={add.isPending || undefined}
-        onClick={() => add.mutate({ offerId: offer.id })}
+        onClick={(event) => {
+          if (add.isPending) return;
+          focusLink.current = document.activeElement === event.currentTarget;
+          add.mutate({ offerId: offer.id });
+        }}
       >
         <CartIcon className={styles.icon} />
         {offer.available ? t('basket.add') : t('offer.outOfStock')}
@@ -68,8 +84,9 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
 }
 
 /**
- * "В избранное" (issue 6): a toggle (`aria-pressed`) putting the offer into the wishlist ("delay") or taking it out.
- * An offer in the basket moves to the wishlist. On cards it is an icon button named "В избранное: {name}".
+ * "В избранное" (issue 6): a toggle (`aria-pressed`, a filled heart when pressed) putting the offer into the wishlist
+ * ("delay") or taking it out; its name stays "В избранное" whatever the state. An offer in the basket moves to the
+ * wishlist. On cards it is an icon button named "В избранное: {name}" (the tooltip says "В избранном" when pressed).
  */
 export function WishlistButton({ offer, place }: OfferBasketButtonProps) {
   const { t } = useTranslation();
@@ -82,6 +99,7 @@ export function WishlistButton({ offer, place }: OfferBasketButtonProps) {
   const error = add.error ?? update.error ?? remove.error;
 
   const toggle = () => {
+    if (pending) return;
     if (line?.delay) remove.mutate({ id: line.id, delay: true });
     else if (line) update.mutate({ id: line.id, delay: true });
     else add.mutate({ offerId: offer.id, delay: true });
@@ -97,11 +115,11 @@ export function WishlistButton({ offer, place }: OfferBasketButtonProps) {
         aria-pressed={pressed}
         aria-label={place === 'card' ? t('basket.wishlistToggleLabel', { name: offer.name }) : undefined}
         title={place === 'card' ? text : undefined}
-        disabled={pending}
+        aria-disabled={pending || undefined}
         onClick={toggle}
       >
         <HeartIcon className={place === 'card' ? 'icon-button__icon' : styles.icon} />
-        {place === 'page' && text}
+        {place === 'page' && t('basket.toWishlist')}
       </button>
       {error && (
         <p className={styles.error} role="alert">

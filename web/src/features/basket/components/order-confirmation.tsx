@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useOrder } from '../api/orders';
 import styles from './order-confirmation.module.css';
 
@@ -28,13 +28,12 @@ export function OrderConfirmation({ number }: { number: string }) {
     return <ErrorState onRetry={() => void order.refetch()} />;
   }
   const data = order.data;
-  const created = new Date(data.createdAt);
   return (
     <div className={styles.page}>
       <h1 className={styles.title} data-testid="order-number">
         {t('checkout.placed', { number: data.number })}
       </h1>
-      <p>{t('checkout.placedNote', { date: created.toLocaleString(i18n.language) })}</p>
+      <p>{t('checkout.placedNote', { date: formatDateTime(data.createdAt, i18n.language) })}</p>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('checkout.summary')}</caption>

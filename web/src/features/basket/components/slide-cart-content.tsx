@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import type { Basket } from '../api/basket-types';
 import { BasketLines } from './basket-lines';
 import { BasketTotals } from './basket-totals';
+import { EmptyBasket } from './empty-basket';
 import styles from './slide-cart-content.module.css';
 
 /**
@@ -16,15 +17,11 @@ export function SlideCartContent({ basket }: { basket: Basket }) {
   const lines = basket.lines.filter((line) => !line.delay);
   if (lines.length === 0) {
     return (
-      <div className={styles.empty}>
-        <p>{t('basket.empty')}</p>
-        <Link to={paths.catalog} className="button">
-          {t('basket.toCatalog')}
-        </Link>
+      <EmptyBasket>
         {basket.totals.delayCount > 0 && (
           <Link to={paths.wishlist}>{t('basket.wishlistLink', { count: basket.totals.delayCount })}</Link>
         )}
-      </div>
+      </EmptyBasket>
     );
   }
   return (

@@ -7,6 +7,7 @@
 export type { Section, SectionsResponse } from '../../../lib/api/section-types';
 
 /** Offers are shared with the basket, compare list and recently viewed; their types live in `lib/api/offer-types.ts`. */
+// Relative paths: the e2e helpers import these types without the `@/` alias.
 import type { Offer } from '../../../lib/api/offer-types';
 export type { Offer, OfferParam } from '../../../lib/api/offer-types';
 

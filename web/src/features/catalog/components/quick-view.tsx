@@ -6,6 +6,7 @@ import { PanelQueryContent, Popup, panelQueryRetry } from '@/components/ui/overl
 import { Picture } from '@/components/ui/picture';
 import { useOffer } from '../api/get-offer';
 import type { Offer } from '../api/types';
+import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import { Availability } from './availability';
 import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
@@ -67,6 +68,7 @@ function QuickViewDetails({ offer, onFollowLink }: QuickViewDetailsProps) {
           <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} size="lg" />
           <Availability available={offer.available} />
         </div>
+        <OfferActionsSlot offer={offer} place="page" />
         {params.length > 0 && (
           <dl className={styles.params} aria-label={t('offer.params')}>
             {params.map((param, index) => (
@@ -80,7 +82,7 @@ function QuickViewDetails({ offer, onFollowLink }: QuickViewDetailsProps) {
         {description && <p className={styles.description}>{description}</p>}
         {/* `replace`: the page takes over the quick view's history entry (same address), so Back
             from the product page returns to the page the pop-up was opened on. */}
-        <Link to={offer.url} replace className={`button ${styles.more}`} onClick={onFollowLink}>
+        <Link to={offer.url} replace className={`button button--secondary ${styles.more}`} onClick={onFollowLink}>
           {t('quickView.more')}
         </Link>
       </div>
@@ -114,7 +116,8 @@ export interface QuickViewPopupProps {
 /**
  * The product quick view (issue 3 "Product popup panel"): a {@link Popup} titled with the product
  * name showing the offer loaded by id (`GET /api/offers/{id}`) — picture, vendor, price with old
- * price, availability, the first `QUICK_VIEW_PARAMS_LIMIT` characteristics, the description as
+ * price, availability, the app's offer actions (basket, wishlist, compare; issue 6), the first
+ * `QUICK_VIEW_PARAMS_LIMIT` characteristics, the description as
  * plain text (clamped), and a link "Подробнее о товаре" to the product page. A failed or
  * incomplete answer shows the `SLIDE_PANEL_UNDEFINED_ERROR` alert. The address handling lives in
  * `useQuickView`.

@@ -24,8 +24,8 @@ export interface CompareButtonProps {
  * way; a refused change (409 `COMPARE_LIMIT` past 20 offers, 404 `OFFER_NOT_FOUND`, 409 `OFFER_REMOVED`, network)
  * springs back and shows its message under the button (`role="alert"`).
  *
- * `page`: icon and text, "Сравнить" / "В сравнении". `card`: the icon alone, named "Сравнить: {name}" (the pressed
- * state says whether it is on the list; the tooltip shows the text). Renders nothing inside the compare page's table.
+ * `page`: icon and the text "Сравнить", which stays while `aria-pressed` tells the state (a toggle keeps its name).
+ * `card`: the icon alone, named "Сравнить: {name}" (the tooltip says "Сравнить" or "В сравнении"). Renders nothing inside the compare page's table.
  */
 export function CompareButton({ offer, place }: CompareButtonProps) {
   const { t } = useTranslation();
@@ -63,7 +63,7 @@ export function CompareButton({ offer, place }: CompareButtonProps) {
         onClick={toggle}
       >
         <CompareIcon className={styles.icon} />
-        {place === 'page' && <span>{text}</span>}
+        {place === 'page' && <span>{t('compare.add')}</span>}
       </button>
       {error && (
         <p role="alert" className={styles.error}>

@@ -2,6 +2,7 @@ import { FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constant
 import type { FormField, PhoneValue } from '../api/form-types';
 import { isRealDate } from './masks';
 import { isPhoneText, isValidPhone } from './phone';
+import { isEmailAddress } from '@/lib/validation';
 
 /**
  * Message codes of the form checks (spec §5; the server answers the same codes): the i18n keys of the texts shown
@@ -20,9 +21,6 @@ export type FormMessageCode =
 
 /** A field's value as the form holds it: text, or the spec's phone object with the phone mask on. */
 export type FieldValue = string | PhoneValue;
-
-/** An e-mail address as the server accepts it: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether a masked phone holds nothing yet. */
 export function isEmptyPhone(value: PhoneValue | undefined): boolean {
@@ -49,7 +47,7 @@ export function fieldError(field: FormField, value: FieldValue | undefined, phon
   if (text === '' || (field.type === 'checkbox' && text !== 'Y')) return required ? 'FORMS_NOT_EMPTY_INVALID' : null;
   switch (field.type) {
     case 'email':
-      return EMAIL.test(text) ? null : 'FORMS_EMAIL_INVALID';
+      return isEmailAddress(text) ? null : 'FORMS_EMAIL_INVALID';
     case 'phone':
       return isPhoneText(text) && /\d/.test(text) ? null : 'FORMS_PHONE_INVALID';
     case 'date':
