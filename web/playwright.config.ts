@@ -72,8 +72,9 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        // Every form test comes from 127.0.0.1: the per-address submission limit is raised for them.
-        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000`,
+        // Every test comes from 127.0.0.1: the per-address limits of form submissions and of failed log-ins and
+        // reset requests are raised for them (the Rust tests cover the limits themselves).
+        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000 --login-attempts 100`,
         url: `${baseURL}/api/shop`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

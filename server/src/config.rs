@@ -125,6 +125,11 @@ pub struct ServeArgs {
     /// Form submissions one client address may send at once; then one more a minute (429 beyond).
     #[arg(long, env = "VITRINA_FORM_RATE_BURST", default_value_t = crate::limits::FORM_SUBMISSION_BURST)]
     pub form_rate_burst: u32,
+    /// Failed log-ins one account, and one client address, may have per 15 minutes (429 beyond); also the
+    /// password-reset requests per address and reset mails per account. Raise it for end-to-end test runs that log
+    /// in from one address many times.
+    #[arg(long, env = "VITRINA_LOGIN_ATTEMPTS", default_value_t = crate::limits::LOGIN_ATTEMPTS_PER_WINDOW)]
+    pub login_attempts: u32,
     /// How the mini cart shows the basket: `RIGHT`, a slide panel (spec §9), or `PAGE`, a link to the cart page.
     #[arg(long, env = "VITRINA_BASKET_VIEW", value_enum, default_value_t = BasketView::Right)]
     pub basket_view: BasketView,

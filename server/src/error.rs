@@ -35,6 +35,10 @@ pub enum ApiError {
     /// 400: a query parameter or body field is invalid.
     #[error("{code}: {detail}")]
     BadRequest { code: &'static str, field: &'static str, detail: String },
+    /// 401: the request needs a logged-in account (`AUTH_REQUIRED`), or its credentials are wrong
+    /// (`AUTH_INVALID_CREDENTIALS`); no field is at fault.
+    #[error("{code}: {detail}")]
+    Unauthorized { code: &'static str, detail: String },
     /// 403: the request may not do this (e.g. a state-changing request without the session's CSRF token).
     #[error("{code}: {detail}")]
     Forbidden { code: &'static str, field: &'static str, detail: String },
@@ -51,8 +55,8 @@ pub enum ApiError {
     /// 413: the request body is larger than the endpoint takes.
     #[error("BODY_TOO_LARGE: {detail}")]
     PayloadTooLarge { detail: String },
-    /// 429 `RATE_LIMITED` with `Retry-After: retry_after_s` (seconds): the client address sent too many requests
-    /// of this kind (`crate::rate_limit`).
+    /// 429 `RATE_LIMITED` with `Retry-After: retry_after_s` (seconds): the client address (or, for log-ins, the
+    /// account) made too many requests of this kind (`crate::rate_limit`).
     #[error("RATE_LIMITED: retry after {retry_after_s} s")]
     TooManyRequests { retry_after_s: u64 },
     /// 500: logged with its cause chain; the client sees `INTERNAL`.
@@ -100,6 +104,7 @@ impl IntoResponse for ApiError {
         match self {
             Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
             Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
+            Self::Unauthorized { code, detail } => body(StatusCode::UNAUTHORIZED, code, None, detail),
             Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
             Self::Conflict { code, field, detail } => body(StatusCode::CONFLICT, code, Some(field), detail),
             Self::Conflicts { errors } => (StatusCode::CONFLICT, Json(ErrorBody { errors })).into_response(),
@@ -114,7 +119,7 @@ impl IntoResponse for ApiError {
                     StatusCode::TOO_MANY_REQUESTS,
                     "RATE_LIMITED",
                     None,
-                    format!("too many requests from this address; try again in {retry_after_s} s"),
+                    format!("too many requests of this kind; try again in {retry_after_s} s"),
                 );
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_s.into());
                 response

@@ -193,3 +193,50 @@ pub const ORDER_COMMENT_MAX_CHARS: usize = 2000;
 
 /// Largest JSON body of `POST /api/orders`, bytes; larger ones are 413 `BODY_TOO_LARGE`.
 pub const ORDER_BODY_MAX_BYTES: usize = 64 * 1024;
+
+/// Fewest characters (Unicode scalar values) of an account's password (issue 7: `AUTH_PASSWORD_TOO_SHORT`).
+pub const PASSWORD_MIN_CHARS: usize = 8;
+
+/// Most characters of an account's password (`FORMS_VALUE_TOO_LONG`): long passphrases fit, megabyte "passwords"
+/// do not reach the hasher.
+pub const PASSWORD_MAX_CHARS: usize = 256;
+
+/// Longest account name, in characters (as an order's name).
+pub const ACCOUNT_NAME_MAX_CHARS: usize = ORDER_NAME_MAX_CHARS;
+
+/// Longest account e-mail, in characters: the longest address SMTP can carry (RFC 5321's 254).
+pub const ACCOUNT_EMAIL_MAX_CHARS: usize = 254;
+
+/// Longest account phone as typed, in characters; longer text is `FORMS_PHONE_WRONG` (no phone is that long).
+pub const ACCOUNT_PHONE_MAX_CHARS: usize = 50;
+
+/// argon2id memory cost, KiB (OWASP Password Storage Cheat Sheet: m = 19 MiB, t = 2, p = 1).
+pub const ARGON2_MEMORY_KIB: u32 = 19_456;
+
+/// argon2id passes over the memory (OWASP: 2).
+pub const ARGON2_ITERATIONS: u32 = 2;
+
+/// argon2id lanes (OWASP: 1).
+pub const ARGON2_PARALLELISM: u32 = 1;
+
+/// Failed log-ins one account e-mail, and one client address, may have per [`LOGIN_WINDOW`] before 429
+/// `RATE_LIMITED` (issue 7); `VITRINA_LOGIN_ATTEMPTS` overrides it. Password-reset requests per address count
+/// against the same number.
+pub const LOGIN_ATTEMPTS_PER_WINDOW: u32 = 5;
+
+/// The window of [`LOGIN_ATTEMPTS_PER_WINDOW`]: 15 minutes. A blocked key may try again when its oldest counted
+/// attempt is this old.
+pub const LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// A password-reset link is void this long after it was made (issue 7): 1 hour. It works once.
+pub const PASSWORD_RESET_TTL: Duration = Duration::from_secs(60 * 60);
+
+/// Random bytes of a password-reset token (sent base64url, 43 characters; stored as its SHA-256).
+pub const PASSWORD_RESET_TOKEN_BYTES: usize = 32;
+
+/// A session logged in with "remember me" ends after this long without a request, days (issue 7); without it the
+/// cookie ends with the browser.
+pub const REMEMBER_ME_INACTIVITY_DAYS: i64 = 30;
+
+/// Largest JSON body of the account routes (`/api/auth/*`, `/api/me*`), bytes; larger ones are 413.
+pub const ACCOUNT_BODY_MAX_BYTES: usize = 16 * 1024;

@@ -1,19 +1,22 @@
-//! Limits per client address (issue 5: form submissions and captcha checks; issue 7 adds log-ins), with the
-//! `governor` crate's keyed GCRA limiters. An address over its limit gets 429 `RATE_LIMITED` with `Retry-After`.
+//! Limits per client address (issue 5: form submissions and captcha checks), with the `governor` crate's keyed
+//! GCRA limiters, and the failed log-in windows per account and per address (issue 7, [`AttemptWindow`]). A client
+//! over a limit gets 429 `RATE_LIMITED` with `Retry-After`.
 //!
 //! The address is the TCP peer's. Behind a reverse proxy every shopper shares the proxy's address; trusting a
 //! forwarded header is issue 9's (docs/decisions.md "Rate limits").
 
 use crate::error::ApiError;
-use crate::limits::{CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S};
+use crate::limits::{CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The client's IP address (the TCP peer); `0.0.0.0` when the server runs without connection info (never in
 /// `serve`).
@@ -39,6 +42,88 @@ pub struct RateLimiters {
     /// Captcha checks and images: a burst of [`CAPTCHA_CHECK_BURST`] (or three per allowed submission, when the
     /// submission burst is raised), then one per [`CAPTCHA_CHECK_REPLENISH_MS`].
     pub captcha: DefaultKeyedRateLimiter<IpAddr>,
+    /// Failed log-ins (and password changes with a wrong current password) per account e-mail, normalised.
+    pub login_accounts: AttemptWindow<String>,
+    /// Failed log-ins (and registrations refused with `AUTH_EMAIL_TAKEN`) per client address.
+    pub login_addresses: AttemptWindow<IpAddr>,
+    /// Password-reset requests per client address (every request counts).
+    pub reset_addresses: AttemptWindow<IpAddr>,
+    /// Password-reset mails per account e-mail: past the limit the request still answers 204 but sends nothing.
+    pub reset_accounts: AttemptWindow<String>,
+}
+
+/// At most `limit` attempts per key within a sliding `window` (issue 7: 5 failed log-ins per 15 minutes). Unlike
+/// the GCRA limiters, a key is looked at ([`Self::check`]) without counting, and only what should count is
+/// recorded ([`Self::record`]): a successful log-in costs nothing. A key at its limit may try again when its oldest
+/// counted attempt leaves the window.
+pub struct AttemptWindow<K> {
+    limit: usize,
+    window: Duration,
+    attempts: Mutex<HashMap<K, VecDeque<Instant>>>,
+}
+
+impl<K: Eq + Hash + Clone> AttemptWindow<K> {
+    /// `limit` attempts (at least 1) per `window`.
+    pub fn new(limit: u32, window: Duration) -> Self {
+        Self { limit: usize::try_from(limit.max(1)).unwrap_or(usize::MAX), window, attempts: Mutex::default() }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, VecDeque<Instant>>> {
+        // A panic while holding the lock leaves counts, not broken invariants: keep using them.
+        self.attempts.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// `Ok` when `key` has fewer than `limit` attempts in the window; else 429 `RATE_LIMITED` with the seconds
+    /// until the oldest leaves it. Counts nothing.
+    pub fn check(&self, key: &K) -> Result<(), ApiError> {
+        self.check_at(key, Instant::now())
+    }
+
+    fn check_at(&self, key: &K, now: Instant) -> Result<(), ApiError> {
+        let mut map = self.lock();
+        let Some(times) = map.get_mut(key) else { return Ok(()) };
+        while times.front().is_some_and(|t| now.saturating_duration_since(*t) >= self.window) {
+            times.pop_front();
+        }
+        if times.len() < self.limit {
+            return Ok(());
+        }
+        let oldest = *times.front().expect("a full window has attempts");
+        let wait = self.window.saturating_sub(now.saturating_duration_since(oldest));
+        Err(ApiError::TooManyRequests { retry_after_s: wait.as_secs() + u64::from(wait.subsec_nanos() > 0) })
+    }
+
+    /// Counts one attempt of `key` now (keeping at most `limit`: older ones no longer matter).
+    pub fn record(&self, key: K) {
+        self.record_at(key, Instant::now());
+    }
+
+    fn record_at(&self, key: K, now: Instant) {
+        let mut map = self.lock();
+        let times = map.entry(key).or_default();
+        times.push_back(now);
+        while times.len() > self.limit {
+            times.pop_front();
+        }
+    }
+
+    /// `check`, then `record` when it passed: for requests that count whatever their outcome.
+    pub fn check_and_record(&self, key: K) -> Result<(), ApiError> {
+        self.check(&key)?;
+        self.record(key);
+        Ok(())
+    }
+
+    /// Forgets `key`'s attempts (an account's, after it logged in).
+    pub fn clear(&self, key: &K) {
+        self.lock().remove(key);
+    }
+
+    /// Forgets keys whose attempts have all left the window.
+    fn forget_idle(&self) {
+        let now = Instant::now();
+        self.lock().retain(|_, times| times.back().is_some_and(|t| now.saturating_duration_since(*t) < self.window));
+    }
 }
 
 fn quota(period: Duration, burst: u32) -> Quota {
@@ -47,14 +132,20 @@ fn quota(period: Duration, burst: u32) -> Quota {
 
 impl RateLimiters {
     /// Limiters allowing `submission_burst` submissions per address at once (`VITRINA_FORM_RATE_BURST`); the
-    /// captcha limit grows with it, since each submission needs an image and a few checks.
-    pub fn new(submission_burst: u32) -> Self {
+    /// captcha limit grows with it, since each submission needs an image and a few checks. `login_attempts` per
+    /// [`LOGIN_WINDOW`] (`VITRINA_LOGIN_ATTEMPTS`, default `LOGIN_ATTEMPTS_PER_WINDOW`) bounds failed log-ins per
+    /// account and per address, and password-reset requests per address and mails per account.
+    pub fn new(submission_burst: u32, login_attempts: u32) -> Self {
         Self {
             submissions: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
             captcha: RateLimiter::keyed(quota(
                 Duration::from_millis(CAPTCHA_CHECK_REPLENISH_MS),
                 CAPTCHA_CHECK_BURST.max(submission_burst.saturating_mul(3)),
             )),
+            login_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            login_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            reset_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
         }
     }
 
@@ -64,6 +155,10 @@ impl RateLimiters {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
+        self.login_accounts.forget_idle();
+        self.login_addresses.forget_idle();
+        self.reset_addresses.forget_idle();
+        self.reset_accounts.forget_idle();
     }
 
     /// Runs [`Self::forget_idle`] every minute for as long as the limiters live.
@@ -96,7 +191,7 @@ mod tests {
 
     #[test]
     fn an_address_over_its_burst_waits_and_others_do_not() {
-        let limiters = RateLimiters::new(2);
+        let limiters = RateLimiters::new(2, 5);
         let a = ClientAddr("10.0.0.1".parse().unwrap());
         let b = ClientAddr("10.0.0.2".parse().unwrap());
         assert!(check(&limiters.submissions, a).is_ok());
@@ -108,5 +203,37 @@ mod tests {
             other => panic!("expected 429, got {other:?}"),
         }
         assert!(check(&limiters.submissions, b).is_ok());
+    }
+
+    #[test]
+    fn an_attempt_window_counts_only_what_is_recorded_and_frees_the_oldest_first() {
+        let window = AttemptWindow::new(3, Duration::from_secs(900));
+        let start = Instant::now();
+        let key = "ivan@example.ru".to_owned();
+        for _ in 0..10 {
+            assert!(window.check_at(&key, start).is_ok(), "checking counts nothing");
+        }
+        for minute in 0..3 {
+            assert!(window.check_at(&key, start + Duration::from_secs(60 * minute)).is_ok());
+            window.record_at(key.clone(), start + Duration::from_secs(60 * minute));
+        }
+        // Three within 15 minutes: the fourth waits until the first (at 0 min) is 15 minutes old.
+        match window.check_at(&key, start + Duration::from_secs(5 * 60)) {
+            Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 10 * 60),
+            other => panic!("expected 429, got {other:?}"),
+        }
+        match window.check_at(&key, start + Duration::from_millis(5 * 60_000 + 500)) {
+            Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 10 * 60, "rounded up"),
+            other => panic!("expected 429, got {other:?}"),
+        }
+        assert!(window.check_at(&"other@example.ru".to_owned(), start).is_ok(), "other keys are free");
+        assert!(window.check_at(&key, start + Duration::from_secs(15 * 60)).is_ok(), "the first left the window");
+        window.record_at(key.clone(), start + Duration::from_secs(15 * 60));
+        match window.check_at(&key, start + Duration::from_secs(15 * 60)) {
+            Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 60, "then the second"),
+            other => panic!("expected 429, got {other:?}"),
+        }
+        window.clear(&key);
+        assert!(window.check_at(&key, start + Duration::from_secs(15 * 60)).is_ok(), "cleared");
     }
 }

@@ -5,14 +5,21 @@
 //!
 //! The store is ours, not `tower-sessions-sqlx-store`: that crate is built on sqlx 0.8, and two sqlx versions
 //! cannot link SQLite into one binary.
+//!
+//! Accounts (issue 7): a logged-in session keeps the account's id and session stamp ([`log_in`]); its visitor id is
+//! the account's. [`keep_session`] checks the stamp on every `/api` request (a password change elsewhere logs the
+//! session out), keeps a not-remembered session's cookie ending with the browser, and refreshes a session's
+//! expiry once a day.
 
 use crate::error::ApiError;
-use crate::limits::{CSRF_HEADER, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS};
+use crate::limits::{CSRF_HEADER, REMEMBER_ME_INACTIVITY_DAYS, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS};
+use crate::state::AppState;
 use async_trait::async_trait;
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
 use std::collections::BTreeMap;
 use tower_sessions::cookie::SameSite;
@@ -123,13 +130,31 @@ pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
     if let Some(token) = session.get::<String>(CSRF_KEY).await.map_err(|e| ApiError::Internal(e.into()))? {
         return Ok(token);
     }
-    let bytes: [u8; 32] = rand::random();
-    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    session.insert(CSRF_KEY, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
+    let token = renew_csrf(session).await?;
     // The visitor id is made with the token, before any state-changing request can run: concurrent requests of a
     // new session would otherwise each make their own, and the session would keep only the last one.
     visitor_id(session).await?;
+    session.insert(SEEN_KEY, today()).await.map_err(store_error)?;
     Ok(token)
+}
+
+/// Replaces the session's CSRF token with a new one (32 random bytes as hex) and returns it: at first use, and at
+/// log-in (issue 7), so a token seen before the log-in does not work after it.
+async fn renew_csrf(session: &Session) -> Result<String, ApiError> {
+    let token = random_hex::<32>();
+    session.insert(CSRF_KEY, &token).await.map_err(store_error)?;
+    Ok(token)
+}
+
+/// `N` random bytes (the thread RNG, ChaCha) as `2 × N` hex digits.
+fn random_hex<const N: usize>() -> String {
+    let bytes: [u8; N] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A new visitor id: 16 random bytes as hex (a guest's, or an account's own).
+pub fn new_visitor_id() -> String {
+    random_hex::<16>()
 }
 
 /// Key of the visitor id in the session's data.
@@ -138,6 +163,17 @@ const VISITOR_KEY: &str = "visitor";
 const FORM_VALUES_KEY: &str = "form_values";
 /// Key of the shopper's last phone country (iso2).
 const PHONE_COUNTRY_KEY: &str = "phone_country";
+/// Key of the logged-in account ([`SessionAccount`]).
+const ACCOUNT_KEY: &str = "account";
+/// Key of the log-in's "remember me" (`bool`).
+const REMEMBER_KEY: &str = "remember";
+/// Key of the day (Unix days) the session was last saved by [`keep_session`].
+const SEEN_KEY: &str = "seen";
+
+/// Today as Unix days (UTC).
+fn today() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp().div_euclid(86_400)
+}
 
 fn store_error(err: tower_sessions::session::Error) -> ApiError {
     ApiError::Internal(err.into())
@@ -150,8 +186,7 @@ pub async fn visitor_id(session: &Session) -> Result<String, ApiError> {
     if let Some(id) = session.get::<String>(VISITOR_KEY).await.map_err(store_error)? {
         return Ok(id);
     }
-    let bytes: [u8; 16] = rand::random();
-    let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let id = new_visitor_id();
     session.insert(VISITOR_KEY, &id).await.map_err(store_error)?;
     Ok(id)
 }
@@ -189,6 +224,115 @@ pub async fn remember_form(
 /// The visitor's last phone country (iso2), if they sent a phone before.
 pub async fn phone_country(session: &Session) -> Result<Option<String>, ApiError> {
     session.get(PHONE_COUNTRY_KEY).await.map_err(store_error)
+}
+
+/// The account a session is logged in as: its id and the session stamp it logged in with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionAccount {
+    /// `users.id`.
+    pub id: i64,
+    /// `users.session_stamp` at log-in (or at this session's own password change).
+    pub stamp: String,
+}
+
+/// The account the session is logged in as, `None` for a guest. [`keep_session`] has checked its stamp at the
+/// start of this request.
+pub async fn account(session: &Session) -> Result<Option<SessionAccount>, ApiError> {
+    session.get(ACCOUNT_KEY).await.map_err(store_error)
+}
+
+/// Logs the session in as `account` (issue 7): a new session id (`cycle_id`: an id known before the log-in, say a
+/// planted one, is void after it), a new CSRF token (returned), the account's visitor id, and the cookie's life:
+/// `remember` → [`REMEMBER_ME_INACTIVITY_DAYS`] days without a request, else until the browser ends. The guest's
+/// data must have been merged into the account's visitor id before (`crate::db::accounts::merge_visitor`); form
+/// prefill and phone country stay.
+pub async fn log_in(
+    session: &Session,
+    account: SessionAccount,
+    visitor_id: &str,
+    remember: bool,
+) -> Result<String, ApiError> {
+    session.cycle_id().await.map_err(store_error)?;
+    let token = renew_csrf(session).await?;
+    session.insert(VISITOR_KEY, visitor_id).await.map_err(store_error)?;
+    session.insert(ACCOUNT_KEY, account).await.map_err(store_error)?;
+    session.insert(REMEMBER_KEY, remember).await.map_err(store_error)?;
+    session.insert(SEEN_KEY, today()).await.map_err(store_error)?;
+    session.set_expiry(Some(cookie_expiry(remember)));
+    Ok(token)
+}
+
+/// The cookie's life for a log-in with or without "remember me".
+fn cookie_expiry(remember: bool) -> Expiry {
+    if remember {
+        Expiry::OnInactivity(time::Duration::days(REMEMBER_ME_INACTIVITY_DAYS))
+    } else {
+        Expiry::OnSessionEnd
+    }
+}
+
+/// After this session changed the account's password: keep it logged in with the new `stamp` (the account's other
+/// sessions are logged out by it) under a new session id.
+pub async fn restamp(session: &Session, account: SessionAccount) -> Result<(), ApiError> {
+    session.cycle_id().await.map_err(store_error)?;
+    session.insert(ACCOUNT_KEY, account).await.map_err(store_error)?;
+    Ok(())
+}
+
+/// Logs out: the session is deleted from the store and its cookie removed; the next request starts a guest's.
+pub async fn log_out(session: &Session) -> Result<(), ApiError> {
+    session.flush().await.map_err(store_error)
+}
+
+/// Middleware for `/api` requests (pages and assets never read the session):
+///
+/// - before the handler, for a visitor with a session cookie: a logged-in session whose stamp is no longer the
+///   account's (its password changed elsewhere, or the account is gone) is logged out ([`log_out`]), so it cannot
+///   reach the account's basket; and a session is saved once a day it is used, which moves its end to 30 days after
+///   that day (tower-sessions saves only changed sessions, so an unchanged one would end 30 days after its last
+///   change, however busy);
+/// - after the handler, when the session changed (and so will be saved with a new cookie): the cookie's life of the
+///   log-in's "remember me" is put back, since tower-sessions starts every request with the layer's 30-day expiry
+///   and would turn a browser-session cookie into a 30-day one. Setting it only then keeps unchanged sessions from
+///   being saved on every request.
+pub async fn keep_session(State(state): State<AppState>, session: Session, request: Request, next: Next) -> Response {
+    if !request.uri().path().starts_with("/api/") {
+        return next.run(request).await;
+    }
+    if session.id().is_some()
+        && let Err(err) = refresh(&state.db, &session).await
+    {
+        return err.into_response();
+    }
+    let response = next.run(request).await;
+    if session.is_modified() {
+        match session.get::<bool>(REMEMBER_KEY).await {
+            Ok(Some(remember)) => session.set_expiry(Some(cookie_expiry(remember))),
+            Ok(None) => {}
+            Err(err) => tracing::error!(error = %err, "session not read after the request"),
+        }
+    }
+    response
+}
+
+async fn refresh(pool: &SqlitePool, session: &Session) -> Result<(), ApiError> {
+    let seen: Option<i64> = session.get(SEEN_KEY).await.map_err(store_error)?;
+    if session.id().is_none() {
+        // The cookie named no stored session (expired or deleted): nothing to keep, and nothing is started here.
+        return Ok(());
+    }
+    if let Some(account) = account(session).await? {
+        let stamp = crate::db::accounts::session_stamp(pool, account.id).await?;
+        if stamp.as_deref() != Some(account.stamp.as_str()) {
+            tracing::info!(user_id = account.id, "session logged out: the account's password changed or it is gone");
+            return log_out(session).await;
+        }
+    }
+    let today = today();
+    if seen != Some(today) {
+        session.insert(SEEN_KEY, today).await.map_err(store_error)?;
+    }
+    Ok(())
 }
 
 /// Whether `a` and `b` are equal, in time that does not depend on where they differ.

@@ -17,15 +17,16 @@ pub struct Application {
     router: Router,
 }
 
-/// The whole route table with middleware: API, then the web front-end; the visitor session and its CSRF check on
-/// state-changing `/api` requests (issue 5), gzip/brotli compression, one tracing span per request, and the
-/// request time-out of spec §9.
+/// The whole route table with middleware: API, then the web front-end; the visitor session, its upkeep (the
+/// account's stamp checked, the cookie's life; issue 7) and its CSRF check on state-changing `/api` requests
+/// (issue 5), gzip/brotli compression, one tracing span per request, and the request time-out of spec §9.
 pub fn app(state: AppState) -> Router {
     let secure = state.settings.public_url.starts_with("https://");
     let sessions = session::layer(state.db.clone(), secure);
     api::router(state.clone())
-        .merge(web::router(state))
+        .merge(web::router(state.clone()))
         .layer(axum::middleware::from_fn(session::require_csrf))
+        .layer(axum::middleware::from_fn_with_state(state, session::keep_session))
         .layer(sessions)
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
@@ -42,7 +43,7 @@ impl Application {
         db::forms::ensure_defaults(&pool).await?;
         let mail = &args.mail;
         let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
-        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(args.form_rate_burst));
+        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(args.form_rate_burst, args.login_attempts));
         limiters.spawn_cleaner();
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;

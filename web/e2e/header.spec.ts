@@ -84,7 +84,8 @@ test.describe('top panel', () => {
   });
 
   test('on /personal/ paths the foot is hidden below 1043 px and shown at 1043 px and wider', async ({ page, isMobile }, testInfo) => {
-    await page.goto('/personal/');
+    // The cart page: a /personal/ page open to guests (the account's pages ask a guest to log in first).
+    await page.goto('/personal/cart/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const foot = topPanelFoot(page);
     if (isMobile) {
@@ -115,13 +116,14 @@ test.describe('top panel', () => {
     await waitForContent(page);
     const head = page.getByTestId('top-panel-head');
     // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5), the wishlist and
-    // cart slots their widgets (issue 6); the compare widget shows only with a non-empty list; the others wait for
-    // their issues.
+    // cart slots their widgets (issue 6), the user slot the account icon (issue 7); the compare widget shows only
+    // with a non-empty list; the contacts slot waits for its issue.
     await expect(head.locator('[data-area="search"]').locator('input, button')).toHaveCount(1);
     await expect(head.locator('[data-area="callback"]').getByRole('button', { name: 'Заказать звонок' })).toHaveCount(1);
     await expect(head.locator('[data-area="wishlist"]').getByRole('link', { name: 'Избранное: 0 товаров' })).toHaveCount(1);
     await expect(head.locator('[data-area="cart"]').getByTestId('mini-cart')).toHaveAccessibleName('Корзина пуста');
-    for (const area of ['contacts', 'user', 'compare']) {
+    await expect(head.locator('[data-area="user"]').getByRole('button', { name: 'Личный кабинет: войти' })).toHaveCount(1);
+    for (const area of ['contacts', 'compare']) {
       await expect(head.locator(`[data-area="${area}"]`)).toBeEmpty();
     }
     const controls = head.locator('a, button');
@@ -131,9 +133,40 @@ test.describe('top panel', () => {
     const logo = expect.stringMatching(/на главную$/);
     expect(names).toEqual(
       isMobile
-        ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок', 'Избранное: 0 товаров', 'Корзина пуста']
-        : [logo, 'Каталог', 'Заказать звонок', 'Избранное: 0 товаров', 'Корзина пуста'],
+        ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок', 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста']
+        : [logo, 'Каталог', 'Заказать звонок', 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста'],
     );
+  });
+
+  test('the head fits the window with every widget shown, its controls side by side', async ({ page }, testInfo) => {
+    // A compare list and a basket make every widget of the head show (the compare widget hides at 0).
+    await page.goto('/');
+    await waitForContent(page);
+    const session = (await (await page.request.get('/api/session')).json()) as { sessid: string };
+    const offers = (await (await page.request.get('/api/offers?available=Y&perPage=1')).json()) as { items: { id: string }[] };
+    const headers = { 'X-CSRF-Token': session.sessid };
+    await page.request.post('/api/compare', { data: { offerId: offers.items[0]!.id }, headers });
+    await page.request.post('/api/basket/items', { data: { offerId: offers.items[0]!.id, quantity: 12 }, headers });
+    await page.reload();
+    await waitForContent(page);
+    const head = page.getByTestId('top-panel-head');
+    await expect(head.getByTestId('compare-widget')).toBeVisible();
+    await expect(head.getByTestId('mini-cart-count')).toHaveText('1');
+    const boxes = await head.locator('a, button').evaluateAll((elements) =>
+      elements
+        .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+        .map((box) => ({ left: box.left, right: box.right })),
+    );
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const [index, box] of boxes.entries()) {
+      expect(box.left, `control ${index} starts inside the window`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `control ${index} ends inside the window`).toBeLessThanOrEqual(width);
+      if (index > 0) expect(box.left, `control ${index} does not overlap the one before`).toBeGreaterThanOrEqual(boxes[index - 1]!.right - 0.5);
+    }
+    await head.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-full.png`) });
   });
 
   test('no serious axe violations with the top panel at the top and scrolled', async ({ page }) => {

@@ -244,14 +244,16 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await expect(first).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // Backwards out of the bar lands on the head's last control, the mini cart (issue 6), and closes the dropdown;
-    // then the wishlist, "Заказать звонок" (issue 5), and the search field, whose focus opens the search pop-up
-    // (issue 4).
+    // then the wishlist, the user icon (issue 7), "Заказать звонок" (issue 5), and the search field, whose focus
+    // opens the search pop-up (issue 4).
     const head = page.getByTestId('top-panel-head');
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByTestId('mini-cart')).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByTestId('wishlist-widget')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(head.getByTestId('user-widget')).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByRole('button', { name: 'Заказать звонок' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');

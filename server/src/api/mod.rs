@@ -1,9 +1,11 @@
 //! The HTTP API: one module per resource, each exposing `router()`; this file is the whole route table.
 //! The OpenAPI 3.1 document is generated from the handlers (utoipa) and served at `/api/openapi.json`.
 
+pub mod auth;
 pub mod basket;
 pub mod forms;
 pub mod lists;
+pub mod me;
 pub mod menus;
 pub mod offers;
 pub mod orders;
@@ -38,6 +40,8 @@ pub fn router(state: AppState) -> Router {
         .merge(basket::router())
         .merge(lists::router())
         .merge(orders::router())
+        .merge(auth::router())
+        .merge(me::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

@@ -1,5 +1,6 @@
 //! Orders (issue 6 "Orders"; spec §2 checkout): `POST /api/orders` turns the visitor's basket into an order,
-//! `GET /api/orders/{number}` shows it to the session that placed it. The POST needs the CSRF token.
+//! `GET /api/orders/{number}` shows it to the session that placed it, or to the account that placed it (issue 7).
+//! The POST needs the CSRF token.
 
 use crate::db::forms::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
@@ -7,7 +8,7 @@ use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
 use crate::error::{ApiError, ApiJson, ErrorItem};
 use crate::limits::ORDER_BODY_MAX_BYTES;
-use crate::session::{existing_visitor_id, visitor_id};
+use crate::session::{account, existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -166,7 +167,8 @@ impl From<PlaceError> for ApiError {
 /// Places the basket's lines (not the wishlist's) as an order (issue 6): the body is checked first, every problem
 /// at once (`crate::domain::orders::validate_order`), then one transaction re-reads the basket with the
 /// catalogue's current prices, refuses offers that cannot be ordered, writes the order with a snapshot of each
-/// line and empties the basket (`crate::db::orders::place`). After the commit the shop owner is notified (outbox
+/// line and empties the basket (`crate::db::orders::place`); a logged-in account's order records its `user_id`
+/// (issue 7: its order history). After the commit the shop owner is notified (outbox
 /// topic `order`, mailed to `VITRINA_NOTIFY_EMAIL`) and a shopper who gave an e-mail gets a confirmation (topic
 /// `order_confirmation`); a notification that cannot be written is logged and never fails the order.
 ///
@@ -187,13 +189,15 @@ pub async fn place_order(
     let details = validate_order(&body)
         .map_err(|errors| ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() })?;
     let visitor = visitor_id(&session).await?;
-    let order = store::place(&state.db, &visitor, &details).await?;
+    let user_id = account(&session).await?.map(|a| a.id);
+    let order = store::place(&state.db, &visitor, user_id, &details).await?;
     notify(&state, &order).await;
     Ok((StatusCode::CREATED, Json(Placed { number: order.number })))
 }
 
-/// The order `number` of this session, with its lines as ordered. `Cache-Control: no-store` (personal data).
-/// 404 `ORDER_NOT_FOUND` for an unknown number or another session's order. Never starts a session.
+/// The order `number` of this session, or of the logged-in account from any of its sessions (issue 7), with its
+/// lines as ordered. `Cache-Control: no-store` (personal data). 404 `ORDER_NOT_FOUND` for an unknown number or
+/// someone else's order. Never starts a session.
 #[utoipa::path(get, path = "/api/orders/{number}", tag = "orders",
     params(("number" = String, Path, description = "The order's number")),
     responses((status = 200, body = OrderView), (status = 404, body = crate::error::ErrorBody)))]
@@ -203,8 +207,12 @@ pub async fn get_order(
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
     let not_found = || ApiError::not_found("ORDER_NOT_FOUND", format!("no order {number:?} in this session"));
-    let visitor = existing_visitor_id(&session).await?.ok_or_else(not_found)?;
-    let order = store::find(&state.db, &number, &visitor).await?.ok_or_else(not_found)?;
+    let visitor = existing_visitor_id(&session).await?;
+    let user_id = account(&session).await?.map(|a| a.id);
+    if visitor.is_none() && user_id.is_none() {
+        return Err(not_found());
+    }
+    let order = store::find(&state.db, &number, visitor.as_deref(), user_id).await?.ok_or_else(not_found)?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::new(order)?)).into_response())
 }
 

@@ -1,9 +1,12 @@
-//! `GET /api/session`: the visitor's session (issue 5; spec §3 "sessid").
+//! `GET /api/session`: the visitor's session (issue 5; spec §3 "sessid") and its account (issue 7).
 
+use crate::api::me::{UserView, current};
 use crate::error::ApiError;
 use crate::session::csrf_token;
 use axum::Json;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -19,23 +22,25 @@ pub struct SessionSettings {
     pub basket_view: crate::config::BasketView,
 }
 
-/// The session: its CSRF token, the signed-in user (none until accounts exist) and the settings.
+/// The session: its CSRF token, the logged-in user and the settings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SessionAnswer {
     /// The session's CSRF token: send it in `X-CSRF-Token` with every state-changing request (else 403
-    /// `CSRF_TOKEN_INVALID`). Stable for the session's life.
+    /// `CSRF_TOKEN_INVALID`). Stable until the session logs in or out (then fetch this again).
     pub sessid: String,
-    /// The signed-in user, `null` for a guest.
-    #[schema(value_type = Option<Object>)]
-    pub user: Option<serde_json::Value>,
+    /// The logged-in account, `null` for a guest.
+    pub user: Option<UserView>,
     pub settings: SessionSettings,
 }
 
 /// Starts the visitor's session when there is none (the `vitrina_session` cookie) and answers it.
+/// `Cache-Control: no-store` (it names the user).
 #[utoipa::path(get, path = "/api/session", tag = "session", responses((status = 200, body = SessionAnswer)))]
-pub async fn get_session(State(state): State<AppState>, session: Session) -> Result<Json<SessionAnswer>, ApiError> {
+pub async fn get_session(State(state): State<AppState>, session: Session) -> Result<Response, ApiError> {
     let settings = SessionSettings { basket_view: state.settings.basket_view };
-    Ok(Json(SessionAnswer { sessid: csrf_token(&session).await?, user: None, settings }))
+    let sessid = csrf_token(&session).await?;
+    let user = current(&state, &session).await?.map(UserView::from);
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(SessionAnswer { sessid, user, settings })).into_response())
 }
 
 /// The session routes.

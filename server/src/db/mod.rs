@@ -1,6 +1,7 @@
 //! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs.
 //! Handlers and the importer own transactions.
 
+pub mod accounts;
 pub mod basket;
 pub mod forms;
 pub mod lists;

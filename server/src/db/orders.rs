@@ -1,5 +1,6 @@
 //! Tables `orders` and `order_lines` (issue 6): a visitor's basket placed as an order in one transaction, and an
-//! order read back for the visitor who placed it. Each function says the SQL it runs.
+//! order read back for the visitor (or the account, issue 7) that placed it; an account's order history. Each
+//! function says the SQL it runs.
 
 use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
 use crate::domain::slug::offer_path;
@@ -107,12 +108,18 @@ fn now_text() -> String {
 /// 2. Any offer now out of stock or no longer in the catalogue → [`PlaceError::Unavailable`] naming each, and no
 ///    order. Lines of removed offers are deleted then (the basket already hides and does not count them, so the
 ///    shopper could neither see nor remove them, and the next attempt would fail again); every other line stays.
-/// 3. `INSERT INTO orders` with id and number `MAX(id) + 1`, `INSERT INTO order_lines` one per line with the
+/// 3. `INSERT INTO orders` with id and number `MAX(id) + 1` (and `user_id`, the logged-in account, if any),
+///    `INSERT INTO order_lines` one per line with the
 ///    snapshot (name, vendor code, page, picture, price, quantity, sum), `DELETE` the visitor's non-delayed
 ///    `basket_lines` (the wishlist stays), `COMMIT`.
 ///
 /// Any failure rolls everything back: no order, the basket as it was.
-pub async fn place(pool: &SqlitePool, visitor: &str, details: &CleanOrder) -> Result<Order, PlaceError> {
+pub async fn place(
+    pool: &SqlitePool,
+    visitor: &str,
+    user_id: Option<i64>,
+    details: &CleanOrder,
+) -> Result<Order, PlaceError> {
     let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
     let basket: Vec<BasketOffer> = sqlx::query_as(
         "SELECT l.offer_id, l.quantity, o.name, o.vendor_code, o.slug, s.slug AS section_slug,
@@ -171,13 +178,14 @@ pub async fn place(pool: &SqlitePool, visitor: &str, details: &CleanOrder) -> Re
     let number = id.to_string();
     let created_at = now_text();
     sqlx::query(
-        "INSERT INTO orders (id, number, visitor_id, status, name, phone, phone_country, email, city, address,
-             delivery_method, payment_method, comment, currency_id, total_minor, created_at)
-         VALUES (?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO orders (id, number, visitor_id, user_id, status, name, phone, phone_country, email, city,
+             address, delivery_method, payment_method, comment, currency_id, total_minor, created_at)
+         VALUES (?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(id)
     .bind(&number)
     .bind(visitor)
+    .bind(user_id)
     .bind(&details.name)
     .bind(&details.phone)
     .bind(&details.phone_country)
@@ -250,17 +258,23 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
     sqlx::Error::ColumnDecode { index: column.to_owned(), source: format!("unknown value {value:?}").into() }
 }
 
-/// The order `number` with its lines, only when `visitor` placed it: `SELECT … FROM orders WHERE number = ? AND
-/// visitor_id = ?`, then `SELECT … FROM order_lines WHERE order_id = ? ORDER BY position`. `None` for an unknown
-/// number or another visitor's order.
-pub async fn find(pool: &SqlitePool, number: &str, visitor: &str) -> sqlx::Result<Option<Order>> {
+/// The order `number` with its lines, only when `visitor` or the account `user_id` placed it: `SELECT … FROM
+/// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then `SELECT … FROM order_lines WHERE order_id = ?
+/// ORDER BY position`. `None` for an unknown number or someone else's order.
+pub async fn find(
+    pool: &SqlitePool,
+    number: &str,
+    visitor: Option<&str>,
+    user_id: Option<i64>,
+) -> sqlx::Result<Option<Order>> {
     let row: Option<OrderRow> = sqlx::query_as(
         "SELECT id, number, status, created_at, name, phone, phone_country, email, city, address, delivery_method,
                 payment_method, comment, currency_id, total_minor
-         FROM orders WHERE number = ? AND visitor_id = ?",
+         FROM orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)",
     )
     .bind(number)
     .bind(visitor)
+    .bind(user_id)
     .fetch_optional(pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
@@ -295,4 +309,31 @@ pub async fn find(pool: &SqlitePool, number: &str, visitor: &str) -> sqlx::Resul
         total_minor: row.total_minor,
         lines,
     }))
+}
+
+/// One order of an account's history.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OrderSummary {
+    pub number: String,
+    /// RFC 3339, UTC, seconds.
+    pub created_at: String,
+    pub status: String,
+    /// Minor units of `currency_id`.
+    pub total_minor: i64,
+    pub currency_id: String,
+    /// Pieces over the order's lines.
+    pub item_count: i64,
+}
+
+/// The account's orders, newest first: `SELECT number, created_at, status, total_minor, currency_id, (SELECT
+/// SUM(quantity) FROM order_lines …) FROM orders WHERE user_id = ? ORDER BY id DESC`.
+pub async fn list_for_user(pool: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<OrderSummary>> {
+    sqlx::query_as(
+        "SELECT o.number, o.created_at, o.status, o.total_minor, o.currency_id,
+                COALESCE((SELECT SUM(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0) AS item_count
+         FROM orders o WHERE o.user_id = ? ORDER BY o.id DESC",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await
 }

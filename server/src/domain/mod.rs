@@ -1,5 +1,6 @@
 //! Pure types and rules of the shop: no axum, no sqlx. Each newtype validates on construction.
 
+pub mod accounts;
 pub mod forms;
 pub mod menu;
 pub mod money;

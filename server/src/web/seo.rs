@@ -173,6 +173,11 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             let description = format!("Корзина и избранное в магазине {}.", shop.name);
             Ok(PageHead::Found(b.private("Корзина", &description, "/personal/cart/")))
         }
+        ["personal"] | ["personal", "orders"] | ["personal", "orders", _] | ["personal", "password-reset"] => {
+            // The account's pages (issue 7): the page asks a guest to log in; never indexed.
+            let description = format!("Личный кабинет в магазине {}.", shop.name);
+            Ok(PageHead::Found(b.private("Личный кабинет", &description, path)))
+        }
         ["personal", "order", "make"] => {
             let description = format!("Оформление заказа в магазине {}.", shop.name);
             Ok(PageHead::Found(b.private("Оформление заказа", &description, "/personal/order/make/")))

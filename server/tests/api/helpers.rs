@@ -37,6 +37,7 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         public_url: Some("https://shop.test".into()),
         mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
         form_rate_burst: 1000,
+        login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,
         basket_view: vitrina::config::BasketView::Right,
     };
     configure(&mut args);
@@ -102,9 +103,52 @@ impl Visitor<'_> {
 
     /// POST `body` as JSON to `path` with the cookie and the CSRF token.
     pub async fn post(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.post_via(&self.app.client, path, body).await
+    }
+
+    /// POST `body` as JSON to `path` with the cookie and the CSRF token, through `client` (one bound to another
+    /// local address, say: [`TestApp::client_from`]).
+    pub async fn post_via(&self, client: &reqwest::Client, path: &str, body: &serde_json::Value) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        let request = self.app.client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
+        let request = client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
         request.json(body).send().await.expect("request")
+    }
+
+    /// PATCH `body` as JSON to `path` with the cookie and the CSRF token.
+    pub async fn patch(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        let url = format!("{}{path}", self.app.base);
+        let request = self.app.client.patch(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
+        request.json(body).send().await.expect("request")
+    }
+
+    /// Keeps the session cookie `response` set, if it set one (log-in, log-out and a password change give the
+    /// session a new id); returns whether it did.
+    pub fn keep_cookie(&mut self, response: &reqwest::Response) -> bool {
+        let Some(set_cookie) = response.headers().get("set-cookie") else { return false };
+        self.cookie = set_cookie.to_str().unwrap().split(';').next().unwrap().to_owned();
+        true
+    }
+
+    /// `GET /api/session` again: keeps its cookie (if set) and its token (a log-in gives a new one); the body.
+    pub async fn refresh(&mut self) -> serde_json::Value {
+        let response = self.get("/api/session").await;
+        assert_eq!(response.status(), 200);
+        self.keep_cookie(&response);
+        let body: serde_json::Value = response.json().await.unwrap();
+        self.token = body["sessid"].as_str().unwrap().to_owned();
+        body
+    }
+}
+
+impl TestApp {
+    /// A client whose connections come from `ip` (any 127.x.y.z reaches the app on Linux): another client address
+    /// for the per-address limits.
+    pub fn client_from(&self, ip: &str) -> reqwest::Client {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .local_address(ip.parse::<std::net::IpAddr>().unwrap())
+            .build()
+            .unwrap()
     }
 }
 

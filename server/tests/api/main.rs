@@ -1,5 +1,6 @@
 //! Integration tests: each starts the real application on 127.0.0.1:0 with a fresh SQLite file.
 
+mod accounts;
 mod basket;
 mod catalog;
 mod forms;

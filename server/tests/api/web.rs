@@ -48,6 +48,9 @@ async fn a_section_page_has_breadcrumbs_and_unknown_pages_are_404_shells() {
         ("/personal/cart/?delay=Y", "Корзина"),
         ("/personal/order/make/?ORDER_ID=1", "Оформление заказа"),
         ("/catalog/compare/", "Сравнение товаров"),
+        ("/personal/", "Личный кабинет"),
+        ("/personal/orders/12/", "Личный кабинет"),
+        ("/personal/password-reset/?token=x", "Личный кабинет"),
     ] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 200, "{path}");

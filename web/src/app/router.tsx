@@ -14,6 +14,7 @@ import { RouteError } from './routes/route-error';
  * - `/feedback/`  the feedback form (issue 5)
  * - `/personal/cart/`        the basket and (`?delay=Y`) the wishlist (issue 6)
  * - `/personal/order/make/`  the checkout and (`?ORDER_ID=N`) the order's confirmation (issue 6)
+ * - `/personal/`, `/personal/orders/`, `/personal/orders/{number}/`, `/personal/password-reset/` the account (issue 7)
  * - anything else → 404 page
  */
 export const routes: RouteObject[] = [
@@ -53,6 +54,22 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.checkout,
         lazy: async () => ({ Component: (await import('./routes/checkout-route')).CheckoutRoute }),
+      },
+      {
+        path: routePatterns.personal,
+        lazy: async () => ({ Component: (await import('./routes/personal-route')).PersonalRoute }),
+      },
+      {
+        path: routePatterns.myOrders,
+        lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrdersRoute }),
+      },
+      {
+        path: routePatterns.myOrder,
+        lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrderRoute }),
+      },
+      {
+        path: routePatterns.passwordReset,
+        lazy: async () => ({ Component: (await import('./routes/password-reset-route')).PasswordResetRoute }),
       },
       {
         path: routePatterns.notFound,

@@ -139,6 +139,9 @@ export const CHECKOUT_VALUE_MAX_CHARS = 500;
 /** Longest checkout comment, characters (the server's `ORDER_COMMENT_MAX_CHARS`). */
 export const CHECKOUT_COMMENT_MAX_CHARS = 2000;
 
+/** Shortest password of an account, characters (issue 7; the server's `PASSWORD_MIN_CHARS`). */
+export const PASSWORD_MIN_CHARS = 8;
+
 /** Basket view setting value that enables the slide-out cart (spec §2, §9). */
 export const SLIDE_CART_BASKET_VIEW = 'RIGHT';
 

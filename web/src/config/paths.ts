@@ -9,6 +9,9 @@
  * - `/search/?q=&available=&section=&page=` the full search results (issue 4)
  * - `/feedback/`                          the feedback form (issue 5)
  * - `/catalog/compare/`                   the compare list (issue 6)
+ * - `/personal/`                          the account: profile and password (issue 7)
+ * - `/personal/orders/`, `/personal/orders/{number}/` the user's orders and one order (issue 7)
+ * - `/personal/password-reset/?token=T`   the new-password form of a reset link (issue 7)
  * - `/personal/cart/?delay=Y`             the basket, or with `delay=Y` the wishlist (issue 6)
  * - `/personal/order/make/?ORDER_ID=N`    the checkout, or with `ORDER_ID` the confirmation of order N (issue 6)
  *
@@ -31,7 +34,19 @@ export const paths = {
   wishlist: '/personal/cart/?delay=Y',
   /** The checkout page (spec §2: the slide-out cart does not open on paths containing it). */
   checkout: '/personal/order/make/',
+  /** The account's profile page (issue 7). */
+  personal: '/personal/',
+  /** The user's order history (issue 7); one order is {@link myOrderPath}. */
+  myOrders: '/personal/orders/',
+  /** The new-password page a reset link opens (`?token=T`; issue 7). */
+  passwordReset: '/personal/password-reset/',
 } as const;
+
+/** The page of the user's order `number` in the order history. */
+export function myOrderPath(number: string): string {
+  return `${paths.myOrders}${encodeURIComponent(number)}/`;
+}
+
 
 /** Query-string keys of the cart and checkout pages (the original's `delay=Y`, `ORDER_ID`). */
 export const basketParams = {
@@ -54,6 +69,10 @@ export const routePatterns = {
   compare: 'catalog/compare',
   cart: 'personal/cart',
   checkout: 'personal/order/make',
+  personal: 'personal',
+  myOrders: 'personal/orders',
+  myOrder: 'personal/orders/:number',
+  passwordReset: 'personal/password-reset',
   notFound: '*',
 } as const;
 

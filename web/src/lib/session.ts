@@ -1,14 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSession, type SessionAnswer } from './api-client';
+import { fetchSession, getSession, type SessionAnswer } from './api-client';
+
+/** Query key of the session. */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+let fetched = false;
 
 /**
- * The visitor's session (`GET /api/session`: CSRF token, user, settings) as a query. It shares the one request
- * `getSession` makes for the CSRF token, and stays fresh for the page's life: the settings change only with a
- * server restart, the token only when the session ends (then `resetCsrfToken` and a refetch).
+ * The visitor's session (`GET /api/session`: CSRF token, user, settings) as a query. Its first run shares the one
+ * request `getSession` makes for the CSRF token; a refetch (after a log-in, a log-out or a profile change) asks the
+ * server anew. It stays fresh otherwise: settings change only with a server restart.
  */
 export const sessionQueryOptions = queryOptions<SessionAnswer>({
-  queryKey: ['session'],
-  queryFn: () => getSession(),
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: () => {
+    if (!fetched) {
+      fetched = true;
+      return getSession();
+    }
+    return fetchSession();
+  },
   staleTime: Infinity,
 });
 

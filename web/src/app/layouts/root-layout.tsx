@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ScrollUpButton } from '@/components/ui/scroll-up-button';
 import { OfferActionsProvider } from '@/components/offer/offer-actions-slot';
+import { UserWidget } from '@/features/account/components/user-widget';
 import { MiniCart, WishlistWidget } from '@/features/basket/components/header-widgets';
 import { CompareWidget } from '@/features/compare/components/compare-widget';
 import { CallbackButton } from '@/features/forms/components/callback-button';
@@ -33,6 +34,7 @@ export function RootLayout() {
         shopName={shopName}
         search={<HeaderSearch />}
         callback={<CallbackButton />}
+        user={<UserWidget />}
         compare={<CompareWidget />}
         wishlist={<WishlistWidget />}
         cart={<MiniCart />}

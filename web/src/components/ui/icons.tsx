@@ -137,3 +137,13 @@ export function PlusIcon({ className }: IconProps) {
     </Svg>
   );
 }
+
+/** A person: the user's account. */
+export function UserIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </Svg>
+  );
+}

@@ -10,9 +10,10 @@ import styles from './order-confirmation.module.css';
 /**
  * The confirmation of a placed order (issue 6; `/personal/order/make/?ORDER_ID=N`): "Заказ № N оформлен", what was
  * ordered at which price, the total, delivery and payment, the contact details. Another session's or an unknown
- * number says the order was not found.
+ * number says the order was not found. The `history` variant (the account's order page, issue 7) is headed
+ * "Заказ № N от {date}" instead.
  */
-export function OrderConfirmation({ number }: { number: string }) {
+export function OrderConfirmation({ number, variant = 'placed' }: { number: string; variant?: 'placed' | 'history' }) {
   const { t, i18n } = useTranslation();
   const order = useOrder(number);
   if (order.isPending) return <LoadingState />;
@@ -31,9 +32,13 @@ export function OrderConfirmation({ number }: { number: string }) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title} data-testid="order-number">
-        {t('checkout.placed', { number: data.number })}
+        {variant === 'placed'
+          ? t('checkout.placed', { number: data.number })
+          : t('checkout.orderOf', { number: data.number, date: formatDateTime(data.createdAt, i18n.language) })}
       </h1>
-      <p>{t('checkout.placedNote', { date: formatDateTime(data.createdAt, i18n.language) })}</p>
+      {variant === 'placed' && (
+        <p>{t('checkout.placedNote', { date: formatDateTime(data.createdAt, i18n.language) })}</p>
+      )}
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('checkout.summary')}</caption>

@@ -27,6 +27,8 @@ export interface SiteHeaderProps {
   callback?: ReactNode;
   /** The compare widget for the `compare` slot (the compare feature's `CompareWidget`; issue 6). */
   compare?: ReactNode;
+  /** The user widget for the `user` slot (the account feature's `UserWidget`; issue 7). */
+  user?: ReactNode;
   /** The wishlist widget for the `wishlist` slot (the basket feature's `WishlistWidget`; issue 6). */
   wishlist?: ReactNode;
   /** The mini cart for the `cart` slot (the basket feature's `MiniCart`; issue 6). */
@@ -48,7 +50,7 @@ export interface SiteHeaderProps {
  * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
  * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
-export function SiteHeader({ shopName, search, callback, compare, wishlist, cart }: SiteHeaderProps) {
+export function SiteHeader({ shopName, search, callback, user, compare, wishlist, cart }: SiteHeaderProps) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const location = useLocation();
@@ -133,7 +135,7 @@ export function SiteHeader({ shopName, search, callback, compare, wishlist, cart
             <div className={styles.areas}>
               <div data-area="callback">{callback}</div>
               <div data-area="contacts" />
-              <div data-area="user" />
+              <div data-area="user">{user}</div>
               <div data-area="compare">{compare}</div>
               <div data-area="wishlist">{wishlist}</div>
               <div data-area="cart">{cart}</div>

@@ -1,0 +1,326 @@
+//! Registration, log-in, log-out and password reset (issue 7; spec §2 user slide panel, §6): `POST
+//! /api/auth/register`, `/login`, `/logout`, `/password-reset` and `/password-reset/confirm`. Every route needs the
+//! CSRF token. Log-ins and registrations start the account's session (`crate::session::log_in`) after merging the
+//! guest's basket, wishlist, compare list and recently viewed into the account's
+//! (`crate::db::accounts::merge_visitor`). Rules and their reasons: docs/decisions.md "Accounts (issue 7)".
+
+use crate::api::me::{UserView, email_taken};
+use crate::db::accounts::{self as store, Account, NewUser, WriteError};
+use crate::db::forms::NewMessage;
+use crate::domain::accounts::{
+    Password, RegisterRequest, check_email, check_new_password, hash_password, needs_rehash, new_reset_token,
+    new_session_stamp, normalize_email, token_hash, validate_registration, verify_dummy, verify_password,
+};
+use crate::domain::forms::FieldError;
+use crate::error::{ApiError, ApiJson, ErrorItem};
+use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_RESET_TTL};
+use crate::rate_limit::ClientAddr;
+use crate::session::{SessionAccount, existing_visitor_id, new_visitor_id};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use quick_xml::escape::escape;
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// The answer of a registration or log-in: the account, now logged in. The session has a new CSRF token: fetch
+/// `GET /api/session` again.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserAnswer {
+    pub user: UserView,
+}
+
+/// `POST /api/auth/login` body.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    /// Compared trimmed and lower-cased.
+    pub email: Option<String>,
+    #[schema(value_type = String, format = Password)]
+    pub password: Option<String>,
+    /// `true`: the session lasts 30 days without a request; `false` (default): it ends with the browser.
+    #[serde(default)]
+    pub remember: bool,
+}
+
+/// `POST /api/auth/password-reset` body.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ResetRequest {
+    pub email: Option<String>,
+}
+
+/// `POST /api/auth/password-reset/confirm` body.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ResetConfirm {
+    /// The `token` of the mailed link `/personal/password-reset/?token=…`.
+    pub token: Option<String>,
+    /// The new password, at least 8 characters.
+    #[schema(value_type = String, format = Password)]
+    pub password: Option<String>,
+}
+
+/// 422 with `errors`, each naming its field.
+pub fn unprocessable(errors: Vec<FieldError>) -> ApiError {
+    ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() }
+}
+
+/// `password` hashed (argon2id) on a blocking thread: the hash takes tens of milliseconds of CPU and 19 MiB.
+pub async fn hash(password: Password) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// Whether `password` matches `stored`, on a blocking thread; with no `stored` hash (no such account) the same
+/// work is done against a dummy hash and the answer is `false`.
+pub async fn verify(password: Password, stored: Option<String>) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || match stored {
+        Some(stored) => verify_password(&password, &stored),
+        None => verify_dummy(&password),
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// 401 `AUTH_INVALID_CREDENTIALS`, the same for an unknown e-mail and a wrong password.
+fn invalid_credentials() -> ApiError {
+    ApiError::Unauthorized { code: "AUTH_INVALID_CREDENTIALS", detail: "wrong e-mail or password".into() }
+}
+
+/// 400 `RESET_TOKEN_INVALID` (field `token`).
+fn invalid_token() -> ApiError {
+    ApiError::bad_request("RESET_TOKEN_INVALID", "token", "the link is unknown, used or expired; ask for a new one")
+}
+
+/// Logs the session in as `account`: a guest's basket, wishlist, compare list and recently viewed join the
+/// account's first (a session already logged in, as this or another account, brings nothing: its visitor id is
+/// an account's).
+async fn sign_in(state: &AppState, session: &Session, account: &Account, remember: bool) -> Result<(), ApiError> {
+    if crate::session::account(session).await?.is_none()
+        && let Some(guest) = existing_visitor_id(session).await?
+    {
+        store::merge_visitor(&state.db, &guest, &account.visitor_id).await?;
+    }
+    let who = SessionAccount { id: account.id, stamp: account.session_stamp.clone() };
+    crate::session::log_in(session, who, &account.visitor_id, remember).await?;
+    Ok(())
+}
+
+/// Creates an account and logs the session in as it (201 `{user}`); the guest's basket, wishlist, compare list
+/// and recently viewed become the account's. 422 with every problem at once (`FORMS_NOT_EMPTY_INVALID`,
+/// `FORMS_EMAIL_INVALID`, `AUTH_PASSWORD_TOO_SHORT`, `FORMS_VALUE_TOO_LONG`, `FORMS_PHONE_WRONG`); 409
+/// `AUTH_EMAIL_TAKEN` (field `email`), which counts as a failed log-in of the client address; 429 `RATE_LIMITED`
+/// with `Retry-After` while the address is over its failed log-ins; 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/auth/register", tag = "accounts", request_body = RegisterRequest,
+    responses((status = 201, body = UserAnswer), (status = 409, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn register(
+    State(state): State<AppState>,
+    session: Session,
+    addr: ClientAddr,
+    ApiJson(body): ApiJson<RegisterRequest>,
+) -> Result<(StatusCode, Json<UserAnswer>), ApiError> {
+    state.limiters.login_addresses.check(&addr.0)?;
+    let new = validate_registration(&body).map_err(unprocessable)?;
+    let taken = || {
+        state.limiters.login_addresses.record(addr.0);
+        email_taken()
+    };
+    if store::email_taken(&state.db, &new.email, None).await? {
+        return Err(taken());
+    }
+    let password_hash = hash(new.password.clone()).await?;
+    let user = NewUser {
+        email: &new.email,
+        password_hash: &password_hash,
+        name: &new.name,
+        phone: new.phone.as_ref(),
+        visitor_id: &new_visitor_id(),
+        session_stamp: &new_session_stamp(),
+    };
+    let account = match store::create(&state.db, &user).await {
+        Ok(account) => account,
+        Err(WriteError::EmailTaken) => return Err(taken()),
+        Err(WriteError::Db(e)) => return Err(e.into()),
+    };
+    sign_in(&state, &session, &account, body.remember).await?;
+    tracing::info!(user_id = account.id, "account registered");
+    Ok((StatusCode::CREATED, Json(UserAnswer { user: account.into() })))
+}
+
+/// Logs in (200 `{user}`) and merges the guest's basket, wishlist, compare list and recently viewed into the
+/// account's. An unknown e-mail and a wrong password both get 401 `AUTH_INVALID_CREDENTIALS` (field `null`) with the
+/// same body, after the same work (a dummy hash is verified for an unknown e-mail). Each failure counts against the
+/// e-mail and the client address: past 5 in 15 minutes either gets 429 `RATE_LIMITED` with `Retry-After` (seconds)
+/// before the password is looked at. 422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted);
+/// 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/auth/login", tag = "accounts", request_body = LoginRequest,
+    responses((status = 200, body = UserAnswer), (status = 401, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    session: Session,
+    addr: ClientAddr,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> Result<Json<UserAnswer>, ApiError> {
+    let email = normalize_email(body.email.as_deref().unwrap_or(""));
+    let password = Password::new(body.password.unwrap_or_default());
+    let mut empty = Vec::new();
+    for (field, blank) in [("email", email.is_empty()), ("password", password.expose().is_empty())] {
+        if blank {
+            let detail = format!("the {field} is required");
+            empty.push(FieldError { code: "FORMS_NOT_EMPTY_INVALID", field: field.into(), detail });
+        }
+    }
+    if !empty.is_empty() {
+        return Err(unprocessable(empty));
+    }
+    let limiters = &state.limiters;
+    limiters.login_addresses.check(&addr.0)?;
+    limiters.login_accounts.check(&email)?;
+    let found = store::find_by_email(&state.db, &email).await?;
+    let stored = found.as_ref().map(|(_, hash)| hash.clone());
+    let right = verify(password.clone(), stored).await?;
+    let Some((account, stored)) = found.filter(|_| right) else {
+        limiters.login_addresses.record(addr.0);
+        limiters.login_accounts.record(email);
+        tracing::info!(client = %addr.0, "log-in failed");
+        return Err(invalid_credentials());
+    };
+    limiters.login_accounts.clear(&email);
+    if needs_rehash(&stored) {
+        // Hashed under older parameters: store today's (the password is at hand only now).
+        let new_hash = hash(password).await?;
+        store::rehash(&state.db, account.id, &stored, &new_hash).await?;
+    }
+    sign_in(&state, &session, &account, body.remember).await?;
+    tracing::info!(user_id = account.id, "logged in");
+    Ok(Json(UserAnswer { user: account.into() }))
+}
+
+/// Logs out (204): the session is deleted and its cookie removed; the next `GET /api/session` starts a guest's
+/// (with an empty basket: the account keeps its own). A guest's session is left as it is. 403 without the CSRF
+/// token.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "accounts", responses((status = 204, description = "Logged out")))]
+pub async fn logout(session: Session) -> Result<StatusCode, ApiError> {
+    if let Some(account) = crate::session::account(&session).await? {
+        crate::session::log_out(&session).await?;
+        tracing::info!(user_id = account.id, "logged out");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Unix seconds now.
+fn unix_now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// Sends a password-reset link when the e-mail has an account, and answers 204 whatever the case (no account
+/// enumeration here): the outbox gets a message (topic `password_reset`, to the account's e-mail, mailed with
+/// SMTP) with `{public_url}/personal/password-reset/?token=T`, good once within 1 hour. Each request counts
+/// against the client address: past 5 in 15 minutes, 429 `RATE_LIMITED` with `Retry-After`; past 5 mails in 15
+/// minutes to one account, the request still answers 204 and nothing is sent. 422 `FORMS_NOT_EMPTY_INVALID` /
+/// `FORMS_EMAIL_INVALID` / `FORMS_VALUE_TOO_LONG` (field `email`); 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/auth/password-reset", tag = "accounts", request_body = ResetRequest,
+    responses((status = 204, description = "A link was sent if the e-mail has an account"),
+        (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn request_reset(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    ApiJson(body): ApiJson<ResetRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.limiters.reset_addresses.check_and_record(addr.0)?;
+    let email = check_email("email", body.email.as_deref().unwrap_or("")).map_err(|e| unprocessable(vec![e]))?;
+    let Some((account, _)) = store::find_by_email(&state.db, &email).await? else {
+        return Ok(StatusCode::NO_CONTENT);
+    };
+    if state.limiters.reset_accounts.check_and_record(email).is_err() {
+        tracing::info!(user_id = account.id, "password-reset link not sent: too many asked for this account");
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    // A failure here is logged, not answered: a 500 only for existing accounts would tell which e-mails have one.
+    if let Err(e) = send_reset(&state, &account).await {
+        tracing::error!(user_id = account.id, error = %e, "password-reset link not sent");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Makes a reset link for `account`, stores its hash and writes (and with SMTP mails) the message.
+async fn send_reset(state: &AppState, account: &Account) -> anyhow::Result<()> {
+    let (token, token_hash) = new_reset_token();
+    let now = unix_now();
+    let ttl = i64::try_from(PASSWORD_RESET_TTL.as_secs())?;
+    store::create_reset(&state.db, account.id, &token_hash, now, now + ttl).await?;
+    let shop = crate::db::shop::name_or_default(&state.db).await?;
+    let link = format!("{}/personal/password-reset/?token={token}", state.settings.public_url);
+    state.mailer.send(&state.db, reset_message(&shop, &account.name, &account.email, &link)).await?;
+    tracing::info!(user_id = account.id, "password-reset link sent");
+    Ok(())
+}
+
+/// The reset message (Russian, the shop's language): plain text and HTML with the name escaped. The subject never
+/// holds the link (subjects are logged).
+fn reset_message(shop: &str, name: &str, email: &str, link: &str) -> NewMessage {
+    let hours = PASSWORD_RESET_TTL.as_secs() / 3600;
+    let greeting = format!("Здравствуйте, {name}!");
+    let body = format!(
+        "Для вашей учётной записи в магазине {shop} запрошена смена пароля. Чтобы задать новый пароль, откройте \
+         ссылку (она действует {hours} ч и сработает один раз):"
+    );
+    let ignore = "Если вы не запрашивали смену пароля, просто не открывайте ссылку: пароль останется прежним.";
+    NewMessage {
+        topic: "password_reset".into(),
+        recipient: Some(email.to_owned()),
+        subject: format!("{shop}: восстановление пароля"),
+        text_body: format!("{greeting}\n\n{body}\n{link}\n\n{ignore}\n"),
+        html_body: format!(
+            "<p>{}</p>\n<p>{}</p>\n<p><a href=\"{}\">{}</a></p>\n<p>{}</p>\n",
+            escape(&greeting),
+            escape(&body),
+            escape(link),
+            escape(link),
+            escape(ignore)
+        ),
+    }
+}
+
+/// Sets a new password with a reset link's token (204) and uses the link up, with any other link of the account;
+/// every session of the account is logged out. 400 `RESET_TOKEN_INVALID` (field `token`) for an unknown, used or
+/// expired token (checked first); 422 `AUTH_PASSWORD_TOO_SHORT` / `FORMS_NOT_EMPTY_INVALID` /
+/// `FORMS_VALUE_TOO_LONG` (field `password`), the link unused; 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "accounts", request_body = ResetConfirm,
+    responses((status = 204, description = "The password is set"), (status = 400, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody)))]
+pub async fn confirm_reset(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<ResetConfirm>,
+) -> Result<StatusCode, ApiError> {
+    let token_hash = token_hash(body.token.as_deref().unwrap_or("").trim());
+    let now = unix_now();
+    // Looked at before any hashing: a made-up token costs one indexed read, not an argon2 run.
+    if store::reset_user(&state.db, &token_hash, now).await?.is_none() {
+        return Err(invalid_token());
+    }
+    let password =
+        check_new_password("password", body.password.as_deref().unwrap_or("")).map_err(|e| unprocessable(vec![e]))?;
+    let password_hash = hash(password).await?;
+    let user_id = store::confirm_reset(&state.db, &token_hash, now, &password_hash, &new_session_stamp())
+        .await?
+        .ok_or_else(invalid_token)?;
+    tracing::info!(user_id, "password reset");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The `/api/auth` routes. Bodies are limited to [`ACCOUNT_BODY_MAX_BYTES`].
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(request_reset))
+        .routes(routes!(confirm_reset))
+        .layer(DefaultBodyLimit::max(ACCOUNT_BODY_MAX_BYTES))
+}

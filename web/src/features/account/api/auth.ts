@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiSend, resetCsrfToken } from '@/lib/api-client';
+import type { User } from './account-types';
+
+/** Body of {@link logIn}. */
+export interface LogInInput {
+  email: string;
+  password: string;
+  /** Keep the session for 30 days; otherwise it ends with the browser. */
+  remember: boolean;
+}
+
+/**
+ * `POST /api/auth/login`. A new session id and CSRF token come with it; the guest's basket, wishlist, compare list
+ * and recently viewed are merged into the account's.
+ * @throws {ApiError} 401 `AUTH_INVALID_CREDENTIALS` (wrong e-mail or password, the same answer), 429 `RATE_LIMITED`
+ *   (with `Retry-After`).
+ */
+export function logIn(input: LogInInput): Promise<{ user: User }> {
+  return apiSend<{ user: User }>('POST', '/api/auth/login', input);
+}
+
+/** Body of {@link register}. */
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * `POST /api/auth/register`: makes the account and logs it in.
+ * @throws {ApiError} 422 with field errors (`FORMS_NOT_EMPTY_INVALID`, `FORMS_EMAIL_INVALID`,
+ *   `AUTH_PASSWORD_TOO_SHORT`, …), 409 `AUTH_EMAIL_TAKEN`.
+ */
+export function register(input: RegisterInput): Promise<{ user: User }> {
+  return apiSend<{ user: User }>('POST', '/api/auth/register', input);
+}
+
+/** `POST /api/auth/logout` (204). */
+export function logOut(): Promise<void> {
+  return apiSend<void>('POST', '/api/auth/logout');
+}
+
+/** `POST /api/auth/password-reset`: mails a one-time link when the e-mail has an account (204 either way). */
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiSend<void>('POST', '/api/auth/password-reset', { email });
+}
+
+/**
+ * `POST /api/auth/password-reset/confirm`: sets a new password with the link's token.
+ * @throws {ApiError} 400 `RESET_TOKEN_INVALID` (unknown, used or expired), 422 `AUTH_PASSWORD_TOO_SHORT`.
+ */
+export function confirmPasswordReset(token: string, password: string): Promise<void> {
+  return apiSend<void>('POST', '/api/auth/password-reset/confirm', { token, password });
+}
+
+/**
+ * After a log-in, registration or log-out the session changed: the kept CSRF token is dropped and every query
+ * reloads (the session's user, and the basket, compare list and viewed list that the log-in merged or the log-out
+ * left behind).
+ */
+export async function refreshAfterSessionChange(queryClient: QueryClient): Promise<void> {
+  resetCsrfToken();
+  await queryClient.invalidateQueries();
+}
+
+/** A mutation that changes who is logged in: {@link refreshAfterSessionChange} after it succeeds. */
+export function useSessionMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => refreshAfterSessionChange(queryClient),
+  });
+}

@@ -1,0 +1,255 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { ApiError } from '@/lib/api-client';
+import { isEmailAddress } from '@/lib/validation';
+import { PASSWORD_MIN_CHARS } from '@/config/constants';
+import { logIn, register, requestPasswordReset, useSessionMutation } from '../api/auth';
+import { showLoginView } from '../hooks/login-panel';
+import styles from './auth-forms.module.css';
+
+/** Field messages of the account forms (the server's codes). */
+export type AuthFieldCode =
+  | 'FORMS_NOT_EMPTY_INVALID'
+  | 'FORMS_EMAIL_INVALID'
+  | 'FORMS_VALUE_TOO_LONG'
+  | 'FORMS_VALUE_INVALID'
+  | 'FORMS_PHONE_WRONG'
+  | 'AUTH_PASSWORD_TOO_SHORT'
+  | 'AUTH_PASSWORD_WRONG'
+  | 'AUTH_EMAIL_TAKEN';
+
+const FIELD_CODES: readonly AuthFieldCode[] = [
+  'FORMS_NOT_EMPTY_INVALID',
+  'FORMS_EMAIL_INVALID',
+  'FORMS_VALUE_TOO_LONG',
+  'FORMS_PHONE_WRONG',
+  'AUTH_PASSWORD_TOO_SHORT',
+  'AUTH_PASSWORD_WRONG',
+  'AUTH_EMAIL_TAKEN',
+];
+
+/** The server's errors of a failed account request by field (`FORMS_VALUE_INVALID` for codes the UI does not know). */
+export function fieldErrorsOf(error: unknown): Record<string, AuthFieldCode> {
+  const found: Record<string, AuthFieldCode> = {};
+  if (error instanceof ApiError) {
+    for (const item of error.errors) {
+      if (item.field && !(item.field in found)) {
+        found[item.field] = FIELD_CODES.find((code) => code === item.code) ?? 'FORMS_VALUE_INVALID';
+      }
+    }
+  }
+  return found;
+}
+
+/** The whole-form message of a failed account request, as an i18n key. */
+export function formErrorOf(error: unknown): 'account.errors.AUTH_INVALID_CREDENTIALS' | 'account.errors.RATE_LIMITED' | 'account.errors.generic' {
+  if (error instanceof ApiError && error.code === 'AUTH_INVALID_CREDENTIALS') return 'account.errors.AUTH_INVALID_CREDENTIALS';
+  if (error instanceof ApiError && error.code === 'RATE_LIMITED') return 'account.errors.RATE_LIMITED';
+  return 'account.errors.generic';
+}
+
+/** Props of one labelled input of the account forms. */
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  error?: AuthFieldCode;
+  required?: boolean;
+  defaultValue?: string;
+}
+
+/** A labelled input with its message (`aria-invalid`, `aria-describedby`). */
+export function AuthField({ id, name, label, type, autoComplete, error, required = true, defaultValue }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="form-input"
+        autoComplete={autoComplete}
+        required={required}
+        defaultValue={defaultValue}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="form-error">
+          {t(`account.fieldErrors.${error}`, { min: PASSWORD_MIN_CHARS })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Text of a form field. */
+function text(form: HTMLFormElement, name: string): string {
+  return String(new FormData(form).get(name) ?? '').trim();
+}
+
+/** Focuses the first field of `form` marked invalid. */
+function focusInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * The log-in form of the login panel (issue 7): e-mail, password, "Запомнить меня", "Войти"; "Забыли пароль?" and
+ * "Регистрация" switch the panel's view. A refused log-in says so above the form (the same words for an unknown
+ * e-mail and a wrong password; "try again in a few minutes" past the throttle).
+ */
+export function LoginForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, AuthFieldCode>>({});
+  const mutation = useSessionMutation(logIn);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = text(form, 'email');
+    const password = String(new FormData(form).get('password') ?? '');
+    const found: Record<string, AuthFieldCode> = {};
+    if (!email) found.email = 'FORMS_NOT_EMPTY_INVALID';
+    if (!password) found.password = 'FORMS_NOT_EMPTY_INVALID';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusInvalid(form);
+    mutation.mutate({ email, password, remember: new FormData(form).get('remember') === 'on' }, { onSuccess: onDone });
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={mutation.isPending}>
+      {mutation.isError && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
+      <AuthField id={`${id}-email`} name="email" label={t('account.fields.email')} type="email" autoComplete="username" error={errors.email} />
+      <AuthField
+        id={`${id}-password`}
+        name="password"
+        label={t('account.fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      <label className="checkbox-field">
+        <input type="checkbox" name="remember" defaultChecked />
+        {t('account.remember')}
+      </label>
+      <button type="submit" className="button" disabled={mutation.isPending}>
+        {t('account.logIn')}
+      </button>
+      <div className={styles.links}>
+        <button type="button" className={styles.link} onClick={() => showLoginView('reset')}>
+          {t('account.forgot')}
+        </button>
+        <button type="button" className={styles.link} onClick={() => showLoginView('register')}>
+          {t('account.toRegister')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The registration form of the login panel: name, e-mail, password; registering logs in. */
+export function RegisterForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, AuthFieldCode>>({});
+  const mutation = useSessionMutation(register);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = { name: text(form, 'name'), email: text(form, 'email'), password: String(new FormData(form).get('password') ?? '') };
+    const found: Record<string, AuthFieldCode> = {};
+    if (!input.name) found.name = 'FORMS_NOT_EMPTY_INVALID';
+    if (!input.email) found.email = 'FORMS_NOT_EMPTY_INVALID';
+    else if (!isEmailAddress(input.email)) found.email = 'FORMS_EMAIL_INVALID';
+    if (!input.password) found.password = 'FORMS_NOT_EMPTY_INVALID';
+    else if (input.password.length < PASSWORD_MIN_CHARS) found.password = 'AUTH_PASSWORD_TOO_SHORT';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusInvalid(form);
+    mutation.mutate(input, {
+      onSuccess: onDone,
+      onError: (error) => {
+        const fromServer = fieldErrorsOf(error);
+        setErrors(fromServer);
+        focusInvalid(form);
+      },
+    });
+  };
+  const formError = mutation.isError && Object.keys(fieldErrorsOf(mutation.error)).length === 0;
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={mutation.isPending}>
+      {formError && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
+      <AuthField id={`${id}-name`} name="name" label={t('account.fields.name')} type="text" autoComplete="name" error={errors.name} />
+      <AuthField id={`${id}-email`} name="email" label={t('account.fields.email')} type="email" autoComplete="email" error={errors.email} />
+      <AuthField
+        id={`${id}-password`}
+        name="password"
+        label={t('account.fields.newPassword', { min: PASSWORD_MIN_CHARS })}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <button type="submit" className="button" disabled={mutation.isPending}>
+        {t('account.register')}
+      </button>
+      <div className={styles.links}>
+        <button type="button" className={styles.link} onClick={() => showLoginView('login')}>
+          {t('account.toLogIn')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The password-reset request of the login panel: the e-mail; the answer never says whether it has an account. */
+export function ResetRequestForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [error, setError] = useState<AuthFieldCode | undefined>();
+  const mutation = useMutation({ mutationFn: requestPasswordReset });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = text(form, 'email');
+    const found = !email ? 'FORMS_NOT_EMPTY_INVALID' : !isEmailAddress(email) ? 'FORMS_EMAIL_INVALID' : undefined;
+    setError(found);
+    if (found) return focusInvalid(form);
+    mutation.mutate(email);
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <div className={styles.form}>
+        <Alert variant="success">{t('account.resetSent')}</Alert>
+        <button type="button" className={styles.link} onClick={() => showLoginView('login')}>
+          {t('account.toLogIn')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={mutation.isPending}>
+      <p className={styles.note}>{t('account.resetNote')}</p>
+      {mutation.isError && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
+      <AuthField id={`${id}-email`} name="email" label={t('account.fields.email')} type="email" autoComplete="email" error={error} />
+      <button type="submit" className="button" disabled={mutation.isPending}>
+        {t('account.sendReset')}
+      </button>
+      <div className={styles.links}>
+        <button type="button" className={styles.link} onClick={() => showLoginView('login')}>
+          {t('account.toLogIn')}
+        </button>
+      </div>
+    </form>
+  );
+}
