@@ -116,6 +116,7 @@ test.describe('login panel', () => {
     await form.getByLabel(/^Новый пароль/).fill('short');
     await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await expect(form.getByLabel(/^Новый пароль/)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
     await form.getByLabel(/^Новый пароль/).fill(PASSWORD);
     await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await expect(form).toBeHidden();
@@ -202,6 +203,8 @@ test.describe('personal area', () => {
     expect(link, body).toBeTruthy();
     const url = new URL(link!);
     await page.goto(`${url.pathname}${url.search}`);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-password-reset.png`) });
     await page.getByLabel(/^Новый пароль/).fill('a brand new password');
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
     await expect(page.getByText('Пароль изменён. Войдите с новым паролем.')).toBeVisible();

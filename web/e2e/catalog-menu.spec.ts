@@ -36,10 +36,10 @@ async function holdSections(page: Page) {
 }
 
 /**
- * A page whose content needs no section tree (the account page), so a broken `GET /api/sections`
- * only affects the catalogue menus under test.
+ * A page whose content needs no section tree (the cart page; the account's `/personal/` asks a guest to log in
+ * first), so a broken `GET /api/sections` only affects the catalogue menus under test.
  */
-const PAGE_WITHOUT_SECTIONS = '/personal/';
+const PAGE_WITHOUT_SECTIONS = '/personal/cart/';
 
 test.describe('catalogue mega menu (1043 px and wider)', () => {
   test.beforeEach(({ isMobile }) => {
