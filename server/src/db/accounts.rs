@@ -2,7 +2,7 @@
 //! recently viewed into an account's at log-in. Each function says the SQL it runs.
 
 use crate::domain::accounts::{AccountPhone, ProfileChange};
-use crate::limits::{BASKET_MAX_QUANTITY, COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
+use crate::limits::{BASKET_MAX_QUANTITY, COMPARE_MAX_ITEMS};
 use sqlx::SqlitePool;
 
 /// An account as the API shows it, with the keys the session needs.
@@ -250,7 +250,7 @@ pub async fn confirm_reset(
 ///   its own (their `added_at` becomes now, in the guest's order) while the list shows fewer than
 ///   [`COMPARE_MAX_ITEMS`]; the account's offers are kept first, the rest of the guest's is dropped.
 /// - **Recently viewed** (`viewed_offers`): the union, each offer at its newest view, then only the newest
-///   [`VIEWED_MAX_ITEMS`] + 1 kept (as `record_view` keeps them).
+///   `VIEWED_MAX_ITEMS` + 1 kept ([`crate::db::lists::trim_viewed`]).
 ///
 /// The guest's rows are gone afterwards. Nothing happens when `guest == account`.
 pub async fn merge_visitor(pool: &SqlitePool, guest: &str, account: &str) -> sqlx::Result<()> {
@@ -326,14 +326,6 @@ pub async fn merge_visitor(pool: &SqlitePool, guest: &str, account: &str) -> sql
     .execute(&mut *tx)
     .await?;
     sqlx::query("DELETE FROM viewed_offers WHERE visitor_id = ?").bind(guest).execute(&mut *tx).await?;
-    sqlx::query(
-        "DELETE FROM viewed_offers WHERE visitor_id = ? AND offer_id NOT IN
-         (SELECT offer_id FROM viewed_offers WHERE visitor_id = ? ORDER BY viewed_at DESC LIMIT ?)",
-    )
-    .bind(account)
-    .bind(account)
-    .bind(VIEWED_MAX_ITEMS + 1)
-    .execute(&mut *tx)
-    .await?;
+    crate::db::lists::trim_viewed(&mut tx, account).await?;
     tx.commit().await
 }

@@ -2,7 +2,7 @@
 //! Each function says the SQL it runs.
 
 use crate::limits::{COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 
 /// What adding to the compare list came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,7 +86,14 @@ pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sq
     .bind(chrono::Utc::now().timestamp_millis())
     .execute(&mut *tx)
     .await?;
-    // One more than the answer keeps the list full when the shown offer is excluded.
+    trim_viewed(&mut tx, visitor).await?;
+    tx.commit().await
+}
+
+/// Forgets all but the visitor's newest [`VIEWED_MAX_ITEMS`] + 1 views (one more than the answer keeps the list full
+/// when the shown offer is excluded): `DELETE … WHERE offer_id NOT IN (the newest …)`. Run inside the writer's
+/// transaction (a view, a log-in's merge).
+pub async fn trim_viewed(conn: &mut SqliteConnection, visitor: &str) -> sqlx::Result<()> {
     sqlx::query(
         "DELETE FROM viewed_offers WHERE visitor_id = ? AND offer_id NOT IN
          (SELECT offer_id FROM viewed_offers WHERE visitor_id = ? ORDER BY viewed_at DESC LIMIT ?)",
@@ -94,9 +101,9 @@ pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sq
     .bind(visitor)
     .bind(visitor)
     .bind(VIEWED_MAX_ITEMS + 1)
-    .execute(&mut *tx)
+    .execute(conn)
     .await?;
-    tx.commit().await
+    Ok(())
 }
 
 /// The visitor's viewed offer ids, newest first, without `exclude`, at most [`VIEWED_MAX_ITEMS`].

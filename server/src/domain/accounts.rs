@@ -119,10 +119,6 @@ pub struct ProfileChange {
     pub phone: Option<Option<AccountPhone>>,
 }
 
-fn problem(code: &'static str, field: &str, detail: impl Into<String>) -> FieldError {
-    FieldError { code, field: field.to_owned(), detail: detail.into() }
-}
-
 /// The log-in name of `text`: trimmed and lower-cased (`" Ivan@Example.RU "` → `"ivan@example.ru"`).
 pub fn normalize_email(text: &str) -> String {
     text.trim().to_lowercase()
@@ -134,11 +130,11 @@ pub fn normalize_email(text: &str) -> String {
 pub fn check_email(field: &str, text: &str) -> Result<String, FieldError> {
     let email = normalize_email(text);
     if email.is_empty() {
-        Err(problem("FORMS_NOT_EMPTY_INVALID", field, "the e-mail is required"))
+        Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", field, "the e-mail is required"))
     } else if email.chars().count() > ACCOUNT_EMAIL_MAX_CHARS {
-        Err(problem("FORMS_VALUE_TOO_LONG", field, format!("at most {ACCOUNT_EMAIL_MAX_CHARS} characters")))
+        Err(FieldError::new("FORMS_VALUE_TOO_LONG", field, format!("at most {ACCOUNT_EMAIL_MAX_CHARS} characters")))
     } else if !is_valid_email(&email) {
-        Err(problem("FORMS_EMAIL_INVALID", field, "not an e-mail address"))
+        Err(FieldError::new("FORMS_EMAIL_INVALID", field, "not an e-mail address"))
     } else {
         Ok(email)
     }
@@ -150,11 +146,11 @@ pub fn check_email(field: &str, text: &str) -> Result<String, FieldError> {
 pub fn check_new_password(field: &str, text: &str) -> Result<Password, FieldError> {
     let chars = text.chars().count();
     if chars == 0 {
-        Err(problem("FORMS_NOT_EMPTY_INVALID", field, "the password is required"))
+        Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", field, "the password is required"))
     } else if chars < PASSWORD_MIN_CHARS {
-        Err(problem("AUTH_PASSWORD_TOO_SHORT", field, format!("at least {PASSWORD_MIN_CHARS} characters")))
+        Err(FieldError::new("AUTH_PASSWORD_TOO_SHORT", field, format!("at least {PASSWORD_MIN_CHARS} characters")))
     } else if chars > PASSWORD_MAX_CHARS {
-        Err(problem("FORMS_VALUE_TOO_LONG", field, format!("at most {PASSWORD_MAX_CHARS} characters")))
+        Err(FieldError::new("FORMS_VALUE_TOO_LONG", field, format!("at most {PASSWORD_MAX_CHARS} characters")))
     } else {
         Ok(Password::new(text))
     }
@@ -165,9 +161,9 @@ pub fn check_new_password(field: &str, text: &str) -> Result<Password, FieldErro
 pub fn check_name(field: &str, text: &str) -> Result<String, FieldError> {
     let name = text.trim();
     if name.is_empty() {
-        Err(problem("FORMS_NOT_EMPTY_INVALID", field, "the name is required"))
+        Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", field, "the name is required"))
     } else if name.chars().count() > ACCOUNT_NAME_MAX_CHARS {
-        Err(problem("FORMS_VALUE_TOO_LONG", field, format!("at most {ACCOUNT_NAME_MAX_CHARS} characters")))
+        Err(FieldError::new("FORMS_VALUE_TOO_LONG", field, format!("at most {ACCOUNT_NAME_MAX_CHARS} characters")))
     } else {
         Ok(name.to_owned())
     }
@@ -186,7 +182,7 @@ pub fn check_phone(field: &str, text: &str, country: Option<&str>) -> Result<Opt
     };
     if phone.chars().count() > ACCOUNT_PHONE_MAX_CHARS || !is_valid_phone(phone, &country) {
         let shown: String = country.chars().take(8).collect();
-        return Err(problem("FORMS_PHONE_WRONG", field, format!("not a valid phone number of {shown:?}")));
+        return Err(FieldError::new("FORMS_PHONE_WRONG", field, format!("not a valid phone number of {shown:?}")));
     }
     Ok(Some(AccountPhone { phone: phone.to_owned(), country }))
 }

@@ -342,8 +342,15 @@ pub struct FieldError {
     pub detail: String,
 }
 
+impl FieldError {
+    /// The problem `code` with `field` (its JSON key or form field code) and an English `detail`.
+    pub fn new(code: &'static str, field: &str, detail: impl Into<String>) -> Self {
+        Self { code, field: field.to_owned(), detail: detail.into() }
+    }
+}
+
 fn error(code: &'static str, field: &str, detail: impl Into<String>) -> FieldError {
-    FieldError { code, field: field.to_owned(), detail: detail.into() }
+    FieldError::new(code, field, detail)
 }
 
 /// A submission that passed [`validate_submission`]: what is stored and mailed.

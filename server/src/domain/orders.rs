@@ -121,10 +121,6 @@ pub struct CleanOrder {
     pub comment: Option<String>,
 }
 
-fn problem(code: &'static str, field: &str, detail: impl Into<String>) -> FieldError {
-    FieldError { code, field: field.to_owned(), detail: detail.into() }
-}
-
 /// The trimmed text of `value`; `None` and `null` are empty.
 fn trimmed(value: &Option<String>) -> &str {
     value.as_deref().map_or("", str::trim)
@@ -135,11 +131,11 @@ fn trimmed(value: &Option<String>) -> &str {
 fn text_field(field: &str, value: &Option<String>, max: usize, required: bool) -> Result<Option<String>, FieldError> {
     let text = trimmed(value);
     if text.chars().count() > max {
-        return Err(problem("FORMS_VALUE_TOO_LONG", field, format!("at most {max} characters")));
+        return Err(FieldError::new("FORMS_VALUE_TOO_LONG", field, format!("at most {max} characters")));
     }
     if text.is_empty() {
         return if required {
-            Err(problem("FORMS_NOT_EMPTY_INVALID", field, "this field is required"))
+            Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", field, "this field is required"))
         } else {
             Ok(None)
         };
@@ -169,15 +165,17 @@ pub fn validate_order(request: &OrderRequest) -> Result<CleanOrder, Vec<FieldErr
         iso2 => iso2.to_ascii_lowercase(),
     };
     let phone = keep(match trimmed(&request.phone) {
-        "" => Err(problem("FORMS_NOT_EMPTY_INVALID", "phone", "the phone is required")),
+        "" => Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", "phone", "the phone is required")),
         phone if phone.chars().count() > ORDER_VALUE_MAX_CHARS || !is_valid_phone(phone, &phone_country) => {
             let country: String = phone_country.chars().take(8).collect();
-            Err(problem("FORMS_PHONE_WRONG", "phone", format!("not a valid phone number of {country:?}")))
+            Err(FieldError::new("FORMS_PHONE_WRONG", "phone", format!("not a valid phone number of {country:?}")))
         }
         phone => Ok(Some(phone.to_owned())),
     });
     let email = keep(text_field("email", &request.email, ORDER_VALUE_MAX_CHARS, false).and_then(|email| match email {
-        Some(email) if !is_valid_email(&email) => Err(problem("FORMS_EMAIL_INVALID", "email", "not an e-mail address")),
+        Some(email) if !is_valid_email(&email) => {
+            Err(FieldError::new("FORMS_EMAIL_INVALID", "email", "not an e-mail address"))
+        }
         email => Ok(email),
     }));
     let city = keep(text_field("city", &request.city, ORDER_VALUE_MAX_CHARS, true));
@@ -185,11 +183,11 @@ pub fn validate_order(request: &OrderRequest) -> Result<CleanOrder, Vec<FieldErr
     let courier = delivery_method == Some(DeliveryMethod::Courier);
     let address = keep(text_field("address", &request.address, ORDER_VALUE_MAX_CHARS, courier)).filter(|_| courier);
     if delivery_method.is_none() {
-        keep(Err(problem("ORDER_DELIVERY_INVALID", "deliveryMethod", "pickup or courier")));
+        keep(Err(FieldError::new("ORDER_DELIVERY_INVALID", "deliveryMethod", "pickup or courier")));
     }
     let payment_method = PaymentMethod::parse(trimmed(&request.payment_method));
     if payment_method.is_none() {
-        keep(Err(problem("ORDER_PAYMENT_INVALID", "paymentMethod", "cash or card_on_delivery")));
+        keep(Err(FieldError::new("ORDER_PAYMENT_INVALID", "paymentMethod", "cash or card_on_delivery")));
     }
     let comment = keep(text_field("comment", &request.comment, ORDER_COMMENT_MAX_CHARS, false));
     match (name, phone, city, delivery_method, payment_method) {
