@@ -49,7 +49,7 @@ export function MiniCart() {
   const slide = session.data?.settings.basketView === SLIDE_CART_BASKET_VIEW && slideCartAllowedOn(location.pathname);
   const body = (
     <>
-      <span className={styles.iconBox}>
+      <span className="count-badge-box">
         <CartIcon key={restart} className={`icon-button__icon ${styles.icon}${shaking ? ' is-shaking' : ''}`} />
         <span className="count-badge" data-testid="mini-cart-count" aria-hidden="true">
           {count}
@@ -69,7 +69,7 @@ export function MiniCart() {
         <button
           ref={buttonRef}
           type="button"
-          className={styles.widget}
+          className="icon-button"
           data-testid="mini-cart"
           data-empty={count === 0 || undefined}
           aria-label={label}
@@ -80,7 +80,7 @@ export function MiniCart() {
           {body}
         </button>
       ) : (
-        <Link to={paths.cart} className={styles.widget} data-testid="mini-cart" data-empty={count === 0 || undefined} aria-label={label}>
+        <Link to={paths.cart} className="icon-button" data-testid="mini-cart" data-empty={count === 0 || undefined} aria-label={label}>
           {body}
         </Link>
       )}
@@ -102,12 +102,12 @@ export function WishlistWidget() {
   return (
     <Link
       to={paths.wishlist}
-      className={styles.widget}
+      className="icon-button"
       data-testid="wishlist-widget"
       data-empty={count === 0 || undefined}
       aria-label={t('basket.wishlistLabel', { count })}
     >
-      <span className={styles.iconBox}>
+      <span className="count-badge-box">
         <HeartIcon key={restart} className={`icon-button__icon ${styles.icon}${shaking ? ' is-shaking' : ''}`} />
         <span className="count-badge" data-testid="wishlist-count" aria-hidden="true">
           {count}

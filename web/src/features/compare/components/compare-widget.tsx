@@ -22,13 +22,13 @@ export function CompareWidget() {
     <NavLink
       to={paths.compare}
       end
-      className={styles.widget}
+      className={`icon-button ${styles.widget}`}
       data-active=""
       data-testid="compare-widget"
       aria-label={t('compare.widgetLabel', { count })}
     >
-      <span className={styles.iconBox}>
-        <CompareIcon className={styles.icon} />
+      <span className="count-badge-box">
+        <CompareIcon className="icon-button__icon" />
         <span className="count-badge" aria-hidden="true" data-testid="compare-count">
           {count}
         </span>

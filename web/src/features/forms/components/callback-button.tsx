@@ -32,7 +32,7 @@ export function CallbackButton() {
       <button
         ref={buttonRef}
         type="button"
-        className={styles.button}
+        className={`icon-button ${styles.button}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
