@@ -170,6 +170,16 @@ test.describe('slide cart', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('an answer it cannot show gives the SLIDE_PANEL_UNDEFINED_ERROR alert (spec §8)', async ({ page }) => {
+    await page.route('**/api/basket', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    const dialog = await openSlideCart(page);
+    await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
+    await expect(dialog.getByTestId('basket-line')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('with the PAGE basket view the mini cart is a link to the cart page', async ({ page }) => {
     // The setting comes from the server's session answer; this test turns it to PAGE there (the server side of
     // VITRINA_BASKET_VIEW is covered by the Rust tests).

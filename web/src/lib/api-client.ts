@@ -155,17 +155,14 @@ let session: Promise<SessionAnswer> | null = null;
  * forgotten, so the next call tries again. `lib/session.ts` exposes it to components as a query.
  */
 export function getSession(): Promise<SessionAnswer> {
-  return session ?? fetchSession();
-}
-
-/** Fetches the session anew (its user or settings changed) and keeps the answer for {@link getSession}. */
-export function fetchSession(): Promise<SessionAnswer> {
-  const current = apiGet<SessionAnswer>('/api/session').catch((error: unknown) => {
-    if (session === current) session = null;
-    throw error;
-  });
-  session = current;
-  return current;
+  if (!session) {
+    const current = apiGet<SessionAnswer>('/api/session').catch((error: unknown) => {
+      if (session === current) session = null;
+      throw error;
+    });
+    session = current;
+  }
+  return session;
 }
 
 /** The session's CSRF token (from {@link getSession}). */

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiSend, resetCsrfToken } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api-client';
+import { refreshSessionQueries } from '@/lib/session';
 import type { User } from './account-types';
 
 /** Body of {@link logIn}. */
@@ -54,21 +55,11 @@ export function confirmPasswordReset(token: string, password: string): Promise<v
   return apiSend<void>('POST', '/api/auth/password-reset/confirm', { token, password });
 }
 
-/**
- * After a log-in, registration or log-out the session changed: the kept CSRF token is dropped and every query
- * reloads (the session's user, and the basket, compare list and viewed list that the log-in merged or the log-out
- * left behind).
- */
-export async function refreshAfterSessionChange(queryClient: QueryClient): Promise<void> {
-  resetCsrfToken();
-  await queryClient.invalidateQueries();
-}
-
-/** A mutation that changes who is logged in: {@link refreshAfterSessionChange} after it succeeds. */
+/** A mutation that changes who is logged in: `refreshSessionQueries` after it succeeds. */
 export function useSessionMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => refreshAfterSessionChange(queryClient),
+    onSuccess: () => refreshSessionQueries(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
+import { SESSION_SCOPED, sessionQueryOptions } from '@/lib/session';
 import type { MyOrder, User } from './account-types';
 
 /** Query key root of the logged-in user's data. */
@@ -11,7 +12,11 @@ export function getMe(signal?: AbortSignal): Promise<User> {
 }
 
 /** Query options for {@link getMe}. */
-export const meQueryOptions = queryOptions({ queryKey: [...ME_QUERY_KEY, 'profile'] as const, queryFn: ({ signal }) => getMe(signal) });
+export const meQueryOptions = queryOptions({
+  queryKey: [...ME_QUERY_KEY, 'profile'] as const,
+  meta: SESSION_SCOPED,
+  queryFn: ({ signal }) => getMe(signal),
+});
 
 /** `GET /api/me/orders`: the user's orders, newest first. */
 export function getMyOrders(signal?: AbortSignal): Promise<{ items: MyOrder[] }> {
@@ -21,6 +26,7 @@ export function getMyOrders(signal?: AbortSignal): Promise<{ items: MyOrder[] }>
 /** Query options for {@link getMyOrders}. */
 export const myOrdersQueryOptions = queryOptions({
   queryKey: [...ME_QUERY_KEY, 'orders'] as const,
+  meta: SESSION_SCOPED,
   queryFn: ({ signal }) => getMyOrders(signal),
 });
 
@@ -53,14 +59,14 @@ export function changePassword(currentPassword: string, newPassword: string): Pr
   return apiSend<void>('POST', '/api/me/password', { currentPassword, newPassword });
 }
 
-/** Saves the profile; the session's user and the profile query reload. */
+/** Saves the profile; the answer becomes the profile and the session's user (no reload). */
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: async (user) => {
+    onSuccess: (user) => {
       queryClient.setQueryData(meQueryOptions.queryKey, user);
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      queryClient.setQueryData(sessionQueryOptions.queryKey, (session) => session && { ...session, user });
     },
   });
 }

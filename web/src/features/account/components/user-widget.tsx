@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { SlidePanel } from '@/components/ui/overlay';
 import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session';
-import { logOut, refreshAfterSessionChange } from '../api/auth';
+import { refreshSessionQueries, useSession } from '@/lib/session';
+import { logOut } from '../api/auth';
 import type { User } from '../api/account-types';
 import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-panel';
 import { LoginForm, RegisterForm, ResetRequestForm } from './auth-forms';
@@ -75,7 +75,7 @@ function UserMenu({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const onLogOut = async () => {
     await logOut();
-    await refreshAfterSessionChange(queryClient);
+    await refreshSessionQueries(queryClient);
   };
   return (
     <DropdownMenu.Root modal={false}>

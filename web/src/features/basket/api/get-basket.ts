@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { Basket, BasketSummary } from './basket-types';
+import { SESSION_SCOPED } from '@/lib/session';
 
 /** Query key root of everything basket: the basket itself and the mini cart's summary. */
 export const BASKET_QUERY_KEY = ['basket'] as const;
@@ -13,6 +14,7 @@ export function getBasket(signal?: AbortSignal): Promise<Basket> {
 /** Query options for {@link getBasket} (key `['basket', 'lines']`). */
 export const basketQueryOptions = queryOptions({
   queryKey: [...BASKET_QUERY_KEY, 'lines'] as const,
+  meta: SESSION_SCOPED,
   queryFn: ({ signal }) => getBasket(signal),
 });
 
@@ -32,6 +34,7 @@ export function getBasketSummary(signal?: AbortSignal): Promise<BasketSummary> {
 /** Query options for {@link getBasketSummary} (key `['basket', 'summary']`). */
 export const basketSummaryQueryOptions = queryOptions({
   queryKey: [...BASKET_QUERY_KEY, 'summary'] as const,
+  meta: SESSION_SCOPED,
   queryFn: ({ signal }) => getBasketSummary(signal),
 });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
+import { SESSION_SCOPED } from '@/lib/session';
 
 /** Delivery methods of the checkout (docs/api.md "Orders"). */
 export const DELIVERY_METHODS = ['pickup', 'courier'] as const;
@@ -74,7 +75,11 @@ export function getOrder(number: string, signal?: AbortSignal): Promise<Order> {
 
 /** Query options for {@link getOrder}. */
 export function orderQueryOptions(number: string) {
-  return queryOptions({ queryKey: ['order', number], queryFn: ({ signal }) => getOrder(number, signal) });
+  return queryOptions({
+    queryKey: ['order', number],
+    meta: SESSION_SCOPED,
+    queryFn: ({ signal }) => getOrder(number, signal),
+  });
 }
 
 /** The order `number`. */

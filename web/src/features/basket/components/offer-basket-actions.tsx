@@ -17,10 +17,14 @@ export interface OfferBasketButtonProps {
   place: OfferActionsPlace;
 }
 
-/** The offer's line in the cached basket, if any. */
+/**
+ * The offer's line in the cached basket, if any. An answer without lines (a proxy's page, a broken server) counts as
+ * an empty basket here: the buttons stay usable, and the slide cart shows the alert for it.
+ */
 function useOfferLine(offerId: string) {
   const basket = useBasket();
-  return basket.data?.lines.find((line) => line.offer.id === offerId);
+  const lines = basket.data?.lines;
+  return Array.isArray(lines) ? lines.find((line) => line.offer.id === offerId) : undefined;
 }
 
 /**

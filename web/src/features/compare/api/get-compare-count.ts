@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { compareKeys } from './compare-keys';
 import type { CompareCount } from './compare-types';
+import { SESSION_SCOPED } from '@/lib/session';
 
 /** `GET /api/compare/count`: how many offers the compare list holds (spec §3; 0 without a session). */
 export function getCompareCount(signal?: AbortSignal): Promise<CompareCount> {
@@ -12,6 +13,7 @@ export function getCompareCount(signal?: AbortSignal): Promise<CompareCount> {
 export function compareCountQueryOptions() {
   return queryOptions({
     queryKey: compareKeys.count,
+    meta: SESSION_SCOPED,
     queryFn: ({ signal }) => getCompareCount(signal),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { compareKeys } from './compare-keys';
 import type { CompareList } from './compare-types';
+import { SESSION_SCOPED } from '@/lib/session';
 
 /** `GET /api/compare`: the session's compare list (offers with their params, in the order added; empty without a session). */
 export function getCompare(signal?: AbortSignal): Promise<CompareList> {
@@ -12,6 +13,7 @@ export function getCompare(signal?: AbortSignal): Promise<CompareList> {
 export function compareQueryOptions() {
   return queryOptions({
     queryKey: compareKeys.list,
+    meta: SESSION_SCOPED,
     queryFn: ({ signal }) => getCompare(signal),
   });
 }

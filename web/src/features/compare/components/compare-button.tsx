@@ -38,7 +38,9 @@ export function CompareButton({ offer, place }: CompareButtonProps) {
 
   if (insideTable) return null;
 
-  const onList = list.data?.items.some((item) => item.id === offer.id) ?? false;
+  // An answer without items (a broken server) counts as an empty list: the button stays usable.
+  const items = list.data?.items;
+  const onList = Array.isArray(items) && items.some((item) => item.id === offer.id);
   const pending = add.isPending || remove.isPending;
   const pressed = add.isPending ? true : remove.isPending ? false : onList;
   const text = pressed ? t('compare.added') : t('compare.add');

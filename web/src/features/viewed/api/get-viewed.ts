@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { Offer } from '@/lib/api/offer-types';
+import { SESSION_SCOPED } from '@/lib/session';
 
 /** `GET /api/viewed` (docs/api.md "Compare list and recently viewed"). */
 export interface ViewedList {
@@ -28,6 +29,7 @@ export function getViewed(exclude: string | null, signal?: AbortSignal): Promise
 export function viewedQueryOptions(exclude: string | null) {
   return queryOptions({
     queryKey: viewedKeys.list(exclude),
+    meta: SESSION_SCOPED,
     queryFn: ({ signal }) => getViewed(exclude, signal),
   });
 }
