@@ -32,6 +32,112 @@ pub enum Command {
     Menu(MenuArgs),
     /// Manage the server-described forms (callback, feedback, …): import, export.
     Forms(FormsArgs),
+    /// Manage the shop's stores (addresses, working hours, contacts): import, export.
+    Stores(StoresArgs),
+    /// Load the delivery locations (the cities a shopper chooses from) from a CSV file.
+    Locations(LocationsArgs),
+    /// Moderate shoppers' reviews: list, publish, delete.
+    Reviews(ReviewsArgs),
+}
+
+/// `vitrina stores …` (docs/operations.md "Stores").
+#[derive(Debug, Clone, Args)]
+pub struct StoresArgs {
+    #[command(subcommand)]
+    pub command: StoresCommand,
+}
+
+/// The `vitrina stores` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum StoresCommand {
+    /// Replace the stores with the JSON file's (or `-` for standard input): a list of store objects, as
+    /// `stores export` prints and `GET /api/stores` answers (`today` and the rating fields are ignored). Every
+    /// store is checked before any is written; the first is the main one.
+    Import {
+        /// The JSON file, or `-` for standard input.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Print the stores as a JSON list, in the format `stores import` reads.
+    Export {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+/// `vitrina locations …` (docs/operations.md "Delivery locations").
+#[derive(Debug, Clone, Args)]
+pub struct LocationsArgs {
+    #[command(subcommand)]
+    pub command: LocationsCommand,
+}
+
+/// The `vitrina locations` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum LocationsCommand {
+    /// Replace the city list with the CSV file's (or `-` for standard input): `name,region,country,lat,lon,population`
+    /// or the hflabs/city layout (`ru-cities.hflabs.csv`). Rows without a name or coordinates are skipped and listed.
+    Import {
+        /// The CSV file (UTF-8), or `-` for standard input.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+/// `vitrina reviews …` (docs/operations.md "Reviews").
+#[derive(Debug, Clone, Args)]
+pub struct ReviewsArgs {
+    #[command(subcommand)]
+    pub command: ReviewsCommand,
+}
+
+/// The `vitrina reviews` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ReviewsCommand {
+    /// Print the reviews (id, status, stars, name, date, text) as JSON lines, oldest first.
+    List {
+        /// Only the reviews waiting for moderation.
+        #[arg(long)]
+        pending: bool,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Publish pending reviews: they show on the reviews page and count in the rating.
+    Publish {
+        /// Review ids.
+        #[arg(required = true)]
+        ids: Vec<i64>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Delete reviews for good (published or not).
+    Delete {
+        /// Review ids.
+        #[arg(required = true)]
+        ids: Vec<i64>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+impl StoresCommand {
+    /// The database the command works on.
+    pub fn db(&self) -> &DbArgs {
+        match self {
+            Self::Import { db, .. } | Self::Export { db } => db,
+        }
+    }
+}
+
+impl ReviewsCommand {
+    /// The database the command works on.
+    pub fn db(&self) -> &DbArgs {
+        match self {
+            Self::List { db, .. } | Self::Publish { db, .. } | Self::Delete { db, .. } => db,
+        }
+    }
 }
 
 /// `vitrina forms …`: the server-described forms (docs/operations.md "Forms").
@@ -133,6 +239,16 @@ pub struct ServeArgs {
     /// How the mini cart shows the basket: `RIGHT`, a slide panel (spec §9), or `PAGE`, a link to the cart page.
     #[arg(long, env = "VITRINA_BASKET_VIEW", value_enum, default_value_t = BasketView::Right)]
     pub basket_view: BasketView,
+    /// Tile address of the store maps (Leaflet's `{z}/{x}/{y}` template, `{s}` for subdomains). Empty: no tiles,
+    /// the maps show their markers on a plain background (a shop without network, the tests).
+    #[arg(long, env = "VITRINA_MAP_TILES", default_value = crate::limits::DEFAULT_MAP_TILES)]
+    pub map_tiles: String,
+    /// The tiles' attribution, shown on every map (the tile provider's terms ask for it).
+    #[arg(long, env = "VITRINA_MAP_ATTRIBUTION", default_value = crate::limits::DEFAULT_MAP_ATTRIBUTION)]
+    pub map_attribution: String,
+    /// Publish shoppers' reviews at once instead of after the owner's moderation (`vitrina reviews publish`).
+    #[arg(long, env = "VITRINA_REVIEWS_AUTOPUBLISH")]
+    pub reviews_autopublish: bool,
 }
 
 /// The basket-view setting (spec §2, §9; issue 6).

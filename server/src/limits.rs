@@ -240,3 +240,49 @@ pub const REMEMBER_ME_INACTIVITY_DAYS: i64 = 30;
 
 /// Largest JSON body of the account routes (`/api/auth/*`, `/api/me*`), bytes; larger ones are 413.
 pub const ACCOUNT_BODY_MAX_BYTES: usize = 16 * 1024;
+
+/// Most stores one shop lists (`vitrina stores import`; issue 8).
+pub const MAX_STORES: usize = 100;
+
+/// Most values one contact list of a store holds (phones, e-mails, …).
+pub const STORE_CONTACTS_MAX: usize = 20;
+
+/// Longest store name, address, contact value or description, in characters.
+pub const STORE_TEXT_MAX_CHARS: usize = 500;
+
+/// Reviews per page of `GET /api/reviews` (issue 8).
+pub const REVIEWS_PAGE_SIZE: u32 = 10;
+
+/// Largest `page` of `GET /api/reviews`.
+pub const MAX_REVIEWS_PAGE: u32 = 10_000;
+
+/// Longest reviewer's name, in characters (issue 8: `FORMS_VALUE_TOO_LONG`).
+pub const REVIEW_NAME_MAX_CHARS: usize = 100;
+
+/// Longest review text, in characters.
+pub const REVIEW_TEXT_MAX_CHARS: usize = 2000;
+
+/// Largest JSON body of `POST /api/reviews` and `POST /api/location`, bytes; larger ones are 413.
+pub const REVIEW_BODY_MAX_BYTES: usize = 16 * 1024;
+
+/// Where a store answer's `reviewsPageLink` points (spec §3): the reviews page.
+pub const REVIEWS_PAGE_PATH: &str = "/reviews/";
+
+/// Most cities `GET /api/locations` answers (issue 8: "at most 20"), and its default `limit`.
+pub const LOCATIONS_MAX_RESULTS: u32 = 20;
+
+/// Longest `q` of `GET /api/locations`, in characters: longer text is cut (no city name is that long).
+pub const LOCATION_QUERY_MAX_CHARS: usize = 100;
+
+/// Cookie holding the shopper's chosen location id (issue 8); lives [`LOCATION_COOKIE_LIFETIME_S`].
+pub const LOCATION_COOKIE_NAME: &str = "vitrina_location";
+
+/// Lifetime of the location cookie, seconds: as the spec's flag cookies (spec §9, 32,832,000 s = 380 days).
+pub const LOCATION_COOKIE_LIFETIME_S: u64 = FLAG_COOKIE_LIFETIME_S;
+
+/// Tile address of the store maps unless `VITRINA_MAP_TILES` says otherwise: OpenStreetMap's standard tiles
+/// (their tile usage policy asks for the attribution below and moderate use; a busy shop sets its own provider).
+pub const DEFAULT_MAP_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+/// Attribution shown on the maps with [`DEFAULT_MAP_TILES`].
+pub const DEFAULT_MAP_ATTRIBUTION: &str = "© OpenStreetMap contributors";

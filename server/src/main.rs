@@ -3,7 +3,10 @@
 use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
-use vitrina::config::{Cli, Command, FormsArgs, FormsCommand, MenuArgs, MenuCommand};
+use vitrina::config::{
+    Cli, Command, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand, ReviewsArgs,
+    ReviewsCommand, StoresArgs, StoresCommand,
+};
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
 
@@ -52,6 +55,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Menu(args) => run_menu(args).await?,
         Command::Forms(args) => run_forms(args).await?,
+        Command::Stores(args) => run_stores(args).await?,
+        Command::Locations(args) => run_locations(args).await?,
+        Command::Reviews(args) => run_reviews(args).await?,
     }
     Ok(())
 }
@@ -152,6 +158,88 @@ async fn run_forms(args: FormsArgs) -> anyhow::Result<()> {
         }
         FormsCommand::Export { .. } => {
             println!("{}", serde_json::to_string_pretty(&vitrina::db::forms::list(&pool).await?)?);
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+/// `vitrina stores import|export` (docs/operations.md "Stores").
+async fn run_stores(args: StoresArgs) -> anyhow::Result<()> {
+    use vitrina::domain::stores::{parse_stores_file, validate_stores};
+    let db = &args.command.db().db;
+    require_existing_db(db)?;
+    let stores = match &args.command {
+        StoresCommand::Import { file, .. } => {
+            let text = read_file_or_stdin(file)?;
+            let mut stores = parse_stores_file(&text)
+                .map_err(|e| anyhow::anyhow!("{} is not a stores file: {e}", file.display()))?;
+            let problems = validate_stores(&mut stores);
+            if !problems.is_empty() {
+                for problem in &problems {
+                    eprintln!("{problem}");
+                }
+                anyhow::bail!("no store was imported: {} problem(s)", problems.len());
+            }
+            stores
+        }
+        StoresCommand::Export { .. } => Vec::new(),
+    };
+    let pool = vitrina::db::connect(db).await?;
+    match args.command {
+        StoresCommand::Import { .. } => {
+            vitrina::db::stores::replace_all(&pool, &stores).await?;
+            println!("stores imported: {}", stores.len());
+        }
+        StoresCommand::Export { .. } => {
+            vitrina::db::stores::ensure_defaults(&pool).await?;
+            println!("{}", serde_json::to_string_pretty(&vitrina::db::stores::list(&pool).await?)?);
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+/// `vitrina locations import` (docs/operations.md "Delivery locations").
+async fn run_locations(args: LocationsArgs) -> anyhow::Result<()> {
+    let LocationsCommand::Import { file, db } = args.command;
+    require_existing_db(&db.db)?;
+    let parsed = if file.as_os_str() == "-" {
+        vitrina::domain::locations::parse_locations_csv(std::io::stdin().lock())
+    } else {
+        let reader = std::fs::File::open(&file).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", file.display()))?;
+        vitrina::domain::locations::parse_locations_csv(std::io::BufReader::new(reader))
+    }
+    .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    for (line, reason) in &parsed.skipped {
+        eprintln!("line {line}: skipped: {reason}");
+    }
+    anyhow::ensure!(!parsed.locations.is_empty(), "{} holds no city: the list was left as it was", file.display());
+    let pool = vitrina::db::connect(&db.db).await?;
+    vitrina::db::locations::replace_all(&pool, &parsed.locations).await?;
+    pool.close().await;
+    println!("locations imported: {}, skipped: {}", parsed.locations.len(), parsed.skipped.len());
+    Ok(())
+}
+
+/// `vitrina reviews list|publish|delete` (docs/operations.md "Reviews").
+async fn run_reviews(args: ReviewsArgs) -> anyhow::Result<()> {
+    let db = &args.command.db().db;
+    require_existing_db(db)?;
+    let pool = vitrina::db::connect(db).await?;
+    match args.command {
+        ReviewsCommand::List { pending, .. } => {
+            for review in vitrina::db::reviews::list_for_owner(&pool, pending).await? {
+                println!("{}", serde_json::to_string(&review)?);
+            }
+        }
+        ReviewsCommand::Publish { ids, .. } => {
+            let changed = vitrina::db::reviews::publish(&pool, &ids).await?;
+            println!("reviews published: {changed} of {}", ids.len());
+        }
+        ReviewsCommand::Delete { ids, .. } => {
+            let changed = vitrina::db::reviews::delete(&pool, &ids).await?;
+            println!("reviews deleted: {changed} of {}", ids.len());
         }
     }
     pool.close().await;

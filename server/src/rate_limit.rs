@@ -42,6 +42,9 @@ pub struct RateLimiters {
     /// Captcha checks and images: a burst of [`CAPTCHA_CHECK_BURST`] (or three per allowed submission, when the
     /// submission burst is raised), then one per [`CAPTCHA_CHECK_REPLENISH_MS`].
     pub captcha: DefaultKeyedRateLimiter<IpAddr>,
+    /// Shoppers' reviews (issue 8): as form submissions, a burst of `submission_burst`, then one per
+    /// [`FORM_SUBMISSION_REPLENISH_S`].
+    pub reviews: DefaultKeyedRateLimiter<IpAddr>,
     /// Failed log-ins (and password changes with a wrong current password) per account e-mail, normalised.
     pub login_accounts: AttemptWindow<String>,
     /// Failed log-ins (and registrations refused with `AUTH_EMAIL_TAKEN`) per client address.
@@ -142,6 +145,7 @@ impl RateLimiters {
                 Duration::from_millis(CAPTCHA_CHECK_REPLENISH_MS),
                 CAPTCHA_CHECK_BURST.max(submission_burst.saturating_mul(3)),
             )),
+            reviews: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
             login_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             login_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
@@ -151,7 +155,7 @@ impl RateLimiters {
 
     /// Forgets addresses whose limits have fully recovered; `serve` calls it every minute so the maps stay small.
     pub fn forget_idle(&self) {
-        for limiter in [&self.submissions, &self.captcha] {
+        for limiter in [&self.submissions, &self.captcha, &self.reviews] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

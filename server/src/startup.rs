@@ -41,6 +41,8 @@ impl Application {
         feeds::seed_demo_if_empty(&pool).await?;
         db::menus::ensure_top(&pool).await?;
         db::forms::ensure_defaults(&pool).await?;
+        db::stores::ensure_defaults(&pool).await?;
+        db::locations::ensure_defaults(&pool).await?;
         let mail = &args.mail;
         let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
         let limiters = Arc::new(crate::rate_limit::RateLimiters::new(args.form_rate_burst, args.login_attempts));
@@ -48,8 +50,16 @@ impl Application {
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;
         let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
-        let settings =
-            Settings { public_url: public_url.trim_end_matches('/').to_owned(), basket_view: args.basket_view };
+        let map_tiles = (!args.map_tiles.trim().is_empty()).then(|| crate::state::MapTiles {
+            url: args.map_tiles.trim().to_owned(),
+            attribution: args.map_attribution.clone(),
+        });
+        let settings = Settings {
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            basket_view: args.basket_view,
+            map_tiles,
+            reviews_autopublish: args.reviews_autopublish,
+        };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         search.clone().spawn_watcher(pool.clone());

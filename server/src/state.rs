@@ -22,4 +22,17 @@ pub struct Settings {
     pub public_url: String,
     /// `RIGHT` or `PAGE` (`VITRINA_BASKET_VIEW`; issue 6), sent to the front-end in `GET /api/session`.
     pub basket_view: crate::config::BasketView,
+    /// The store maps' tiles (`VITRINA_MAP_TILES`, `VITRINA_MAP_ATTRIBUTION`; issue 8); `None`: no tiles.
+    pub map_tiles: Option<MapTiles>,
+    /// Shoppers' reviews are published at once (`VITRINA_REVIEWS_AUTOPUBLISH`), not after moderation.
+    pub reviews_autopublish: bool,
+}
+
+/// Where the store maps take their tiles from, sent to the front-end in `GET /api/session`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct MapTiles {
+    /// Leaflet's tile URL template: `https://tile.openstreetmap.org/{z}/{x}/{y}.png`.
+    pub url: String,
+    /// Shown in the map's corner.
+    pub attribution: String,
 }

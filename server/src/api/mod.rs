@@ -5,15 +5,18 @@ pub mod auth;
 pub mod basket;
 pub mod forms;
 pub mod lists;
+pub mod locations;
 pub mod me;
 pub mod menus;
 pub mod offers;
 pub mod orders;
 pub mod params;
+pub mod reviews;
 pub mod search;
 pub mod sections;
 pub mod session;
 pub mod shop;
+pub mod stores;
 
 use crate::state::AppState;
 use axum::{Json, Router, routing::get};
@@ -42,6 +45,9 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(auth::router())
         .merge(me::router())
+        .merge(stores::router())
+        .merge(reviews::router())
+        .merge(locations::router())
         .split_for_parts();
     let openapi = std::sync::Arc::new(openapi);
     router

@@ -20,9 +20,11 @@ use crate::state::AppState;
 pub struct SessionSettings {
     /// `RIGHT`: the mini cart opens the slide cart; `PAGE`: it links to the cart page (spec §2, §9).
     pub basket_view: crate::config::BasketView,
+    /// The store maps' tiles (`VITRINA_MAP_TILES`; issue 8); `null`: no tiles, markers on a plain background.
+    pub map_tiles: Option<crate::state::MapTiles>,
 }
 
-/// The session: its CSRF token, the logged-in user and the settings.
+/// The session: its CSRF token, the logged-in user, the settings and the chosen delivery location.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SessionAnswer {
     /// The session's CSRF token: send it in `X-CSRF-Token` with every state-changing request (else 403
@@ -31,16 +33,26 @@ pub struct SessionAnswer {
     /// The logged-in account, `null` for a guest.
     pub user: Option<UserView>,
     pub settings: SessionSettings,
+    /// The shopper's delivery location (issue 8: `POST /api/location`, kept in the session and a cookie); `null`
+    /// until one is chosen.
+    pub location: Option<crate::db::locations::Location>,
 }
 
 /// Starts the visitor's session when there is none (the `vitrina_session` cookie) and answers it.
 /// `Cache-Control: no-store` (it names the user).
 #[utoipa::path(get, path = "/api/session", tag = "session", responses((status = 200, body = SessionAnswer)))]
-pub async fn get_session(State(state): State<AppState>, session: Session) -> Result<Response, ApiError> {
-    let settings = SessionSettings { basket_view: state.settings.basket_view };
+pub async fn get_session(
+    State(state): State<AppState>,
+    session: Session,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
+    let settings =
+        SessionSettings { basket_view: state.settings.basket_view, map_tiles: state.settings.map_tiles.clone() };
     let sessid = csrf_token(&session).await?;
     let user = current(&state, &session).await?.map(UserView::from);
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(SessionAnswer { sessid, user, settings })).into_response())
+    let location = crate::api::locations::current_location(&state, &session, &headers).await?;
+    let answer = SessionAnswer { sessid, user, settings, location };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(answer)).into_response())
 }
 
 /// The session routes.

@@ -4,9 +4,7 @@ use crate::domain::forms::{FormDefinition, default_forms};
 use crate::limits::CAPTCHA_LIFETIME_S;
 use sqlx::SqlitePool;
 
-fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
+use super::now_text;
 
 fn now_unix() -> i64 {
     chrono::Utc::now().timestamp()

@@ -5,12 +5,15 @@ pub mod accounts;
 pub mod basket;
 pub mod forms;
 pub mod lists;
+pub mod locations;
 pub mod menus;
 pub mod offers;
 pub mod orders;
+pub mod reviews;
 pub mod search;
 pub mod sections;
 pub mod shop;
+pub mod stores;
 
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -33,4 +36,9 @@ pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
     sqlx::migrate!("./migrations").run(&pool).await?;
     Ok(pool)
+}
+
+/// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).
+pub fn now_text() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }

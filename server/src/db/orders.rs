@@ -2,6 +2,7 @@
 //! order read back for the visitor (or the account, issue 7) that placed it; an account's order history. Each
 //! function says the SQL it runs.
 
+use super::now_text;
 use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
 use crate::domain::slug::offer_path;
 use sqlx::SqlitePool;
@@ -93,10 +94,6 @@ struct BasketOffer {
     currency_id: String,
     active: bool,
     available: bool,
-}
-
-fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// Places the visitor's basket (its lines outside the wishlist) as an order with `details`, in one transaction

@@ -2,7 +2,11 @@
 
 pub mod accounts;
 pub mod forms;
+pub mod locations;
 pub mod menu;
 pub mod money;
 pub mod orders;
+pub mod reviews;
 pub mod slug;
+pub mod stores;
+pub mod working_hours;

@@ -1,7 +1,7 @@
 //! The basket and wishlist (issue 6, first slice): lines per session, prices from the catalogue, quantity bounds,
 //! unavailable and removed offers refused, concurrent adds, the mini-cart summary, CSRF on every mutation.
 
-use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app};
+use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 
 /// The shop with the small test feed: a (1480 RUB, in stock), b (3.54 RUB, in stock), c (out of stock).
@@ -150,5 +150,18 @@ async fn fifty_concurrent_adds_of_one_give_fifty() {
 async fn the_session_tells_the_basket_view() {
     let app = spawn_app().await;
     let body = app.json("/api/session", 200).await;
-    assert_eq!(body["settings"], json!({"basketView": "RIGHT"}));
+    assert_eq!(body["settings"]["basketView"], "RIGHT");
+}
+
+#[tokio::test]
+async fn the_session_tells_the_map_tiles_or_none() {
+    let app = spawn_app().await;
+    assert_eq!(app.json("/api/session", 200).await["settings"]["mapTiles"], serde_json::Value::Null);
+    let app = spawn_app_with(|args| {
+        args.map_tiles = "https://tiles.example/{z}/{x}/{y}.png".into();
+        args.map_attribution = "© Example".into();
+    })
+    .await;
+    let tiles = &app.json("/api/session", 200).await["settings"]["mapTiles"];
+    assert_eq!(tiles, &json!({"url": "https://tiles.example/{z}/{x}/{y}.png", "attribution": "© Example"}));
 }

@@ -39,6 +39,9 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         form_rate_burst: 1000,
         login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,
         basket_view: vitrina::config::BasketView::Right,
+        map_tiles: String::new(),
+        map_attribution: String::new(),
+        reviews_autopublish: false,
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");

@@ -11,4 +11,5 @@ mod menus;
 mod orders;
 mod search;
 mod session;
+mod stores;
 mod web;

@@ -1,0 +1,86 @@
+//! Table `locations` (issue 8): the cities a shopper can choose. Each function says the SQL it runs.
+
+use crate::domain::locations::{NewLocation, fold, parse_locations_csv};
+use serde::Serialize;
+use sqlx::SqlitePool;
+use utoipa::ToSchema;
+
+/// The shipped list: 50 large cities of Russia, Ukraine, Kazakhstan and Belarus (our own file,
+/// `server/defaults/locations.csv`; populations rounded from public estimates).
+pub const DEFAULT_LOCATIONS_CSV: &str = include_str!("../../defaults/locations.csv");
+
+/// A city as the API answers it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Location {
+    pub id: i64,
+    pub name: String,
+    /// As shoppers read it: "Свердловская область".
+    pub region: String,
+    /// ISO 3166-1 alpha-2, upper case.
+    pub country: String,
+    /// WGS 84 degrees.
+    pub lat: f64,
+    pub lon: f64,
+    pub population: i64,
+}
+
+/// Loads the shipped list when the table is empty (a new shop).
+pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM locations").fetch_one(pool).await?;
+    if count == 0 {
+        let parsed = parse_locations_csv(DEFAULT_LOCATIONS_CSV.as_bytes()).map_err(anyhow::Error::msg)?;
+        replace_all(pool, &parsed.locations).await?;
+    }
+    Ok(())
+}
+
+/// `DELETE FROM locations`, then `INSERT` each city with ids 1, 2, … in the file's order, in one transaction
+/// (`vitrina locations import`). A shopper's chosen id that no longer names a city is forgotten when read.
+pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM locations").execute(&mut *tx).await?;
+    for (index, l) in locations.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO locations (id, name, search_name, region, country, lat, lon, population)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(i64::try_from(index + 1)?)
+        .bind(&l.name)
+        .bind(fold(&l.name))
+        .bind(&l.region)
+        .bind(&l.country)
+        .bind(l.lat)
+        .bind(l.lon)
+        .bind(l.population)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The biggest `limit` cities whose name starts with `prefix` (folded: case and `ё` do not matter), or the biggest
+/// of all when `prefix` is empty: `… WHERE search_name >= ? AND search_name < ? ORDER BY population DESC, name
+/// LIMIT ?` (a range on the folded name: the index answers it, and no LIKE wildcard can come from the text).
+pub async fn search(pool: &SqlitePool, prefix: &str, limit: u32) -> sqlx::Result<Vec<Location>> {
+    let folded = fold(prefix);
+    // Every name starting with `folded` sorts below `folded` + U+10FFFF (the largest code point).
+    let upper = format!("{folded}\u{10FFFF}");
+    sqlx::query_as(
+        "SELECT id, name, region, country, lat, lon, population FROM locations
+         WHERE search_name >= ? AND search_name < ? ORDER BY population DESC, name LIMIT ?",
+    )
+    .bind(&folded)
+    .bind(&upper)
+    .bind(i64::from(limit))
+    .fetch_all(pool)
+    .await
+}
+
+/// `SELECT … FROM locations WHERE id = ?`.
+pub async fn find(pool: &SqlitePool, id: i64) -> sqlx::Result<Option<Location>> {
+    sqlx::query_as("SELECT id, name, region, country, lat, lon, population FROM locations WHERE id = ?")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}

@@ -1,0 +1,129 @@
+//! Table `reviews` (issue 8). Each function says the SQL it runs.
+
+use super::now_text;
+use crate::domain::reviews::CleanReview;
+use serde::Serialize;
+use sqlx::SqlitePool;
+use utoipa::ToSchema;
+
+/// A review as shoppers see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub id: i64,
+    /// Stars, 1..=5.
+    pub rating: i64,
+    pub name: String,
+    /// As typed (plain text: shown escaped, never as HTML).
+    pub text: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+/// A review as the owner sees it (`vitrina reviews list`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct OwnerReview {
+    #[sqlx(flatten)]
+    #[serde(flatten)]
+    pub review: Review,
+    /// `pending` or `published`.
+    pub status: String,
+}
+
+/// Whether a new review is shown at once or waits for the owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Publication {
+    Published,
+    Pending,
+}
+
+/// `INSERT INTO reviews`: the review, published now or pending; returns it.
+pub async fn insert(
+    pool: &SqlitePool,
+    review: &CleanReview,
+    publication: Publication,
+    visitor_id: &str,
+    client_addr: Option<&str>,
+) -> sqlx::Result<Review> {
+    let now = now_text();
+    let (status, published_at) = match publication {
+        Publication::Published => ("published", Some(now.as_str())),
+        Publication::Pending => ("pending", None),
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO reviews (rating, name, body, status, visitor_id, client_addr, created_at, published_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(review.rating)
+    .bind(&review.name)
+    .bind(&review.text)
+    .bind(status)
+    .bind(visitor_id)
+    .bind(client_addr)
+    .bind(&now)
+    .bind(published_at)
+    .fetch_one(pool)
+    .await?;
+    Ok(Review { id, rating: review.rating, name: review.name.clone(), text: review.text.clone(), created_at: now })
+}
+
+/// `SELECT … WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`: one page of the
+/// published reviews, newest first.
+pub async fn published_page(pool: &SqlitePool, page: u32, per_page: u32) -> sqlx::Result<Vec<Review>> {
+    sqlx::query_as(
+        "SELECT id, rating, name, body AS text, created_at FROM reviews WHERE status = 'published'
+         ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+    )
+    .bind(i64::from(per_page))
+    .bind(i64::from(page.saturating_sub(1)) * i64::from(per_page))
+    .fetch_all(pool)
+    .await
+}
+
+/// `SELECT count(*), sum(rating) … WHERE status = 'published'`: how many published reviews and their stars.
+pub async fn published_stats(pool: &SqlitePool) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as("SELECT count(*), coalesce(sum(rating), 0) FROM reviews WHERE status = 'published'")
+        .fetch_one(pool)
+        .await
+}
+
+/// `SELECT … ORDER BY id`: every review (or only the pending ones) for the owner.
+pub async fn list_for_owner(pool: &SqlitePool, pending_only: bool) -> sqlx::Result<Vec<OwnerReview>> {
+    sqlx::query_as(
+        "SELECT id, rating, name, body AS text, created_at, status FROM reviews
+         WHERE status = 'pending' OR ? = 0 ORDER BY id",
+    )
+    .bind(pending_only)
+    .fetch_all(pool)
+    .await
+}
+
+/// `UPDATE reviews SET status = 'published' … WHERE id = ? AND status = 'pending'` for each id; returns how many
+/// were published (ids unknown or already published are left as they are).
+pub async fn publish(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let mut changed = 0;
+    for id in ids {
+        changed += sqlx::query(
+            "UPDATE reviews SET status = 'published', published_at = ? WHERE id = ? AND status = 'pending'",
+        )
+        .bind(now_text())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    }
+    tx.commit().await?;
+    Ok(changed)
+}
+
+/// `DELETE FROM reviews WHERE id = ?` for each id; returns how many were deleted.
+pub async fn delete(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let mut changed = 0;
+    for id in ids {
+        changed += sqlx::query("DELETE FROM reviews WHERE id = ?").bind(id).execute(&mut *tx).await?.rows_affected();
+    }
+    tx.commit().await?;
+    Ok(changed)
+}

@@ -1,0 +1,417 @@
+//! A store's week and whether it is open now (issue 8; spec §2 "today's working hours (status open or closed,
+//! start-end times, 24 hours if start equals end, off if none, break times)", §3 "Working hours today").
+//!
+//! The rules, each with its source:
+//! 1. **Times** are local wall-clock `HH:MM` in the store's IANA time zone (spec §3 `timezone`; issue 8: computed on
+//!    the server with chrono-tz). A minute is open or closed as a whole: intervals are start-inclusive,
+//!    end-exclusive (issue 8: "open from start (inclusive) to end (exclusive)"), so 09:00–21:00 is open at 09:00 and
+//!    closed at 21:00.
+//! 2. **Day off**: both work times empty (issue 8; spec §2 "off if none") → `CLOSED` all day.
+//! 3. **24 hours**: start equal to end (spec §2 "24 hours if start equals end") → open the whole day.
+//! 4. **Past midnight**: start after end (e.g. 20:00–04:00) is one shift: open from the start to midnight, and from
+//!    midnight to the end on the next calendar day (issue 8). So the next morning's status looks at the previous
+//!    day's entry too, even when the next day itself is a day off or has no entry.
+//! 5. **Break**: applies only when both its times are given (issue 8), start-inclusive and end-exclusive (rule 1),
+//!    inside the shift of its own day (for a shift past midnight, also in the next morning's part); a break that
+//!    itself runs past midnight (23:30–00:30) wraps the same way.
+//! 6. **No entry** for today's weekday → `today` is `null` (issue 8): the week says nothing about today.
+//!
+//! Daylight-saving changes: the local time is read from the instant through chrono-tz, so a store is open when its
+//! wall clock says so; a skipped hour is simply never seen, a repeated one is open or closed twice.
+
+use chrono::{DateTime, Datelike, NaiveTime, Timelike, Utc, Weekday};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A weekday code of a working-hours entry: `mon` … `sun`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Day {
+    Mon,
+    Tue,
+    Wed,
+    Thu,
+    Fri,
+    Sat,
+    Sun,
+}
+
+impl Day {
+    /// The day of chrono's weekday.
+    pub fn of(weekday: Weekday) -> Self {
+        match weekday {
+            Weekday::Mon => Self::Mon,
+            Weekday::Tue => Self::Tue,
+            Weekday::Wed => Self::Wed,
+            Weekday::Thu => Self::Thu,
+            Weekday::Fri => Self::Fri,
+            Weekday::Sat => Self::Sat,
+            Weekday::Sun => Self::Sun,
+        }
+    }
+}
+
+/// One weekday's hours (spec §3 `workingHours`: `WORK_START`, `WORK_END`, `BREAK_START`, `BREAK_END`, each `HH:MM`
+/// or `null`/empty). Both work times empty: a day off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DayHours {
+    pub day: Day,
+    #[serde(rename = "WORK_START", default, deserialize_with = "hhmm_or_empty")]
+    #[schema(value_type = Option<String>, example = "09:00")]
+    pub work_start: Option<Hhmm>,
+    #[serde(rename = "WORK_END", default, deserialize_with = "hhmm_or_empty")]
+    #[schema(value_type = Option<String>, example = "21:00")]
+    pub work_end: Option<Hhmm>,
+    #[serde(rename = "BREAK_START", default, deserialize_with = "hhmm_or_empty")]
+    #[schema(value_type = Option<String>, example = "13:00")]
+    pub break_start: Option<Hhmm>,
+    #[serde(rename = "BREAK_END", default, deserialize_with = "hhmm_or_empty")]
+    #[schema(value_type = Option<String>, example = "14:00")]
+    pub break_end: Option<Hhmm>,
+}
+
+/// A wall-clock time of day to the minute, written `HH:MM` (00:00–23:59).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Hhmm {
+    /// Minutes since midnight, 0..1440.
+    minutes: u16,
+}
+
+impl Hhmm {
+    /// Parses `HH:MM` (one- or two-digit hour, two-digit minutes; `24:00` is refused: write `00:00`).
+    pub fn parse(text: &str) -> Option<Self> {
+        let (h, m) = text.trim().split_once(':')?;
+        if h.is_empty() || h.len() > 2 || m.len() != 2 || !h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let (h, m): (u16, u16) = (h.parse().ok()?, m.parse().ok()?);
+        (h < 24 && m < 60).then_some(Self { minutes: h * 60 + m })
+    }
+
+    /// The minute of the day of a local time.
+    pub fn of(time: NaiveTime) -> Self {
+        // hour() < 24 and minute() < 60 always hold.
+        Self { minutes: u16::try_from(time.hour() * 60 + time.minute()).unwrap_or(0) }
+    }
+}
+
+impl std::fmt::Display for Hhmm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02}:{:02}", self.minutes / 60, self.minutes % 60)
+    }
+}
+
+impl Serialize for Hhmm {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+fn hhmm_or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hhmm>, D::Error> {
+    let text: Option<String> = Option::deserialize(d)?;
+    match text.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => Hhmm::parse(t)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("{t:?} is not a time HH:MM (00:00-23:59)"))),
+    }
+}
+
+/// `OPEN` or `CLOSED` (spec §3 "STATUS (OPEN or other)").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Status {
+    Open,
+    Closed,
+}
+
+/// Today's hours and whether the store is open at the moment asked about (issue 8 `today`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Today {
+    /// The store's local weekday.
+    pub day: Day,
+    pub status: Status,
+    /// `null` both: a day off. Equal: open 24 hours.
+    #[schema(value_type = Option<String>, example = "09:00")]
+    pub work_start: Option<Hhmm>,
+    #[schema(value_type = Option<String>, example = "21:00")]
+    pub work_end: Option<Hhmm>,
+    /// Both given or both `null` (a break with one time does not apply, rule 5).
+    #[schema(value_type = Option<String>, example = "13:00")]
+    pub break_start: Option<Hhmm>,
+    #[schema(value_type = Option<String>, example = "14:00")]
+    pub break_end: Option<Hhmm>,
+}
+
+/// A problem with a week: which entry and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeekProblem(pub String);
+
+/// Checks a week: each weekday at most once; the work times both given or both empty; the break only with work
+/// times. (Times themselves are checked when read.)
+pub fn check_week(week: &[DayHours]) -> Result<(), WeekProblem> {
+    let mut seen = std::collections::HashSet::new();
+    for entry in week {
+        if !seen.insert(entry.day) {
+            return Err(WeekProblem(format!("{:?} is listed twice", entry.day)));
+        }
+        if entry.work_start.is_some() != entry.work_end.is_some() {
+            return Err(WeekProblem(format!(
+                "{:?}: give both WORK_START and WORK_END, or neither (a day off)",
+                entry.day
+            )));
+        }
+        if entry.work_start.is_none() && (entry.break_start.is_some() || entry.break_end.is_some()) {
+            return Err(WeekProblem(format!("{:?}: a day off has no break", entry.day)));
+        }
+    }
+    Ok(())
+}
+
+/// `t` in `[start, end)`, wrapping past midnight when `start > end`; the whole day when they are equal.
+fn within(t: Hhmm, start: Hhmm, end: Hhmm) -> bool {
+    use std::cmp::Ordering::*;
+    match start.cmp(&end) {
+        Less => start <= t && t < end,
+        Greater => t >= start || t < end,
+        Equal => true,
+    }
+}
+
+/// The entry's break, when both its times are given (rule 5).
+fn break_of(entry: &DayHours) -> Option<(Hhmm, Hhmm)> {
+    entry.break_start.zip(entry.break_end)
+}
+
+fn in_break(entry: &DayHours, t: Hhmm) -> bool {
+    break_of(entry).is_some_and(|(start, end)| start != end && within(t, start, end))
+}
+
+/// Whether the store is open at local weekday `day`, minute `t` (rules 1–5).
+pub fn is_open(week: &[DayHours], day: Weekday, t: Hhmm) -> bool {
+    let entry_of = |d: Weekday| week.iter().find(|e| e.day == Day::of(d));
+    // Today's own shift: from its start (to its end, or to midnight for a shift past midnight).
+    if let Some(entry) = entry_of(day)
+        && let (Some(start), Some(end)) = (entry.work_start, entry.work_end)
+    {
+        let in_shift = match start.cmp(&end) {
+            std::cmp::Ordering::Less => start <= t && t < end,
+            std::cmp::Ordering::Greater => t >= start,
+            std::cmp::Ordering::Equal => true,
+        };
+        if in_shift && !in_break(entry, t) {
+            return true;
+        }
+    }
+    // Yesterday's shift past midnight, in this morning (rule 4).
+    if let Some(entry) = entry_of(day.pred())
+        && let (Some(start), Some(end)) = (entry.work_start, entry.work_end)
+    {
+        return start > end && t < end && !in_break(entry, t);
+    }
+    false
+}
+
+/// Today's hours and status at instant `now`, in time zone `tz` (rules 1–6); `None` when the week has no entry
+/// for the local weekday. Pure: the caller gives the clock (`Utc::now()` in the API, fixed instants in tests).
+pub fn today_at(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> Option<Today> {
+    let local = now.with_timezone(&tz);
+    let weekday = local.weekday();
+    let entry = week.iter().find(|e| e.day == Day::of(weekday))?;
+    let open = is_open(week, weekday, Hhmm::of(local.time()));
+    let (break_start, break_end) = break_of(entry).unzip();
+    Some(Today {
+        day: entry.day,
+        status: if open { Status::Open } else { Status::Closed },
+        work_start: entry.work_start,
+        work_end: entry.work_end,
+        break_start,
+        break_end,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn t(text: &str) -> Hhmm {
+        Hhmm::parse(text).unwrap()
+    }
+
+    fn day(d: Day, work: Option<(&str, &str)>, brk: Option<(&str, &str)>) -> DayHours {
+        DayHours {
+            day: d,
+            work_start: work.map(|w| t(w.0)),
+            work_end: work.map(|w| t(w.1)),
+            break_start: brk.map(|b| t(b.0)),
+            break_end: brk.map(|b| t(b.1)),
+        }
+    }
+
+    const MOSCOW: Tz = chrono_tz::Europe::Moscow;
+
+    /// 2026-11-23 is a Monday. `local` is Moscow wall-clock time (UTC+3 all year).
+    fn moscow(date_day: u32, hh: u32, mm: u32) -> DateTime<Utc> {
+        MOSCOW.with_ymd_and_hms(2026, 11, date_day, hh, mm, 0).single().unwrap().with_timezone(&Utc)
+    }
+
+    fn status(week: &[DayHours], now: DateTime<Utc>) -> Option<Status> {
+        today_at(week, MOSCOW, now).map(|today| today.status)
+    }
+
+    #[test]
+    fn hhmm_parses_valid_times_and_refuses_others() {
+        assert_eq!(t("09:05").to_string(), "09:05");
+        assert_eq!(t("9:05").to_string(), "09:05");
+        assert_eq!(t("23:59").to_string(), "23:59");
+        for bad in ["24:00", "12:60", "12", "12:5", "ab:cd", "", "-1:00", "123:00", "12:345", "１２:００"] {
+            assert_eq!(Hhmm::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_day_shift_is_open_from_its_start_inclusive_to_its_end_exclusive() {
+        let week = [day(Day::Mon, Some(("09:00", "21:00")), None)];
+        assert_eq!(status(&week, moscow(23, 8, 59)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(23, 9, 0)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 20, 59)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 21, 0)), Some(Status::Closed));
+    }
+
+    #[test]
+    fn a_break_closes_from_its_start_inclusive_to_its_end_exclusive() {
+        let week = [day(Day::Mon, Some(("09:00", "21:00")), Some(("13:00", "14:00")))];
+        assert_eq!(status(&week, moscow(23, 12, 59)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 13, 0)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(23, 13, 59)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(23, 14, 0)), Some(Status::Open));
+        let today = today_at(&week, MOSCOW, moscow(23, 13, 30)).unwrap();
+        assert_eq!((today.break_start, today.break_end), (Some(t("13:00")), Some(t("14:00"))));
+    }
+
+    #[test]
+    fn a_break_with_one_time_does_not_apply() {
+        let mut entry = day(Day::Mon, Some(("09:00", "21:00")), Some(("13:00", "14:00")));
+        entry.break_end = None;
+        let week = [entry];
+        assert_eq!(status(&week, moscow(23, 13, 30)), Some(Status::Open));
+        let today = today_at(&week, MOSCOW, moscow(23, 13, 30)).unwrap();
+        assert_eq!((today.break_start, today.break_end), (None, None));
+    }
+
+    #[test]
+    fn start_equal_to_end_is_open_24_hours() {
+        let week = [day(Day::Mon, Some(("00:00", "00:00")), None)];
+        for (h, m) in [(0, 0), (3, 0), (12, 0), (23, 59)] {
+            assert_eq!(status(&week, moscow(23, h, m)), Some(Status::Open), "{h}:{m}");
+        }
+        let week = [day(Day::Mon, Some(("10:00", "10:00")), Some(("13:00", "14:00")))];
+        assert_eq!(status(&week, moscow(23, 9, 0)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 13, 0)), Some(Status::Closed));
+    }
+
+    #[test]
+    fn no_work_times_is_a_day_off() {
+        let week = [day(Day::Mon, None, None)];
+        let today = today_at(&week, MOSCOW, moscow(23, 12, 0)).unwrap();
+        assert_eq!(today.status, Status::Closed);
+        assert_eq!((today.work_start, today.work_end), (None, None));
+    }
+
+    #[test]
+    fn no_entry_for_today_gives_none() {
+        let week = [day(Day::Tue, Some(("09:00", "21:00")), None)];
+        assert_eq!(today_at(&week, MOSCOW, moscow(23, 12, 0)), None);
+    }
+
+    #[test]
+    fn a_shift_past_midnight_is_open_in_the_evening_and_the_next_early_morning() {
+        // Monday 20:00 – Tuesday 04:00; Tuesday itself is a day off.
+        let week = [day(Day::Mon, Some(("20:00", "04:00")), None), day(Day::Tue, None, None)];
+        assert_eq!(status(&week, moscow(23, 19, 59)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(23, 20, 0)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 23, 59)), Some(Status::Open));
+        // Monday's own early morning belongs to Sunday, which has no entry.
+        assert_eq!(status(&week, moscow(23, 2, 0)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(24, 0, 0)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(24, 3, 59)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(24, 4, 0)), Some(Status::Closed));
+        let tuesday = today_at(&week, MOSCOW, moscow(24, 1, 0)).unwrap();
+        assert_eq!(tuesday.day, Day::Tue);
+        assert_eq!(tuesday.work_start, None, "today's own entry is shown: a day off, open from last night's shift");
+    }
+
+    #[test]
+    fn the_night_after_sunday_is_monday_morning() {
+        let week = [day(Day::Sun, Some(("22:00", "02:00")), None), day(Day::Mon, Some(("10:00", "18:00")), None)];
+        assert_eq!(status(&week, moscow(23, 1, 0)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 2, 0)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(23, 10, 0)), Some(Status::Open));
+    }
+
+    #[test]
+    fn a_break_past_midnight_wraps_in_an_overnight_shift() {
+        let week = [
+            day(Day::Mon, Some(("20:00", "06:00")), Some(("23:30", "00:30"))),
+            day(Day::Tue, Some(("20:00", "06:00")), Some(("23:30", "00:30"))),
+        ];
+        assert_eq!(status(&week, moscow(23, 23, 29)), Some(Status::Open));
+        assert_eq!(status(&week, moscow(23, 23, 30)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(24, 0, 29)), Some(Status::Closed));
+        assert_eq!(status(&week, moscow(24, 0, 30)), Some(Status::Open));
+    }
+
+    #[test]
+    fn the_status_follows_the_stores_time_zone_not_the_servers() {
+        // 06:30 UTC: 09:30 in Moscow (open), 11:30 in Almaty (UTC+5; open), 01:30 in New York (closed).
+        let week: Vec<DayHours> = [Day::Mon, Day::Tue, Day::Wed, Day::Thu, Day::Fri, Day::Sat, Day::Sun]
+            .into_iter()
+            .map(|d| day(d, Some(("09:00", "10:00")), None))
+            .collect();
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 6, 30, 0).unwrap();
+        assert_eq!(today_at(&week, MOSCOW, now).unwrap().status, Status::Open);
+        assert_eq!(today_at(&week, chrono_tz::Asia::Almaty, now).unwrap().status, Status::Closed);
+        assert_eq!(today_at(&week, chrono_tz::America::New_York, now).unwrap().status, Status::Closed);
+        // 22:30 UTC on Monday is already Tuesday 03:30 in Vladivostok (UTC+10).
+        let late = Utc.with_ymd_and_hms(2026, 11, 23, 22, 30, 0).unwrap();
+        assert_eq!(today_at(&week, chrono_tz::Asia::Vladivostok, late).unwrap().day, Day::Tue);
+    }
+
+    #[test]
+    fn daylight_saving_time_is_read_from_the_zone() {
+        // Berlin: 08:30 UTC is 09:30 local in winter (UTC+1) and 10:30 in summer (UTC+2).
+        let week = [day(Day::Mon, Some(("09:00", "10:00")), None)];
+        let winter = Utc.with_ymd_and_hms(2026, 1, 5, 8, 30, 0).unwrap();
+        let summer = Utc.with_ymd_and_hms(2026, 7, 6, 8, 30, 0).unwrap();
+        assert_eq!(today_at(&week, chrono_tz::Europe::Berlin, winter).unwrap().status, Status::Open);
+        assert_eq!(today_at(&week, chrono_tz::Europe::Berlin, summer).unwrap().status, Status::Closed);
+    }
+
+    #[test]
+    fn week_entries_read_empty_strings_and_nulls_as_no_time() {
+        let entry: DayHours = serde_json::from_value(serde_json::json!(
+            {"day": "sat", "WORK_START": "", "WORK_END": null, "BREAK_START": " "}
+        ))
+        .unwrap();
+        assert_eq!(entry, day(Day::Sat, None, None));
+        let bad = serde_json::from_value::<DayHours>(serde_json::json!({"day": "sat", "WORK_START": "25:00"}));
+        assert!(bad.unwrap_err().to_string().contains("25:00"));
+        assert!(serde_json::from_value::<DayHours>(serde_json::json!({"day": "monday"})).is_err());
+    }
+
+    #[test]
+    fn check_week_refuses_twice_listed_days_half_shifts_and_breaks_on_days_off() {
+        assert!(check_week(&[day(Day::Mon, Some(("09:00", "18:00")), None)]).is_ok());
+        let twice = [day(Day::Mon, None, None), day(Day::Mon, None, None)];
+        assert!(check_week(&twice).unwrap_err().0.contains("twice"));
+        let mut half = day(Day::Mon, Some(("09:00", "18:00")), None);
+        half.work_end = None;
+        assert!(check_week(&[half]).unwrap_err().0.contains("both"));
+        let mut off_break = day(Day::Mon, None, None);
+        off_break.break_start = Some(t("13:00"));
+        assert!(check_week(&[off_break]).unwrap_err().0.contains("break"));
+    }
+}
