@@ -142,6 +142,21 @@ export const CHECKOUT_COMMENT_MAX_CHARS = 2000;
 /** Shortest password of an account, characters (issue 7; the server's `PASSWORD_MIN_CHARS`). */
 export const PASSWORD_MIN_CHARS = 8;
 
+/** Most cities one `GET /api/locations` answers (issue 8; the server's `LOCATIONS_MAX_RESULTS`, its default `limit`). */
+export const LOCATIONS_LIMIT = 20;
+
+/** Longest text of the city search, characters (the server's `LOCATION_QUERY_MAX_CHARS` cuts longer ones). */
+export const LOCATION_QUERY_MAX_CHARS = 100;
+
+/** Highest star rating of a review; the lowest is 1 (issue 8; the server's `REVIEW_RATING_INVALID` rule). */
+export const REVIEW_RATING_MAX = 5;
+
+/** Longest reviewer's name, characters (issue 8; the server's `REVIEW_NAME_MAX_CHARS`). */
+export const REVIEW_NAME_MAX_CHARS = 100;
+
+/** Longest review text, characters (issue 8; the server's `REVIEW_TEXT_MAX_CHARS`). */
+export const REVIEW_TEXT_MAX_CHARS = 2000;
+
 /** Basket view setting value that enables the slide-out cart (spec §2, §9). */
 export const SLIDE_CART_BASKET_VIEW = 'RIGHT';
 
@@ -179,6 +194,16 @@ export const SECTIONS_STALE_TIME_MS = 5 * 60_000;
 
 /** Default freshness of other queries, ms. */
 export const DEFAULT_STALE_TIME_MS = 60_000;
+
+/**
+ * Delay between the last keystroke in the delivery location panel's field and the cities request, ms (issue 8). The
+ * spec names no value for it; shorter than the product search's `SEARCH_DELAY_MS` (500 ms), as a city list is one
+ * small indexed prefix query and a shopper typing a city expects the list to follow closely.
+ */
+export const LOCATION_SEARCH_DELAY_MS = 300;
+
+/** How long a cities answer stays fresh in the query cache, ms (the city list changes only with a server release). */
+export const LOCATIONS_STALE_TIME_MS = 60 * 60_000;
 
 /** How long the "link copied" confirmation of the share block stays visible, ms. */
 export const SHARE_CONFIRMATION_MS = 4000;

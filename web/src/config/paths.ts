@@ -14,6 +14,7 @@
  * - `/personal/password-reset/?token=T`   the new-password form of a reset link (issue 7)
  * - `/personal/cart/?delay=Y`             the basket, or with `delay=Y` the wishlist (issue 6)
  * - `/personal/order/make/?ORDER_ID=N`    the checkout, or with `ORDER_ID` the confirmation of order N (issue 6)
+ * - `/reviews/?page=N`, `/reviews/#add-review` the shop's reviews and the add-review form (issue 8)
  *
  * Section and product URLs are never built on the client: the API hands them out in `url`.
  */
@@ -40,6 +41,8 @@ export const paths = {
   myOrders: '/personal/orders/',
   /** The new-password page a reset link opens (`?token=T`; issue 7). */
   passwordReset: '/personal/password-reset/',
+  /** The shop's reviews (issue 8; `?page=N`); its form is {@link addReviewPath}. */
+  reviews: '/reviews/',
 } as const;
 
 /** The page of the user's order `number` in the order history. */
@@ -47,6 +50,22 @@ export function myOrderPath(number: string): string {
   return `${paths.myOrders}${encodeURIComponent(number)}/`;
 }
 
+
+/** `id` of the reviews page's add-review form: `/reviews/#add-review` scrolls to it and focuses it (issue 8). */
+export const ADD_REVIEW_ID = 'add-review';
+
+/** The reviews page scrolled to its add-review form (the contacts panel's add-review button, issue 8). */
+export const addReviewPath = `${paths.reviews}#${ADD_REVIEW_ID}`;
+
+/** Query-string key of the reviews page's page number. */
+export const reviewsParams = {
+  page: 'page',
+} as const;
+
+/** The link of page `page` of the reviews: `/reviews/`, or `/reviews/?page=N` after the first. */
+export function reviewsPagePath(page: number): string {
+  return page > 1 ? withQuery(paths.reviews, new URLSearchParams({ [reviewsParams.page]: String(page) })) : paths.reviews;
+}
 
 /** Query-string keys of the cart and checkout pages (the original's `delay=Y`, `ORDER_ID`). */
 export const basketParams = {
@@ -73,6 +92,7 @@ export const routePatterns = {
   myOrders: 'personal/orders',
   myOrder: 'personal/orders/:number',
   passwordReset: 'personal/password-reset',
+  reviews: 'reviews',
   notFound: '*',
 } as const;
 

@@ -131,10 +131,36 @@ async function request<T>(url: string, init: RequestInit, signal?: AbortSignal):
   }
 }
 
+/**
+ * A city the shopper may deliver to (issue 8; docs/api.md "Location"): `GET /api/locations` lists them, `POST
+ * /api/location` chooses one, `GET /api/session` says the chosen one. Named after the API; not the DOM's `Location`.
+ */
+export interface Location {
+  id: number;
+  /** The city's name, e.g. `Москва`. */
+  name: string;
+  /** Its region, e.g. `Московская область`. */
+  region: string;
+  /** ISO 3166-1 alpha-2, upper case: `RU`, `BY`, `UA`, `KZ`. */
+  country: string;
+  /** Latitude and longitude, degrees (WGS 84). */
+  lat: number;
+  lon: number;
+  population: number;
+}
+
+/** The tile server the maps draw from (docs/api.md "Session"): URL template (`{z}/{x}/{y}`) and its attribution. */
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
 /** The session's settings (docs/api.md "Session"). */
 export interface SessionSettings {
   /** `RIGHT`: the mini cart opens the slide-out cart; `PAGE`: it links to the cart page (spec §2, §9). */
   basketView?: string;
+  /** The map tiles (issue 8), `null` when maps are off. */
+  mapTiles: MapTiles | null;
 }
 
 /** Answer of `GET /api/session` (docs/api.md "Session"): the CSRF token, the user and the settings. */
@@ -142,6 +168,8 @@ export interface SessionAnswer {
   /** The session's CSRF token (spec §3 "sessid"), sent as `X-CSRF-Token` with every state-changing request. */
   sessid: string;
   user: unknown;
+  /** The shopper's chosen city (issue 8; cookie `vitrina_location`), `null` when none. */
+  location: Location | null;
   settings: SessionSettings;
 }
 

@@ -67,3 +67,18 @@ export function formatDateTime(iso: string, locale: string): string {
   }
   return formatter.format(date);
 }
+
+const ratingFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A mean star rating for display with one decimal in the interface language: `formatRating(4.6, 'ru')` → `4,6`,
+ * `formatRating(5, 'en')` → `5.0` (issue 8: the reviews page, the contacts panel's rating).
+ */
+export function formatRating(value: number, locale: string): string {
+  let formatter = ratingFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    ratingFormatters.set(locale, formatter);
+  }
+  return formatter.format(value);
+}

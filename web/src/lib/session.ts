@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { getSession, resetCsrfToken, type SessionAnswer } from './api-client';
+import { getSession, resetCsrfToken, type Location, type SessionAnswer } from './api-client';
 
 /**
  * `meta` of every query whose answer belongs to the visitor's session (the session itself, basket, compare list,
@@ -25,6 +25,16 @@ export const sessionQueryOptions = queryOptions<SessionAnswer>({
 /** The session query (see {@link sessionQueryOptions}). */
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * The shopper's chosen city from the session (issue 8): `undefined` while the session loads, `null` when none. The
+ * location feature's choice writes it into the session query, so every reader (header, checkout) follows at once.
+ */
+export function useSessionLocation(): Location | null | undefined {
+  const session = useSession();
+  if (!session.data) return undefined;
+  return session.data.location ?? null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { CompareWidget } from '@/features/compare/components/compare-widget';
 import { CallbackButton } from '@/features/forms/components/callback-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
+import { LocationWidget } from '@/features/location/components/location-widget';
 import { HeaderSearch } from '@/features/search/components/header-search';
 import { useShop } from '@/features/shop/api/get-shop';
 import { renderOfferActions } from '../offer-actions';
@@ -38,6 +39,7 @@ export function RootLayout() {
         compare={<CompareWidget />}
         wishlist={<WishlistWidget />}
         cart={<MiniCart />}
+        location={<LocationWidget />}
       />
       <main id={MAIN_ID} tabIndex={-1} className={`container ${styles.main}`}>
         <OfferActionsProvider render={renderOfferActions}>

@@ -147,3 +147,13 @@ export function UserIcon({ className }: IconProps) {
     </Svg>
   );
 }
+
+/** A map pin: the delivery location (issue 8). */
+export function PinIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </Svg>
+  );
+}

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetCsrfToken } from '@/lib/api-client';
+import { resetCsrfToken, type Location, type SessionAnswer } from '@/lib/api-client';
+import { sessionQueryOptions } from '@/lib/session';
 import { makeOffer } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import { resetBasketSignals } from '../hooks/basket-signals';
@@ -11,11 +13,37 @@ import { CheckoutForm } from './checkout-form';
 const elka = makeOffer({ id: 'a', name: 'Ёлка', price: 1480 });
 const GOOD_PHONE = '+7 912 345-67-89';
 
-function renderCheckout(orders: Parameters<typeof mockBasketApi>[1] = {}) {
+function city(id: number, name: string): Location {
+  return { id, name, region: '', country: 'RU', lat: 0, lon: 0, population: 0 };
+}
+
+/**
+ * Stands in for the location feature's choice, which writes the answered city into the session query (the basket
+ * feature reads it from there and imports nothing of the location feature).
+ */
+function ChooseCity({ location }: { location: Location }) {
+  const queryClient = useQueryClient();
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        queryClient.setQueryData<SessionAnswer>(sessionQueryOptions.queryKey, (session) => session && { ...session, location })
+      }
+    >
+      {`Выбрать ${location.name}`}
+    </button>
+  );
+}
+
+function renderCheckout(orders: Parameters<typeof mockBasketApi>[1] = {}, { choosers = [] }: { choosers?: Location[] } = {}) {
   const api = mockBasketApi([{ offer: elka, quantity: 2 }], orders);
   const user = userEvent.setup();
   renderWithApp(
-    <CheckoutForm
+    <>
+      {choosers.map((location) => (
+        <ChooseCity key={location.id} location={location} />
+      ))}
+      <CheckoutForm
       isValidPhone={(full, iso2) => full === GOOD_PHONE && iso2 === 'ru'}
       renderPhoneField={({ id, invalid, describedBy, onChange }) => (
         <input
@@ -25,10 +53,16 @@ function renderCheckout(orders: Parameters<typeof mockBasketApi>[1] = {}) {
           onChange={(event) => onChange({ fullValue: event.target.value, iso2: 'ru' })}
         />
       )}
-    />,
+      />
+    </>,
     { url: '/personal/order/make/' },
   );
   return { api, user };
+}
+
+/** The basket server with a session whose `location` is `location`. */
+function withSessionLocation(location: Location | null, extra: Record<string, unknown> = {}) {
+  return { extra: { '/api/session': { sessid: 'token', user: null, location, settings: { basketView: 'RIGHT' } }, ...extra } };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
@@ -117,5 +151,50 @@ describe('CheckoutForm', () => {
     await user.type(field('Город'), 'Пермь');
     await user.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Некоторых товаров уже нет в наличии');
+  });
+
+  it("prefills an empty city with the session's delivery location and sends it", async () => {
+    const { api, user } = renderCheckout(withSessionLocation(city(7, 'Пермь'), { '/api/orders': { status: 201, body: { number: '7' } } }));
+    await screen.findByRole('complementary', { name: 'Ваш заказ' });
+    await waitFor(() => expect(field('Город')).toHaveValue('Пермь'));
+    await user.type(field('Имя'), 'Иван');
+    await user.type(field('Телефон'), GOOD_PHONE);
+    await user.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
+    await waitFor(() => expect(api.calls('/api/orders', 'POST')).toHaveLength(1));
+    const [, init] = api.calls('/api/orders', 'POST')[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ city: 'Пермь' });
+  });
+
+  it('leaves the city empty without a delivery location', async () => {
+    const { api } = renderCheckout(withSessionLocation(null));
+    await screen.findByRole('complementary', { name: 'Ваш заказ' });
+    await waitFor(() => expect(api.calls('/api/session')).toHaveLength(1));
+    expect(field('Город')).toHaveValue('');
+  });
+
+  it('takes the name of a city chosen while the checkout is open, replacing what was typed and its message', async () => {
+    const { user } = renderCheckout(withSessionLocation(null), { choosers: [city(3, 'Казань'), city(7, 'Пермь')] });
+    await screen.findByRole('complementary', { name: 'Ваш заказ' });
+    await user.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
+    expect(field('Город')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Выбрать Казань' }));
+    expect(field('Город')).toHaveValue('Казань');
+    expect(field('Город')).toHaveAttribute('aria-invalid', 'false');
+    // The shopper may still correct it by hand…
+    await user.clear(field('Город'));
+    await user.type(field('Город'), 'Москва');
+    expect(field('Город')).toHaveValue('Москва');
+    // …and a city chosen afterwards replaces the typed one.
+    await user.click(screen.getByRole('button', { name: 'Выбрать Пермь' }));
+    expect(field('Город')).toHaveValue('Пермь');
+  });
+
+  it('a later choice replaces a prefilled city', async () => {
+    const { user } = renderCheckout(withSessionLocation(city(7, 'Пермь')), { choosers: [city(3, 'Казань')] });
+    await screen.findByRole('complementary', { name: 'Ваш заказ' });
+    await waitFor(() => expect(field('Город')).toHaveValue('Пермь'));
+    await user.click(screen.getByRole('button', { name: 'Выбрать Казань' }));
+    expect(field('Город')).toHaveValue('Казань');
   });
 });

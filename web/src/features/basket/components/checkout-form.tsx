@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -13,6 +13,7 @@ import {
 import { orderConfirmationPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useSessionLocation } from '@/lib/session';
 import { isEmailAddress } from '@/lib/validation';
 import { BASKET_QUERY_KEY, useBasket } from '../api/get-basket';
 import { DELIVERY_METHODS, PAYMENT_METHODS, placeOrder, type OrderInput } from '../api/orders';
@@ -108,6 +109,10 @@ function validate(input: OrderInput, isValidPhone: CheckoutFormProps['isValidPho
  * the order summary. Fields are checked on submit with the server's codes; the server's 422 errors show under their
  * fields, a 409 (empty basket, an offer no longer available) above the form. A placed order empties the basket,
  * reloads the mini cart and opens the confirmation page.
+ *
+ * The city follows the shopper's delivery location (issue 8), read from the session (features never import each
+ * other): an empty city is prefilled with the session's city, and choosing another city in the header's location
+ * panel meanwhile puts its name in the field.
  */
 export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormProps) {
   const { t } = useTranslation();
@@ -121,6 +126,28 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
   const [delivery, setDelivery] = useState<OrderInput['deliveryMethod']>('pickup');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormErrorKey | null>(null);
+  const [city, setCity] = useState('');
+  const sessionLocation = useSessionLocation();
+  // The session's city last applied: `undefined` until the session has answered, `null` for none.
+  const appliedLocation = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (sessionLocation === undefined) return;
+    const key = sessionLocation ? `${sessionLocation.id}:${sessionLocation.name}` : null;
+    const first = appliedLocation.current === undefined;
+    if (!first && appliedLocation.current === key) return;
+    appliedLocation.current = key;
+    if (!sessionLocation) return;
+    const name = sessionLocation.name;
+    // The first city only fills an empty field; a city chosen later replaces what the field holds.
+    setCity((value) => (first && value.trim() ? value : name));
+    setErrors((current) => {
+      if (!current.city) return current;
+      const next = { ...current };
+      delete next.city;
+      return next;
+    });
+  }, [sessionLocation]);
 
   /** Moves focus to the first field with a message, in the form's order. */
   const focusFirstInvalid = (found: FieldErrors) => {
@@ -215,7 +242,13 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
         {t(errors[name])}
       </p>
     ) : null;
-  const textField = (name: FieldName, type: string, autoComplete: string, required: boolean) => (
+  const textField = (
+    name: FieldName,
+    type: string,
+    autoComplete: string,
+    required: boolean,
+    control?: { value: string; onChange: (value: string) => void },
+  ) => (
     <div className="form-field" data-field={name}>
       <label htmlFor={fieldId(name)} className="form-label">
         {t(`checkout.fields.${name}`)}
@@ -235,6 +268,7 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
         maxLength={MAX_CHARS[name]}
         aria-invalid={Boolean(errors[name])}
         aria-describedby={errors[name] ? errorId(name) : undefined}
+        {...(control && { value: control.value, onChange: (event) => control.onChange(event.target.value) })}
       />
       {message(name)}
     </div>
@@ -278,7 +312,7 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
         </fieldset>
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('checkout.delivery')}</legend>
-          {textField('city', 'text', 'address-level2', true)}
+          {textField('city', 'text', 'address-level2', true, { value: city, onChange: setCity })}
           <div className={styles.choices}>
             {DELIVERY_METHODS.map((method) => (
               <label key={method} className={styles.choice}>

@@ -5,7 +5,7 @@ import { MenuLink } from './menu-link';
 import styles from './mobile-quick-links.module.css';
 
 /**
- * The top panel's foot below 1043 px (until the delivery location joins it): the menu's top-level
+ * The top panel's foot below 1043 px, before the delivery location (issue 8): the menu's top-level
  * items from `GET /api/menus/top` (Каталог, Скидки, Новинки, the sections…) as one horizontally
  * scrolling row of links, the current page's item highlighted. This is the row that hides on
  * scroll-down and comes back on scroll-up (spec §2).

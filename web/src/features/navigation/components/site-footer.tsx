@@ -12,7 +12,10 @@ export interface SiteFooterProps {
   company?: string | null;
 }
 
-/** The site footer: shop name and company, links home, to the catalogue and to the feedback page, the language switch. */
+/**
+ * The site footer: shop name and company, links home, to the catalogue, the feedback page and the reviews (issue 8), the
+ * language switch.
+ */
 export function SiteFooter({ shopName, company }: SiteFooterProps) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -33,6 +36,9 @@ export function SiteFooter({ shopName, company }: SiteFooterProps) {
           </li>
           <li>
             <Link to={paths.feedback}>{t('forms.feedback.link')}</Link>
+          </li>
+          <li>
+            <Link to={paths.reviews}>{t('reviews.link')}</Link>
           </li>
         </ul>
         <LanguageSwitch />

@@ -254,3 +254,16 @@ describe('SiteHeader below 1043 px', () => {
     expect(screen.getByTestId('top-panel-foot')).toHaveAttribute('data-personal', 'true');
   });
 });
+
+describe('SiteHeader slots', () => {
+  it.each([375, 1280])('puts the location slot at the end of the foot, after the menu row, at %i px', async (width) => {
+    setViewportWidth(width);
+    mockNavigation();
+    renderWithApp(<SiteHeader shopName="Витрина" location={<button type="button">Казань</button>} />);
+    const foot = screen.getByTestId('top-panel-foot');
+    const slot = foot.querySelector('[data-area="location"]')!;
+    expect(within(foot).getByRole('button', { name: 'Казань' })).toBeInTheDocument();
+    await waitFor(() => expect(foot.querySelector('nav')).not.toBeNull());
+    expect(slot.previousElementSibling).toBe(foot.querySelector('nav'));
+  });
+});

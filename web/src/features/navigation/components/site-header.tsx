@@ -33,6 +33,8 @@ export interface SiteHeaderProps {
   wishlist?: ReactNode;
   /** The mini cart for the `cart` slot (the basket feature's `MiniCart`; issue 6). */
   cart?: ReactNode;
+  /** The delivery location control for the foot's `location` slot (the location feature's `LocationWidget`; issue 8). */
+  location?: ReactNode;
 }
 
 /**
@@ -43,14 +45,23 @@ export interface SiteHeaderProps {
  *   (a field opening the search pop-up, an icon opening the search panel below 1043 px; issue 4), and
  *   empty `data-area` slots where later issues put contacts, user, compare, wishlist and the mini cart;
  * - the foot: the horizontal multilevel menu at 1043 px and wider, the quick-link row below it,
- *   and the `location` slot (delivery location, a later issue).
+ *   and the `location` slot at its end (the delivery location, issue 8).
  *
  * The whole panel is sticky. Below 1043 px the head stays in place and the foot slides away on
  * scroll-down and back on scroll-up over `TOP_PANEL_FOOTER_SLIDE_MS` (300 ms); on paths containing
  * `/personal/` the foot is hidden below 1043 px; while an overlay is open the foot stays as it is.
  * Both slide menus close on navigation and when the window widens across the breakpoint.
  */
-export function SiteHeader({ shopName, search, callback, user, compare, wishlist, cart }: SiteHeaderProps) {
+export function SiteHeader({
+  shopName,
+  search,
+  callback,
+  user,
+  compare,
+  wishlist,
+  cart,
+  location: locationSlot,
+}: SiteHeaderProps) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const location = useLocation();
@@ -151,7 +162,9 @@ export function SiteHeader({ shopName, search, callback, user, compare, wishlist
         >
           <div className={`container ${styles.footInner}`}>
             {isDesktop ? items.length > 0 && <HorizontalMenu items={items} /> : <MobileQuickLinks items={items} />}
-            <div data-area="location" />
+            <div className={styles.location} data-area="location">
+              {locationSlot}
+            </div>
           </div>
         </div>
         {isDesktop && <CatalogMenuBackdrop disclosure={catalogDisclosure} />}

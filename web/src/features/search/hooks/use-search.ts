@@ -9,7 +9,7 @@ import {
   type SearchItem,
 } from '../api/search';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '../utils/availability-flag';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
  * Where a search field stands:

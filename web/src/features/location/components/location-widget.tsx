@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation as useRouterLocation } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { PinIcon } from '@/components/ui/icons';
+import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { LOCATION_QUERY_MAX_CHARS, LOCATION_SEARCH_DELAY_MS } from '@/config/constants';
+import { ApiError, type Location } from '@/lib/api-client';
+import { useSessionLocation } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useChooseLocation } from '../api/choose-location';
+import { hasLocationItems, locationKeys, useLocations } from '../api/get-locations';
+import styles from './location-widget.module.css';
+
+/**
+ * The header's delivery location control (issue 8; spec §1 "a delivery location panel", §2 "delivery location slide
+ * panel", §7 sPanelGeoLocationRequest, §8), for the top panel's `location` slot: a pin and the chosen city's name
+ * ("Выберите город" when none), which opens the right-hand slide panel "Ваш город". The city comes from the session
+ * (`GET /api/session` `location`); choosing one in the panel updates it everywhere at once. Navigation closes the
+ * panel.
+ */
+export function LocationWidget() {
+  const { t } = useTranslation();
+  const current = useSessionLocation();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const { pathname, search } = useRouterLocation();
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`icon-button ${styles.button}`}
+        data-testid="location-widget"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={current ? t('location.buttonLabel', { name: current.name }) : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <PinIcon className="icon-button__icon" />
+        <span className={styles.name}>{current ? current.name : t('location.choose')}</span>
+      </button>
+      <SlidePanel open={open} onOpenChange={setOpen} title={t('location.title')} returnFocusTo={buttonRef}>
+        <LocationPanelContent enabled={open} currentId={current?.id ?? null} onChosen={close} />
+      </SlidePanel>
+    </>
+  );
+}
+
+/** Props of {@link LocationPanelContent}. */
+interface LocationPanelContentProps {
+  /** Whether the panel is open (the lists load only then). */
+  enabled: boolean;
+  /** The chosen city's id, marked in the list (`aria-current`). */
+  currentId: number | null;
+  /** Called once a city was chosen and saved: the panel closes. */
+  onChosen: () => void;
+}
+
+/** The message key of a failed choice. */
+function chooseErrorKey(error: unknown): 'location.errors.LOCATION_NOT_FOUND' | 'location.errors.generic' {
+  return error instanceof ApiError && error.code === 'LOCATION_NOT_FOUND'
+    ? 'location.errors.LOCATION_NOT_FOUND'
+    : 'location.errors.generic';
+}
+
+/**
+ * The panel's body, mounted at each opening (so it starts with an empty field): the field "Найти город" (focused),
+ * a polite status line ("Найдено 3 города", or the visible "Город не найден"), and the cities of
+ * `GET /api/locations`, the popular ones while the field is empty, each a button with the name and the region.
+ * The text is sent {@link LOCATION_SEARCH_DELAY_MS} after the last keystroke (at once when empty or already
+ * cached). A failed or malformed answer shows SLIDE_PANEL_UNDEFINED_ERROR through {@link PanelQueryContent}.
+ */
+function LocationPanelContent({ enabled, currentId, onChosen }: LocationPanelContentProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const isImmediate = useCallback(
+    (value: string) => value === '' || queryClient.getQueryData(locationKeys.list(value)) !== undefined,
+    [queryClient],
+  );
+  const [settled] = useDebouncedValue(text.trim(), LOCATION_SEARCH_DELAY_MS, isImmediate);
+  const query = useLocations(settled, enabled);
+  const choose = useChooseLocation();
+
+  // What the status line says about the list the shopper sees (not a stale one still shown while the next loads).
+  const shown =
+    query.data && !query.isPlaceholderData && !query.isError && hasLocationItems(query.data) ? query.data : null;
+  const count = shown?.list.items.length;
+  const status =
+    count === 0 ? t('location.notFound') : shown?.text && count !== undefined ? t('location.found', { count }) : '';
+
+  const onChoose = (city: Location) => {
+    if (choose.isPending) return;
+    choose.mutate(city.id, { onSuccess: onChosen });
+  };
+
+  return (
+    <div className={styles.content}>
+      <div className="form-field">
+        <label htmlFor={inputId} className="form-label">
+          {t('location.search')}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className="form-input"
+          value={text}
+          maxLength={LOCATION_QUERY_MAX_CHARS}
+          placeholder={t('location.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          spellCheck={false}
+          // The panel exists to pick a city: the field takes the focus Radix would give the close button.
+          autoFocus
+          onChange={(event) => {
+            setText(event.target.value);
+            if (choose.isError) choose.reset();
+          }}
+        />
+      </div>
+      <p role="status" className={count === 0 ? styles.notFound : 'visually-hidden'}>
+        {status}
+      </p>
+      {choose.isError && <Alert variant="error">{t(chooseErrorKey(choose.error))}</Alert>}
+      <PanelQueryContent query={query} hasContent={hasLocationItems}>
+        {({ text: listText, list }) =>
+          list.items.length > 0 && (
+            <section aria-labelledby={headingId}>
+              <h3 id={headingId} className={styles.heading}>
+                {listText ? t('location.results') : t('location.popular')}
+              </h3>
+              <ul className={styles.list} aria-busy={query.isPlaceholderData || choose.isPending}>
+                {list.items.map((city) => (
+                  <li key={city.id}>
+                    <button
+                      type="button"
+                      className={styles.city}
+                      // Name and region as one phrase (the two lines would otherwise run together).
+                      aria-label={city.region ? `${city.name}, ${city.region}` : city.name}
+                      aria-current={city.id === currentId ? 'true' : undefined}
+                      aria-disabled={choose.isPending || undefined}
+                      onClick={() => onChoose(city)}
+                    >
+                      <span className={styles.cityName}>{city.name}</span>
+                      {city.region && <span className={styles.region}>{city.region}</span>}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )
+        }
+      </PanelQueryContent>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { RatingStars } from '@/components/ui/rating-stars';
+import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { REVIEW_RATING_MAX } from '@/config/constants';
+import { ADD_REVIEW_ID, paths, reviewsPagePath, reviewsParams } from '@/config/paths';
+import { formatDateTime, formatRating } from '@/lib/format';
+import { useReviews } from '../api/get-reviews';
+import type { Review, ReviewPage } from '../api/review-types';
+import { AddReviewForm } from './add-review-form';
+import styles from './reviews.module.css';
+
+/** The page number of `?page=N`: a positive integer, 1 for anything else. */
+export function reviewsPageNumber(value: string | null): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/**
+ * The reviews page `/reviews/` (issue 8; spec §2 "a link to the reviews page (or an add-review button when there are
+ * no reviews)"): the heading "Отзывы", the mean rating with the count ("4,6 · 21 отзыв"), the published reviews of
+ * page `?page=N` newest first (stars, name, date, text as plain text), the pages, and the add-review form. With
+ * `#add-review` in the address the form is scrolled to and focused once the list above it has loaded.
+ */
+export function ReviewsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const page = reviewsPageNumber(params.get(reviewsParams.page));
+  const query = useReviews(page);
+  const { hash, key, search } = useLocation();
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const focusedFor = useRef<string | null>(null);
+
+  // `/reviews/#add-review`: the form, once per navigation, after the list has its height (else the form moves).
+  useEffect(() => {
+    if (hash !== `#${ADD_REVIEW_ID}` || query.isPending || focusedFor.current === key) return;
+    const form = formRef.current;
+    if (!form) return;
+    focusedFor.current = key;
+    form.scrollIntoView?.({ block: 'start' });
+    form.focus({ preventScroll: true });
+  }, [hash, key, query.isPending]);
+
+  const data = query.data;
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1 className={styles.title}>{t('reviews.title')}</h1>
+        {data && <ReviewsSummary data={data} />}
+        <Link to={{ search, hash: ADD_REVIEW_ID }} className={styles.writeLink}>
+          {t('reviews.write')}
+        </Link>
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {query.isPending ? (
+            <LoadingState />
+          ) : query.isError || !Array.isArray(query.data.items) ? (
+            <ErrorState onRetry={() => void query.refetch()} />
+          ) : (
+            <ReviewsList data={query.data} page={page} />
+          )}
+        </div>
+        <div className={styles.aside}>
+          <AddReviewForm ref={formRef} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The mean rating (stars and `4,6`) and the count ("21 отзыв"), when there are reviews. */
+function ReviewsSummary({ data }: { data: ReviewPage }) {
+  const { t, i18n } = useTranslation();
+  if (!(data.total > 0) || typeof data.ratingValue !== 'number') return null;
+  const rating = formatRating(data.ratingValue, i18n.language);
+  return (
+    <p className={styles.summary} data-testid="reviews-summary">
+      <RatingStars
+        value={data.ratingValue}
+        label={t('reviews.meanRating', { rating, max: REVIEW_RATING_MAX })}
+        className={styles.summaryStars}
+      />
+      <span className={styles.mean} aria-hidden="true">
+        {rating}
+      </span>
+      <span className={styles.count}>{t('reviews.count', { count: data.total })}</span>
+    </p>
+  );
+}
+
+/** The page's reviews and the page links; the empty state without reviews; a way back past the last page. */
+function ReviewsList({ data, page }: { data: ReviewPage; page: number }) {
+  const { t } = useTranslation();
+  if (data.items.length === 0) {
+    if (!(data.total > 0)) return <p className={styles.empty}>{t('reviews.empty')}</p>;
+    return (
+      <div className={styles.empty}>
+        <p>{t('listing.pageOutOfRange')}</p>
+        <Link to={paths.reviews}>{t('listing.firstPage')}</Link>
+      </div>
+    );
+  }
+  const pages = data.perPage > 0 ? Math.ceil(data.total / data.perPage) : 1;
+  return (
+    <>
+      <ul className={styles.list} aria-label={t('reviews.list')}>
+        {data.items.map((review) => (
+          <ReviewItem key={review.id} review={review} />
+        ))}
+      </ul>
+      <Pagination page={page} pages={pages} hrefFor={reviewsPagePath} />
+    </>
+  );
+}
+
+/** One review: stars, name, date and the text, always as text (never HTML), its line breaks kept. */
+function ReviewItem({ review }: { review: Review }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={styles.item}>
+      <article className={styles.review} data-testid="review">
+        <div className={styles.reviewHead}>
+          <p className={styles.name}>{review.name}</p>
+          <RatingStars value={review.rating} label={t('reviews.rating', { rating: review.rating, max: REVIEW_RATING_MAX })} />
+          <time className={styles.date} dateTime={review.createdAt}>
+            {formatDateTime(review.createdAt, i18n.language)}
+          </time>
+        </div>
+        <p className={styles.text}>{review.text}</p>
+      </article>
+    </li>
+  );
+}
