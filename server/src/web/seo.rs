@@ -107,6 +107,54 @@ impl HeadBuilder<'_> {
         if url.starts_with('/') { format!("{}{url}", self.base) } else { url.to_owned() }
     }
 
+    /// A schema.org `Store`: name, address, phones, e-mail, point and opening hours (a day with a break is two
+    /// spans; a day off opens and closes at 00:00, as schema.org says for closed days).
+    fn store(&self, store: &crate::domain::stores::StoreData) -> serde_json::Value {
+        use crate::domain::working_hours::Day;
+        let day_url = |day: Day| {
+            let name = match day {
+                Day::Mon => "Monday",
+                Day::Tue => "Tuesday",
+                Day::Wed => "Wednesday",
+                Day::Thu => "Thursday",
+                Day::Fri => "Friday",
+                Day::Sat => "Saturday",
+                Day::Sun => "Sunday",
+            };
+            format!("https://schema.org/{name}")
+        };
+        let mut hours = Vec::new();
+        for entry in &store.working_hours {
+            let span = |opens: String, closes: String| json!({"@type": "OpeningHoursSpecification", "dayOfWeek": day_url(entry.day), "opens": opens, "closes": closes});
+            match (entry.work_start, entry.work_end, entry.break_start.zip(entry.break_end)) {
+                (Some(start), Some(end), _) if start == end => hours.push(span("00:00".into(), "23:59".into())),
+                (Some(start), Some(end), Some((break_start, break_end))) if start < break_start && break_end < end => {
+                    hours.push(span(start.to_string(), break_start.to_string()));
+                    hours.push(span(break_end.to_string(), end.to_string()));
+                }
+                (Some(start), Some(end), _) => hours.push(span(start.to_string(), end.to_string())),
+                _ => hours.push(span("00:00".into(), "00:00".into())),
+            }
+        }
+        let mut value = json!({
+            "@context": "https://schema.org",
+            "@type": "Store",
+            "name": store.name,
+            "address": store.address,
+            "telephone": store.phone.iter().map(|p| p.value.as_str()).collect::<Vec<_>>(),
+            "email": store.email.iter().map(|e| e.value.as_str()).collect::<Vec<_>>(),
+            "openingHoursSpecification": hours,
+            "url": format!("{}/contacts/#store-{}", self.base, store.id.unwrap_or_default()),
+        });
+        if let Some(picture) = &store.preview_picture {
+            value["image"] = json!(self.absolute(picture));
+        }
+        if let Some(point) = store.map {
+            value["geo"] = json!({"@type": "GeoCoordinates", "latitude": point.lat, "longitude": point.lon});
+        }
+        value
+    }
+
     fn breadcrumbs(&self, trail: &[(&str, String)]) -> serde_json::Value {
         let items: Vec<_> = trail
             .iter()
@@ -164,6 +212,18 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
             let description = format!("Напишите магазину {}: вопрос, отзыв или просьба перезвонить.", shop.name);
             let ld = b.breadcrumbs(&[home, ("Обратная связь", "/feedback/".to_owned())]);
             Ok(PageHead::Found(b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld])))
+        }
+        ["contacts"] => {
+            // The stores with their hours and map (issue 8): a schema.org Store per store.
+            let description = format!("Адреса, часы работы и телефоны магазина {}.", shop.name);
+            let mut ld = vec![b.breadcrumbs(&[home, ("Контакты", "/contacts/".to_owned())])];
+            ld.extend(db::stores::list(&state.db).await?.iter().map(|store| b.store(store)));
+            Ok(PageHead::Found(b.head("Контакты", &description, "/contacts/", "website", None, &ld)))
+        }
+        ["reviews"] => {
+            let description = format!("Отзывы покупателей о магазине {}.", shop.name);
+            let ld = b.breadcrumbs(&[home, ("Отзывы", "/reviews/".to_owned())]);
+            Ok(PageHead::Found(b.head("Отзывы", &description, "/reviews/", "website", None, &[ld])))
         }
         ["catalog", "compare"] => {
             let description = format!("Товары, выбранные для сравнения, в магазине {}.", shop.name);
@@ -259,7 +319,7 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
 
 /// Every storefront path for the sitemap: home, catalogue, sections, offers.
 pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
-    let mut paths = vec!["/".to_owned(), "/catalog/".to_owned()];
+    let mut paths = ["/", "/catalog/", "/contacts/", "/reviews/", "/feedback/"].map(str::to_owned).to_vec();
     paths.extend(build_tree(db::sections::list_active(&state.db).await?).into_iter().map(|s| s.url));
     paths.extend(
         db::offers::list_active_slugs(&state.db)

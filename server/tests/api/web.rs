@@ -111,3 +111,27 @@ async fn responses_are_compressed_when_the_client_asks() {
         app.client.get(format!("{}/api/openapi.json", app.base)).header("accept-encoding", "br").send().await.unwrap();
     assert_eq!(res.headers()["content-encoding"], "br");
 }
+
+#[tokio::test]
+async fn the_contacts_and_reviews_pages_are_served_with_their_heads_and_listed_in_the_sitemap() {
+    let app = spawn_app().await;
+    let contacts = app.get("/contacts/").await;
+    assert_eq!(contacts.status(), 200);
+    let html = contacts.text().await.unwrap();
+    assert!(html.contains("<title>Контакты — "), "{html}");
+    assert!(html.contains(r#""@type":"Store""#) && html.contains(r#""name":"Витрина на Никольской""#), "{html}");
+    // Monday's break splits its hours in two spans; Sunday is a day off (00:00–00:00).
+    assert!(html.contains(r#""closes":"14:00""#) && html.contains(r#""opens":"14:30""#), "{html}");
+    assert!(
+        html.contains(r#""dayOfWeek":"https://schema.org/Sunday","opens":"00:00""#)
+            || html.contains(r#""closes":"00:00","dayOfWeek":"https://schema.org/Sunday""#),
+        "{html}"
+    );
+    let reviews = app.get("/reviews/").await;
+    assert_eq!(reviews.status(), 200);
+    assert!(reviews.text().await.unwrap().contains("<title>Отзывы — "));
+    let sitemap = app.get("/sitemaps/1.xml").await.text().await.unwrap();
+    for url in ["https://shop.test/contacts/", "https://shop.test/reviews/", "https://shop.test/feedback/"] {
+        assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
+    }
+}

@@ -15,6 +15,7 @@ import { RouteError } from './routes/route-error';
  * - `/personal/cart/`        the basket and (`?delay=Y`) the wishlist (issue 6)
  * - `/personal/order/make/`  the checkout and (`?ORDER_ID=N`) the order's confirmation (issue 6)
  * - `/personal/`, `/personal/orders/`, `/personal/orders/{number}/`, `/personal/password-reset/` the account (issue 7)
+ * - `/contacts/`  the stores, their hours, contacts and map (issue 8)
  * - `/reviews/`   the shop's reviews and the add-review form (issue 8)
  * - anything else → 404 page
  */
@@ -71,6 +72,10 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.passwordReset,
         lazy: async () => ({ Component: (await import('./routes/password-reset-route')).PasswordResetRoute }),
+      },
+      {
+        path: routePatterns.contacts,
+        lazy: async () => ({ Component: (await import('./routes/contacts-route')).ContactsRoute }),
       },
       {
         path: routePatterns.reviews,

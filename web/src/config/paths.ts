@@ -14,6 +14,7 @@
  * - `/personal/password-reset/?token=T`   the new-password form of a reset link (issue 7)
  * - `/personal/cart/?delay=Y`             the basket, or with `delay=Y` the wishlist (issue 6)
  * - `/personal/order/make/?ORDER_ID=N`    the checkout, or with `ORDER_ID` the confirmation of order N (issue 6)
+ * - `/contacts/`, `/contacts/#store-{id}` the stores, their hours and map (issue 8)
  * - `/reviews/?page=N`, `/reviews/#add-review` the shop's reviews and the add-review form (issue 8)
  *
  * Section and product URLs are never built on the client: the API hands them out in `url`.
@@ -41,6 +42,8 @@ export const paths = {
   myOrders: '/personal/orders/',
   /** The new-password page a reset link opens (`?token=T`; issue 7). */
   passwordReset: '/personal/password-reset/',
+  /** The stores with their hours, contacts and map (issue 8); one store is {@link storePath}. */
+  contacts: '/contacts/',
   /** The shop's reviews (issue 8; `?page=N`); its form is {@link addReviewPath}. */
   reviews: '/reviews/',
 } as const;
@@ -50,6 +53,16 @@ export function myOrderPath(number: string): string {
   return `${paths.myOrders}${encodeURIComponent(number)}/`;
 }
 
+
+/** A store's card on the contacts page: `/contacts/#store-{id}` (the map's "Подробнее"). */
+export function storePath(id: number): string {
+  return `${paths.contacts}#${storeAnchor(id)}`;
+}
+
+/** `id` of a store's card on the contacts page. */
+export function storeAnchor(id: number): string {
+  return `store-${id}`;
+}
 
 /** `id` of the reviews page's add-review form: `/reviews/#add-review` scrolls to it and focuses it (issue 8). */
 export const ADD_REVIEW_ID = 'add-review';
@@ -93,6 +106,7 @@ export const routePatterns = {
   myOrder: 'personal/orders/:number',
   passwordReset: 'personal/password-reset',
   reviews: 'reviews',
+  contacts: 'contacts',
   notFound: '*',
 } as const;
 

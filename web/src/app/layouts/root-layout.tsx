@@ -5,6 +5,7 @@ import { OfferActionsProvider } from '@/components/offer/offer-actions-slot';
 import { UserWidget } from '@/features/account/components/user-widget';
 import { MiniCart, WishlistWidget } from '@/features/basket/components/header-widgets';
 import { CompareWidget } from '@/features/compare/components/compare-widget';
+import { ContactsWidget } from '@/features/contacts/components/contacts-widget';
 import { CallbackButton } from '@/features/forms/components/callback-button';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
@@ -35,6 +36,7 @@ export function RootLayout() {
         shopName={shopName}
         search={<HeaderSearch />}
         callback={<CallbackButton />}
+        contacts={<ContactsWidget callback={<CallbackButton variant="inline" />} />}
         user={<UserWidget />}
         compare={<CompareWidget />}
         wishlist={<WishlistWidget />}

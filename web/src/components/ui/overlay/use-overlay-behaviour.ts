@@ -92,6 +92,14 @@ export function useOverlayBehaviour({
     onCloseAutoFocus: (event: Event) => {
       const opener = openerRef.current;
       openerRef.current = null;
+      // Focus moved out of the overlay while it closed (a link in it led to a page that focused its target, as
+      // `/contacts/#store-1` does): it stays where the page put it.
+      const active = document.activeElement;
+      const container = event.target instanceof Node ? event.target : null;
+      if (active instanceof HTMLElement && active !== document.body && container && !container.contains(active)) {
+        event.preventDefault();
+        return;
+      }
       if (opener?.isConnected) {
         event.preventDefault();
         opener.focus({ preventScroll: true });

@@ -10,13 +10,22 @@ import styles from './callback-button.module.css';
 /** Code of the callback form (issue 5). */
 export const CALLBACK_FORM = 'callback';
 
+/** Props of {@link CallbackButton}. */
+export interface CallbackButtonProps {
+  /**
+   * `header` (default): the head's icon control, its text shown from 1043 px; `inline`: a regular button with its
+   * text (the contacts panel and page, issue 8), whose panel opens above the overlay it sits in.
+   */
+  variant?: 'header' | 'inline';
+}
+
 /**
  * The header's "Заказать звонок" control (issue 5; spec §2 "a callback request", §7 slide_panel action callback):
  * opens a right-hand slide panel holding the server-described callback form. The form is loaded on each opening
  * (a fresh captcha each time); an answer that cannot be shown gives the SLIDE_PANEL_UNDEFINED_ERROR alert
  * (spec §8). Navigation closes the panel.
  */
-export function CallbackButton() {
+export function CallbackButton({ variant = 'header' }: CallbackButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
@@ -32,7 +41,7 @@ export function CallbackButton() {
       <button
         ref={buttonRef}
         type="button"
-        className={`icon-button ${styles.button}`}
+        className={variant === 'inline' ? `button ${styles.inline}` : `icon-button ${styles.button}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

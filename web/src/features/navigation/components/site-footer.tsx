@@ -13,7 +13,7 @@ export interface SiteFooterProps {
 }
 
 /**
- * The site footer: shop name and company, links home, to the catalogue, the feedback page and the reviews (issue 8), the
+ * The site footer: shop name and company, links home, to the catalogue, the feedback page, the contacts and the reviews (issue 8), the
  * language switch.
  */
 export function SiteFooter({ shopName, company }: SiteFooterProps) {
@@ -36,6 +36,9 @@ export function SiteFooter({ shopName, company }: SiteFooterProps) {
           </li>
           <li>
             <Link to={paths.feedback}>{t('forms.feedback.link')}</Link>
+          </li>
+          <li>
+            <Link to={paths.contacts}>{t('contacts.title')}</Link>
           </li>
           <li>
             <Link to={paths.reviews}>{t('reviews.link')}</Link>

@@ -25,6 +25,8 @@ export interface SiteHeaderProps {
   search?: ReactNode;
   /** The "Заказать звонок" control for the `callback` slot (the app passes the forms feature's `CallbackButton`). */
   callback?: ReactNode;
+  /** The contacts block for the `contacts` slot (the contacts feature's `ContactsWidget`; issue 8). */
+  contacts?: ReactNode;
   /** The compare widget for the `compare` slot (the compare feature's `CompareWidget`; issue 6). */
   compare?: ReactNode;
   /** The user widget for the `user` slot (the account feature's `UserWidget`; issue 7). */
@@ -56,6 +58,7 @@ export function SiteHeader({
   shopName,
   search,
   callback,
+  contacts,
   user,
   compare,
   wishlist,
@@ -145,7 +148,7 @@ export function SiteHeader({
             )}
             <div className={styles.areas}>
               <div data-area="callback">{callback}</div>
-              <div data-area="contacts" />
+              <div data-area="contacts">{contacts}</div>
               <div data-area="user">{user}</div>
               <div data-area="compare">{compare}</div>
               <div data-area="wishlist">{wishlist}</div>

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { panelQueryRetry } from '@/components/ui/overlay';
+import type { Store } from './store-types';
+
+/** Query key root of the stores; the reviews feature invalidates it after a review (the rating changes). */
+export const STORES_QUERY_KEY = ['stores'] as const;
+
+/** `GET /api/stores`: every store, the main one first. */
+export function getStores(signal?: AbortSignal): Promise<Store[]> {
+  return apiGet<Store[]>('/api/stores', { signal });
+}
+
+/** Query options for {@link getStores} (key `['stores', 'list']`). */
+export const storesQueryOptions = queryOptions({
+  queryKey: [...STORES_QUERY_KEY, 'list'] as const,
+  queryFn: ({ signal }) => getStores(signal),
+});
+
+/** The stores (the header's contacts widget, the contacts page). */
+export function useStores() {
+  return useQuery(storesQueryOptions);
+}
+
+/** `GET /api/stores/{id}`: one store with today's hours as of now (spec §7 `workingHoursToday`). */
+export function getStore(id: number, signal?: AbortSignal): Promise<Store> {
+  return apiGet<Store>(`/api/stores/${encodeURIComponent(String(id))}`, { signal });
+}
+
+/**
+ * Query options for {@link getStore} (key `['stores', 'one', id]`), for the contacts panel: loaded anew at each
+ * opening (its `today` is the moment's), retried as every panel's content.
+ */
+export function storeQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...STORES_QUERY_KEY, 'one', id] as const,
+    queryFn: ({ signal }) => getStore(id, signal),
+    retry: panelQueryRetry,
+  });
+}

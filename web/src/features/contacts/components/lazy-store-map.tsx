@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/session';
+import type { Store } from '../api/store-types';
+import styles from './store-map.module.css';
+
+const StoreMap = lazy(() => import('./store-map'));
+
+/** Props of {@link LazyStoreMap}. */
+export interface LazyStoreMapProps {
+  stores: Store[];
+  /** The map's accessible name. */
+  label: string;
+  /** Where a marker's "Подробнее" leads for store `id`: its card on the contacts page. */
+  moreHref: (id: number) => string;
+}
+
+/**
+ * The store map, loaded when first shown: Leaflet, its stylesheet and ours are one lazy chunk (spec §4 "then loads
+ * map content", §7). A "Карта загружается…" box holds the place meanwhile; the tiles come from the session's
+ * settings (`mapTiles`).
+ */
+export function LazyStoreMap({ stores, label, moreHref }: LazyStoreMapProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  if (!stores.some((store) => store.map)) return null;
+  const placeholder = (
+    <div className={styles.placeholder} role="status">
+      {t('contacts.mapLoading')}
+    </div>
+  );
+  // Wait for the settings: a map built without tiles would be built again with them.
+  if (session.isPending) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <StoreMap
+        stores={stores}
+        tiles={session.data?.settings.mapTiles ?? null}
+        label={label}
+        moreHref={moreHref}
+        onNavigate={(href) => void navigate(href)}
+      />
+    </Suspense>
+  );
+}

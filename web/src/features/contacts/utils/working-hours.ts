@@ -1,0 +1,38 @@
+import type { DayHours, TodayHours } from '../api/store-types';
+
+/** How one day's hours read (spec §2): a day off, open 24 hours, or from a start to an end. */
+export type HoursKind = 'off' | 'allDay' | 'span';
+
+/** The kind of a day with work times `start` and `end` (`HH:MM` or `null`). */
+export function hoursKind(start: string | null, end: string | null): HoursKind {
+  if (!start || !end) return 'off';
+  return start === end ? 'allDay' : 'span';
+}
+
+/** `09:00 – 21:00`: a span of times with an en dash (issue 8). */
+export function timeSpan(start: string, end: string): string {
+  return `${start} – ${end}`;
+}
+
+/** The work times of a weekly entry or of today, in one shape. */
+export interface Shift {
+  start: string | null;
+  end: string | null;
+  breakStart: string | null;
+  breakEnd: string | null;
+}
+
+/** The {@link Shift} of a weekly entry (spec §3 names). */
+export function shiftOfDay(entry: DayHours): Shift {
+  return { start: entry.WORK_START, end: entry.WORK_END, breakStart: entry.BREAK_START, breakEnd: entry.BREAK_END };
+}
+
+/** The {@link Shift} of today's answer. */
+export function shiftOfToday(today: TodayHours): Shift {
+  return { start: today.workStart, end: today.workEnd, breakStart: today.breakStart, breakEnd: today.breakEnd };
+}
+
+/** The break of a shift as `13:00 – 14:00`, when both its times are given (issue 8: else it does not apply). */
+export function breakSpan(shift: Shift): string | null {
+  return shift.breakStart && shift.breakEnd ? timeSpan(shift.breakStart, shift.breakEnd) : null;
+}
