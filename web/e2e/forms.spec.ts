@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Request } from '@playwright/test';
 import { CAPTCHA_CHECK_DELAY_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { captchaWord, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
+import { captchaWord, clickCallbackOpener, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
 import { screenshotPath } from './helpers/screens';
 
 /**
@@ -207,7 +207,7 @@ test('an answer the callback panel cannot show gives the SLIDE_PANEL_UNDEFINED_E
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 'callback' }) }),
   );
   await page.goto('/');
-  await page.getByTestId('top-panel-head').getByRole('button', { name: 'Заказать звонок' }).click();
+  await clickCallbackOpener(page);
   const dialog = page.getByRole('dialog', { name: 'Заказать звонок' });
   await expect(dialog.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
   await expect(dialog.locator('form')).toHaveCount(0);

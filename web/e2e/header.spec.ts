@@ -115,26 +115,32 @@ test.describe('top panel', () => {
     await page.goto('/');
     await waitForContent(page);
     const head = page.getByTestId('top-panel-head');
-    // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5), the wishlist and
-    // cart slots their widgets (issue 6), the user slot the account icon (issue 7); the compare widget shows only
-    // with a non-empty list; the contacts slot waits for its issue.
+    // The search slot holds the search (issue 4), the callback slot "Заказать звонок" (issue 5; below 1043 px it
+    // steps aside for the contacts block, whose panel offers it), the contacts slot the contacts block (issue 8),
+    // the wishlist and cart slots their widgets (issue 6), the user slot the account icon (issue 7); the compare
+    // widget shows only with a non-empty list.
     await expect(head.locator('[data-area="search"]').locator('input, button')).toHaveCount(1);
-    await expect(head.locator('[data-area="callback"]').getByRole('button', { name: 'Заказать звонок' })).toHaveCount(1);
+    const callback = head.locator('[data-area="callback"] button');
+    await expect(callback).toHaveCount(1);
+    if (isMobile) await expect(callback).toBeHidden();
+    else await expect(callback).toHaveAccessibleName('Заказать звонок');
+    await expect(head.locator('[data-area="contacts"]').getByRole('button', { name: /^Контакты/ })).toBeVisible();
     await expect(head.locator('[data-area="wishlist"]').getByRole('link', { name: 'Избранное: 0 товаров' })).toHaveCount(1);
     await expect(head.locator('[data-area="cart"]').getByTestId('mini-cart')).toHaveAccessibleName('Корзина пуста');
     await expect(head.locator('[data-area="user"]').getByRole('button', { name: 'Личный кабинет: войти' })).toHaveCount(1);
-    for (const area of ['contacts', 'compare']) {
-      await expect(head.locator(`[data-area="${area}"]`)).toBeEmpty();
-    }
+    await expect(head.locator('[data-area="compare"]')).toBeEmpty();
     const controls = head.locator('a, button');
     const names = await controls.evaluateAll((elements) =>
       elements.filter((element) => element.getBoundingClientRect().width > 0).map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim()),
     );
     const logo = expect.stringMatching(/на главную$/);
+    // The contacts block holds "Контакты", the main phone and today's status; below 1043 px only its name is heard.
+    const contacts = expect.stringMatching(/^Контакты\+7 495 000-00-00(Открыто|Закрыто)$/);
+    await expect(head.getByTestId('contacts-widget')).toHaveAccessibleName(isMobile ? 'Контакты' : /^Контакты ?\+7 495 000-00-00 ?(Открыто|Закрыто)$/);
     expect(names).toEqual(
       isMobile
-        ? ['Меню', logo, 'Открыть поиск', 'Каталог', 'Заказать звонок', 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста']
-        : [logo, 'Каталог', 'Заказать звонок', 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста'],
+        ? ['Меню', logo, 'Открыть поиск', 'Каталог', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста']
+        : [logo, 'Каталог', 'Заказать звонок', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста'],
     );
   });
 

@@ -244,8 +244,8 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await expect(first).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // Backwards out of the bar lands on the head's last control, the mini cart (issue 6), and closes the dropdown;
-    // then the wishlist, the user icon (issue 7), "Заказать звонок" (issue 5), and the search field, whose focus
-    // opens the search pop-up (issue 4).
+    // then the wishlist, the user icon (issue 7), the contacts block (issue 8), "Заказать звонок" (issue 5), and the
+    // search field, whose focus opens the search pop-up (issue 4).
     const head = page.getByTestId('top-panel-head');
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByTestId('mini-cart')).toBeFocused();
@@ -254,6 +254,8 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await expect(head.getByTestId('wishlist-widget')).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByTestId('user-widget')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(head.getByTestId('contacts-widget')).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(head.getByRole('button', { name: 'Заказать звонок' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
@@ -339,6 +341,9 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     await page.reload();
     await waitForContent(page);
     await expect(mainMenu(page)).toHaveCount(0);
-    await expect(page.getByTestId('top-panel-foot')).toBeHidden();
+    // Without a menu the foot holds only the delivery city (issue 8).
+    const foot = page.getByTestId('top-panel-foot');
+    await expect(foot.getByTestId('location-widget')).toBeVisible();
+    await expect(foot.locator('a, button')).toHaveCount(1);
   });
 });

@@ -123,6 +123,8 @@ describe('LocationWidget', () => {
     await waitFor(() => expect(cityNames()).toEqual(['Москва', 'Санкт-Петербург', 'Казань', 'Калининград']));
     expect(within(dialog()).getByRole('heading', { name: 'Популярные города' })).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Казань, Республика Татарстан' })).toBeInTheDocument();
+    // A city that is its own region (Москва / Москва) is not named twice.
+    expect(within(dialog()).getByRole('button', { name: 'Москва' })).toHaveTextContent(/^Москва$/);
     expect(within(dialog()).getByRole('button', { name: /^Санкт-Петербург/ })).toHaveAttribute('aria-current', 'true');
     expect(within(dialog()).getByRole('button', { name: /^Москва/ })).not.toHaveAttribute('aria-current');
     const [url] = api.locationUrls();

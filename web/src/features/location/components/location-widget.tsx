@@ -62,6 +62,14 @@ interface LocationPanelContentProps {
   onChosen: () => void;
 }
 
+/**
+ * The region shown under a city's name: none when it only repeats the name (cities that are regions of their own in
+ * the shipped list: `Москва` / `Москва`, `Минск` / `Минск`), so the panel does not say the name twice.
+ */
+function shownRegion(city: Location): string {
+  return city.region.trim() && city.region.trim() !== city.name.trim() ? city.region : '';
+}
+
 /** The message key of a failed choice. */
 function chooseErrorKey(error: unknown): 'location.errors.LOCATION_NOT_FOUND' | 'location.errors.generic' {
   return error instanceof ApiError && error.code === 'LOCATION_NOT_FOUND'
@@ -138,22 +146,25 @@ function LocationPanelContent({ enabled, currentId, onChosen }: LocationPanelCon
                 {listText ? t('location.results') : t('location.popular')}
               </h3>
               <ul className={styles.list} aria-busy={query.isPlaceholderData || choose.isPending}>
-                {list.items.map((city) => (
-                  <li key={city.id}>
-                    <button
-                      type="button"
-                      className={styles.city}
-                      // Name and region as one phrase (the two lines would otherwise run together).
-                      aria-label={city.region ? `${city.name}, ${city.region}` : city.name}
-                      aria-current={city.id === currentId ? 'true' : undefined}
-                      aria-disabled={choose.isPending || undefined}
-                      onClick={() => onChoose(city)}
-                    >
-                      <span className={styles.cityName}>{city.name}</span>
-                      {city.region && <span className={styles.region}>{city.region}</span>}
-                    </button>
-                  </li>
-                ))}
+                {list.items.map((city) => {
+                  const region = shownRegion(city);
+                  return (
+                    <li key={city.id}>
+                      <button
+                        type="button"
+                        className={styles.city}
+                        // Name and region as one phrase (the two lines would otherwise run together).
+                        aria-label={region ? `${city.name}, ${region}` : city.name}
+                        aria-current={city.id === currentId ? 'true' : undefined}
+                        aria-disabled={choose.isPending || undefined}
+                        onClick={() => onChoose(city)}
+                      >
+                        <span className={styles.cityName}>{city.name}</span>
+                        {region && <span className={styles.region}>{region}</span>}
+                      </button>
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           )
