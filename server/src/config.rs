@@ -40,6 +40,15 @@ pub enum Command {
     Reviews(ReviewsArgs),
 }
 
+/// An import's file and database (`vitrina menu|forms|stores|locations import FILE`).
+#[derive(Debug, Clone, Args)]
+pub struct FileImportArgs {
+    /// The file, or `-` for standard input.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
 /// `vitrina stores …` (docs/operations.md "Stores").
 #[derive(Debug, Clone, Args)]
 pub struct StoresArgs {
@@ -53,12 +62,7 @@ pub enum StoresCommand {
     /// Replace the stores with the JSON file's (or `-` for standard input): a list of store objects, as
     /// `stores export` prints and `GET /api/stores` answers (`today` and the rating fields are ignored). Every
     /// store is checked before any is written; the first is the main one.
-    Import {
-        /// The JSON file, or `-` for standard input.
-        file: PathBuf,
-        #[command(flatten)]
-        db: DbArgs,
-    },
+    Import(FileImportArgs),
     /// Print the stores as a JSON list, in the format `stores import` reads.
     Export {
         #[command(flatten)]
@@ -78,12 +82,7 @@ pub struct LocationsArgs {
 pub enum LocationsCommand {
     /// Replace the city list with the CSV file's (or `-` for standard input): `name,region,country,lat,lon,population`
     /// or the hflabs/city layout (`ru-cities.hflabs.csv`). Rows without a name or coordinates are skipped and listed.
-    Import {
-        /// The CSV file (UTF-8), or `-` for standard input.
-        file: PathBuf,
-        #[command(flatten)]
-        db: DbArgs,
-    },
+    Import(FileImportArgs),
 }
 
 /// `vitrina reviews …` (docs/operations.md "Reviews").
@@ -126,7 +125,7 @@ impl StoresCommand {
     /// The database the command works on.
     pub fn db(&self) -> &DbArgs {
         match self {
-            Self::Import { db, .. } | Self::Export { db } => db,
+            Self::Import(FileImportArgs { db, .. }) | Self::Export { db } => db,
         }
     }
 }
@@ -152,12 +151,7 @@ pub struct FormsArgs {
 pub enum FormsCommand {
     /// Add or replace forms from a JSON file (or `-` for standard input): one form object or a list of them, in
     /// the format `forms export` prints. Every form is checked before any is written; forms not in the file stay.
-    Import {
-        /// The JSON file, or `-` for standard input.
-        file: PathBuf,
-        #[command(flatten)]
-        db: DbArgs,
-    },
+    Import(FileImportArgs),
     /// Print every form as a JSON list, in the format `forms import` reads.
     Export {
         #[command(flatten)]
@@ -169,7 +163,7 @@ impl FormsCommand {
     /// The database the command works on.
     pub fn db(&self) -> &DbArgs {
         match self {
-            Self::Import { db, .. } | Self::Export { db } => db,
+            Self::Import(FileImportArgs { db, .. }) | Self::Export { db } => db,
         }
     }
 }
@@ -188,12 +182,7 @@ pub enum MenuCommand {
     /// Replace the top menu with the JSON file's (or `-` for standard input): a list of
     /// `{"title", "url", "children"}` items, or an answer of `GET /api/menus/top` saved to a file.
     /// Imports no longer rebuild it afterwards.
-    Import {
-        /// The JSON file, or `-` for standard input.
-        file: PathBuf,
-        #[command(flatten)]
-        db: DbArgs,
-    },
+    Import(FileImportArgs),
     /// Print the top menu as JSON in the format `menu import` reads.
     Export {
         #[command(flatten)]
@@ -210,7 +199,7 @@ impl MenuCommand {
     /// The database the command works on.
     pub fn db(&self) -> &DbArgs {
         match self {
-            Self::Import { db, .. } | Self::Export { db } | Self::Reset { db } => db,
+            Self::Import(FileImportArgs { db, .. }) | Self::Export { db } | Self::Reset { db } => db,
         }
     }
 }

@@ -4,8 +4,8 @@ use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use vitrina::config::{
-    Cli, Command, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand, ReviewsArgs,
-    ReviewsCommand, StoresArgs, StoresCommand,
+    Cli, Command, FileImportArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
+    ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand,
 };
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
@@ -83,6 +83,27 @@ fn read_file_or_stdin(file: &std::path::Path) -> anyhow::Result<String> {
     }
 }
 
+/// Reads `file` (or standard input for `-`), parses it as `what` and checks it; every problem `check` finds is
+/// printed, and then nothing is imported: the error says `refused`. Nothing touches the database before this.
+fn read_checked<T, E: std::fmt::Display, P: std::fmt::Display>(
+    file: &std::path::Path,
+    what: &str,
+    refused: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+    check: impl FnOnce(&mut T) -> Vec<P>,
+) -> anyhow::Result<T> {
+    let text = read_file_or_stdin(file)?;
+    let mut value = parse(&text).map_err(|e| anyhow::anyhow!("{} is not {what}: {e}", file.display()))?;
+    let problems = check(&mut value);
+    if !problems.is_empty() {
+        for problem in &problems {
+            eprintln!("{problem}");
+        }
+        anyhow::bail!("{refused}: {} problem(s)", problems.len());
+    }
+    Ok(value)
+}
+
 /// `vitrina menu import|export|reset` (docs/operations.md "Menus").
 async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
     use vitrina::domain::menu::{MenuEntry, TOP_MENU, count, parse_menu_file, validate};
@@ -90,24 +111,14 @@ async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
     require_existing_db(db)?;
     // Read and check the file before touching the database.
     let items = match &args.command {
-        MenuCommand::Import { file, .. } => {
-            let text = read_file_or_stdin(file)?;
-            let mut items =
-                parse_menu_file(&text).map_err(|e| anyhow::anyhow!("{} is not a menu: {e}", file.display()))?;
-            let problems = validate(&mut items);
-            if !problems.is_empty() {
-                for problem in &problems {
-                    eprintln!("{problem}");
-                }
-                anyhow::bail!("the menu was not imported: {} problem(s)", problems.len());
-            }
-            Some(items)
+        MenuCommand::Import(FileImportArgs { file, .. }) => {
+            Some(read_checked(file, "a menu", "the menu was not imported", parse_menu_file, |items| validate(items))?)
         }
         MenuCommand::Export { .. } | MenuCommand::Reset { .. } => None,
     };
     let pool = vitrina::db::connect(db).await?;
     match args.command {
-        MenuCommand::Import { .. } => {
+        MenuCommand::Import(_) => {
             let items = items.unwrap_or_default();
             vitrina::db::menus::import_owner_menu(&pool, TOP_MENU, &items).await?;
             println!("menu {TOP_MENU}: {} items imported", count(&items));
@@ -133,25 +144,17 @@ async fn run_forms(args: FormsArgs) -> anyhow::Result<()> {
     let db = &args.command.db().db;
     require_existing_db(db)?;
     let forms = match &args.command {
-        FormsCommand::Import { file, .. } => {
-            let text = read_file_or_stdin(file)?;
-            let forms =
-                parse_forms_file(&text).map_err(|e| anyhow::anyhow!("{} is not a forms file: {e}", file.display()))?;
-            let problems = validate_definitions(&forms);
-            if !problems.is_empty() {
-                for problem in &problems {
-                    eprintln!("{problem}");
-                }
-                anyhow::bail!("no form was imported: {} problem(s)", problems.len());
-            }
-            forms
+        FormsCommand::Import(FileImportArgs { file, .. }) => {
+            read_checked(file, "a forms file", "no form was imported", parse_forms_file, |forms| {
+                validate_definitions(forms)
+            })?
         }
         FormsCommand::Export { .. } => Vec::new(),
     };
     let pool = vitrina::db::connect(db).await?;
     vitrina::db::forms::ensure_defaults(&pool).await?;
     match args.command {
-        FormsCommand::Import { .. } => {
+        FormsCommand::Import(_) => {
             vitrina::db::forms::import(&pool, &forms).await?;
             let codes: Vec<&str> = forms.iter().map(|f| f.code.as_str()).collect();
             println!("forms imported: {}", codes.join(", "));
@@ -170,24 +173,16 @@ async fn run_stores(args: StoresArgs) -> anyhow::Result<()> {
     let db = &args.command.db().db;
     require_existing_db(db)?;
     let stores = match &args.command {
-        StoresCommand::Import { file, .. } => {
-            let text = read_file_or_stdin(file)?;
-            let mut stores = parse_stores_file(&text)
-                .map_err(|e| anyhow::anyhow!("{} is not a stores file: {e}", file.display()))?;
-            let problems = validate_stores(&mut stores);
-            if !problems.is_empty() {
-                for problem in &problems {
-                    eprintln!("{problem}");
-                }
-                anyhow::bail!("no store was imported: {} problem(s)", problems.len());
-            }
-            stores
+        StoresCommand::Import(FileImportArgs { file, .. }) => {
+            read_checked(file, "a stores file", "no store was imported", parse_stores_file, |stores| {
+                validate_stores(stores)
+            })?
         }
         StoresCommand::Export { .. } => Vec::new(),
     };
     let pool = vitrina::db::connect(db).await?;
     match args.command {
-        StoresCommand::Import { .. } => {
+        StoresCommand::Import(_) => {
             vitrina::db::stores::replace_all(&pool, &stores).await?;
             println!("stores imported: {}", stores.len());
         }
@@ -202,7 +197,7 @@ async fn run_stores(args: StoresArgs) -> anyhow::Result<()> {
 
 /// `vitrina locations import` (docs/operations.md "Delivery locations").
 async fn run_locations(args: LocationsArgs) -> anyhow::Result<()> {
-    let LocationsCommand::Import { file, db } = args.command;
+    let LocationsCommand::Import(FileImportArgs { file, db }) = args.command;
     require_existing_db(&db.db)?;
     let parsed = if file.as_os_str() == "-" {
         vitrina::domain::locations::parse_locations_csv(std::io::stdin().lock())

@@ -27,8 +27,11 @@ async function openContacts(page: Page) {
 }
 
 test('open now: status, today, the weekly toggle both ways, every link, the map marker; axe passes', async ({ page }, testInfo) => {
-  // Open from two hours ago to two hours ahead, every day (a span past midnight continues next morning).
-  importStores([testStore(everyDay(clock(-120), clock(120)))]);
+  // Open from two hours ago to two hours ahead, every day (a span past midnight continues next morning). The times
+  // are taken once: the clock may pass a minute before they are checked.
+  const now = storeNow();
+  const [opens, closes] = [clock(-120, now), clock(120, now)];
+  importStores([testStore(everyDay(opens, closes))]);
   await page.goto('/');
   await waitForContent(page);
   const widget = page.getByTestId('contacts-widget');
@@ -37,7 +40,7 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
   await expect(dialog.getByRole('heading', { name: 'Тестовый магазин' })).toBeVisible();
   await expect(dialog.getByTestId('store-address')).toHaveText(/Минск, пр\. Независимости, 1/);
   await expect(dialog.getByTestId('hours-status')).toHaveText('Открыто');
-  await expect(dialog.getByTestId('hours-today')).toContainText(`Сегодня: ${clock(-120)} – ${clock(120)}`);
+  await expect(dialog.getByTestId('hours-today')).toContainText(`Сегодня: ${opens} – ${closes}`);
 
   // The week: hidden, shown with today's row titled "Сегодня", hidden again.
   const toggle = dialog.getByRole('button', { name: 'Режим работы на неделю' });
@@ -47,7 +50,7 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
   await expect(week).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Скрыть режим работы' })).toHaveAttribute('aria-expanded', 'true');
   await expect(week.getByRole('row')).toHaveCount(7);
-  await expect(week.locator(`tr[data-day="${storeNow().day}"] th`)).toHaveText('Сегодня');
+  await expect(week.locator(`tr[data-day="${now.day}"] th`)).toHaveText('Сегодня');
   await expect(week.locator('tr[data-today]')).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Скрыть режим работы' }).click();
   await expect(week).toBeHidden();
@@ -87,17 +90,20 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
 });
 
 test('closed now, a break now, open 24 hours and a day off read as the spec says', async ({ page }) => {
+  // One instant for every time below: the clock may pass a minute while they are written.
+  const now = storeNow();
+  const at = (offset: number) => clock(offset, now);
   const cases: { week: ReturnType<typeof everyDay>; status: string; today: string; breakLine?: string }[] = [
-    { week: everyDay(clock(60), clock(180)), status: 'Закрыто', today: `Сегодня: ${clock(60)} – ${clock(180)}` },
+    { week: everyDay(at(60), at(180)), status: 'Закрыто', today: `Сегодня: ${at(60)} – ${at(180)}` },
     {
-      week: everyDay(clock(-180), clock(180), clock(-60), clock(60)),
+      week: everyDay(at(-180), at(180), at(-60), at(60)),
       status: 'Закрыто',
-      today: `Сегодня: ${clock(-180)} – ${clock(180)}`,
-      breakLine: `Перерыв ${clock(-60)} – ${clock(60)}`,
+      today: `Сегодня: ${at(-180)} – ${at(180)}`,
+      breakLine: `Перерыв ${at(-60)} – ${at(60)}`,
     },
     { week: everyDay('00:00', '00:00'), status: 'Открыто', today: 'Сегодня: Круглосуточно' },
     {
-      week: everyDay('10:00', '18:00').map((d) => (d.day === storeNow().day ? { ...d, WORK_START: null, WORK_END: null } : d)),
+      week: everyDay('10:00', '18:00').map((d) => (d.day === now.day ? { ...d, WORK_START: null, WORK_END: null } : d)),
       status: 'Закрыто',
       today: 'Сегодня: Выходной',
     },

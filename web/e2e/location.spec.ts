@@ -3,6 +3,7 @@ import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { sendAsVisitor } from './helpers/lists';
 import { screenshotPath } from './helpers/screens';
+import type { Location } from '../src/lib/location-types';
 
 /**
  * The delivery location (issue 8; spec §1 "a delivery location panel", §2 "delivery location slide panel", §8
@@ -11,20 +12,6 @@ import { screenshotPath } from './helpers/screens';
  * `vitrina_location`, and the checkout's city following it. Each test has its own browser context, so its own
  * session and no city until it chooses one.
  */
-
-/**
- * A city as `GET /api/locations` and `GET /api/session` answer it (docs/api.md "Location"; the app's `Location` in
- * `src/lib/api-client.ts`, which the e2e type-check cannot import: it pulls in the app's `@/` aliases).
- */
-interface Location {
-  id: number;
-  name: string;
-  region: string;
-  country: string;
-  lat: number;
-  lon: number;
-  population: number;
-}
 
 /** `Max-Age` of the `vitrina_location` cookie, seconds (380 days; the server's `LOCATION_COOKIE_LIFETIME_S`). */
 const LOCATION_COOKIE_LIFETIME_S = 32_832_000;

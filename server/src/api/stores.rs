@@ -4,7 +4,7 @@
 //! rating from its published reviews.
 
 use crate::db;
-use crate::domain::reviews::mean_tenths;
+use crate::domain::reviews::{mean_tenths, reviews_declension};
 use crate::domain::stores::StoreData;
 use crate::domain::working_hours::{Today, today_at};
 use crate::error::ApiError;
@@ -26,6 +26,8 @@ pub struct Rating {
     pub rating_value: Option<f64>,
     /// Published reviews.
     pub reviews_count: i64,
+    /// "отзыв", "отзыва" or "отзывов": the word after `reviewsCount` (spec §3; Russian plural rules).
+    pub reviews_declension: &'static str,
     /// The reviews page: `/reviews/`.
     pub reviews_page_link: String,
 }
@@ -49,7 +51,12 @@ pub async fn shop_rating(state: &AppState) -> Result<Rating, ApiError> {
     // Tenths fit in f64 exactly enough to print one decimal (46 → 4.6).
     #[allow(clippy::cast_precision_loss)]
     let rating_value = mean_tenths(sum, count).map(|tenths| tenths as f64 / 10.0);
-    Ok(Rating { rating_value, reviews_count: count, reviews_page_link: REVIEWS_PAGE_PATH.to_owned() })
+    Ok(Rating {
+        rating_value,
+        reviews_count: count,
+        reviews_declension: reviews_declension(count),
+        reviews_page_link: REVIEWS_PAGE_PATH.to_owned(),
+    })
 }
 
 fn answer(store: StoreData, rating: Rating, now: chrono::DateTime<chrono::Utc>) -> StoreAnswer {

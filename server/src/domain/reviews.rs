@@ -62,6 +62,20 @@ pub fn mean_tenths(sum: i64, count: i64) -> Option<i64> {
     (count > 0).then(|| (sum * 20 + count) / (count * 2))
 }
 
+/// The Russian form of "отзыв" after `count` (spec §3 `reviewsDeclension`), by the CLDR plural rules for `ru`:
+/// one (1, 21, 101: `отзыв`), few (2–4, 22–24: `отзыва`), many (0, 5–20, 25–30, 111: `отзывов`). The front-end
+/// declines with i18next's rules, which are the same.
+pub fn reviews_declension(count: i64) -> &'static str {
+    let (units, tens) = (count.rem_euclid(10), count.rem_euclid(100));
+    if units == 1 && tens != 11 {
+        "отзыв"
+    } else if (2..=4).contains(&units) && !(12..=14).contains(&tens) {
+        "отзыва"
+    } else {
+        "отзывов"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +138,30 @@ mod tests {
         assert_eq!(mean_tenths(13, 3), Some(43)); // 4.333…
         assert_eq!(mean_tenths(89, 20), Some(45)); // 4.45 → 4.5
         assert_eq!(mean_tenths(1, 1), Some(10));
+    }
+
+    #[test]
+    fn the_count_takes_its_russian_plural_form() {
+        let cases = [
+            (0, "отзывов"),
+            (1, "отзыв"),
+            (2, "отзыва"),
+            (4, "отзыва"),
+            (5, "отзывов"),
+            (11, "отзывов"),
+            (12, "отзывов"),
+            (14, "отзывов"),
+            (21, "отзыв"),
+            (22, "отзыва"),
+            (25, "отзывов"),
+            (101, "отзыв"),
+            (111, "отзывов"),
+            (112, "отзывов"),
+            (1001, "отзыв"),
+            (1024, "отзыва"),
+        ];
+        for (count, form) in cases {
+            assert_eq!(reviews_declension(count), form, "{count}");
+        }
     }
 }

@@ -50,6 +50,7 @@ async fn a_new_shop_answers_its_demo_store_with_today_and_no_rating() {
     assert!(store["map"]["lat"].is_number());
     assert_eq!(store["ratingValue"], Value::Null);
     assert_eq!(store["reviewsCount"], 0);
+    assert_eq!(store["reviewsDeclension"], "отзывов");
     assert_eq!(store["reviewsPageLink"], "/reviews/");
     let today = &store["today"];
     assert!(["OPEN", "CLOSED"].contains(&today["status"].as_str().unwrap()), "{today}");
@@ -154,6 +155,7 @@ async fn a_review_waits_for_moderation_then_counts_in_the_rating() {
     assert_eq!(page["items"][2]["text"], text);
     let store = &app.json("/api/stores", 200).await[0];
     assert_eq!((store["ratingValue"].clone(), store["reviewsCount"].clone()), (json!(4.7), json!(3)));
+    assert_eq!(store["reviewsDeclension"], "отзыва");
 
     assert_eq!(cli(&app, &["reviews", "delete", &id]).trim(), "reviews deleted: 1 of 1");
     assert_eq!(app.json("/api/reviews", 200).await["ratingValue"], json!(5.0));

@@ -58,9 +58,9 @@ export function storeNow(): { day: DayCode; minutes: number } {
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
 }
 
-/** `HH:MM` of now plus `offset` minutes, wrapped into the day. */
-export function clock(offset: number): string {
-  const minutes = (((storeNow().minutes + offset) % 1440) + 1440) % 1440;
+/** `HH:MM` of `from` (now by default) plus `offset` minutes, wrapped into the day. */
+export function clock(offset: number, from = storeNow()): string {
+  const minutes = (((from.minutes + offset) % 1440) + 1440) % 1440;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 

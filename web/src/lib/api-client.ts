@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
+import type { Location } from './location-types';
 
 /** One entry of the API's error body (docs/api.md "Errors"). */
 export interface ApiErrorItem {
@@ -131,23 +132,8 @@ async function request<T>(url: string, init: RequestInit, signal?: AbortSignal):
   }
 }
 
-/**
- * A city the shopper may deliver to (issue 8; docs/api.md "Location"): `GET /api/locations` lists them, `POST
- * /api/location` chooses one, `GET /api/session` says the chosen one. Named after the API; not the DOM's `Location`.
- */
-export interface Location {
-  id: number;
-  /** The city's name, e.g. `Москва`. */
-  name: string;
-  /** Its region, e.g. `Московская область`. */
-  region: string;
-  /** ISO 3166-1 alpha-2, upper case: `RU`, `BY`, `UA`, `KZ`. */
-  country: string;
-  /** Latitude and longitude, degrees (WGS 84). */
-  lat: number;
-  lon: number;
-  population: number;
-}
+/** A delivery city (issue 8), defined in the import-free `location-types.ts` the e2e specs share. */
+export type { Location };
 
 /** The tile server the maps draw from (docs/api.md "Session"): URL template (`{z}/{x}/{y}`) and its attribution. */
 export interface MapTiles {

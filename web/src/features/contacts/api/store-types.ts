@@ -50,6 +50,8 @@ export interface Store extends Record<ContactKind, ContactValue[]> {
   /** Mean stars of the published reviews, one decimal; `null` without reviews. */
   ratingValue: number | null;
   reviewsCount: number;
+  /** The Russian word after the count ("отзыв", "отзыва", "отзывов"); the app declines with i18next instead. */
+  reviewsDeclension?: string;
   reviewsPageLink: string;
   /** `null` when the week has no entry for today. */
   today: TodayHours | null;

@@ -125,6 +125,22 @@ export function AddReviewForm({ ref }: AddReviewFormProps) {
         {t(errors[field])}
       </p>
     ) : null;
+  /** What the name and text controls share: id, name, style, required, value, change and validity. */
+  const controlProps = (field: 'name' | 'text') => ({
+    id: fieldId(field),
+    name: field,
+    className: 'form-input',
+    required: true,
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    'aria-invalid': Boolean(errors[field]),
+  });
+  const label = (field: 'name' | 'text') => (
+    <label htmlFor={fieldId(field)} className="form-label">
+      {t(`reviews.fields.${field}`)}
+      {required}
+    </label>
+  );
   const required = (
     <span className="form-required" aria-hidden="true">
       {' *'}
@@ -158,38 +174,20 @@ export function AddReviewForm({ ref }: AddReviewFormProps) {
         {message('rating')}
       </div>
       <div className="form-field" data-field="name">
-        <label htmlFor={fieldId('name')} className="form-label">
-          {t('reviews.fields.name')}
-          {required}
-        </label>
+        {label('name')}
         <input
-          id={fieldId('name')}
-          name="name"
+          {...controlProps('name')}
           type="text"
-          className="form-input"
           autoComplete="name"
-          required
-          value={draft.name}
-          onChange={(event) => change('name', event.target.value)}
-          aria-invalid={Boolean(errors.name)}
           aria-describedby={errors.name ? errorId('name') : undefined}
         />
         {message('name')}
       </div>
       <div className="form-field" data-field="text">
-        <label htmlFor={fieldId('text')} className="form-label">
-          {t('reviews.fields.text')}
-          {required}
-        </label>
+        {label('text')}
         <textarea
-          id={fieldId('text')}
-          name="text"
+          {...controlProps('text')}
           rows={5}
-          className="form-input"
-          required
-          value={draft.text}
-          onChange={(event) => change('text', event.target.value)}
-          aria-invalid={Boolean(errors.text)}
           aria-describedby={[errors.text ? errorId('text') : null, hintId].filter(Boolean).join(' ')}
         />
         <p id={hintId} className={styles.hint}>
