@@ -211,9 +211,10 @@ async fn run_locations(args: LocationsArgs) -> anyhow::Result<()> {
     }
     anyhow::ensure!(!parsed.locations.is_empty(), "{} holds no city: the list was left as it was", file.display());
     let pool = vitrina::db::connect(&db.db).await?;
-    vitrina::db::locations::replace_all(&pool, &parsed.locations).await?;
+    let written = vitrina::db::locations::replace_all(&pool, &parsed.locations).await?;
     pool.close().await;
-    println!("locations imported: {}, skipped: {}", parsed.locations.len(), parsed.skipped.len());
+    let repeated = parsed.locations.len() as u64 - written;
+    println!("locations imported: {written}, skipped: {}, listed twice: {repeated}", parsed.skipped.len());
     Ok(())
 }
 

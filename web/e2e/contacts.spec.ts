@@ -39,7 +39,7 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
   const dialog = await openContacts(page);
   await expect(dialog.getByRole('heading', { name: 'Тестовый магазин' })).toBeVisible();
   await expect(dialog.getByTestId('store-address')).toHaveText(/Минск, пр\. Независимости, 1/);
-  await expect(dialog.getByTestId('hours-status')).toHaveText('Открыто');
+  await expect(dialog.getByTestId('hours-status')).toHaveText(`Открыто до ${closes}`);
   await expect(dialog.getByTestId('hours-today')).toContainText(`Сегодня: ${opens} – ${closes}`);
 
   // The week: hidden, shown with today's row titled "Сегодня", hidden again.

@@ -1,6 +1,6 @@
 //! Table `locations` (issue 8): the cities a shopper can choose. Each function says the SQL it runs.
 
-use crate::domain::locations::{NewLocation, fold, parse_locations_csv};
+use crate::domain::locations::{NewLocation, fold, location_id, parse_locations_csv};
 use serde::Serialize;
 use sqlx::SqlitePool;
 use utoipa::ToSchema;
@@ -34,17 +34,19 @@ pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `DELETE FROM locations`, then `INSERT` each city with ids 1, 2, … in the file's order, in one transaction
-/// (`vitrina locations import`). A shopper's chosen id that no longer names a city is forgotten when read.
-pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow::Result<()> {
+/// `DELETE FROM locations`, then `INSERT OR IGNORE` each city under its stable [`location_id`], in one transaction
+/// (`vitrina locations import`); returns how many were written (a city listed twice, same country, region and name,
+/// is written once). A shopper's chosen city keeps its id when the new list holds it, and is forgotten when not.
+pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow::Result<u64> {
     let mut tx = pool.begin().await?;
     sqlx::query("DELETE FROM locations").execute(&mut *tx).await?;
-    for (index, l) in locations.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO locations (id, name, search_name, region, country, lat, lon, population)
+    let mut written = 0;
+    for l in locations {
+        written += sqlx::query(
+            "INSERT OR IGNORE INTO locations (id, name, search_name, region, country, lat, lon, population)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         )
-        .bind(i64::try_from(index + 1)?)
+        .bind(location_id(&l.country, &l.region, &l.name))
         .bind(&l.name)
         .bind(fold(&l.name))
         .bind(&l.region)
@@ -53,10 +55,11 @@ pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow
         .bind(l.lon)
         .bind(l.population)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
     }
     tx.commit().await?;
-    Ok(())
+    Ok(written)
 }
 
 /// The biggest `limit` cities whose name starts with `prefix` (folded: case and `ё` do not matter), or the biggest

@@ -6,8 +6,8 @@
 //!   alpha-2 code;
 //! - **hflabs/city** (`ru-cities.hflabs.csv`, CC BY-SA 4.0): `city`, `region_type` + `region`, `geo_lat`,
 //!   `geo_lon`, `population`, all Russian. A federal city (Москва) has no `city`: its name is the region's; a town
-//!   filed as an area (Московская обл, г Клин) takes the area's name, one filed as a settlement of a district
-//!   (Респ Чеченская, р-н Урус-Мартановский, г Урус-Мартан) the settlement's.
+//!   filed as an area (Московская обл, г Клин) takes the area's name, one filed as a settlement (Респ Чеченская,
+//!   р-н Урус-Мартановский, г Урус-Мартан; Респ Крым, г Ялта, г Алупка) the settlement's.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -23,6 +23,16 @@ pub struct NewLocation {
     pub lat: f64,
     pub lon: f64,
     pub population: i64,
+}
+
+/// A city's id: stable across imports, so a shopper's chosen city (kept 380 days in a cookie) still names the same
+/// city after the owner loads a new list, or none when the list no longer holds it. The XXH3 hash of
+/// `COUNTRY|region|name` (folded), cut to 52 bits: positive, and exact as a JavaScript number.
+pub fn location_id(country: &str, region: &str, name: &str) -> i64 {
+    let key = format!("{}|{}|{}", country.to_uppercase(), fold(region), fold(name));
+    let hash = twox_hash::XxHash3_64::oneshot(key.as_bytes()) & ((1 << 52) - 1);
+    // Never 0 (a positive id): 2^-52 odds, but free to rule out.
+    i64::try_from(hash.max(1)).unwrap_or(1)
 }
 
 /// The search key of a name: lower case, `ё` as `е`, spaces trimmed (issue 8: "prefix match on the name, ё folded").
@@ -121,7 +131,8 @@ pub fn parse_locations_csv(reader: impl std::io::Read) -> Result<ParsedLocations
                 opt(population),
             ),
             Layout::Hflabs { city, area_type, area, settlement, region_type, region, lat, lon, population } => {
-                let name = [get(city), if opt(area_type) == "г" { opt(area) } else { "" }, opt(settlement)]
+                // The most specific place first: a town within a city's district (г Ялта, г Алупка) is the town.
+                let name = [opt(settlement), get(city), if opt(area_type) == "г" { opt(area) } else { "" }]
                     .into_iter()
                     .find(|n| !n.is_empty())
                     .unwrap_or(if get(region_type) == "г" { get(region) } else { "" });
@@ -162,6 +173,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ids_are_stable_positive_and_tell_same_named_cities_apart() {
+        let id = location_id("RU", "Москва", "Москва");
+        assert_eq!(id, location_id("ru", " москва ", "МОСКВА"), "case and spaces do not matter");
+        assert!(id > 0 && id < (1 << 52));
+        assert_ne!(location_id("RU", "Кировская область", "Киров"), location_id("RU", "Калужская область", "Киров"));
+    }
+
+    #[test]
     fn fold_lowers_and_folds_yo() {
         assert_eq!(fold(" Королёв "), "королев");
         assert_eq!(fold("ЁЛКИ"), "елки");
@@ -192,12 +211,13 @@ mod tests {
 
     #[test]
     fn the_hflabs_layout_gives_names_regions_and_federal_cities() {
-        let csv = "address,country,region_type,region,area_type,area,city_type,city,geo_lat,geo_lon,population\n\
-                   г Москва,Россия,г,Москва,,,,,55.7540471,37.620405,11514330\n\
-                   \"Московская обл, г Клин\",Россия,обл,Московская,г,Клин,,,56.33,36.73,79400\n\
-                   г Казань,Россия,Респ,Татарстан,,,г,Казань,55.79,49.12,1216965\n\
-                   г Нарьян-Мар,Россия,АО,Ненецкий,,,г,Нарьян-Мар,67.6,53.0,21658\n\
-                   г Сургут,Россия,АО,Ханты-Мансийский Автономный округ - Югра,,,г,Сургут,61.25,73.39,306675\n";
+        let csv = "address,country,region_type,region,area_type,area,city_type,city,settlement_type,settlement,geo_lat,geo_lon,population\n\
+                   г Москва,Россия,г,Москва,,,,,,,55.7540471,37.620405,11514330\n\
+                   \"Московская обл, г Клин\",Россия,обл,Московская,г,Клин,,,,,56.33,36.73,79400\n\
+                   \"Респ Крым, г Ялта, г Алупка\",Россия,Респ,Крым,,,г,Ялта,г,Алупка,44.41,34.04,7771\n\
+                   г Казань,Россия,Респ,Татарстан,,,г,Казань,,,55.79,49.12,1216965\n\
+                   г Нарьян-Мар,Россия,АО,Ненецкий,,,г,Нарьян-Мар,,,67.6,53.0,21658\n\
+                   г Сургут,Россия,АО,Ханты-Мансийский Автономный округ - Югра,,,г,Сургут,,,61.25,73.39,306675\n";
         let parsed = parse_locations_csv(csv.as_bytes()).unwrap();
         let got: Vec<_> =
             parsed.locations.iter().map(|l| (l.name.as_str(), l.region.as_str(), l.country.as_str())).collect();
@@ -206,6 +226,7 @@ mod tests {
             vec![
                 ("Москва", "Москва", "RU"),
                 ("Клин", "Московская область", "RU"),
+                ("Алупка", "Республика Крым", "RU"),
                 ("Казань", "Республика Татарстан", "RU"),
                 ("Нарьян-Мар", "Ненецкий автономный округ", "RU"),
                 ("Сургут", "Ханты-Мансийский Автономный округ - Югра", "RU"),

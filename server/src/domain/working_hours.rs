@@ -143,6 +143,11 @@ pub struct Today {
     pub break_start: Option<Hhmm>,
     #[schema(value_type = Option<String>, example = "14:00")]
     pub break_end: Option<Hhmm>,
+    /// While `OPEN`: when this open spell ends (the break's start, the shift's end, or for last night's shift past
+    /// midnight its end this morning, which may differ from today's own times); `null` when closed or open 24 hours
+    /// without a break.
+    #[schema(value_type = Option<String>, example = "21:00")]
+    pub open_until: Option<Hhmm>,
 }
 
 /// A problem with a week: which entry and what.
@@ -189,8 +194,24 @@ fn in_break(entry: &DayHours, t: Hhmm) -> bool {
     break_of(entry).is_some_and(|(start, end)| start != end && within(t, start, end))
 }
 
-/// Whether the store is open at local weekday `day`, minute `t` (rules 1–5).
-pub fn is_open(week: &[DayHours], day: Weekday, t: Hhmm) -> bool {
+/// Minutes from `t` forward to `x` on the clock face, 1..=1440 (`x == t` is a whole day ahead).
+fn minutes_ahead(t: Hhmm, x: Hhmm) -> u16 {
+    let d = (x.minutes + 1440 - t.minutes) % 1440;
+    if d == 0 { 1440 } else { d }
+}
+
+/// When the open spell of `entry`'s shift that holds `t` ends: the nearer of the shift's end and its break's start
+/// (rule 5), or `None` for a 24-hour day without a break.
+fn spell_end(entry: &DayHours, start: Hhmm, end: Hhmm, t: Hhmm) -> Option<Hhmm> {
+    let shift_end = (start != end).then_some(end);
+    let break_start = break_of(entry).filter(|(s, e)| s != e).map(|(s, _)| s);
+    shift_end.into_iter().chain(break_start).min_by_key(|x| minutes_ahead(t, *x))
+}
+
+/// Whether the store is open at local weekday `day`, minute `t` (rules 1–5), and if so until when: `Some(Some(time))`
+/// open until `time` (the shift's end or its break's start, whichever comes first; for last night's shift, its end
+/// this morning), `Some(None)` open with no end in sight (24 hours, no break), `None` closed.
+pub fn open_until(week: &[DayHours], day: Weekday, t: Hhmm) -> Option<Option<Hhmm>> {
     let entry_of = |d: Weekday| week.iter().find(|e| e.day == Day::of(d));
     // Today's own shift: from its start (to its end, or to midnight for a shift past midnight).
     if let Some(entry) = entry_of(day)
@@ -202,16 +223,24 @@ pub fn is_open(week: &[DayHours], day: Weekday, t: Hhmm) -> bool {
             std::cmp::Ordering::Equal => true,
         };
         if in_shift && !in_break(entry, t) {
-            return true;
+            return Some(spell_end(entry, start, end, t));
         }
     }
     // Yesterday's shift past midnight, in this morning (rule 4).
     if let Some(entry) = entry_of(day.pred())
         && let (Some(start), Some(end)) = (entry.work_start, entry.work_end)
+        && start > end
+        && t < end
+        && !in_break(entry, t)
     {
-        return start > end && t < end && !in_break(entry, t);
+        return Some(spell_end(entry, start, end, t));
     }
-    false
+    None
+}
+
+/// Whether the store is open at local weekday `day`, minute `t` (rules 1–5).
+pub fn is_open(week: &[DayHours], day: Weekday, t: Hhmm) -> bool {
+    open_until(week, day, t).is_some()
 }
 
 /// Today's hours and status at instant `now`, in time zone `tz` (rules 1–6); `None` when the week has no entry
@@ -220,11 +249,12 @@ pub fn today_at(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> Option<Today> 
     let local = now.with_timezone(&tz);
     let weekday = local.weekday();
     let entry = week.iter().find(|e| e.day == Day::of(weekday))?;
-    let open = is_open(week, weekday, Hhmm::of(local.time()));
+    let open = open_until(week, weekday, Hhmm::of(local.time()));
     let (break_start, break_end) = break_of(entry).unzip();
     Some(Today {
         day: entry.day,
-        status: if open { Status::Open } else { Status::Closed },
+        status: if open.is_some() { Status::Open } else { Status::Closed },
+        open_until: open.flatten(),
         work_start: entry.work_start,
         work_end: entry.work_end,
         break_start,
@@ -342,6 +372,47 @@ mod tests {
         let tuesday = today_at(&week, MOSCOW, moscow(24, 1, 0)).unwrap();
         assert_eq!(tuesday.day, Day::Tue);
         assert_eq!(tuesday.work_start, None, "today's own entry is shown: a day off, open from last night's shift");
+    }
+
+    fn until(week: &[DayHours], now: DateTime<Utc>) -> Option<String> {
+        today_at(week, MOSCOW, now).and_then(|today| today.open_until).map(|t| t.to_string())
+    }
+
+    #[test]
+    fn open_until_names_the_next_break_or_the_end_of_the_shift() {
+        let week = [day(Day::Mon, Some(("09:00", "21:00")), Some(("13:00", "14:00")))];
+        assert_eq!(until(&week, moscow(23, 9, 0)).as_deref(), Some("13:00"));
+        assert_eq!(until(&week, moscow(23, 14, 0)).as_deref(), Some("21:00"));
+        assert_eq!(until(&week, moscow(23, 13, 30)), None, "closed for the break");
+        let all_day = [day(Day::Mon, Some(("00:00", "00:00")), None)];
+        assert_eq!(until(&all_day, moscow(23, 12, 0)), None);
+        assert_eq!(today_at(&all_day, MOSCOW, moscow(23, 12, 0)).unwrap().status, Status::Open);
+        // Last night's shift: open until its end this morning, though today itself is a day off.
+        let night = [day(Day::Mon, Some(("20:00", "04:00")), None), day(Day::Tue, None, None)];
+        assert_eq!(until(&night, moscow(23, 22, 0)).as_deref(), Some("04:00"));
+        assert_eq!(until(&night, moscow(24, 1, 0)).as_deref(), Some("04:00"));
+        // A break in the night shift's morning part comes first.
+        let night_break = [day(Day::Mon, Some(("20:00", "06:00")), Some(("02:00", "03:00")))];
+        let at = |text: &str| Hhmm::parse(text).unwrap();
+        assert_eq!(open_until(&night_break, Weekday::Tue, at("01:00")), Some(Some(at("02:00"))));
+        assert_eq!(status(&night_break, moscow(24, 2, 30)), None, "Tuesday has no entry");
+        assert!(!is_open(&night_break, Weekday::Tue, at("02:30")));
+        assert_eq!(open_until(&night_break, Weekday::Tue, at("03:00")), Some(Some(at("06:00"))));
+    }
+
+    #[test]
+    fn the_spring_forward_day_skips_an_hour_and_the_fall_back_day_repeats_one() {
+        // Berlin, 2026-03-29: 02:00 → 03:00; 2026-10-25: 03:00 → 02:00. Open 02:00–03:00 on Sundays.
+        let week = [day(Day::Sun, Some(("02:00", "03:00")), None)];
+        let berlin = chrono_tz::Europe::Berlin;
+        // 01:30 UTC on the spring day is 03:30 CEST: the open hour never happened.
+        let spring = Utc.with_ymd_and_hms(2026, 3, 29, 1, 30, 0).unwrap();
+        assert_eq!(today_at(&week, berlin, spring).unwrap().status, Status::Closed);
+        // On the autumn day 02:30 local comes twice (00:30 and 01:30 UTC): open both times.
+        for hour in [0, 1] {
+            let autumn = Utc.with_ymd_and_hms(2026, 10, 25, hour, 30, 0).unwrap();
+            assert_eq!(today_at(&week, berlin, autumn).unwrap().status, Status::Open, "{hour}:30 UTC");
+        }
     }
 
     #[test]

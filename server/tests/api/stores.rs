@@ -284,7 +284,7 @@ async fn the_real_hflabs_city_list_imports_as_it_is() {
     let Some(csv) = shared_data("ru-cities.hflabs.csv") else { return };
     let app = spawn_app().await;
     let out = cli(&app, &["locations", "import", csv.to_str().unwrap()]);
-    assert_eq!(out.trim(), "locations imported: 1117, skipped: 0");
+    assert_eq!(out.trim(), "locations imported: 1117, skipped: 0, listed twice: 0");
     assert_eq!(names(&app.json("/api/locations?q=королев", 200).await), ["Королёв"]);
     let moscow = &app.json("/api/locations?q=москва", 200).await["items"][0];
     assert_eq!((moscow["name"].clone(), moscow["region"].clone()), (json!("Москва"), json!("Москва")));
@@ -292,4 +292,27 @@ async fn the_real_hflabs_city_list_imports_as_it_is() {
     assert_eq!(klin["region"], "Московская область");
     assert_eq!(names(&app.json("/api/locations", 200).await)[..2], ["Москва", "Санкт-Петербург"]);
     assert!(Path::new(&csv).exists());
+}
+
+#[tokio::test]
+async fn a_chosen_city_survives_a_new_list_that_holds_it_and_is_forgotten_when_it_does_not() {
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let minsk = app.json("/api/locations?q=минск", 200).await["items"][0].clone();
+    assert_eq!(visitor.post("/api/location", &json!({"id": minsk["id"]})).await.status(), 200);
+    let file = app.db_path.with_file_name("cities.csv");
+    std::fs::write(&file, "name,region,country,lat,lon,population\nАдыгейск,Адыгея,RU,44.9,39.2,12689\nМинск,Минск,BY,53.9,27.56,2000000\n").unwrap();
+    assert_eq!(
+        cli(&app, &["locations", "import", file.to_str().unwrap()]).trim(),
+        "locations imported: 2, skipped: 0, listed twice: 0"
+    );
+    let session: Value = visitor.get("/api/session").await.json().await.unwrap();
+    assert_eq!(session["location"]["name"], "Минск", "the same city under the same id");
+    std::fs::write(&file, "name,region,country,lat,lon,population\nАдыгейск,Адыгея,RU,44.9,39.2,12689\nАдыгейск,Адыгея,RU,44.9,39.2,12689\n").unwrap();
+    assert_eq!(
+        cli(&app, &["locations", "import", file.to_str().unwrap()]).trim(),
+        "locations imported: 1, skipped: 0, listed twice: 1"
+    );
+    let session: Value = visitor.get("/api/session").await.json().await.unwrap();
+    assert_eq!(session["location"], Value::Null, "never another city in its place");
 }

@@ -177,6 +177,12 @@ export const MENU_CLOSE_GRACE_MS = MENU_HOVER_DELAY_MS;
  */
 export const TOP_PANEL_SCROLL_TOLERANCE_PX = 4;
 
+/**
+ * How often the header's contacts block asks for the stores again, ms (issue 8): its "Открыто" / "Закрыто" follows
+ * the clock while a page stays open (the panel loads its store anew at each opening anyway).
+ */
+export const STORES_REFRESH_MS = 60_000;
+
 /** Offers per catalogue page (`perPage`); 20 fills 5, 4 and 2 columns evenly. API range 1..=100. */
 export const CATALOG_PAGE_SIZE = 20;
 

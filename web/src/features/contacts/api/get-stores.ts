@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { panelQueryRetry } from '@/components/ui/overlay';
+import { STORES_REFRESH_MS } from '@/config/constants';
 import type { Store } from './store-types';
 
 /** Query key root of the stores; the reviews feature invalidates it after a review (the rating changes). */
@@ -11,10 +12,14 @@ export function getStores(signal?: AbortSignal): Promise<Store[]> {
   return apiGet<Store[]>('/api/stores', { signal });
 }
 
-/** Query options for {@link getStores} (key `['stores', 'list']`). */
+/**
+ * Query options for {@link getStores} (key `['stores', 'list']`), asked again every {@link STORES_REFRESH_MS} while
+ * shown: today's status changes with the clock.
+ */
 export const storesQueryOptions = queryOptions({
   queryKey: [...STORES_QUERY_KEY, 'list'] as const,
   queryFn: ({ signal }) => getStores(signal),
+  refetchInterval: STORES_REFRESH_MS,
 });
 
 /** The stores (the header's contacts widget, the contacts page). */

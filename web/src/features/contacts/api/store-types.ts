@@ -23,6 +23,11 @@ export interface TodayHours {
   workEnd: string | null;
   breakStart: string | null;
   breakEnd: string | null;
+  /**
+   * While `OPEN`: when this open spell ends (the break, the shift's end, or last night's shift's end this morning);
+   * `null` when closed or open 24 hours without a break.
+   */
+  openUntil?: string | null;
 }
 
 /** One way to reach the store: the value as shoppers read it and what it is for. */

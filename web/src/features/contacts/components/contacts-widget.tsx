@@ -9,6 +9,7 @@ import { isShowableStore, type Store } from '../api/store-types';
 import { LazyStoreMap } from './lazy-store-map';
 import { StoreDetails } from './store-details';
 import { StoreRating } from './store-rating';
+import { StatusText } from './working-hours';
 import styles from './contacts-widget.module.css';
 
 /** The internal error code of a contacts module that cannot start (spec §8: "sets internal error code -1"). */
@@ -33,6 +34,8 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
   const { t } = useTranslation();
   const stores = useStores();
   const [open, setOpen] = useState(false);
+  // The content stays while the panel slides closed (300 ms), then leaves with it.
+  const [shown, setShown] = useState(false);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -63,6 +66,7 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
         onClick={() => {
           // Each opening loads the store anew: its today is the moment's (spec §4).
           void queryClient.resetQueries({ queryKey: storeQueryOptions(main.id).queryKey, exact: true });
+          setShown(true);
           setOpen(true);
         }}
       >
@@ -74,13 +78,13 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
           {phone && <span className={styles.phone}>{phone}</span>}
           {main.today && (
             <span className={styles.status} data-status={main.today.status}>
-              {main.today.status === 'OPEN' ? t('contacts.statusOpen') : t('contacts.statusClosed')}
+              <StatusText today={main.today} />
             </span>
           )}
         </span>
       </button>
       <SlidePanel open={open} onOpenChange={setOpen} title={t('contacts.title')} returnFocusTo={buttonRef}>
-        {open && <ContactsPanelContent id={main.id} callback={callback} />}
+        {shown && <ContactsPanelContent id={main.id} callback={callback} />}
       </SlidePanel>
     </>
   );

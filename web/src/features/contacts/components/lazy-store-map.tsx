@@ -17,8 +17,8 @@ export interface LazyStoreMapProps {
 }
 
 /**
- * The store map, loaded when first shown: Leaflet, its stylesheet and ours are one lazy chunk (spec §4 "then loads
- * map content", §7). A "Карта загружается…" box holds the place meanwhile; the tiles come from the session's
+ * The store map, loaded when first shown: Leaflet and its stylesheet are one lazy chunk (spec §4 "then loads map
+ * content", §7); our small map styles come with the page, as this placeholder uses them. A "Карта загружается…" box holds the place meanwhile; the tiles come from the session's
  * settings (`mapTiles`).
  */
 export function LazyStoreMap({ stores, label, moreHref }: LazyStoreMapProps) {

@@ -50,8 +50,8 @@ function popupContent(store: Store, moreText: string, href: string, onNavigate: 
 }
 
 /**
- * A Leaflet map of stores (issue 8; spec §2 "a map of the object", §7 the two map stylesheets: Leaflet's and this
- * module's come with this lazy chunk). Tiles from `VITRINA_MAP_TILES` with their attribution; a marker per store
+ * A Leaflet map of stores (issue 8; spec §2 "a map of the object", §7 the map stylesheets: Leaflet's comes with
+ * this lazy chunk, ours with the page). Tiles from `VITRINA_MAP_TILES` with their attribution; a marker per store
  * with its name as title and a popup (name, address, "Подробнее"); one store is shown at street zoom, several fit
  * the view. Follows its box's size (a slide panel sliding in, a window resize). The wheel does not zoom, so the
  * page scrolls past it.

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEEK_DAYS, type DayHours, type TodayHours } from '../api/store-types';
-import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, timeSpan, type Shift } from '../utils/working-hours';
+import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, statusText, timeSpan, type Shift } from '../utils/working-hours';
 import styles from './store-details.module.css';
 
 /** "09:00 – 21:00", "Круглосуточно" (start equals end) or "Выходной" (no times): spec §2. */
@@ -18,6 +18,13 @@ function BreakText({ shift }: { shift: Shift }) {
   const { t } = useTranslation();
   const span = breakSpan(shift);
   return span && hoursKind(shift.start, shift.end) !== 'off' ? <>{t('contacts.break', { span })}</> : null;
+}
+
+/** "Открыто до 21:00", "Открыто" or "Закрыто" ({@link statusText}). */
+export function StatusText({ today }: { today: TodayHours }) {
+  const { t } = useTranslation();
+  const { key, time } = statusText(today);
+  return <>{t(key, { time })}</>;
 }
 
 /** Props of {@link WorkingHours}. */
@@ -42,7 +49,7 @@ export function WorkingHours({ today, week }: WorkingHoursProps) {
       {today && (
         <p className={styles.today} data-testid="hours-today">
           <span className={styles.status} data-status={today.status} data-testid="hours-status">
-            {today.status === 'OPEN' ? t('contacts.statusOpen') : t('contacts.statusClosed')}
+            <StatusText today={today} />
           </span>
           <span className={styles.todayText}>
             <span>

@@ -1,8 +1,17 @@
 import type { ContactKind } from '../api/store-types';
 
-/** The digits of a phone number (`+7 (495) 000-00-00` → `74950000000`). */
+/** A phone number without its extension ("8 800 000-00-00 доб. 12", "… ext. 12", "…, 12"): the part that dials. */
+function dialled(value: string): string {
+  return value.split(/доб|ext|вн\.|[,;#]/i)[0] ?? '';
+}
+
+/**
+ * The international digits of a phone number (`+7 (495) 000-00-00` → `74950000000`); a Russian or Kazakh national
+ * `8 9xx …` (11 digits from 8) becomes `7 9xx …`, as messengers need the country code.
+ */
 function digits(value: string): string {
-  return value.replace(/\D/g, '');
+  const number = dialled(value).replace(/\D/g, '');
+  return number.length === 11 && number.startsWith('8') && !dialled(value).trim().startsWith('+') ? `7${number.slice(1)}` : number;
 }
 
 /**
@@ -20,7 +29,7 @@ function accountName(value: string, hosts: readonly string[]): string {
 
 /**
  * The link of a store's contact (issue 8):
- * - phone: `tel:` with digits and `+` only;
+ * - phone: `tel:` with digits and `+` only, without an extension ("доб. 12");
  * - WhatsApp: `https://wa.me/<digits>`;
  * - Viber: `viber://chat?number=%2B<digits>`;
  * - Telegram: `https://t.me/<name>`; Instagram: `https://www.instagram.com/<name>`;
@@ -32,7 +41,7 @@ export function contactHref(kind: ContactKind, value: string): string | null {
   if (!text) return null;
   switch (kind) {
     case 'phone': {
-      const number = text.replace(/[^\d+]/g, '');
+      const number = dialled(text).replace(/[^\d+]/g, '');
       return number ? `tel:${number}` : null;
     }
     case 'whatsapp':
@@ -47,8 +56,11 @@ export function contactHref(kind: ContactKind, value: string): string | null {
       const name = accountName(text, ['instagram.com/']);
       return name ? `https://www.instagram.com/${encodeURIComponent(name)}` : null;
     }
-    case 'email':
-      return `mailto:${encodeURI(text)}`;
+    case 'email': {
+      // The address only: a `?cc=` or `&body=` written into the value is not passed on.
+      const address = text.split(/[?&\s]/)[0] ?? '';
+      return address ? `mailto:${encodeURI(address)}` : null;
+    }
     case 'skype': {
       const name = text.replace(/^skype:/i, '').replace(/\?.*$/, '');
       return name ? `skype:${encodeURIComponent(name)}?chat` : null;

@@ -36,3 +36,9 @@ export function shiftOfToday(today: TodayHours): Shift {
 export function breakSpan(shift: Shift): string | null {
   return shift.breakStart && shift.breakEnd ? timeSpan(shift.breakStart, shift.breakEnd) : null;
 }
+
+/** The i18n key and values of today's status: "Открыто до 21:00", "Открыто" (no end in sight) or "Закрыто". */
+export function statusText(today: TodayHours): { key: 'contacts.statusOpenUntil' | 'contacts.statusOpen' | 'contacts.statusClosed'; time?: string } {
+  if (today.status !== 'OPEN') return { key: 'contacts.statusClosed' };
+  return today.openUntil ? { key: 'contacts.statusOpenUntil', time: today.openUntil } : { key: 'contacts.statusOpen' };
+}
