@@ -256,6 +256,9 @@ pub const REVIEWS_PAGE_SIZE: u32 = 10;
 /// Largest `page` of `GET /api/reviews`.
 pub const MAX_REVIEWS_PAGE: u32 = 10_000;
 
+/// Most stars a review gives (issue 8): ratings are 1..=5 (`REVIEW_RATING_INVALID` otherwise).
+pub const REVIEW_RATING_MAX: i64 = 5;
+
 /// Longest reviewer's name, in characters (issue 8: `FORMS_VALUE_TOO_LONG`).
 pub const REVIEW_NAME_MAX_CHARS: usize = 100;
 

@@ -30,7 +30,9 @@ pub struct ReviewsParams {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewsPage {
+    /// This page's reviews, newest first.
     pub items: Vec<Review>,
+    /// The page shown, from 1.
     pub page: u32,
     /// Reviews per page (10).
     pub per_page: u32,
@@ -46,6 +48,7 @@ pub struct ReviewPosted {
     /// `published`: shown now; `pending`: shown once the shop owner publishes it.
     #[schema(example = "pending")]
     pub status: &'static str,
+    /// The review as stored.
     pub review: Review,
 }
 

@@ -37,8 +37,10 @@ pub struct Rating {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreAnswer {
+    /// The owner's description of the store.
     #[serde(flatten)]
     pub store: StoreData,
+    /// The shop's rating from its published reviews.
     #[serde(flatten)]
     pub rating: Rating,
     /// Today's hours and whether the store is open now; `null` when its week has no entry for today.

@@ -12,7 +12,9 @@ pub const DEFAULT_LOCATIONS_CSV: &str = include_str!("../../defaults/locations.c
 /// A city as the API answers it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Location {
+    /// Stable across imports ([`crate::domain::locations::location_id`]).
     pub id: i64,
+    /// The city's name.
     pub name: String,
     /// As shoppers read it: "Свердловская область".
     pub region: String,
@@ -20,7 +22,9 @@ pub struct Location {
     pub country: String,
     /// WGS 84 degrees.
     pub lat: f64,
+    /// Longitude, WGS 84 degrees.
     pub lon: f64,
+    /// Inhabitants; 0 when unknown.
     pub population: i64,
 }
 

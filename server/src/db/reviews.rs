@@ -10,9 +10,11 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
+    /// The review's number (`vitrina reviews publish ID`).
     pub id: i64,
     /// Stars, 1..=5.
     pub rating: i64,
+    /// The reviewer's name as shown.
     pub name: String,
     /// As typed (plain text: shown escaped, never as HTML).
     pub text: String,
@@ -23,6 +25,7 @@ pub struct Review {
 /// A review as the owner sees it (`vitrina reviews list`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub struct OwnerReview {
+    /// The review.
     #[sqlx(flatten)]
     #[serde(flatten)]
     pub review: Review,
@@ -33,7 +36,9 @@ pub struct OwnerReview {
 /// Whether a new review is shown at once or waits for the owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Publication {
+    /// Shown at once (`VITRINA_REVIEWS_AUTOPUBLISH`).
     Published,
+    /// Shown once the owner publishes it.
     Pending,
 }
 

@@ -15,13 +15,17 @@ use utoipa::ToSchema;
 /// A city of the list.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct NewLocation {
+    /// The city's name ("Екатеринбург").
     pub name: String,
     /// As shoppers read it: "Свердловская область", "Республика Татарстан", "Минская область".
     pub region: String,
     /// ISO 3166-1 alpha-2, upper case: `RU`, `BY`, `UA`, `KZ`.
     pub country: String,
+    /// Latitude, WGS 84 degrees.
     pub lat: f64,
+    /// Longitude, WGS 84 degrees.
     pub lon: f64,
+    /// Inhabitants; 0 when unknown. The list is ordered by it.
     pub population: i64,
 }
 
@@ -43,7 +47,9 @@ pub fn fold(text: &str) -> String {
 /// What an import file held: the cities, and the rows left out with their line and reason.
 #[derive(Debug, Default)]
 pub struct ParsedLocations {
+    /// The cities read, in the file's order.
     pub locations: Vec<NewLocation>,
+    /// The rows left out: CSV line and reason.
     pub skipped: Vec<(u64, String)>,
 }
 

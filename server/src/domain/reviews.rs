@@ -2,7 +2,7 @@
 //! shopper sends with `POST /api/reviews` and its checks.
 
 use crate::domain::forms::FieldError;
-use crate::limits::{REVIEW_NAME_MAX_CHARS, REVIEW_TEXT_MAX_CHARS};
+use crate::limits::{REVIEW_NAME_MAX_CHARS, REVIEW_RATING_MAX, REVIEW_TEXT_MAX_CHARS};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -24,8 +24,11 @@ pub struct ReviewRequest {
 /// A review that passed [`validate_review`]: trimmed texts and the stars.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CleanReview {
+    /// Stars, 1..=5.
     pub rating: i64,
+    /// The reviewer's name, trimmed.
     pub name: String,
+    /// The review, trimmed.
     pub text: String,
 }
 
@@ -44,7 +47,8 @@ fn text_field(field: &str, value: Option<&str>, max: usize) -> Result<String, Fi
 /// (`FORMS_NOT_EMPTY_INVALID`) and not too long (`FORMS_VALUE_TOO_LONG`).
 pub fn validate_review(request: &ReviewRequest) -> Result<CleanReview, Vec<FieldError>> {
     let mut problems = Vec::new();
-    let rating = request.rating.as_ref().and_then(serde_json::Value::as_i64).filter(|r| (1..=5).contains(r));
+    let rating =
+        request.rating.as_ref().and_then(serde_json::Value::as_i64).filter(|r| (1..=REVIEW_RATING_MAX).contains(r));
     if rating.is_none() {
         problems.push(FieldError::new("REVIEW_RATING_INVALID", "rating", "an integer from 1 to 5"));
     }

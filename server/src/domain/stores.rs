@@ -36,10 +36,12 @@ pub struct StoreData {
     /// one: the header's contacts panel shows it.
     #[serde(default)]
     pub id: Option<i64>,
+    /// As shoppers know the store ("Витрина на Никольской").
     pub name: String,
     /// The store's picture: a path on this shop (`/demo/images/store.svg`) or an `http(s)` URL; `null` for none.
     #[serde(default, deserialize_with = "empty_as_none")]
     pub preview_picture: Option<String>,
+    /// The street address, as written on a letter.
     pub address: String,
     /// Where the map puts the marker (spec §3 `map`); `null`: no map.
     #[serde(default)]
@@ -49,18 +51,25 @@ pub struct StoreData {
     /// The week, one entry per weekday at most; a missing weekday says nothing about that day.
     #[serde(default)]
     pub working_hours: Vec<DayHours>,
+    /// Phones: `tel:` links.
     #[serde(default)]
     pub phone: Vec<ContactValue>,
+    /// WhatsApp numbers: `https://wa.me/<digits>` links.
     #[serde(default)]
     pub whatsapp: Vec<ContactValue>,
+    /// Viber numbers: `viber://chat` links.
     #[serde(default)]
     pub viber: Vec<ContactValue>,
+    /// Telegram names (`@name` or its `t.me` address).
     #[serde(default)]
     pub telegram: Vec<ContactValue>,
+    /// Instagram names.
     #[serde(default)]
     pub instagram: Vec<ContactValue>,
+    /// E-mail addresses: `mailto:` links.
     #[serde(default)]
     pub email: Vec<ContactValue>,
+    /// Skype names.
     #[serde(default)]
     pub skype: Vec<ContactValue>,
 }

@@ -28,12 +28,19 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Day {
+    /// Monday.
     Mon,
+    /// Tuesday.
     Tue,
+    /// Wednesday.
     Wed,
+    /// Thursday.
     Thu,
+    /// Friday.
     Fri,
+    /// Saturday.
     Sat,
+    /// Sunday.
     Sun,
 }
 
@@ -56,16 +63,21 @@ impl Day {
 /// or `null`/empty). Both work times empty: a day off.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct DayHours {
+    /// The weekday this entry is for (each at most once a week).
     pub day: Day,
+    /// Opening time; with `WORK_END` empty too, a day off.
     #[serde(rename = "WORK_START", default, deserialize_with = "hhmm_or_empty")]
     #[schema(value_type = Option<String>, example = "09:00")]
     pub work_start: Option<Hhmm>,
+    /// Closing time; equal to `WORK_START`: open 24 hours; before it: the shift ends the next morning.
     #[serde(rename = "WORK_END", default, deserialize_with = "hhmm_or_empty")]
     #[schema(value_type = Option<String>, example = "21:00")]
     pub work_end: Option<Hhmm>,
+    /// Start of the break (applies only with `BREAK_END`).
     #[serde(rename = "BREAK_START", default, deserialize_with = "hhmm_or_empty")]
     #[schema(value_type = Option<String>, example = "13:00")]
     pub break_start: Option<Hhmm>,
+    /// End of the break (applies only with `BREAK_START`).
     #[serde(rename = "BREAK_END", default, deserialize_with = "hhmm_or_empty")]
     #[schema(value_type = Option<String>, example = "14:00")]
     pub break_end: Option<Hhmm>,
@@ -122,7 +134,9 @@ fn hhmm_or_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hhmm>,
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Status {
+    /// Open at the moment asked about.
     Open,
+    /// Closed at the moment asked about (a day off, outside the hours, a break).
     Closed,
 }
 
@@ -132,15 +146,18 @@ pub enum Status {
 pub struct Today {
     /// The store's local weekday.
     pub day: Day,
+    /// Open or closed at the moment of the request.
     pub status: Status,
     /// `null` both: a day off. Equal: open 24 hours.
     #[schema(value_type = Option<String>, example = "09:00")]
     pub work_start: Option<Hhmm>,
+    /// Today's closing time (the next morning for a shift past midnight).
     #[schema(value_type = Option<String>, example = "21:00")]
     pub work_end: Option<Hhmm>,
     /// Both given or both `null` (a break with one time does not apply, rule 5).
     #[schema(value_type = Option<String>, example = "13:00")]
     pub break_start: Option<Hhmm>,
+    /// End of today's break.
     #[schema(value_type = Option<String>, example = "14:00")]
     pub break_end: Option<Hhmm>,
     /// While `OPEN`: when this open spell ends (the break's start, the shift's end, or for last night's shift past
