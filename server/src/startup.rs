@@ -21,8 +21,7 @@ pub struct Application {
 /// account's stamp checked, the cookie's life; issue 7) and its CSRF check on state-changing `/api` requests
 /// (issue 5), gzip/brotli compression, one tracing span per request, and the request time-out of spec §9.
 pub fn app(state: AppState) -> Router {
-    let secure = state.settings.public_url.starts_with("https://");
-    let sessions = session::layer(state.db.clone(), secure);
+    let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
         .merge(web::router(state.clone()))
         .layer(axum::middleware::from_fn(session::require_csrf))

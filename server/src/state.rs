@@ -28,6 +28,13 @@ pub struct Settings {
     pub reviews_autopublish: bool,
 }
 
+impl Settings {
+    /// Whether the shop is served over https (its public URL says so): cookies are then `Secure`.
+    pub fn https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
 /// Where the store maps take their tiles from, sent to the front-end in `GET /api/session`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct MapTiles {

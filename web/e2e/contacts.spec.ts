@@ -179,10 +179,18 @@ test('"Заказать звонок" opens the callback panel above the contact
   await expect(page.getByTestId('contacts-widget')).toBeFocused();
 });
 
-test('Leaflet and the map stylesheets are fetched only when a map is first shown', async ({ page }) => {
+test('Leaflet and the map stylesheets are fetched only when a map is first shown, after the store (spec §4)', async ({ page }) => {
   const mapFiles: string[] = [];
+  // Spec §4: the panel loads today's hours, builds its contents, then loads the map.
+  const order: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/store-map-[^/]+\.(js|css)$/.test(request.url())) mapFiles.push(request.url());
+    if (/\/assets\/store-map-[^/]+\.(js|css)$/.test(request.url())) {
+      mapFiles.push(request.url());
+      order.push('map');
+    }
+  });
+  page.on('response', (response) => {
+    if (/\/api\/stores\/\d+$/.test(response.url())) order.push('store');
   });
   await page.goto('/');
   await waitForContent(page);
@@ -192,6 +200,7 @@ test('Leaflet and the map stylesheets are fetched only when a map is first shown
   await expect(dialog.getByTestId('store-map')).toBeVisible();
   await expect.poll(() => mapFiles.some((url) => url.endsWith('.js'))).toBe(true);
   expect(mapFiles.some((url) => url.endsWith('.css')), 'the map stylesheet comes with it').toBe(true);
+  expect(order[0], 'the store answer comes before any of the map').toBe('store');
 });
 
 test('a store answer the panel cannot build gives the SLIDE_PANEL_UNDEFINED_ERROR alert', async ({ page }) => {

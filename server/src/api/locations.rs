@@ -15,6 +15,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
+use tower_sessions::cookie::{Cookie, SameSite};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -69,10 +70,10 @@ fn cookie_location(headers: &HeaderMap) -> Option<i64> {
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == LOCATION_COOKIE_NAME)
-        .and_then(|(_, value)| value.trim().parse().ok())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == LOCATION_COOKIE_NAME)
+        .and_then(|cookie| cookie.value().trim().parse().ok())
 }
 
 /// The shopper's chosen city: the session's, else the cookie's (a returning shopper whose session ended); `None`
@@ -111,12 +112,16 @@ pub async fn choose_location(
         });
     };
     session.insert(LOCATION_KEY, location.id).await.map_err(|e| ApiError::Internal(e.into()))?;
-    let secure = if state.settings.public_url.starts_with("https://") { "; Secure" } else { "" };
-    let cookie = format!(
-        "{LOCATION_COOKIE_NAME}={}; Max-Age={LOCATION_COOKIE_LIFETIME_S}; Path=/; SameSite=Lax; HttpOnly{secure}",
-        location.id
-    );
-    Ok(([(header::SET_COOKIE, cookie), (header::CACHE_CONTROL, "no-store".to_owned())], Json(location)).into_response())
+    let lifetime = i64::try_from(LOCATION_COOKIE_LIFETIME_S).unwrap_or(i64::MAX);
+    let cookie = Cookie::build((LOCATION_COOKIE_NAME, location.id.to_string()))
+        .max_age(time::Duration::seconds(lifetime))
+        .path("/")
+        .same_site(SameSite::Lax)
+        .http_only(true)
+        .secure(state.settings.https())
+        .build();
+    Ok(([(header::SET_COOKIE, cookie.to_string()), (header::CACHE_CONTROL, "no-store".to_owned())], Json(location))
+        .into_response())
 }
 
 /// The location routes; `POST` bodies are limited as the reviews'.

@@ -93,10 +93,7 @@ pub async fn add_review(
     let visitor = visitor_id(&session).await?;
     let client_addr = (!addr.0.is_unspecified()).then(|| addr.0.to_string());
     let review = store::insert(&state.db, &clean, publication, &visitor, client_addr.as_deref()).await?;
-    let status = match publication {
-        Publication::Published => "published",
-        Publication::Pending => "pending",
-    };
+    let status = publication.as_str();
     let shop = crate::db::shop::name_or_default(&state.db).await?;
     let stars = "★".repeat(usize::try_from(review.rating).unwrap_or(0));
     let action = match publication {

@@ -91,3 +91,18 @@ pub async fn find(pool: &SqlitePool, id: i64) -> sqlx::Result<Option<Location>> 
         .fetch_optional(pool)
         .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_list_reads_whole() {
+        let parsed = parse_locations_csv(DEFAULT_LOCATIONS_CSV.as_bytes()).unwrap();
+        assert_eq!(parsed.skipped, Vec::new());
+        assert_eq!(parsed.locations.len(), 50);
+        for country in ["RU", "BY", "UA", "KZ"] {
+            assert!(parsed.locations.iter().any(|l| l.country == country), "{country}");
+        }
+    }
+}

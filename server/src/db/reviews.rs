@@ -42,6 +42,16 @@ pub enum Publication {
     Pending,
 }
 
+impl Publication {
+    /// The `status` column's value, also the API's: `published` or `pending`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Published => "published",
+            Self::Pending => "pending",
+        }
+    }
+}
+
 /// `INSERT INTO reviews`: the review, published now or pending; returns it.
 pub async fn insert(
     pool: &SqlitePool,
@@ -51,10 +61,8 @@ pub async fn insert(
     client_addr: Option<&str>,
 ) -> sqlx::Result<Review> {
     let now = now_text();
-    let (status, published_at) = match publication {
-        Publication::Published => ("published", Some(now.as_str())),
-        Publication::Pending => ("pending", None),
-    };
+    let status = publication.as_str();
+    let published_at = (publication == Publication::Published).then_some(now.as_str());
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO reviews (rating, name, body, status, visitor_id, client_addr, created_at, published_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",

@@ -245,16 +245,6 @@ mod tests {
         assert!(parse_locations_csv("a,b\n1,2\n".as_bytes()).unwrap_err().contains("header"));
     }
 
-    #[test]
-    fn the_shipped_list_reads_whole() {
-        let parsed = parse_locations_csv(crate::db::locations::DEFAULT_LOCATIONS_CSV.as_bytes()).unwrap();
-        assert_eq!(parsed.skipped, Vec::new());
-        assert_eq!(parsed.locations.len(), 50);
-        for country in ["RU", "BY", "UA", "KZ"] {
-            assert!(parsed.locations.iter().any(|l| l.country == country), "{country}");
-        }
-    }
-
     /// The real list of ../shared/data (1,117 Russian cities) imports as it is.
     #[test]
     fn the_real_hflabs_file_reads_whole() {

@@ -12,10 +12,13 @@ export function e2eDatabase(): string | undefined {
   return process.env.VITRINA_E2E_BASE_URL ? undefined : process.env.VITRINA_E2E_DB;
 }
 
-/** Skips the current test unless the shop's database can be read. */
-export function requireDatabase(): string {
+/**
+ * Skips the current test unless the shop's database (and its binary) are this run's; `why` says what the test needs
+ * them for. Answers the database file.
+ */
+export function requireDatabase(why = 'the captcha word is read from the shop database'): string {
   const db = e2eDatabase();
-  test.skip(!db, 'the captcha word is read from the shop database, which an external shop does not share');
+  test.skip(!db, `${why}, which an external shop does not share`);
   return db!;
 }
 

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PostedReview, ReviewInput, ReviewPage } from '../../src/features/reviews/api/review-types';
 import { sendAsVisitor } from './lists';
 import { getJson } from './api';
+import { requireDatabase } from './forms';
 
 export type { PostedReview, ReviewInput, ReviewPage };
 
@@ -24,9 +25,7 @@ export function vitrinaBinary(): string {
 
 /** Skips the current test unless the shop's database and binary are this run's; answers the database file. */
 export function requireModeration(): string {
-  const db = process.env.VITRINA_E2E_BASE_URL ? undefined : process.env.VITRINA_E2E_DB;
-  test.skip(!db, 'reviews are published with the vitrina CLI on the e2e database, which an external shop does not share');
-  return db!;
+  return requireDatabase('reviews are published with the vitrina CLI on the e2e database');
 }
 
 /** Publishes pending reviews `ids` with `vitrina reviews publish` on the e2e database. */

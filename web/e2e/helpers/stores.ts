@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
 import type { DayCode, DayHours } from '../../src/features/contacts/api/store-types';
+import { requireDatabase } from './forms';
 import { vitrinaBinary } from './reviews';
 
 /**
@@ -14,9 +14,7 @@ import { vitrinaBinary } from './reviews';
 
 /** The e2e shop's database, or a skip when it is not this run's. */
 export function requireStoresImport(): string {
-  const db = process.env.VITRINA_E2E_BASE_URL ? undefined : process.env.VITRINA_E2E_DB;
-  test.skip(!db, 'stores are loaded with the vitrina CLI on the e2e database, which an external shop does not share');
-  return db!;
+  return requireDatabase('stores are loaded with the vitrina CLI on the e2e database');
 }
 
 /** `vitrina stores import` of `stores` (the format `GET /api/stores` answers). */

@@ -208,7 +208,10 @@ export const DEFAULT_STALE_TIME_MS = 60_000;
  */
 export const LOCATION_SEARCH_DELAY_MS = 300;
 
-/** How long a cities answer stays fresh in the query cache, ms (the city list changes only with a server release). */
+/**
+ * How long a cities answer stays fresh in the query cache, ms (the list changes only when the owner runs
+ * `vitrina locations import`).
+ */
 export const LOCATIONS_STALE_TIME_MS = 60 * 60_000;
 
 /** How long the "link copied" confirmation of the share block stays visible, ms. */

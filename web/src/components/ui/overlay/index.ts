@@ -26,6 +26,7 @@ export {
 export { OVERLAY_ACTIVE_CLASS, type BreakpointSide, type ReturnFocusTarget } from './use-overlay-behaviour';
 export { OverlayFrame, type OverlayFrameProps } from './overlay-frame';
 export { SlidePanel, type SlidePanelProps } from './slide-panel';
+export { usePanelOpener } from './use-panel-opener';
 export { Popup, type PopupProps } from './popup';
 export {
   PanelQueryContent,

@@ -128,15 +128,15 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
   const [formError, setFormError] = useState<FormErrorKey | null>(null);
   const [city, setCity] = useState('');
   const sessionLocation = useSessionLocation();
-  // The session's city last applied: `undefined` until the session has answered, `null` for none.
-  const appliedLocation = useRef<string | null | undefined>(undefined);
+  // The id of the session's city last applied: `undefined` until the session has answered, `null` for none.
+  const appliedLocation = useRef<number | null | undefined>(undefined);
 
   useEffect(() => {
     if (sessionLocation === undefined) return;
-    const key = sessionLocation ? `${sessionLocation.id}:${sessionLocation.name}` : null;
+    const id = sessionLocation?.id ?? null;
     const first = appliedLocation.current === undefined;
-    if (!first && appliedLocation.current === key) return;
-    appliedLocation.current = key;
+    if (!first && appliedLocation.current === id) return;
+    appliedLocation.current = id;
     if (!sessionLocation) return;
     const name = sessionLocation.name;
     // The first city only fills an empty field; a city chosen later replaces what the field holds.

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
+import { usePanelOpener } from '@/components/ui/overlay';
 import { SLIDE_CART_BASKET_VIEW } from '@/config/constants';
 import { normalizePath, paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
@@ -35,11 +35,8 @@ export function MiniCart() {
   const summary = useBasketSummary();
   const session = useSession();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const { open, setOpen, openerRef: buttonRef } = usePanelOpener();
   const { shaking, restart } = useShake(useBasketSignal('basket'));
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const count = summary.data?.count ?? 0;
   const label =

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { SlidePanel, useAnyOverlayOpen } from '@/components/ui/overlay';
+import { SlidePanel } from '@/components/ui/overlay';
+import { useHashTarget } from '@/components/ui/use-hash-target';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { storeAnchor, storePath } from '@/config/paths';
 import { useStores } from '../api/get-stores';
@@ -26,24 +26,12 @@ export interface ContactsPageProps {
 export function ContactsPage({ callback }: ContactsPageProps) {
   const { t } = useTranslation();
   const stores = useStores();
-  const location = useLocation();
   const [mapStore, setMapStore] = useState<Store | null>(null);
   const mapOpener = useRef<HTMLButtonElement | null>(null);
   const list = Array.isArray(stores.data) ? stores.data.filter(isShowableStore) : [];
 
-  // `#store-{id}` scrolls to and focuses that card, once per navigation, when no overlay holds the focus (the
-  // contacts panel whose map link led here may still be closing).
-  const overlayOpen = useAnyOverlayOpen();
-  const focusedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!location.hash || list.length === 0 || overlayOpen || focusedFor.current === location.key) return;
-    const card = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (card) {
-      focusedFor.current = location.key;
-      card.scrollIntoView({ block: 'start' });
-      card.focus({ preventScroll: true });
-    }
-  }, [location.hash, location.key, list.length, overlayOpen]);
+  // `#store-{id}`: that card, once the cards are there.
+  useHashTarget(list.length > 0);
 
   return (
     <div className={styles.page}>

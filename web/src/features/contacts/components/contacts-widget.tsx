@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { Link } from 'react-router';
+import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { paths, storePath } from '@/config/paths';
 import { storeQueryOptions, useStores } from '../api/get-stores';
 import { isShowableStore, type Store } from '../api/store-types';
@@ -33,11 +33,9 @@ export interface ContactsWidgetProps {
 export function ContactsWidget({ callback }: ContactsWidgetProps) {
   const { t } = useTranslation();
   const stores = useStores();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, openerRef: buttonRef } = usePanelOpener();
   // The content stays while the panel slides closed (300 ms), then leaves with it.
   const [shown, setShown] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-  const location = useLocation();
   const queryClient = useQueryClient();
   const main: Store | undefined = Array.isArray(stores.data) ? stores.data.find(isShowableStore) : undefined;
   const failed = stores.isError || (stores.isSuccess && !main);
@@ -49,8 +47,6 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
     // Logged once per failure, not per render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failed]);
-
-  useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
 
   if (!main) return null;
   const phone = main.phone?.[0]?.value;

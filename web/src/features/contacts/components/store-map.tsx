@@ -60,7 +60,9 @@ export default function StoreMap({ stores, tiles, label, moreHref, onNavigate }:
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement | null>(null);
   const navigate = useRef(onNavigate);
-  navigate.current = onNavigate;
+  useEffect(() => {
+    navigate.current = onNavigate;
+  });
   const marked = stores.filter((store) => store.map);
   const key = JSON.stringify(marked.map((store) => [store.id, store.name, store.address, store.map]));
 

@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { formQueryOptions, isShowableForm } from '../api/forms';
 import { LazyServerForm } from './lazy-server-form';
 import styles from './callback-button.module.css';
@@ -27,14 +25,10 @@ export interface CallbackButtonProps {
  */
 export function CallbackButton({ variant = 'header' }: CallbackButtonProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-  const location = useLocation();
+  const { open, setOpen, openerRef: buttonRef } = usePanelOpener();
   const queryClient = useQueryClient();
   const options = formQueryOptions(CALLBACK_FORM);
   const query = useQuery({ ...options, enabled: open });
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   return (
     <>

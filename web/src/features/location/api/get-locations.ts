@@ -38,7 +38,7 @@ export interface LocationsResult {
 /**
  * Query options of {@link getLocations} for `text` (trimmed, so `"Ка "` and `"Ка"` share one answer). The lists fill
  * the delivery location slide panel, so failures are retried as the other panels' (`panelQueryRetry`); they stay
- * fresh {@link LOCATIONS_STALE_TIME_MS}, as the city list changes only with a server release. The result keeps its
+ * fresh {@link LOCATIONS_STALE_TIME_MS}, as the list changes only with `vitrina locations import`. The result keeps its
  * text, so a list shown while the next one loads still says what it answers.
  */
 export function locationsQueryOptions(text: string) {

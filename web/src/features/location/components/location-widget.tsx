@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation as useRouterLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PinIcon } from '@/components/ui/icons';
-import { PanelQueryContent, SlidePanel } from '@/components/ui/overlay';
+import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { LOCATION_QUERY_MAX_CHARS, LOCATION_SEARCH_DELAY_MS } from '@/config/constants';
 import { ApiError, type Location } from '@/lib/api-client';
 import { useSessionLocation } from '@/lib/session';
@@ -23,12 +22,8 @@ import styles from './location-widget.module.css';
 export function LocationWidget() {
   const { t } = useTranslation();
   const current = useSessionLocation();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-  const { pathname, search } = useRouterLocation();
-  const close = useCallback(() => setOpen(false), []);
-
-  useEffect(() => setOpen(false), [pathname, search]);
+  const { open, setOpen, openerRef: buttonRef } = usePanelOpener();
+  const close = useCallback(() => setOpen(false), [setOpen]);
 
   return (
     <>

@@ -21,14 +21,16 @@ export function postReview(input: ReviewInput): Promise<PostedReview> {
 }
 
 /**
- * Mutation of {@link postReview}. A sent review changes the list, the count and the mean rating: every reviews query
- * and every query under `['stores']` (the contacts panel's rating) reload.
+ * Mutation of {@link postReview}. A published review changes the list, the count and the mean rating: every reviews
+ * query and every query under `['stores']` (the contacts panel's rating) reload. A pending one changes nothing shown
+ * until the owner publishes it, so nothing reloads.
  */
 export function usePostReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postReview,
-    onSuccess: async () => {
+    onSuccess: async (posted) => {
+      if (posted.status !== 'published') return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
         queryClient.invalidateQueries({ queryKey: STORES_KEY_PREFIX }),

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { ADD_REVIEW_ID } from '@/config/paths';
@@ -22,21 +22,15 @@ type FormErrorKey = 'reviews.errors.RATE_LIMITED' | 'reviews.errors.generic';
 
 const EMPTY_DRAFT: ReviewDraft = { rating: null, name: '', text: '' };
 
-/** Props of {@link AddReviewForm}. */
-export interface AddReviewFormProps {
-  /** The `<form>` (focusable, `tabIndex=-1`): the page focuses it for `/reviews/#add-review`. */
-  ref?: Ref<HTMLFormElement>;
-}
-
 /**
- * The add-review form `#add-review` (issue 8): the stars ("Оценка", a radio group), the name and the text, sent with
+ * The add-review form `#add-review` (issue 8; focusable, so `/reviews/#add-review` focuses it): the stars ("Оценка", a radio group), the name and the text, sent with
  * "Отправить отзыв" to `POST /api/reviews`. Fields are checked on submit with the server's codes (a missing rating
  * `REVIEW_RATING_INVALID`, blank `FORMS_NOT_EMPTY_INVALID`, too long `FORMS_VALUE_TOO_LONG`), each message under its
  * field (`aria-invalid`, `role="alert"`) and focus on the first; the server's 422 errors land the same way, a 429
  * above the form. A sent review empties the form and says "Спасибо! Ваш отзыв опубликован." or, when it awaits
  * moderation, "Спасибо! Отзыв появится после проверки." (`role="status"`). Texts are sent trimmed.
  */
-export function AddReviewForm({ ref }: AddReviewFormProps) {
+export function AddReviewForm() {
   const { t } = useTranslation();
   const id = useId();
   const formElement = useRef<HTMLFormElement | null>(null);
@@ -45,12 +39,6 @@ export function AddReviewForm({ ref }: AddReviewFormProps) {
   const [formError, setFormError] = useState<FormErrorKey | null>(null);
   const [sent, setSent] = useState<ReviewStatus | null>(null);
   const post = usePostReview();
-
-  const setRef = (element: HTMLFormElement | null) => {
-    formElement.current = element;
-    if (typeof ref === 'function') ref(element);
-    else if (ref) ref.current = element;
-  };
 
   /** Moves focus to the first field with a message (the chosen star, or the first, for the rating). */
   const focusFirstInvalid = (found: ReviewErrors) => {
@@ -149,7 +137,7 @@ export function AddReviewForm({ ref }: AddReviewFormProps) {
 
   return (
     <form
-      ref={setRef}
+      ref={formElement}
       id={ADD_REVIEW_ID}
       tabIndex={-1}
       className={styles.form}

@@ -311,8 +311,9 @@ describe('ReviewsPage: the add-review form', () => {
   });
 
   it('says "Спасибо! Отзыв появится после проверки." for a review awaiting moderation', async () => {
-    mockReviewsApi({ post: (body) => ({ status: 201, body: { status: 'pending', review: review(7, body as Partial<Review>) } }) });
+    const api = mockReviewsApi({ post: (body) => ({ status: 201, body: { status: 'pending', review: review(7, body as Partial<Review>) } }) });
     const { user } = renderPage();
+    await waitFor(() => expect(api.storesLoads()).toBe(1));
     await user.click(within(stars()).getByRole('radio', { name: '1 звезда' }));
     await user.type(nameField(), 'Олег');
     await user.type(textField(), 'Долго');
@@ -320,6 +321,9 @@ describe('ReviewsPage: the add-review form', () => {
     expect(await within(form()).findByRole('status')).toHaveTextContent('Спасибо! Отзыв появится после проверки.');
     expect(within(form()).queryByText('Спасибо! Ваш отзыв опубликован.')).not.toBeInTheDocument();
     expect(nameField()).toHaveValue('');
+    // Nothing shown changed until the owner publishes it: no list or stores reload.
+    expect(api.calls('GET')).toHaveLength(1);
+    expect(api.storesLoads()).toBe(1);
   });
 
   it("puts the server's 422 errors under their fields and keeps what was typed", async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { RatingStars } from '@/components/ui/rating-stars';
+import { useHashTarget } from '@/components/ui/use-hash-target';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { REVIEW_RATING_MAX } from '@/config/constants';
 import { ADD_REVIEW_ID, paths, reviewsPagePath, reviewsParams } from '@/config/paths';
@@ -29,19 +29,9 @@ export function ReviewsPage() {
   const [params] = useSearchParams();
   const page = reviewsPageNumber(params.get(reviewsParams.page));
   const query = useReviews(page);
-  const { hash, key, search } = useLocation();
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const focusedFor = useRef<string | null>(null);
-
-  // `/reviews/#add-review`: the form, once per navigation, after the list has its height (else the form moves).
-  useEffect(() => {
-    if (hash !== `#${ADD_REVIEW_ID}` || query.isPending || focusedFor.current === key) return;
-    const form = formRef.current;
-    if (!form) return;
-    focusedFor.current = key;
-    form.scrollIntoView?.({ block: 'start' });
-    form.focus({ preventScroll: true });
-  }, [hash, key, query.isPending]);
+  const { search } = useLocation();
+  // `/reviews/#add-review`: the form, once the list above it has its height (else the form moves).
+  useHashTarget(!query.isPending);
 
   const data = query.data;
   return (
@@ -64,7 +54,7 @@ export function ReviewsPage() {
           )}
         </div>
         <div className={styles.aside}>
-          <AddReviewForm ref={formRef} />
+          <AddReviewForm />
         </div>
       </div>
     </div>
