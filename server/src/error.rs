@@ -94,7 +94,8 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-fn body(status: StatusCode, code: &str, field: Option<&str>, detail: String) -> Response {
+/// An error answer of one [`ErrorItem`], for answers made outside a handler (middleware).
+pub fn error_response(status: StatusCode, code: &str, field: Option<&str>, detail: String) -> Response {
     let item = ErrorItem { code: code.to_owned(), field: field.map(str::to_owned), detail };
     (status, Json(ErrorBody { errors: vec![item] })).into_response()
 }
@@ -102,20 +103,22 @@ fn body(status: StatusCode, code: &str, field: Option<&str>, detail: String) -> 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
-            Self::NotFound { code, detail } => body(StatusCode::NOT_FOUND, code, None, detail),
-            Self::BadRequest { code, field, detail } => body(StatusCode::BAD_REQUEST, code, Some(field), detail),
-            Self::Unauthorized { code, detail } => body(StatusCode::UNAUTHORIZED, code, None, detail),
-            Self::Forbidden { code, field, detail } => body(StatusCode::FORBIDDEN, code, Some(field), detail),
-            Self::Conflict { code, field, detail } => body(StatusCode::CONFLICT, code, Some(field), detail),
+            Self::NotFound { code, detail } => error_response(StatusCode::NOT_FOUND, code, None, detail),
+            Self::BadRequest { code, field, detail } => {
+                error_response(StatusCode::BAD_REQUEST, code, Some(field), detail)
+            }
+            Self::Unauthorized { code, detail } => error_response(StatusCode::UNAUTHORIZED, code, None, detail),
+            Self::Forbidden { code, field, detail } => error_response(StatusCode::FORBIDDEN, code, Some(field), detail),
+            Self::Conflict { code, field, detail } => error_response(StatusCode::CONFLICT, code, Some(field), detail),
             Self::Conflicts { errors } => (StatusCode::CONFLICT, Json(ErrorBody { errors })).into_response(),
             Self::Unprocessable { errors } => {
                 (StatusCode::UNPROCESSABLE_ENTITY, Json(ErrorBody { errors })).into_response()
             }
             Self::PayloadTooLarge { detail } => {
-                body(StatusCode::PAYLOAD_TOO_LARGE, "BODY_TOO_LARGE", Some("body"), detail)
+                error_response(StatusCode::PAYLOAD_TOO_LARGE, "BODY_TOO_LARGE", Some("body"), detail)
             }
             Self::TooManyRequests { retry_after_s } => {
-                let mut response = body(
+                let mut response = error_response(
                     StatusCode::TOO_MANY_REQUESTS,
                     "RATE_LIMITED",
                     None,
@@ -126,7 +129,7 @@ impl IntoResponse for ApiError {
             }
             Self::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "internal error");
-                body(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())
+                error_response(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())
             }
         }
     }
@@ -139,7 +142,7 @@ pub async fn api_not_found(uri: axum::http::Uri) -> Response {
 
 /// The answer to a known `/api` path asked with a method it does not take: a JSON 405 `METHOD_NOT_ALLOWED`.
 pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
-    body(
+    error_response(
         StatusCode::METHOD_NOT_ALLOWED,
         "METHOD_NOT_ALLOWED",
         None,

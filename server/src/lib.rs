@@ -11,6 +11,7 @@ pub mod limits;
 pub mod mail;
 pub mod rate_limit;
 pub mod search;
+pub mod security;
 pub mod session;
 pub mod startup;
 pub mod state;

@@ -289,3 +289,10 @@ pub const DEFAULT_MAP_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.
 
 /// Attribution shown on the maps with [`DEFAULT_MAP_TILES`].
 pub const DEFAULT_MAP_ATTRIBUTION: &str = "© OpenStreetMap contributors";
+
+/// Largest request body any endpoint takes, bytes (issue 9): a bigger one is 413 `BODY_TOO_LARGE` before it is
+/// read. Endpoints may take less (`FORM_BODY_MAX_BYTES`, …).
+pub const REQUEST_BODY_MAX_BYTES: usize = 64 * 1024;
+
+/// Longest query string (after `?`) any URL may carry, bytes (issue 9): a longer one is 414 `QUERY_TOO_LONG`.
+pub const QUERY_MAX_BYTES: usize = 8 * 1024;

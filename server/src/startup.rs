@@ -2,7 +2,7 @@
 
 use crate::config::ServeArgs;
 use crate::state::{AppState, Settings};
-use crate::{api, db, feeds, limits, session, web};
+use crate::{api, db, feeds, limits, security, session, web};
 use axum::Router;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -20,15 +20,20 @@ pub struct Application {
 /// The whole route table with middleware: API, then the web front-end; the visitor session, its upkeep (the
 /// account's stamp checked, the cookie's life; issue 7) and its CSRF check on state-changing `/api` requests
 /// (issue 5), gzip/brotli compression, one tracing span per request, and the request time-out of spec §9.
+/// Outermost come the request limits and security headers of issue 9 ([`security`]): a request too large is refused
+/// before the session is loaded, and every answer, errors included, carries the headers.
 pub fn app(state: AppState) -> Router {
     let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
         .merge(web::router(state.clone()))
+        .layer(axum::extract::DefaultBodyLimit::max(limits::REQUEST_BODY_MAX_BYTES))
         .layer(axum::middleware::from_fn(session::require_csrf))
         .layer(axum::middleware::from_fn_with_state(state, session::keep_session))
         .layer(sessions)
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
+        .layer(axum::middleware::from_fn(security::limit_request))
+        .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
 }
 

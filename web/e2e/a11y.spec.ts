@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { biggestTopSection, firstOfferOf, getJson, waitForContent, type ApiOffer } from './helpers/api';
 

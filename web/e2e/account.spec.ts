@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './helpers/test';
 import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { phoneInput, sql } from './helpers/forms';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { MENU_FADE_MS, MENU_HOVER_DELAY_MS, PANEL_CLOSE_ANIMATION_MS, REQUEST_TIMEOUT_MS } from '../src/config/constants';
 import { getSections, waitForContent, type ApiSection } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

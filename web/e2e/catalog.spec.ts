@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
 
 async function cardColumns(page: Page): Promise<number> {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { addToCompareList } from './helpers/lists';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
 import { postReview, publishReviews, requireModeration, vitrinaBinary } from './helpers/reviews';

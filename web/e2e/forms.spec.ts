@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Request } from './helpers/test';
 import { CAPTCHA_CHECK_DELAY_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { captchaWord, clickCallbackOpener, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { DESKTOP_BREAKPOINT_PX, TOP_PANEL_FOOTER_SLIDE_MS } from '../src/config/constants';
 import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 
 test.describe('home page tabs (spec §2 "Main tabs switch content by a data value")', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './helpers/test';
 import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { sendAsVisitor } from './helpers/lists';

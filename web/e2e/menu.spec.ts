@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { DESKTOP_BREAKPOINT_PX, MENU_FADE_MS, MENU_HOVER_DELAY_MS } from '../src/config/constants';
 import { getSections, waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

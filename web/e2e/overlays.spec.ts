@@ -1,4 +1,4 @@
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from './helpers/test';
 import {
   DESKTOP_BREAKPOINT_PX,
   PANEL_CLOSE_ANIMATION_MS,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { PANEL_CLOSE_ANIMATION_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './helpers/test';
 import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import {
   AVAILABILITY_COOKIE_MAX_AGE_S,
   AVAILABILITY_COOKIE_NAME,

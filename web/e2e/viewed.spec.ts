@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { RECENTLY_VIEWED_FADE_MS } from '../src/config/constants';
 import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

@@ -52,12 +52,13 @@ pub(crate) fn plain_text(html: &str, max: usize) -> String {
     out
 }
 
-/// JSON for a `<script type="application/ld+json">`: `</` is written `<\/` so the text cannot end the script.
+/// JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` (which JSON has only inside strings) are
+/// written `\u003c`, `\u003e`, `\u0026`, so no text can end the script or open an HTML comment in it (`<!--<script>`
+/// would make the parser skip the real `</script>`).
 fn ld_json(value: &serde_json::Value) -> String {
-    format!(
-        "<script type=\"application/ld+json\">{}</script>",
-        serde_json::to_string(value).expect("JSON value serialises").replace("</", "<\\/")
-    )
+    let json = serde_json::to_string(value).expect("JSON value serialises");
+    let json = json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    format!("<script type=\"application/ld+json\">{json}</script>")
 }
 
 struct HeadBuilder<'a> {
@@ -348,8 +349,13 @@ mod tests {
 
     #[test]
     fn json_ld_cannot_close_its_script() {
-        let out = ld_json(&json!({"name": "</script><script>alert(1)</script>"}));
+        let value = json!({"name": "<!--<script>alert(1)</script> & more"});
+        let out = ld_json(&value);
         assert_eq!(out.matches("</script>").count(), 1);
+        assert!(!out.contains("<!--") && !out.contains("<script>alert"), "{out}");
+        let inner = &out["<script type=\"application/ld+json\">".len()..out.len() - "</script>".len()];
+        let back: serde_json::Value = serde_json::from_str(inner).unwrap();
+        assert_eq!(back, value, "the data reads back the same");
     }
 
     #[test]

@@ -4,6 +4,7 @@ mod accounts;
 mod basket;
 mod catalog;
 mod forms;
+mod hardening;
 mod helpers;
 mod import;
 mod lists;

@@ -1,0 +1,90 @@
+//! Request limits and security headers for every answer (issue 9).
+//!
+//! - [`limit_request`]: a declared body over [`REQUEST_BODY_MAX_BYTES`] is 413 `BODY_TOO_LARGE` and a query string
+//!   over [`QUERY_MAX_BYTES`] is 414 `QUERY_TOO_LONG`, both in the API's JSON error shape, before any handler runs.
+//!   Bodies without a `Content-Length` (chunked) are cut at the same size by axum's `DefaultBodyLimit` in
+//!   [`crate::startup::app`], which the JSON extractor turns into the same 413.
+//! - [`security_headers`]: `X-Content-Type-Options: nosniff` and a `Referrer-Policy` on every answer; on HTML
+//!   answers also [`CONTENT_SECURITY_POLICY`] (no inline or foreign scripts, no framing) and
+//!   `X-Frame-Options: DENY` for browsers that predate `frame-ancestors`.
+
+use crate::error::{ApiError, error_response};
+use crate::limits::{QUERY_MAX_BYTES, REQUEST_BODY_MAX_BYTES};
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+/// The Content-Security-Policy of every HTML answer.
+///
+/// - Scripts only from the shop's own origin: the Vite build has no inline script, and JSON-LD blocks
+///   (`application/ld+json`) are data, not run, so they need no exception.
+/// - Styles from the shop plus inline styles: Radix's scroll lock and Leaflet write `<style>` and `style=`
+///   at run time. A style cannot run code.
+/// - Images from anywhere over http(s): product pictures come from the shop's own feed host (a YML feed names
+///   absolute URLs) and map tiles from `VITRINA_MAP_TILES`, neither known when the binary is built.
+/// - Requests (`fetch`) only to the shop itself; no plugins; no `<base>` or form posts elsewhere; never framed.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// The Referrer-Policy of every answer: other sites learn the shop's origin, never the page (a search text or an
+/// order's address stays here).
+pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
+
+/// Middleware: refuses, before reading it, a request whose query string is longer than [`QUERY_MAX_BYTES`] (414
+/// `QUERY_TOO_LONG`, field `query`) or whose `Content-Length` is over [`REQUEST_BODY_MAX_BYTES`] (413
+/// `BODY_TOO_LARGE`, field `body`).
+pub async fn limit_request(request: Request, next: Next) -> Response {
+    let query_len = request.uri().query().map_or(0, str::len);
+    if query_len > QUERY_MAX_BYTES {
+        return error_response(
+            StatusCode::URI_TOO_LONG,
+            "QUERY_TOO_LONG",
+            Some("query"),
+            format!("the query string is {query_len} bytes; at most {QUERY_MAX_BYTES} are taken"),
+        );
+    }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if let Some(length) = declared
+        && length > REQUEST_BODY_MAX_BYTES as u64
+    {
+        let detail = format!("the body is {length} bytes; at most {REQUEST_BODY_MAX_BYTES} are taken");
+        return ApiError::PayloadTooLarge { detail }.into_response();
+    }
+    next.run(request).await
+}
+
+/// Middleware: adds the security headers (module comment) to the answer.
+pub async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let is_html = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("text/html"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static(REFERRER_POLICY));
+    if is_html {
+        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_allows_no_inline_script_and_no_framing() {
+        let script = CONTENT_SECURITY_POLICY.split(';').map(str::trim).find(|d| d.starts_with("script-src"));
+        assert_eq!(script, Some("script-src 'self'"));
+        assert!(CONTENT_SECURITY_POLICY.contains("frame-ancestors 'none'"));
+        assert!(!CONTENT_SECURITY_POLICY.contains("unsafe-eval"));
+    }
+}

@@ -1,0 +1,217 @@
+//! Limits and security headers (issue 9): bodies over 64 KB are 413, malformed JSON is 400 with the error body,
+//! query strings over 8 KB are 414, text fields keep Unicode and SQL or HTML payloads intact (and escaped where they
+//! become HTML), every HTML answer carries the Content-Security-Policy and its companions, cookies are HttpOnly and
+//! SameSite=Lax (Secure behind TLS).
+
+use crate::helpers::{SMALL_FEED, spawn_app, spawn_app_with};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Emoji, a right-to-left script, ё, an SQL injection and an HTML script in one text.
+const PAYLOAD: &str = "Ёлка 🎄 שלום עולם '); DROP TABLE orders; -- <script>alert(\"x\")</script> &amp; ё";
+
+fn error_codes(body: &Value) -> Vec<(String, String)> {
+    body["errors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("an error body: {body}"))
+        .iter()
+        .map(|e| (e["code"].as_str().unwrap().to_owned(), e["field"].as_str().unwrap_or("").to_owned()))
+        .collect()
+}
+
+#[tokio::test]
+async fn every_html_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    for (path, status) in [("/", 200), ("/contacts/", 200), ("/catalog/", 200), ("/no/such/page/", 404)] {
+        let response = app.get(path).await;
+        assert_eq!(response.status().as_u16(), status, "GET {path}");
+        let headers = response.headers();
+        assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap();
+        assert!(!script_src.contains("unsafe-inline"), "{path}: {script_src}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        // The shell itself has no inline script the policy would block.
+        let html = response.text().await.unwrap();
+        for script in html.split("<script").skip(1) {
+            let tag = &script[..script.find('>').unwrap()];
+            assert!(tag.contains("src=") || tag.contains("application/ld+json"), "{path}: inline <script{tag}>");
+        }
+    }
+    // Other answers are not sniffed either.
+    let api = app.get("/api/session").await;
+    assert_eq!(api.headers()["x-content-type-options"], "nosniff");
+    assert!(api.headers().get("content-security-policy").is_none(), "JSON needs no page policy");
+}
+
+#[tokio::test]
+async fn cookies_are_http_only_and_same_site_lax_and_secure_behind_tls() {
+    for (https, secure) in [(false, false), (true, true)] {
+        let app = spawn_app_with(|args| {
+            args.public_url = Some(if https { "https://shop.test" } else { "http://shop.test" }.into())
+        })
+        .await;
+        let visitor = app.visitor().await;
+        let mut set_cookies: Vec<String> = Vec::new();
+        let session = app.get("/api/session").await;
+        set_cookies.extend(session.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()));
+        let locations: Value = app.json("/api/locations?q=%D0%BC%D0%BE%D1%81", 200).await;
+        let id = locations["items"][0]["id"].clone();
+        let chosen = visitor.post("/api/location", &json!({"id": id})).await;
+        assert_eq!(chosen.status(), 200);
+        set_cookies.extend(chosen.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()));
+        assert!(set_cookies.len() >= 2, "the session and the location cookie: {set_cookies:?}");
+        for cookie in &set_cookies {
+            let attrs: Vec<String> = cookie.split(';').map(|a| a.trim().to_ascii_lowercase()).collect();
+            assert!(attrs.contains(&"httponly".into()), "{cookie}");
+            assert!(attrs.contains(&"samesite=lax".into()), "{cookie}");
+            assert_eq!(attrs.contains(&"secure".into()), secure, "https {https}: {cookie}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_body_over_64_kb_is_413_whether_declared_or_streamed() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let visitor = app.visitor().await;
+    let big = json!({"offerId": "a", "quantity": 1, "delay": false, "pad": "x".repeat(70 * 1024)});
+    // Declared with Content-Length, on an endpoint that reads JSON and on one that reads no body at all.
+    for path in ["/api/basket/items", "/api/auth/logout", "/api/feedback-nowhere"] {
+        let response = visitor.post(path, &big).await;
+        assert_eq!(response.status(), 413, "POST {path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(error_codes(&body), [("BODY_TOO_LARGE".to_owned(), "body".to_owned())], "{path}");
+    }
+    // Streamed in chunks with no Content-Length: the JSON extractor stops reading at the limit.
+    let addr = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = big.to_string();
+    let head = format!(
+        "POST /api/basket/items HTTP/1.1\r\nHost: {addr}\r\nCookie: {}\r\nX-CSRF-Token: {}\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        visitor.cookie, visitor.token
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for chunk in body.as_bytes().chunks(8192) {
+        stream.write_all(format!("{:x}\r\n", chunk.len()).as_bytes()).await.unwrap();
+        stream.write_all(chunk).await.unwrap();
+        stream.write_all(b"\r\n").await.unwrap();
+    }
+    let _ = stream.write_all(b"0\r\n\r\n").await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("BODY_TOO_LARGE"), "{answer}");
+    // Nothing reached the basket.
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(basket["lines"], json!([]));
+}
+
+#[tokio::test]
+async fn malformed_json_is_400_naming_the_body() {
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    for (content_type, body) in [
+        ("application/json", "{\"offerId\": \"a\", "),
+        ("application/json", "[1, 2"),
+        ("application/json", "{\"offerId\": 5, \"quantity\": \"many\"}"),
+        ("application/json", "\u{feff}{}\u{0}"),
+        ("text/plain", "{\"offerId\": \"a\"}"),
+    ] {
+        let url = format!("{}/api/basket/items", app.base);
+        let response = app
+            .client
+            .post(url)
+            .header("cookie", &visitor.cookie)
+            .header("x-csrf-token", &visitor.token)
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 400, "{content_type}: {body}");
+        let answer: Value = response.json().await.unwrap();
+        assert_eq!(error_codes(&answer), [("BODY_INVALID".to_owned(), "body".to_owned())], "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_query_string_over_8_kb_is_414() {
+    let app = spawn_app().await;
+    let long = "%D0%B0".repeat(1400); // 8,400 bytes
+    for path in [format!("/api/search?q={long}"), format!("/catalog/?q={long}"), format!("/?x={long}")] {
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), 414, "{}…", &path[..20]);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(error_codes(&body), [("QUERY_TOO_LONG".to_owned(), "query".to_owned())]);
+    }
+    // Just under the limit is an ordinary request (the search text is cut, issue 4).
+    let fits = "%D0%B0".repeat(1300);
+    assert_eq!(app.get(&format!("/api/search?q={fits}")).await.status(), 200);
+}
+
+#[tokio::test]
+async fn text_fields_keep_unicode_and_payloads_intact_and_escaped_in_html() {
+    let app = spawn_app_with(|args| args.reviews_autopublish = true).await;
+    app.import(SMALL_FEED).await;
+    let visitor = app.visitor().await;
+
+    // An order: every text field comes back as sent.
+    let added = visitor.post("/api/basket/items", &json!({"offerId": "a", "quantity": 1, "delay": false})).await;
+    assert_eq!(added.status(), 200);
+    let checkout = json!({
+        "name": PAYLOAD, "phone": "+7 912 345-67-89", "phoneCountry": "ru", "email": "ivan@example.ru",
+        "city": PAYLOAD, "address": PAYLOAD, "deliveryMethod": "courier", "paymentMethod": "card_on_delivery",
+        "comment": PAYLOAD
+    });
+    let placed = visitor.post("/api/orders", &checkout).await;
+    assert_eq!(placed.status(), 201);
+    let number = placed.json::<Value>().await.unwrap()["number"].as_str().unwrap().to_owned();
+    let order: Value = visitor.get(&format!("/api/orders/{number}")).await.json().await.unwrap();
+    for field in ["name", "city", "address", "comment"] {
+        assert_eq!(order[field], PAYLOAD, "order {field}");
+    }
+
+    // A review: published, listed as sent.
+    let review = json!({"rating": 5, "name": PAYLOAD, "text": PAYLOAD});
+    assert_eq!(visitor.post("/api/reviews", &review).await.status(), 201);
+    let reviews = app.json("/api/reviews", 200).await;
+    assert_eq!(
+        (reviews["items"][0]["name"].as_str(), reviews["items"][0]["text"].as_str()),
+        (Some(PAYLOAD), Some(PAYLOAD))
+    );
+
+    // An account: the name as sent.
+    let mut member = app.visitor().await;
+    let registration = json!({"email": "p@example.ru", "password": "correct horse", "name": PAYLOAD, "phone": ""});
+    let registered = member.post("/api/auth/register", &registration).await;
+    assert_eq!(registered.status(), 201);
+    member.keep_cookie(&registered);
+    member.refresh().await;
+    let me: Value = member.get("/api/me").await.json().await.unwrap();
+    assert_eq!(me["name"], PAYLOAD);
+
+    // The tables are all still there, and the payload is only text in them.
+    let pool = app.pool().await;
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM orders").fetch_one(&pool).await.unwrap();
+    assert_eq!(orders, 1);
+
+    // Where text becomes HTML (an offer's name in its page's title and JSON-LD), it is escaped.
+    let feed = SMALL_FEED.replace(
+        "<name>Конструктор Ёлка</name>",
+        "<name>&lt;script&gt;alert(1)&lt;/script&gt; Ёлка 🎄 שלום ' OR 1=1 --</name>",
+    );
+    app.import(&feed).await;
+    let offer = app.json("/api/offers/a", 200).await;
+    assert_eq!(offer["name"], "<script>alert(1)</script> Ёлка 🎄 שלום ' OR 1=1 --");
+    let page = app.get(offer["url"].as_str().unwrap()).await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; Ёлка 🎄 שלום"), "the title, escaped");
+    assert!(!html.contains("<script>alert(1)"), "no script of the name's");
+}
