@@ -167,6 +167,26 @@ where
     }
 }
 
+/// `Path<T>` whose rejection is an [`ApiError`] (400 `PATH_INVALID`, field `path`, in our JSON shape), not axum's
+/// plain text: e.g. a basket line id past `i64`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiPath<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for ApiPath<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Self(value)),
+            Err(rejection) => Err(ApiError::bad_request("PATH_INVALID", "path", rejection.body_text())),
+        }
+    }
+}
+
 /// `Json<T>` whose rejection is an [`ApiError`]: 413 `BODY_TOO_LARGE` past the route's body limit, else 400
 /// `BODY_INVALID` (field `body`) naming what is wrong (not JSON, wrong shape, no JSON content type).
 #[derive(Debug, Clone, Copy, Default)]

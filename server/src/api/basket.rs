@@ -5,12 +5,12 @@
 use crate::api::offers::{Offer, load_offers};
 use crate::db::basket::{self as store, Added};
 use crate::domain::money::{CurrencyCode, Money};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::limits::BASKET_MAX_QUANTITY;
 use crate::session::{existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -224,7 +224,7 @@ fn conflict(code: &'static str, detail: &str) -> ApiError {
 pub async fn update_item(
     State(state): State<AppState>,
     session: Session,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<UpdateItem>,
 ) -> Result<Json<Basket>, ApiError> {
     if let Some(quantity) = body.quantity {
@@ -253,7 +253,7 @@ pub async fn update_item(
 pub async fn delete_item(
     State(state): State<AppState>,
     session: Session,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Basket>, ApiError> {
     let visitor = visitor_id(&session).await?;
     if !store::delete(&state.db, &visitor, id).await? {

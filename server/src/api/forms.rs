@@ -6,13 +6,13 @@ use crate::db::forms::{self as store, NewMessage, NewSubmission};
 use crate::domain::forms::{
     CAPTCHA_SID, CAPTCHA_WORD, CleanSubmission, FieldError, FieldType, FormDefinition, SOURCE_URL, validate_submission,
 };
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::limits::{DEFAULT_PHONE_COUNTRY, FORM_BODY_MAX_BYTES, MAX_MENU_URL_CHARS};
 use crate::rate_limit::{ClientAddr, check};
 use crate::session::{form_values, phone_country, remember_form, visitor_id};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use quick_xml::escape::escape;
@@ -99,7 +99,7 @@ fn no_store(response: impl IntoResponse) -> Response {
 pub async fn get_form(
     State(state): State<AppState>,
     session: Session,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let form = load_form(&state, &code).await?;
     let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code).await?) } else { None };
@@ -118,7 +118,7 @@ pub async fn get_form(
 pub async fn get_captcha_image(
     State(state): State<AppState>,
     addr: ClientAddr,
-    Path(sid): Path<String>,
+    ApiPath(sid): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.captcha, addr)?;
     let drawn = tokio::task::spawn_blocking(crate::captcha::draw).await.map_err(anyhow::Error::from)?;
@@ -139,7 +139,7 @@ pub async fn get_captcha_image(
 pub async fn check_captcha(
     State(state): State<AppState>,
     addr: ClientAddr,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
     ApiJson(body): ApiJson<CaptchaCheck>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.captcha, addr)?;
@@ -168,7 +168,7 @@ pub async fn submit_form(
     State(state): State<AppState>,
     session: Session,
     addr: ClientAddr,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.submissions, addr)?;

@@ -4,11 +4,11 @@
 
 use crate::api::offers::{Offer, load_offers};
 use crate::db::lists::{self as store, CompareAdd};
-use crate::error::{ApiError, ApiJson, ApiQuery};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::session::{existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 use utoipa::{IntoParams, ToSchema};
@@ -126,7 +126,7 @@ pub async fn clear_compare(State(state): State<AppState>, session: Session) -> R
 pub async fn remove_compare(
     State(state): State<AppState>,
     session: Session,
-    Path(offer_id): Path<String>,
+    ApiPath(offer_id): ApiPath<String>,
 ) -> Result<Json<CompareList>, ApiError> {
     if let Some(visitor) = existing_visitor_id(&session).await? {
         store::compare_remove(&state.db, &visitor, Some(&offer_id)).await?;

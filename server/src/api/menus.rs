@@ -2,10 +2,10 @@
 
 use crate::db;
 use crate::db::menus::MenuNode;
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -53,7 +53,7 @@ impl From<MenuNode> for MenuItem {
         (status = 404, body = crate::error::ErrorBody, description = "MENU_NOT_FOUND"),
     )
 )]
-pub async fn get_menu(State(state): State<AppState>, Path(code): Path<String>) -> Result<Json<Menu>, ApiError> {
+pub async fn get_menu(State(state): State<AppState>, ApiPath(code): ApiPath<String>) -> Result<Json<Menu>, ApiError> {
     let tree = db::menus::load_tree(&state.db, &code)
         .await?
         .ok_or_else(|| ApiError::not_found("MENU_NOT_FOUND", format!("no menu {code:?}")))?;

@@ -49,11 +49,96 @@ pub fn router(state: AppState) -> Router {
         .merge(reviews::router())
         .merge(locations::router())
         .split_for_parts();
-    let openapi = std::sync::Arc::new(openapi);
+    let mut openapi = openapi;
+    document_common_answers(&mut openapi);
+    let mut document = serde_json::to_value(&openapi).expect("the OpenAPI document serialises");
+    open_flattened_schemas(&mut document);
+    let document = std::sync::Arc::new(document);
     router
-        .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .route("/api/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
         .route("/api", get(crate::error::api_not_found))
         .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
         .method_not_allowed_fallback(crate::error::method_not_allowed)
         .with_state(state)
+}
+
+/// Adds to every operation of `openapi` the error answers the shared middleware and extractors give, unless the
+/// operation documents them itself (issue 9: every answer the API gives is in the document):
+///
+/// - `400` when the operation takes parameters or a body (`QUERY_INVALID`, `PATH_INVALID`, `BODY_INVALID`);
+/// - `403` on state-changing methods (`CSRF_TOKEN_INVALID`, `session::require_csrf`);
+/// - `413` when it takes a body (`BODY_TOO_LARGE`, over `limits::REQUEST_BODY_MAX_BYTES` or the route's own limit);
+/// - `414` on every operation (`QUERY_TOO_LONG`, over `limits::QUERY_MAX_BYTES`).
+///
+/// Each with the `ErrorBody` shape.
+pub fn document_common_answers(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let answer = |description: &str| {
+        let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+        ResponseBuilder::new().description(description).content("application/json", content).build()
+    };
+    for item in openapi.paths.paths.values_mut() {
+        let path_has_params = item.parameters.as_ref().is_some_and(|p| !p.is_empty());
+        let operations = [
+            (&mut item.get, false),
+            (&mut item.head, false),
+            (&mut item.post, true),
+            (&mut item.put, true),
+            (&mut item.patch, true),
+            (&mut item.delete, true),
+        ];
+        for (operation, changes_state) in operations {
+            let Some(operation) = operation.as_mut() else { continue };
+            let has_body = operation.request_body.is_some();
+            let has_params = path_has_params || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+            let responses = &mut operation.responses.responses;
+            let mut add = |status: &str, description: &str| {
+                responses.entry(status.to_owned()).or_insert_with(|| answer(description).into());
+            };
+            if has_params || has_body {
+                add("400", "A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID)");
+            }
+            if changes_state {
+                add("403", "The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID)");
+            }
+            if has_body {
+                add("413", "The body is larger than the endpoint takes (BODY_TOO_LARGE)");
+            }
+            add("414", "The query string is over 8 KiB (QUERY_TOO_LONG)");
+        }
+    }
+}
+
+/// Drops `additionalProperties: false` from every component schema that an `allOf` names. utoipa writes it for a type
+/// with serde's `deny_unknown_fields` (a strict input such as `FormDefinition` of `vitrina forms import`); when an
+/// answer flattens that type beside its own fields (`FormAnswer`), the closed part would forbid the answer's other
+/// fields and no valid answer could match (found by schemathesis, issue 9).
+pub fn open_flattened_schemas(document: &mut serde_json::Value) {
+    fn collect(value: &serde_json::Value, names: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::Array(items)) = map.get("allOf") {
+                    for item in items {
+                        if let Some(name) = item.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.rsplit('/').next())
+                        {
+                            names.push(name.to_owned());
+                        }
+                    }
+                }
+                map.values().for_each(|v| collect(v, names));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| collect(v, names)),
+            _ => {}
+        }
+    }
+    let mut names = Vec::new();
+    collect(document, &mut names);
+    let Some(schemas) = document.pointer_mut("/components/schemas").and_then(|s| s.as_object_mut()) else { return };
+    for name in names {
+        if let Some(schema) = schemas.get_mut(&name).and_then(|s| s.as_object_mut())
+            && schema.get("additionalProperties") == Some(&serde_json::Value::Bool(false))
+        {
+            schema.remove("additionalProperties");
+        }
+    }
 }

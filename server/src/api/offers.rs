@@ -5,11 +5,11 @@ use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::offer_path;
 use crate::error::ApiQuery;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiPath, ErrorBody};
 use crate::limits::{DEFAULT_COLLECTION_LIMIT, MAX_IDS_PER_REQUEST, SEARCH_PAGE_SIZE};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -155,7 +155,7 @@ pub async fn list_offers(
 /// One offer by the feed's offer id.
 #[utoipa::path(get, path = "/api/offers/{id}", tag = "offers", params(("id" = String, Path, description = "The feed's offer id")),
     responses((status = 200, body = Offer), (status = 404, body = ErrorBody)))]
-pub async fn get_offer(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Offer>, ApiError> {
+pub async fn get_offer(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Offer>, ApiError> {
     let row = db_offers::find_active_by_id(&state.db, &id).await?;
     one(&state, row, &id).await
 }
@@ -165,7 +165,7 @@ pub async fn get_offer(State(state): State<AppState>, Path(id): Path<String>) ->
     responses((status = 200, body = Offer), (status = 404, body = ErrorBody)))]
 pub async fn get_offer_by_slug(
     State(state): State<AppState>,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> Result<Json<Offer>, ApiError> {
     let row = db_offers::find_active_by_slug(&state.db, &slug).await?;
     one(&state, row, &slug).await
@@ -193,7 +193,7 @@ pub struct CollectionQuery {
     responses((status = 200, body = OfferList), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list_collection(
     State(state): State<AppState>,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
     ApiQuery(q): ApiQuery<CollectionQuery>,
 ) -> Result<Json<OfferList>, ApiError> {
     let filter = match code.as_str() {

@@ -6,12 +6,12 @@ use crate::db::forms::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
-use crate::error::{ApiError, ApiJson, ErrorItem};
+use crate::error::{ApiError, ApiJson, ApiPath, ErrorItem};
 use crate::limits::ORDER_BODY_MAX_BYTES;
 use crate::session::{account, existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use quick_xml::escape::escape;
@@ -204,7 +204,7 @@ pub async fn place_order(
 pub async fn get_order(
     State(state): State<AppState>,
     session: Session,
-    Path(number): Path<String>,
+    ApiPath(number): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let not_found = || ApiError::not_found("ORDER_NOT_FOUND", format!("no order {number:?} in this session"));
     let visitor = existing_visitor_id(&session).await?;

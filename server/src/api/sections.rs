@@ -4,10 +4,10 @@ use super::offers::{OfferPage, offer_page};
 use super::params::ListParams;
 use crate::db::sections::{self as db_sections, SectionRow};
 use crate::domain::slug::section_path;
-use crate::error::{ApiError, ApiQuery, ErrorBody};
+use crate::error::{ApiError, ApiPath, ApiQuery, ErrorBody};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -93,7 +93,7 @@ pub async fn list_sections(State(state): State<AppState>) -> Result<Json<Section
     responses((status = 200, body = OfferPage), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list_section_offers(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<ListParams>,
 ) -> Result<Json<OfferPage>, ApiError> {
     let listing = q.validate()?;

@@ -7,11 +7,11 @@ use crate::db;
 use crate::domain::reviews::{mean_tenths, reviews_declension};
 use crate::domain::stores::StoreData;
 use crate::domain::working_hours::{Today, today_at};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath};
 use crate::limits::REVIEWS_PAGE_PATH;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -86,7 +86,7 @@ pub async fn list_stores(State(state): State<AppState>) -> Result<Response, ApiE
 #[utoipa::path(get, path = "/api/stores/{id}", tag = "stores",
     params(("id" = String, Path, description = "The store's id")),
     responses((status = 200, body = StoreAnswer), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn get_store(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn get_store(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
     let not_found = || ApiError::not_found("STORE_NOT_FOUND", format!("no store {id:?}"));
     let number: i64 = id.trim().parse().map_err(|_| not_found())?;
     let store = db::stores::find(&state.db, number).await?.ok_or_else(not_found)?;

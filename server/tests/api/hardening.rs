@@ -215,3 +215,37 @@ async fn text_fields_keep_unicode_and_payloads_intact_and_escaped_in_html() {
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; Ёлка 🎄 שלום"), "the title, escaped");
     assert!(!html.contains("<script>alert(1)"), "no script of the name's");
 }
+
+#[tokio::test]
+async fn a_malformed_path_parameter_is_a_json_400() {
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let url = format!("{}/api/basket/items/9223372036854775808", app.base);
+    let response =
+        app.client.delete(url).header("cookie", &visitor.cookie).header("x-csrf-token", &visitor.token).send().await;
+    let response = response.unwrap();
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(error_codes(&body), [("PATH_INVALID".to_owned(), "path".to_owned())]);
+}
+
+#[tokio::test]
+async fn the_openapi_document_names_every_shared_error_answer() {
+    let app = spawn_app().await;
+    let document = app.json("/api/openapi.json", 200).await;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let responses = operation["responses"].as_object().unwrap();
+            assert!(responses.contains_key("414"), "{method} {path}");
+            if method != "get" {
+                assert!(responses.contains_key("403"), "{method} {path}: the CSRF check");
+            }
+            if operation.get("requestBody").is_some() {
+                assert!(responses.contains_key("400") && responses.contains_key("413"), "{method} {path}");
+            }
+        }
+    }
+    // A strict input type flattened into an answer (the form definition in GET /api/forms/{code}) stays open,
+    // or no answer could match the document.
+    assert_eq!(document["components"]["schemas"]["FormDefinition"].get("additionalProperties"), None);
+}

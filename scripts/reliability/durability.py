@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Durability under SIGKILL (issue 9), through the real binary and its HTTP API.
+
+Starts the shop on a fresh database, lets 20 concurrent clients (each its own session) put an offer in the basket
+and place an order again and again, kills the server with SIGKILL while they do, restarts it on the same file and
+checks that:
+
+- every order whose creation was answered 201 exists, shown to the session that placed it with the name it was
+  placed under (GET /api/orders/{number});
+- no order exists twice and no order's basket line was lost or doubled (each order has exactly its one line);
+- `PRAGMA integrity_check` says `ok`.
+
+Usage: durability.py [--bin PATH] [--port N] [--clients 20] [--kill-after-orders 200]
+Standard library only. Exit 0 when every check passes.
+"""
+
+import argparse
+import http.client
+import http.cookiejar
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Client:
+    """One shopper: a cookie jar (the session) and the session's CSRF token."""
+
+    def __init__(self, base):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.token = self.call("GET", "/api/session")[1]["sessid"]
+
+    def call(self, method, path, body=None, timeout=10):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if method != "GET":
+            request.add_header("X-CSRF-Token", getattr(self, "token", ""))
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, raw
+
+
+def start(binary, db, port, log):
+    process = subprocess.Popen(
+        [binary, "serve", "--db", db, "--addr", f"127.0.0.1:{port}", "--map-tiles="],
+        stdout=log,
+        stderr=log,
+        env={**os.environ, "VITRINA_FORM_RATE_BURST": "1000000"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            with urllib.request.urlopen(base + "/api/shop", timeout=2):
+                return process, base
+        except OSError:
+            if process.poll() is not None:
+                sys.exit(f"the shop exited with {process.returncode}")
+            time.sleep(0.1)
+    sys.exit("the shop did not answer within 60 s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default=os.environ.get("VITRINA_BIN", os.path.join(REPO, "server/target/release/vitrina")))
+    parser.add_argument("--port", type=int, default=18620)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--kill-after-orders", type=int, default=200)
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="vitrina-durability-")
+    db = os.path.join(work, "shop.db")
+    log = open(os.path.join(work, "server.log"), "ab")
+    server, base = start(args.bin, db, args.port, log)
+
+    offers = Client(base).call("GET", "/api/offers?available=Y&perPage=20")[1]["items"]
+    offer_ids = [o["id"] for o in offers]
+    answered = []  # (client, number, name) of every order answered 201
+    lock = threading.Lock()
+    stop = threading.Event()
+    errors_before_kill = []
+
+    def shopper(n):
+        client = Client(base)
+        seq = 0
+        while not stop.is_set():
+            seq += 1
+            name = f"Покупатель {n}-{seq} ё 🎄"
+            try:
+                status, _ = client.call(
+                    "POST", "/api/basket/items", {"offerId": offer_ids[(n + seq) % len(offer_ids)], "quantity": 1, "delay": False}
+                )
+                if status != 200:
+                    errors_before_kill.append(f"basket {status}")
+                    continue
+                checkout = {
+                    "name": name, "phone": "+7 912 345-67-89", "phoneCountry": "ru", "email": f"c{n}@example.ru",
+                    "city": "Пермь", "address": f"ул. Ленина, {seq}", "deliveryMethod": "courier",
+                    "paymentMethod": "card_on_delivery", "comment": "",
+                }
+                status, body = client.call("POST", "/api/orders", checkout)
+            except (OSError, ConnectionError, http.client.HTTPException):
+                return  # the server is gone
+            if status == 201:
+                with lock:
+                    answered.append((client, body["number"], name))
+                    if len(answered) >= args.kill_after_orders:
+                        stop.set()
+            elif not stop.is_set():
+                errors_before_kill.append(f"order {status} {body}")
+
+    threads = [threading.Thread(target=shopper, args=(n,)) for n in range(args.clients)]
+    for t in threads:
+        t.start()
+    # Kill while the clients are still placing orders: as soon as enough were answered, with requests in flight.
+    while not stop.wait(0.01):
+        if server.poll() is not None:
+            sys.exit("the server died on its own")
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait()
+    for t in threads:
+        t.join()
+    placed = len(answered)
+    print(f"killed the server (SIGKILL) after {placed} orders answered 201 from {args.clients} clients")
+
+    failures = []
+    if errors_before_kill:
+        failures.append(f"{len(errors_before_kill)} requests failed before the kill, e.g. {errors_before_kill[:3]}")
+
+    server, base = start(args.bin, db, args.port, log)
+    try:
+        missing = 0
+        for client, number, name in answered:
+            client.base = base
+            status, body = client.call("GET", f"/api/orders/{number}")
+            if status != 200 or body.get("name") != name or len(body.get("lines", [])) != 1:
+                missing += 1
+                if missing <= 5:
+                    failures.append(f"order {number} ({name}): {status} {str(body)[:200]}")
+        if missing:
+            failures.append(f"{missing} of {placed} answered orders are missing or changed after the restart")
+        else:
+            print(f"all {placed} answered orders are there after the restart, each to its session, with its one line")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+
+    with sqlite3.connect(db) as connection:
+        integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
+        stored = connection.execute("SELECT count(*) FROM orders").fetchone()[0]
+        numbers = [number for _, number, _ in answered]
+    print(f"PRAGMA integrity_check: {integrity}; orders stored: {stored} (answered 201: {placed})")
+    if integrity != "ok":
+        failures.append(f"integrity_check: {integrity}")
+    if len(set(numbers)) != len(numbers):
+        failures.append("one order number was answered twice")
+    if stored < placed:
+        failures.append("fewer orders stored than answered")
+
+    if failures:
+        print("FAILED:\n  " + "\n  ".join(failures))
+        print(f"(database and log kept in {work})")
+        sys.exit(1)
+    print("durability: passed")
+
+
+if __name__ == "__main__":
+    main()
