@@ -6,7 +6,7 @@ SERVER := server/Cargo.toml
 BIN := server/target/release/vitrina
 WEB_DEPS := web/node_modules/.package-lock.json
 
-.PHONY: run build web server test test-server test-web test-e2e fmt clean
+.PHONY: run build web server test test-server test-web test-e2e test-reliability fmt clean
 
 ## Build everything and serve the shop with its demo catalogue at http://127.0.0.1:8080
 run: build
@@ -36,6 +36,14 @@ test-server:
 
 test-e2e: build
 	cd web && npm run e2e
+
+## Faults and bad input against the release binary (issue 9; docs/reliability.md): schemathesis over the OpenAPI
+## document, orders surviving SIGKILL, and a 5-minute soak of the mixed workload. Installs schemathesis (PyPI) and
+## wrk (Debian) when absent.
+test-reliability: build
+	scripts/reliability/schemathesis.sh
+	python3 scripts/reliability/durability.py
+	scripts/reliability/soak.sh
 
 fmt:
 	$(CARGO) fmt --manifest-path $(SERVER)

@@ -39,3 +39,40 @@ new_session() {
 
 # rss_kb PID: resident memory of PID, KiB.
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
+
+# catalogue_db DIR OFFERS: a database in DIR holding a generated catalogue of OFFERS offers (generate-feed, seed 1,
+# then import); made once and reused while DIR keeps it. Prints the database's path.
+catalogue_db() {
+  local dir="$1" offers="$2"
+  local db="$dir/shop-$offers.db"
+  if [ ! -s "$db" ]; then
+    mkdir -p "$dir"
+    "$VITRINA_BIN" generate-feed --offers "$offers" >"$dir/feed-$offers.xml"
+    "$VITRINA_BIN" import --db "$db" "$dir/feed-$offers.xml" >/dev/null
+  fi
+  echo "$db"
+}
+
+# wait_search URL: waits (up to 5 min) until the search index answers, i.e. the background build after start is done.
+wait_search() {
+  for _ in $(seq 3000); do
+    [ "$(curl -s "$1/api/search?q=%D0%BA%D0%BE" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("total",0))' 2>/dev/null)" != "0" ] && return 0
+    sleep 0.1
+  done
+  echo "the search index was not ready within 5 min"; return 1
+}
+
+# mixed_ids URL FILE [SESSIONS]: writes the ids file of scripts/perf/mixed.lua: every section with offers, and
+# SESSIONS (default 64) new visitor sessions' cookies.
+mixed_ids() {
+  local url="$1" file="$2" sessions="${3:-64}"
+  curl -s "$url/api/sections" | python3 -c '
+import json, sys
+for s in json.load(sys.stdin)["sections"]:
+    if s["offerCount"] > 0:
+        print("section", s["id"])' >"$file"
+  for _ in $(seq "$sessions"); do
+    read -r cookie _ < <(new_session "$url")
+    echo "cookie $cookie" >>"$file"
+  done
+}

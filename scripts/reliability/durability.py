@@ -10,7 +10,7 @@ checks that:
 - no order exists twice and no order's basket line was lost or doubled (each order has exactly its one line);
 - `PRAGMA integrity_check` says `ok`.
 
-Usage: durability.py [--bin PATH] [--port N] [--clients 20] [--kill-after-orders 200]
+Usage: durability.py [--bin PATH] [--port N] [--clients 20] [--kill-after-orders 1000]
 Standard library only. Exit 0 when every check passes.
 """
 
@@ -84,7 +84,7 @@ def main():
     parser.add_argument("--bin", default=os.environ.get("VITRINA_BIN", os.path.join(REPO, "server/target/release/vitrina")))
     parser.add_argument("--port", type=int, default=18620)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--kill-after-orders", type=int, default=200)
+    parser.add_argument("--kill-after-orders", type=int, default=1000)
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="vitrina-durability-")

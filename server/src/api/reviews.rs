@@ -23,6 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 #[into_params(parameter_in = Query)]
 pub struct ReviewsParams {
     /// 1-based page, 1..=10000; default 1. A page past the end is empty.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 10000)]
     pub page: Option<String>,
 }
 

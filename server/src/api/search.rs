@@ -30,15 +30,19 @@ pub struct SearchQuery {
     /// The shopper's text, at least one character that is not a space (spec §5); cut to 200 characters.
     pub q: Option<String>,
     /// `Y`: only offers in stock; `N` (default): all.
+    #[param(pattern = "^[YN]$")]
     pub available: Option<String>,
     /// A section id: only offers of this section and its subsections in `items` (`0` or omitted: all).
     pub section: Option<String>,
     /// `N`: with `section`, only the section's own offers (those its `found` counts); `Y` (default): its
     /// subsections' too.
+    #[param(pattern = "^[YN]$")]
     pub subsections: Option<String>,
     /// Items per answer, 1..=100 (spec §9 search page size); default 100.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub per_page: Option<String>,
     /// 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub page: Option<String>,
 }
 

@@ -249,3 +249,19 @@ async fn the_openapi_document_names_every_shared_error_answer() {
     // or no answer could match the document.
     assert_eq!(document["components"]["schemas"]["FormDefinition"].get("additionalProperties"), None);
 }
+
+#[tokio::test]
+async fn the_documented_ranges_are_the_limits() {
+    // utoipa takes only literals in `maximum`; this keeps them equal to the named limits.
+    let app = spawn_app().await;
+    let document = app.json("/api/openapi.json", 200).await;
+    let maximum = |path: &str, name: &str| {
+        let params = document["paths"][path]["get"]["parameters"].as_array().unwrap();
+        let param = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path} ?{name}"));
+        param["schema"]["maximum"].as_u64().unwrap_or_else(|| panic!("{path} ?{name}: {param}"))
+    };
+    use vitrina::limits::{MAX_REVIEWS_PAGE, MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE};
+    assert_eq!(maximum("/api/search", "perPage"), u64::from(SEARCH_PAGE_SIZE));
+    assert_eq!(maximum("/api/search", "page"), u64::from(MAX_SEARCH_PAGE));
+    assert_eq!(maximum("/api/reviews", "page"), u64::from(MAX_REVIEWS_PAGE));
+}
