@@ -6,7 +6,7 @@ SERVER := server/Cargo.toml
 BIN := server/target/release/vitrina
 WEB_DEPS := web/node_modules/.package-lock.json
 
-.PHONY: run build web server test test-server test-web test-e2e test-reliability fmt clean
+.PHONY: run build web server test test-server test-web test-e2e test-reliability bench fuzz fmt clean
 
 ## Build everything and serve the shop with its demo catalogue at http://127.0.0.1:8080
 run: build
@@ -44,6 +44,19 @@ test-reliability: build
 	scripts/reliability/schemathesis.sh
 	python3 scripts/reliability/durability.py
 	scripts/reliability/soak.sh
+
+## Every benchmark of docs/performance.md in one run, its tables in server/target/bench/report.md; fails when a
+## budget (initial JavaScript, Lighthouse) is missed. Installs wrk (Debian) when absent; lighthouse comes via npx.
+bench: build
+	scripts/bench/run.sh
+
+## The YML reader under cargo fuzz for FUZZ_S seconds (default 300), corpus seeded from server/fuzz/seeds;
+## needs the nightly toolchain, installs cargo-fuzz (crates.io) when absent. Not run by CI.
+FUZZ_S ?= 300
+fuzz:
+	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	mkdir -p server/target/fuzz-corpus
+	cd server && $(CARGO) +nightly fuzz run --fuzz-dir fuzz yml target/fuzz-corpus fuzz/seeds -- -max_total_time=$(FUZZ_S)
 
 fmt:
 	$(CARGO) fmt --manifest-path $(SERVER)

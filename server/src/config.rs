@@ -38,6 +38,18 @@ pub enum Command {
     Locations(LocationsArgs),
     /// Moderate shoppers' reviews: list, publish, delete.
     Reviews(ReviewsArgs),
+    /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`), and
+    /// check it. OUT must not exist.
+    Backup(BackupArgs),
+}
+
+/// `vitrina backup OUT` (docs/operations.md "Back up").
+#[derive(Debug, Clone, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy: a new file.
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub db: DbArgs,
 }
 
 /// An import's file and database (`vitrina menu|forms|stores|locations import FILE`).
@@ -238,6 +250,11 @@ pub struct ServeArgs {
     /// Publish shoppers' reviews at once instead of after the owner's moderation (`vitrina reviews publish`).
     #[arg(long, env = "VITRINA_REVIEWS_AUTOPUBLISH")]
     pub reviews_autopublish: bool,
+    /// The reverse proxies in front of the shop, comma-separated IP addresses (`127.0.0.1,::1`): a request from
+    /// one of them is counted against the client its `X-Forwarded-For` names (per-address limits); from anyone
+    /// else that header is ignored. Empty (default): the TCP peer is the client.
+    #[arg(long, env = "VITRINA_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// The basket-view setting (spec §2, §9; issue 6).

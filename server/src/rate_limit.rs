@@ -2,8 +2,9 @@
 //! GCRA limiters, and the failed log-in windows per account and per address (issue 7, [`AttemptWindow`]). A client
 //! over a limit gets 429 `RATE_LIMITED` with `Retry-After`.
 //!
-//! The address is the TCP peer's. Behind a reverse proxy every shopper shares the proxy's address; trusting a
-//! forwarded header is issue 9's (docs/decisions.md "Rate limits").
+//! The address is the TCP peer's, or, when the peer is one of the shop's trusted reverse proxies
+//! (`VITRINA_TRUSTED_PROXIES`, issue 9), the client that proxy names in `X-Forwarded-For` ([`resolve_client`]).
+//! A forwarded header from anyone else is ignored: a shopper cannot pick their own address to escape a limit.
 
 use crate::error::ApiError;
 use crate::limits::{CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW};
@@ -18,8 +19,8 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The client's IP address (the TCP peer); `0.0.0.0` when the server runs without connection info (never in
-/// `serve`).
+/// The client's IP address: as [`resolve_client`] found it, else the TCP peer; `0.0.0.0` when the server runs
+/// without connection info (never in `serve`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientAddr(pub IpAddr);
 
@@ -27,12 +28,47 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        if let Some(resolved) = parts.extensions.get::<ClientAddr>() {
+            return Ok(*resolved);
+        }
         let ip = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
         Ok(Self(ip))
     }
+}
+
+/// The client of a request whose TCP peer is `peer`: the peer itself, unless it is in `trusted` (the shop's
+/// reverse proxies). Then `X-Forwarded-For` (`forwarded_for`, the header's values in order) is read from the right,
+/// past every trusted proxy, and the first other address is the client. A header that cannot be read, or names
+/// only trusted proxies, leaves the leftmost readable one, or the peer.
+pub fn client_of(peer: IpAddr, forwarded_for: &[&str], trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let hops: Vec<IpAddr> = forwarded_for
+        .iter()
+        .flat_map(|value| value.split(','))
+        .filter_map(|hop| hop.trim().parse::<IpAddr>().ok())
+        .collect();
+    hops.iter().rev().find(|hop| !trusted.contains(hop)).or(hops.first()).copied().unwrap_or(peer)
+}
+
+/// Middleware: stores the request's [`ClientAddr`] as [`client_of`] finds it with the `trusted` proxies
+/// (`VITRINA_TRUSTED_PROXIES`), for the limits and the log.
+pub async fn resolve_client(
+    axum::extract::State(trusted): axum::extract::State<Arc<Vec<IpAddr>>>,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if let Some(peer) = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip()) {
+        let forwarded: Vec<&str> =
+            request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
+        let client = client_of(peer, &forwarded, &trusted);
+        request.extensions_mut().insert(ClientAddr(client));
+    }
+    next.run(request).await
 }
 
 /// The shop's limiters, one per kind of request.
@@ -191,6 +227,25 @@ pub fn check(limiter: &DefaultKeyedRateLimiter<IpAddr>, addr: ClientAddr) -> Res
 
 #[cfg(test)]
 mod tests {
+    use super::client_of;
+
+    #[test]
+    fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
+        let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+        let proxy = [ip("10.0.0.2"), ip("::1")];
+        // Not a proxy: its header is ignored.
+        assert_eq!(client_of(ip("203.0.113.9"), &["198.51.100.1"], &proxy), ip("203.0.113.9"));
+        // The proxy names the client; a spoofed hop the client sent stays to the left and is skipped.
+        assert_eq!(client_of(ip("10.0.0.2"), &["1.1.1.1, 198.51.100.7"], &proxy), ip("198.51.100.7"));
+        // Two trusted hops, and the header split over two lines.
+        assert_eq!(client_of(ip("::1"), &["198.51.100.7", "10.0.0.2"], &proxy), ip("198.51.100.7"));
+        // No usable header: the peer.
+        assert_eq!(client_of(ip("10.0.0.2"), &["garbage"], &proxy), ip("10.0.0.2"));
+        assert_eq!(client_of(ip("10.0.0.2"), &[], &proxy), ip("10.0.0.2"));
+        // Only proxies named: the leftmost.
+        assert_eq!(client_of(ip("10.0.0.2"), &["::1, 10.0.0.2"], &proxy), ip("::1"));
+    }
+
     use super::*;
 
     #[test]

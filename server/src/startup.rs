@@ -21,8 +21,9 @@ pub struct Application {
 /// account's stamp checked, the cookie's life; issue 7) and its CSRF check on state-changing `/api` requests
 /// (issue 5), gzip/brotli compression, one tracing span per request, and the request time-out of spec §9.
 /// Outermost come the request limits and security headers of issue 9 ([`security`]): a request too large is refused
-/// before the session is loaded, and every answer, errors included, carries the headers.
-pub fn app(state: AppState) -> Router {
+/// before the session is loaded, and every answer, errors included, carries the headers. `trusted_proxies`: the
+/// reverse proxies whose `X-Forwarded-For` names the client (`rate_limit::resolve_client`).
+pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>) -> Router {
     let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
         .merge(web::router(state.clone()))
@@ -32,6 +33,7 @@ pub fn app(state: AppState) -> Router {
         .layer(sessions)
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(trusted_proxies), crate::rate_limit::resolve_client))
         .layer(axum::middleware::from_fn(security::limit_request))
         .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
@@ -68,7 +70,7 @@ impl Application {
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         search.clone().spawn_watcher(pool.clone());
         let state = AppState { db: pool, search, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
-        Ok(Self { listener, router: app(state) })
+        Ok(Self { listener, router: app(state, args.trusted_proxies.clone()) })
     }
 
     /// The address actually bound.

@@ -38,6 +38,27 @@ pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
     Ok(pool)
 }
 
+/// Writes a consistent copy of the database to `out` while the shop may be serving and writing (SQLite's
+/// `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks the copy
+/// with `PRAGMA integrity_check`. Errors: `out` exists (it is never overwritten), the copy cannot be written, or
+/// the check fails (the copy is then removed).
+pub async fn backup(pool: &SqlitePool, out: &Path) -> anyhow::Result<()> {
+    if out.exists() {
+        anyhow::bail!("{} exists; a backup never overwrites a file", out.display());
+    }
+    let target = out.to_str().ok_or_else(|| anyhow::anyhow!("the backup path is not UTF-8"))?;
+    sqlx::query("VACUUM INTO ?1").bind(target).execute(pool).await?;
+    let copy = SqliteConnectOptions::new().filename(out).read_only(true);
+    let mut connection = sqlx::ConnectOptions::connect(&copy).await?;
+    let check: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&mut connection).await?;
+    sqlx::Connection::close(connection).await?;
+    if check != "ok" {
+        let _ = std::fs::remove_file(out);
+        anyhow::bail!("the copy failed its integrity check: {check}");
+    }
+    Ok(())
+}
+
 /// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).
 pub fn now_text() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

@@ -134,6 +134,12 @@ fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -
     })
 }
 
+/// Whether the import would take `raw` (as [`validate`] decides, fingerprint included), or why it would skip it.
+/// For the YML fuzz target (`server/fuzz`), which drives every parsed offer through the import's own checks.
+pub fn check_offer(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<(), String> {
+    validate(raw, default_currency, sections).map(|offer| drop(offer.content_hash()))
+}
+
 /// Cleans a feed description into safe HTML (ammonia's default allow-list). Plain text (no tags) keeps its
 /// paragraphs (blank lines) and line breaks.
 pub fn sanitise_description(raw: &str) -> String {

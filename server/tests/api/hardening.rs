@@ -265,3 +265,80 @@ async fn the_documented_ranges_are_the_limits() {
     assert_eq!(maximum("/api/search", "page"), u64::from(MAX_SEARCH_PAGE));
     assert_eq!(maximum("/api/reviews", "page"), u64::from(MAX_REVIEWS_PAGE));
 }
+
+/// POSTs a review as `visitor` with `X-Forwarded-For: forwarded`; the status.
+async fn review_from(visitor: &crate::helpers::Visitor<'_>, forwarded: &str) -> u16 {
+    let url = format!("{}/api/reviews", visitor.app.base);
+    let request = visitor.app.client.post(url).header("cookie", &visitor.cookie).header("x-csrf-token", &visitor.token);
+    let body = json!({"rating": 5, "name": "Анна", "text": "Хорошо"});
+    request.header("x-forwarded-for", forwarded).json(&body).send().await.unwrap().status().as_u16()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit() {
+    let app = spawn_app_with(|args| {
+        args.form_rate_burst = 1;
+        args.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let visitor = app.visitor().await;
+    assert_eq!(review_from(&visitor, "198.51.100.1").await, 201);
+    assert_eq!(review_from(&visitor, "198.51.100.1").await, 429, "the same client again");
+    assert_eq!(review_from(&visitor, "198.51.100.2").await, 201, "another client behind the same proxy");
+    // A hop the client wrote itself, left of the proxy's, does not make it someone else.
+    assert_eq!(review_from(&visitor, "203.0.113.5, 198.51.100.2").await, 429);
+}
+
+#[tokio::test]
+async fn a_forwarded_header_from_an_untrusted_peer_is_ignored() {
+    let app = spawn_app_with(|args| args.form_rate_burst = 1).await;
+    let visitor = app.visitor().await;
+    assert_eq!(review_from(&visitor, "198.51.100.1").await, 201);
+    assert_eq!(
+        review_from(&visitor, "198.51.100.2").await,
+        429,
+        "the peer is the client: its header counts for nothing"
+    );
+}
+
+#[tokio::test]
+async fn a_backup_taken_while_serving_holds_the_orders_and_never_overwrites() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let visitor = app.visitor().await;
+    let added = visitor.post("/api/basket/items", &json!({"offerId": "a", "quantity": 2, "delay": false})).await;
+    assert_eq!(added.status(), 200);
+    let checkout = json!({
+        "name": "Ёлка", "phone": "+7 912 345-67-89", "phoneCountry": "ru", "email": "ivan@example.ru",
+        "city": "Пермь", "address": "ул. Ленина, 1", "deliveryMethod": "courier", "paymentMethod": "card_on_delivery",
+        "comment": ""
+    });
+    assert_eq!(visitor.post("/api/orders", &checkout).await.status(), 201);
+
+    let out = app.db_path.with_file_name("backup.db");
+    let backup = |out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
+            .arg("backup")
+            .arg(out)
+            .arg("--db")
+            .arg(&app.db_path)
+            .output()
+            .expect("run vitrina backup")
+    };
+    let done = backup(&out);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(String::from_utf8_lossy(&done.stdout).contains("integrity ok"));
+    let copy = sqlx::SqlitePool::connect(&format!("sqlite:{}?mode=ro", out.display())).await.unwrap();
+    let orders: Vec<(String, i64)> =
+        sqlx::query_as("SELECT o.name, l.quantity FROM orders o JOIN order_lines l ON l.order_id = o.id")
+            .fetch_all(&copy)
+            .await
+            .unwrap();
+    assert_eq!(orders, [("Ёлка".to_owned(), 2)]);
+    copy.close().await;
+    // The shop still serves, and a second backup to the same file is refused, leaving the first intact.
+    assert_eq!(app.get("/api/shop").await.status(), 200);
+    let again = backup(&out);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("never overwrites"));
+}

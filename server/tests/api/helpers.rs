@@ -42,6 +42,7 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         map_tiles: String::new(),
         map_attribution: String::new(),
         reviews_autopublish: false,
+        trusted_proxies: Vec::new(),
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");

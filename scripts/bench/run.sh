@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# `make bench` (issue 9): every benchmark of docs/performance.md in one run, its tables written to
+# server/target/bench/report.md (and printed). Exits 1 when a budget is missed: the home page's initial JavaScript
+# over 100 KB gzip, or a Lighthouse figure under its floor. Installs wrk (Debian) when absent; lighthouse comes
+# through npx.
+#
+#   1. initial JavaScript of the home page (scripts/bench/initial-js.mjs)
+#   2. import: time and peak memory for the real feed (../shared/data/eco-puzzles.yml.xml, skipped when absent) and
+#      a generated 100,000-offer feed
+#   3. HTTP under wrk on the 100,000-offer catalogue: a static file (the ceiling) and the mixed workload
+#      (scripts/perf/mixed.lua), 64 and 256 connections, BENCH_HTTP_S seconds each (default 30); the server's RSS
+#      after the load
+#   4. Lighthouse, mobile, median of 3, on the demo catalogue (scripts/bench/lighthouse.py)
+#   5. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
+set -uo pipefail
+source "$(dirname "$0")/../lib.sh"
+cd "$REPO"
+command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+
+out="$REPO/server/target/bench"
+mkdir -p "$out"
+report="$out/report.md"
+work="$(mktemp -d)"
+trap 'stop_shop; rm -rf "$work"' EXIT
+failed=()
+say() { echo "$*" | tee -a "$report"; }
+: >"$report"
+say "# make bench, $(date -u +%F\ %H:%M) UTC, commit $(git rev-parse --short HEAD), $(nproc) cores"
+
+# 1. Initial JavaScript
+say ""
+say "## Initial JavaScript of the home page (gzip -9)"
+say '```'
+node scripts/bench/initial-js.mjs 2>&1 | tee -a "$report"
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("initial JavaScript over 100 KB gzip")
+say '```'
+
+# 2. Import
+say ""
+say "## Import"
+say "| feed | offers | time | peak memory (max RSS) |"
+say "|---|---|---|---|"
+import_row() {
+  local name="$1" feed="$2" db="$work/import-$RANDOM.db"
+  /usr/bin/time -f "%e %M" -o "$work/time" "$VITRINA_BIN" import --json --db "$db" "$feed" >"$work/summary.json"
+  read -r seconds kb <"$work/time"
+  local offers
+  offers=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["offersAdded"] + d["offersUpdated"])' "$work/summary.json")
+  say "| $name | $offers | ${seconds} s | $((kb / 1024)) MiB |"
+  rm -f "$db" "$db"-*
+}
+real_feed="$REPO/../shared/data/eco-puzzles.yml.xml"
+if [ -f "$real_feed" ]; then
+  import_row "eco-puzzles.yml.xml (real)" "$real_feed"
+else
+  say "| eco-puzzles.yml.xml (real) | skipped: ../shared/data is absent | | |"
+fi
+catalogue=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" 100000)
+import_row "generate-feed --offers 100000" "$(dirname "$catalogue")/feed-100000.xml"
+
+# 3. HTTP under wrk
+seconds="${BENCH_HTTP_S:-30}"
+cp "$catalogue" "$work/shop.db"
+start_shop "$work/shop.db" "${BENCH_PORT:-18640}" "$work/server.log"
+wait_search "$SHOP_URL"
+mixed_ids "$SHOP_URL" "$work/ids"
+static="/favicon.svg"
+say ""
+say "## HTTP under wrk, 100,000 offers, ${seconds} s per row (wrk -t2, on the same machine as the server)"
+say "| workload | connections | requests/s | p50 | p99 | non-2xx | ÷ static |"
+say "|---|---|---|---|---|---|---|"
+wrk_row() {
+  local label="$1" connections="$2" ceiling="$3"
+  shift 3
+  wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency "$@" >"$work/wrk.out" 2>&1
+  python3 - "$work/wrk.out" "$label" "$connections" "$ceiling" <<'PY' | tee -a "$report"
+import re, sys
+text = open(sys.argv[1]).read()
+label, connections, ceiling = sys.argv[2], sys.argv[3], sys.argv[4]
+def latency(p):
+    m = re.search(rf"^\s+{p}%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+m = re.search(r"MIXEDNON2XX (\d+)", text) or re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+non2xx = int(m.group(1)) if m else 0
+errors = re.search(r"Socket errors: (.*)", text)
+ratio = f"{rps / float(ceiling):.2f}" if ceiling != "-" else "1"
+note = f" (socket errors: {errors.group(1)})" if errors else ""
+print(f"| {label} | {connections} | {rps:,.0f} | {latency(50):.2f} ms | {latency(99):.2f} ms | {non2xx}{note} | {ratio} |")
+with open(sys.argv[1] + ".rps", "w") as f:
+    f.write(str(rps))
+PY
+}
+for c in 64 256; do
+  wrk_row "static file $static (ceiling)" "$c" - "$SHOP_URL$static"
+  ceiling=$(cat "$work/wrk.out.rps")
+  wrk_row "mixed (home, section, offer, search, mini cart)" "$c" "$ceiling" -s scripts/perf/mixed.lua "$SHOP_URL" -- "$work/ids" 100000
+done
+say ""
+say "Server memory (RSS) after the load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+stop_shop
+
+# 4. Lighthouse on the demo catalogue
+start_shop "$work/demo.db" "${BENCH_PORT:-18640}" "$work/server.log"
+say ""
+say "## Lighthouse 12.8, mobile preset, median of 3, demo catalogue"
+python3 scripts/bench/lighthouse.py "$SHOP_URL" --out "$out/lighthouse" 2>&1 | tee -a "$report"
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("Lighthouse budget")
+stop_shop
+
+# 5. Search engine
+if [ -z "${BENCH_SKIP_SEARCH:-}" ]; then
+  say ""
+  say "## Search engine (cargo bench --bench search)"
+  say '```'
+  (cd server && cargo bench --bench search 2>&1) | grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
+  say '```'
+fi
+
+say ""
+if [ ${#failed[@]} -gt 0 ]; then
+  say "Budgets missed: ${failed[*]}"
+  exit 1
+fi
+say "Every budget met."
