@@ -80,13 +80,36 @@ pub struct OfferFilter<'a> {
     pub sort: OfferSort,
 }
 
-fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>) {
+/// The ids of `section` and all its active subsections, `section` first. UNION (not UNION ALL) also ends a cycle in
+/// a broken tree.
+async fn subtree(pool: &SqlitePool, section: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ?1 \
+         UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = 1) SELECT id FROM tree",
+    )
+    .bind(section)
+    .fetch_all(pool)
+    .await
+}
+
+/// The `WHERE` of a listing; `sections`: the section filter's subtree ([`subtree`]). One section is an equality,
+/// which the `offers_section_position` index answers in the shop's order; several are an `IN` list.
+fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: &[String]) {
     q.push(" WHERE o.active = 1");
-    if let Some(section) = f.section_id {
-        // UNION (not UNION ALL) also ends a cycle in a broken tree.
-        q.push(" AND o.section_id IN (WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ");
-        q.push_bind(section.to_owned());
-        q.push(" UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = 1) SELECT id FROM tree)");
+    if f.section_id.is_some() {
+        match sections {
+            [only] => {
+                q.push(" AND o.section_id = ").push_bind(only.clone());
+            }
+            _ => {
+                q.push(" AND o.section_id IN (");
+                let mut list = q.separated(", ");
+                for id in sections {
+                    list.push_bind(id.clone());
+                }
+                q.push(")");
+            }
+        }
     }
     if f.available_only {
         q.push(" AND o.available = 1");
@@ -96,20 +119,27 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>) {
     }
 }
 
-/// One page of offers matching `filter` and the total count: `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?`
-/// plus `SELECT COUNT(*) ...`.
+/// One page of offers matching `filter` and the total count: the section's subtree, then
+/// `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?` plus `SELECT COUNT(*) ...`.
 pub async fn page(
     pool: &SqlitePool,
     filter: &OfferFilter<'_>,
     limit: u32,
     offset: u64,
 ) -> sqlx::Result<(Vec<OfferRow>, i64)> {
+    let sections = match filter.section_id {
+        Some(section) => subtree(pool, section).await?,
+        None => Vec::new(),
+    };
+    if filter.section_id.is_some() && sections.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
     let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
-    push_filter(&mut count, filter);
+    push_filter(&mut count, filter, &sections);
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
 
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    push_filter(&mut q, filter);
+    push_filter(&mut q, filter, &sections);
     q.push(" ORDER BY ").push(filter.sort.order_by());
     q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
     let rows = q.build_query_as().fetch_all(pool).await?;

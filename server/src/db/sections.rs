@@ -14,7 +14,7 @@ pub struct SectionRow {
 
 /// All active sections in feed order, each with its direct active-offer count:
 /// `SELECT s.*, (SELECT COUNT(*) FROM offers WHERE section_id = s.id AND active = 1) ... ORDER BY s.position`.
-/// The correlated count walks the `offers_section` index once per section instead of joining every offer.
+/// The correlated count walks the `offers_section_position` index once per section instead of joining every offer.
 pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
     sqlx::query_as(
         "SELECT s.id, s.parent_id, s.name, s.slug,
