@@ -29,14 +29,15 @@ export function HomeRoute() {
           <h1 id="home-title" className={styles.heroTitle}>
             {shop.data?.name ?? t('app.brand')}
           </h1>
-          {shop.data && (
-            <p className={styles.heroLead}>
-              {t('home.lead', {
-                offers: t('counts.offers', { count: shop.data.offerCount }),
-                sections: t('home.leadSections', { count: shop.data.sectionCount }),
-              })}
-            </p>
-          )}
+          {/* The line is there before the shop's figures, so they do not push the page down (issue 9, CLS). */}
+          <p className={styles.heroLead} aria-hidden={shop.data ? undefined : true}>
+            {shop.data
+              ? t('home.lead', {
+                  offers: t('counts.offers', { count: shop.data.offerCount }),
+                  sections: t('home.leadSections', { count: shop.data.sectionCount }),
+                })
+              : '\u00a0'}
+          </p>
         </div>
         <Link to={paths.catalog} className={`button ${styles.heroButton}`}>
           {t('home.toCatalog')}

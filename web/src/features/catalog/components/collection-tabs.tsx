@@ -9,7 +9,14 @@ import styles from './collection-tabs.module.css';
 function CollectionPanel({ code }: { code: CollectionCode }) {
   const { t } = useTranslation();
   const collection = useCollection(code);
-  if (collection.isPending) return <LoadingState compact />;
+  // A screen's height while loading: the grid arrives taller than that, so what follows the tabs is out of view
+  // until then and nothing in view moves (cumulative layout shift, issue 9).
+  if (collection.isPending)
+    return (
+      <div className={styles.pending}>
+        <LoadingState compact />
+      </div>
+    );
   if (collection.isError) return <ErrorState onRetry={() => void collection.refetch()} />;
   if (collection.data.length === 0) return <p className={styles.empty}>{t('home.emptyTab')}</p>;
   return <ProductGrid offers={collection.data} />;
