@@ -123,17 +123,7 @@ async fn malformed_json_is_400_naming_the_body() {
         ("application/json", "\u{feff}{}\u{0}"),
         ("text/plain", "{\"offerId\": \"a\"}"),
     ] {
-        let url = format!("{}/api/basket/items", app.base);
-        let response = app
-            .client
-            .post(url)
-            .header("cookie", &visitor.cookie)
-            .header("x-csrf-token", &visitor.token)
-            .header("content-type", content_type)
-            .body(body)
-            .send()
-            .await
-            .unwrap();
+        let response = visitor.post_raw("/api/basket/items", content_type, body).await;
         assert_eq!(response.status(), 400, "{content_type}: {body}");
         let answer: Value = response.json().await.unwrap();
         assert_eq!(error_codes(&answer), [("BODY_INVALID".to_owned(), "body".to_owned())], "{body}");

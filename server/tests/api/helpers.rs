@@ -118,6 +118,14 @@ impl Visitor<'_> {
         request.json(body).send().await.expect("request")
     }
 
+    /// POST `body` as it is, with `content_type`, to `path` with the cookie and the CSRF token (bodies that are not
+    /// valid JSON, or not JSON at all).
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: &'static str) -> reqwest::Response {
+        let url = format!("{}{path}", self.app.base);
+        let request = self.app.client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
+        request.header("content-type", content_type).body(body).send().await.expect("request")
+    }
+
     /// PATCH `body` as JSON to `path` with the cookie and the CSRF token.
     pub async fn patch(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);

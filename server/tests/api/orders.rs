@@ -229,17 +229,7 @@ async fn validation_names_every_field_at_once() {
     let mut numeric = checkout();
     numeric["name"] = json!(5);
     assert_eq!(order(&visitor, &numeric, 400).await["errors"][0]["code"], "BODY_INVALID");
-    let url = format!("{}/api/orders", app.base);
-    let response = app
-        .client
-        .post(url)
-        .header("cookie", &visitor.cookie)
-        .header("x-csrf-token", &visitor.token)
-        .header("content-type", "application/json")
-        .body("{")
-        .send()
-        .await
-        .unwrap();
+    let response = visitor.post_raw("/api/orders", "application/json", "{").await;
     assert_eq!(response.status(), 400);
     assert_eq!(basket(&visitor).await, [("a".into(), 1, false)], "nothing was ordered");
     assert_eq!(count(&app, "orders").await, 0);
