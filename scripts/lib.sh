@@ -37,6 +37,11 @@ new_session() {
   echo "$cookie $token"
 }
 
+# need_wrk: installs Debian's wrk when it is absent.
+need_wrk() {
+  command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+}
+
 # rss_kb PID: resident memory of PID, KiB.
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 

@@ -15,7 +15,7 @@
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
-command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+need_wrk
 
 out="$REPO/server/target/bench"
 mkdir -p "$out"

@@ -8,7 +8,7 @@
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
-command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+need_wrk
 
 seconds="${SOAK_S:-300}"
 offers="${SOAK_OFFERS:-100000}"

@@ -59,13 +59,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Locations(args) => run_locations(args).await?,
         Command::Reviews(args) => run_reviews(args).await?,
         Command::Backup(args) => {
-            if !args.db.db.exists() {
-                anyhow::bail!("no database at {}", args.db.db.display());
-            }
-            let pool = vitrina::db::connect(&args.db.db).await?;
             let started = std::time::Instant::now();
-            vitrina::db::backup(&pool, &args.out).await?;
-            pool.close().await;
+            vitrina::db::backup(&args.db.db, &args.out).await?;
             let bytes = std::fs::metadata(&args.out)?.len();
             println!(
                 "backup written: {} ({} bytes, {} ms), integrity ok",

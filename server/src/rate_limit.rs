@@ -62,7 +62,10 @@ pub async fn resolve_client(
     mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    if let Some(peer) = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip()) {
+    // Only a trusted proxy's requests are looked at; every other one keeps its peer (the extractor's fallback).
+    if let Some(peer) = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip())
+        && trusted.contains(&peer)
+    {
         let forwarded: Vec<&str> =
             request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
         let client = client_of(peer, &forwarded, &trusted);
@@ -227,7 +230,7 @@ pub fn check(limiter: &DefaultKeyedRateLimiter<IpAddr>, addr: ClientAddr) -> Res
 
 #[cfg(test)]
 mod tests {
-    use super::client_of;
+    use super::*;
 
     #[test]
     fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
@@ -245,8 +248,6 @@ mod tests {
         // Only proxies named: the leftmost.
         assert_eq!(client_of(ip("10.0.0.2"), &["::1, 10.0.0.2"], &proxy), ip("::1"));
     }
-
-    use super::*;
 
     #[test]
     fn an_address_over_its_burst_waits_and_others_do_not() {

@@ -19,7 +19,7 @@ pub mod shop;
 pub mod stores;
 
 use crate::state::AppState;
-use axum::{Json, Router, routing::get};
+use axum::{Router, routing::get};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -53,9 +53,11 @@ pub fn router(state: AppState) -> Router {
     document_common_answers(&mut openapi);
     let mut document = serde_json::to_value(&openapi).expect("the OpenAPI document serialises");
     open_flattened_schemas(&mut document);
-    let document = std::sync::Arc::new(document);
+    // Written once; every request answers the same bytes.
+    let document = axum::body::Bytes::from(serde_json::to_vec(&document).expect("the OpenAPI document serialises"));
+    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
     router
-        .route("/api/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
+        .route("/api/openapi.json", get(move || async move { (json, document.clone()) }))
         .route("/api", get(crate::error::api_not_found))
         .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
         .method_not_allowed_fallback(crate::error::method_not_allowed)

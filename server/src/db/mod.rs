@@ -38,16 +38,23 @@ pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
     Ok(pool)
 }
 
-/// Writes a consistent copy of the database to `out` while the shop may be serving and writing (SQLite's
+/// Writes a consistent copy of the database at `db` to `out` while the shop may be serving and writing (SQLite's
 /// `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks the copy
-/// with `PRAGMA integrity_check`. Errors: `out` exists (it is never overwritten), the copy cannot be written, or
-/// the check fails (the copy is then removed).
-pub async fn backup(pool: &SqlitePool, out: &Path) -> anyhow::Result<()> {
+/// with `PRAGMA integrity_check`. The database is opened read-only and never migrated: a newer binary backing up an
+/// older shop's file leaves it as it is. Errors: no database at `db`, `out` exists (it is never overwritten), the
+/// copy cannot be written, or the check fails (the copy is then removed).
+pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
     if out.exists() {
         anyhow::bail!("{} exists; a backup never overwrites a file", out.display());
     }
+    if !db.exists() {
+        anyhow::bail!("no database at {}", db.display());
+    }
     let target = out.to_str().ok_or_else(|| anyhow::anyhow!("the backup path is not UTF-8"))?;
-    sqlx::query("VACUUM INTO ?1").bind(target).execute(pool).await?;
+    let source = SqliteConnectOptions::new().filename(db).read_only(true).busy_timeout(Duration::from_secs(10));
+    let mut connection = sqlx::ConnectOptions::connect(&source).await?;
+    sqlx::query("VACUUM INTO ?1").bind(target).execute(&mut connection).await?;
+    sqlx::Connection::close(connection).await?;
     let copy = SqliteConnectOptions::new().filename(out).read_only(true);
     let mut connection = sqlx::ConnectOptions::connect(&copy).await?;
     let check: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&mut connection).await?;

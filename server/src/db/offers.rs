@@ -92,11 +92,12 @@ async fn subtree(pool: &SqlitePool, section: &str) -> sqlx::Result<Vec<String>> 
     .await
 }
 
-/// The `WHERE` of a listing; `sections`: the section filter's subtree ([`subtree`]). One section is an equality,
-/// which the `offers_section_position` index answers in the shop's order; several are an `IN` list.
-fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: &[String]) {
+/// The `WHERE` of a listing; `sections`: the section filter's subtree ([`subtree`]), `None` for the whole
+/// catalogue. One section is an equality, which the `offers_section_position` index answers in the shop's order;
+/// several are an `IN` list.
+fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Option<&[String]>) {
     q.push(" WHERE o.active = 1");
-    if f.section_id.is_some() {
+    if let Some(sections) = sections {
         match sections {
             [only] => {
                 q.push(" AND o.section_id = ").push_bind(only.clone());
@@ -128,18 +129,18 @@ pub async fn page(
     offset: u64,
 ) -> sqlx::Result<(Vec<OfferRow>, i64)> {
     let sections = match filter.section_id {
-        Some(section) => subtree(pool, section).await?,
-        None => Vec::new(),
+        Some(section) => Some(subtree(pool, section).await?),
+        None => None,
     };
-    if filter.section_id.is_some() && sections.is_empty() {
+    if sections.as_ref().is_some_and(Vec::is_empty) {
         return Ok((Vec::new(), 0));
     }
     let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
-    push_filter(&mut count, filter, &sections);
+    push_filter(&mut count, filter, sections.as_deref());
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
 
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    push_filter(&mut q, filter, &sections);
+    push_filter(&mut q, filter, sections.as_deref());
     q.push(" ORDER BY ").push(filter.sort.order_by());
     q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
     let rows = q.build_query_as().fetch_all(pool).await?;
