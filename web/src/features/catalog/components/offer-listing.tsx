@@ -82,7 +82,8 @@ export interface OfferListingProps {
  * A paged, sortable, filterable offer listing whose whole state lives in the URL
  * (`?sort=price&available=Y&page=2`, see {@link useListingParams}): sort select
  * (shop order / `price` / `-price` / `name` / `new`), the "only available" checkbox (`available=Y`),
- * the shown range ("1–20 из 62"), the product grid and page links.
+ * the shown range ("1–20 из 62"), the product grid (names as `h2`: the listing sits right under the page's `h1`)
+ * and page links.
  * Data: `GET /api/sections/{id}/offers` or `GET /api/offers`, {@link CATALOG_PAGE_SIZE} per page.
  */
 export function OfferListing({ sectionId, label }: OfferListingProps) {
@@ -111,7 +112,7 @@ export function OfferListing({ sectionId, label }: OfferListingProps) {
   } else {
     body = (
       <div className={query.isPlaceholderData ? styles.stale : undefined} aria-busy={query.isPlaceholderData}>
-        <ProductGrid offers={query.data.items} label={label} />
+        <ProductGrid offers={query.data.items} label={label} headingLevel={2} />
         <Pagination page={query.data.page} pages={query.data.pages} hrefFor={pageHref} />
       </div>
     );

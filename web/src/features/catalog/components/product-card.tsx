@@ -18,6 +18,11 @@ export interface ProductCardProps {
    * `opener` is that button (focus returns to it when the pop-up closes).
    */
   onQuickView?: (offer: Offer, opener: HTMLElement) => void;
+  /**
+   * Level of the name's heading: 3 (default) under a titled block of the page, 2 in a listing that sits right
+   * under the page's `h1`, so headings never skip a level (axe `heading-order`, issue 9).
+   */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -29,8 +34,9 @@ export interface ProductCardProps {
  * with a fine pointer, always on touch screens; icon only on narrow cards. Below the price, the offer actions the
  * app supplies (`OfferActionsSlot`: basket, wishlist, compare; issue 6).
  */
-export function ProductCard({ offer, eager = false, onQuickView }: ProductCardProps) {
+export function ProductCard({ offer, eager = false, onQuickView, headingLevel = 3 }: ProductCardProps) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card} data-testid="product-card" data-offer-id={offer.id}>
       <div className={styles.media}>
@@ -58,11 +64,11 @@ export function ProductCard({ offer, eager = false, onQuickView }: ProductCardPr
         )}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <Heading className={styles.name}>
           <Link to={offer.url} className={styles.link}>
             {offer.name}
           </Link>
-        </h3>
+        </Heading>
         <div className={styles.footer}>
           <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
           <Availability available={offer.available} />

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
 import type { SearchSection } from '../api/search';
@@ -95,20 +95,20 @@ describe('SearchSections', () => {
     expect(sectionButtons()).toHaveLength(3);
   });
 
-  it('expands when keyboard focus reaches a section hidden below the cut', () => {
+  it('hides the sections below the cut until expanded, so none is focusable or half shown under the toggle', () => {
     stubScrollHeight(SECTIONS_CONTAINER_HEIGHT_PX + 40);
-    // Buttons are 30 px tall; the third sits 100 px into the list, below the cut.
+    // Buttons are 30 px tall; the third sits 80 px into the list, so it ends 18 px below the cut.
     stubLayout('offsetTop', function () {
-      return this.getAttribute('data-section-id') === '2' ? 100 : 0;
+      return this.getAttribute('data-section-id') === '2' ? 80 : 0;
     });
     stubLayout('offsetHeight', () => 30);
     render(<SearchSections sections={sections} selected="0" onSelect={vi.fn()} />);
-    const toggle = screen.getByRole('button', { name: 'Показать все' });
-    // A visible one keeps the cut.
-    act(() => sectionButtons()[1]!.focus());
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    act(() => sectionButtons()[2]!.focus());
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(group().style.maxHeight).toBe('');
+    const [all, first, cut] = sectionButtons();
+    expect(all).not.toHaveAttribute('data-cut');
+    expect(first).not.toHaveAttribute('data-cut');
+    expect(cut).toHaveAttribute('data-cut', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Показать все' }));
+    expect(cut).not.toHaveAttribute('data-cut');
   });
 });

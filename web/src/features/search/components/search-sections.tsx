@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
 import { ChevronIcon } from '@/components/ui/icons';
@@ -20,8 +20,10 @@ export interface SearchSectionsProps {
  *
  * When the buttons take more than {@link SECTIONS_CONTAINER_HEIGHT_PX} (92 px, spec §9) of height, the container
  * is cut to that height and a "Показать все" control with a down arrow expands it; expanded it reads "Скрыть" with
- * an up arrow. The height is measured again whenever the container's width or the sections change. Tabbing onto a
- * section hidden below the cut expands the container, so keyboard focus never lands on an invisible button.
+ * an up arrow. The height is measured again whenever the container's width or the sections change. While cut, every
+ * section that does not wholly fit above the cut is hidden (`visibility: hidden`, marked `data-cut`): out of the tab
+ * order and the accessibility tree, as a collapsed disclosure's content is, and no half-shown button lies under the
+ * toggle (axe `target-size`, issue 9).
  */
 export function SearchSections({ sections, selected, onSelect }: SearchSectionsProps) {
   const { t } = useTranslation();
@@ -29,10 +31,18 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
   const listRef = useRef<HTMLDivElement | null>(null);
   const [overflowing, setOverflowing] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  // Index of the first section whose button does not wholly fit above the cut (the rest wrap after it).
+  const [firstCut, setFirstCut] = useState(Infinity);
 
   const measure = useCallback(() => {
     const list = listRef.current;
-    if (list) setOverflowing(list.scrollHeight > SECTIONS_CONTAINER_HEIGHT_PX + 1);
+    if (!list) return;
+    setOverflowing(list.scrollHeight > SECTIONS_CONTAINER_HEIGHT_PX + 1);
+    const buttons = Array.from(list.children) as HTMLElement[];
+    const cut = buttons.findIndex(
+      (button) => button.offsetTop - list.offsetTop + button.offsetHeight > SECTIONS_CONTAINER_HEIGHT_PX,
+    );
+    setFirstCut(cut === -1 ? Infinity : cut);
   }, []);
 
   useLayoutEffect(() => {
@@ -46,14 +56,6 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
 
   const collapsed = overflowing && !expanded;
 
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const list = listRef.current;
-    if (!collapsed || !list || !(event.target instanceof HTMLElement)) return;
-    if (event.target.offsetTop - list.offsetTop + event.target.offsetHeight > SECTIONS_CONTAINER_HEIGHT_PX) {
-      setExpanded(true);
-    }
-  };
-
   return (
     <div className={styles.sections}>
       <div
@@ -65,15 +67,15 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
         data-testid="search-sections"
         data-collapsed={collapsed || undefined}
         style={collapsed ? { maxHeight: SECTIONS_CONTAINER_HEIGHT_PX } : undefined}
-        onFocus={onFocus}
       >
-        {sections.map((section) => (
+        {sections.map((section, index) => (
           <button
             key={section.id}
             type="button"
             className={styles.section}
             aria-pressed={section.id === selected}
             data-section-id={section.id}
+            data-cut={(collapsed && index >= firstCut) || undefined}
             onClick={() => onSelect(section.id)}
           >
             <span className={styles.sectionName}>
