@@ -30,6 +30,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to preload a page's route chunks in the first HTML (issue 9).
+    manifest: true,
     rolldownOptions: {
       output: {
         // One long-cached chunk for the framework code every page needs; page code stays in lazy chunks.

@@ -74,6 +74,14 @@ pub const MAX_IDS_PER_REQUEST: usize = SEARCH_PAGE_SIZE as usize;
 /// Default and largest `limit` of a home-page collection.
 pub const DEFAULT_COLLECTION_LIMIT: u32 = 12;
 
+/// Offers per catalogue page the front-end asks for (`CATALOG_PAGE_SIZE` of `web/src/config/constants.ts`, same
+/// value): the first HTML preloads exactly that listing URL (issue 9).
+pub const CATALOG_PAGE_SIZE: u32 = 20;
+
+/// Offers per home-page tab the front-end asks for (`HOME_COLLECTION_LIMIT` of `web/src/config/constants.ts`, same
+/// value): the home page's HTML preloads exactly that collection URL (issue 9).
+pub const HOME_COLLECTION_LIMIT: u32 = 10;
+
 /// Longest slug, in characters; longer names are cut at a word boundary.
 pub const MAX_SLUG_CHARS: usize = 80;
 

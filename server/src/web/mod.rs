@@ -7,6 +7,7 @@
 //!   without JavaScript. Unknown paths answer the shell with status 404 (the app shows its 404 page).
 //! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
 
+pub mod preload;
 pub mod seo;
 
 use crate::state::AppState;
@@ -62,7 +63,17 @@ async fn demo_image(Path(file): Path<String>) -> Response {
     }
 }
 
-/// The app shell (`index.html`) with `head` spliced in: the `<title>` replaced, the rest at [`HEAD_MARKER`].
+/// Vite's manifest of the embedded build, read once; `None` when the binary has no front-end (or an unreadable
+/// manifest: pages then go without route preloads, and the error is logged).
+static MANIFEST: std::sync::LazyLock<Option<preload::Manifest>> = std::sync::LazyLock::new(|| {
+    let file = Dist::get(".vite/manifest.json")?;
+    preload::Manifest::parse(&file.data)
+        .inspect_err(|err| tracing::error!(%err, "web/dist/.vite/manifest.json is not Vite's manifest"))
+        .ok()
+});
+
+/// The app shell (`index.html`) with `head` spliced in: the `<title>` replaced, the rest at [`HEAD_MARKER`], and the
+/// page's preload links ([`preload`]) at the end of the head.
 pub fn render_shell(head: &seo::Head) -> String {
     let index = Dist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned());
     let index = index.unwrap_or_else(|| NO_FRONTEND.to_owned());
@@ -73,7 +84,9 @@ pub fn render_shell(head: &seo::Head) -> String {
         }
         _ => index.replacen(HEAD_MARKER, &format!("{title}{HEAD_MARKER}"), 1),
     };
-    index.replacen(HEAD_MARKER, &head.tags, 1)
+    let index = index.replacen(HEAD_MARKER, &head.tags, 1);
+    // After index.html's own links: the entry's script and stylesheets are what the browser needs first.
+    index.replacen("</head>", &format!("{}</head>", head.preload.tags(MANIFEST.as_ref())), 1)
 }
 
 fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
@@ -89,8 +102,10 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
     }
     let path = uri.path();
     let file = path.trim_start_matches('/');
+    // The build manifest is the server's, not a page's asset.
     if !file.is_empty()
         && file != "index.html"
+        && !file.starts_with(".vite/")
         && let Some(f) = Dist::get(file)
     {
         let cache =
@@ -102,7 +117,7 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
         let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
         return Redirect::permanent(&format!("{path}/{query}")).into_response();
     }
-    match seo::page_head(&state, path).await {
+    match seo::page_head(&state, path, uri.query()).await {
         Ok(seo::PageHead::Found(head)) => shell_response(StatusCode::OK, &head),
         Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
         Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head),

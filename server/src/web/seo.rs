@@ -1,6 +1,7 @@
 //! The head tags of each page for search engines and link previews: `<title>`, meta description, canonical link,
 //! Open Graph, and schema.org `Product` (with `Offer`) and `BreadcrumbList` JSON-LD.
 
+use super::preload::{Preload, Route};
 use crate::api::offers::load_offers;
 use crate::api::sections::{Section, build_tree};
 use crate::db;
@@ -11,11 +12,19 @@ use crate::feeds::import::UNSECTIONED_SLUG;
 use crate::state::AppState;
 use serde_json::json;
 
-/// Head of one page: the `<title>` text and the other tags as HTML.
+/// Head of one page: the `<title>` text, the other tags as HTML, and what the page preloads ([`Preload`]).
 #[derive(Debug, Clone, Default)]
 pub struct Head {
     pub title: String,
     pub tags: String,
+    pub preload: Preload,
+}
+
+impl Head {
+    fn preloading(mut self, preload: Preload) -> Self {
+        self.preload = preload;
+        self
+    }
 }
 
 /// What a path is.
@@ -93,7 +102,7 @@ impl HeadBuilder<'_> {
         for value in ld {
             tags.push_str(&ld_json(value));
         }
-        Head { title: format!("{title} — {}", self.shop), tags }
+        Head { title: format!("{title} — {}", self.shop), tags, preload: Preload::default() }
     }
 
     /// The head of a page that belongs to the shopper (search results, basket, checkout, compare list): served,
@@ -182,7 +191,9 @@ fn ancestors<'a>(tree: &'a [Section], id: &str) -> Vec<&'a Section> {
 }
 
 /// The head of the page at `path`, or why there is none.
-pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiError> {
+///
+/// `query` is the page URL's query string: a listing's first page is preloaded only without one.
+pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Result<PageHead, ApiError> {
     let shop = db::shop::find(&state.db).await?.unwrap_or_default();
     let b = HeadBuilder { base: &state.settings.public_url, shop: &shop.name };
     let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
@@ -191,57 +202,75 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
     let not_found = || {
         let mut head = b.head("Страница не найдена", "Такой страницы нет.", path, "website", None, &[]);
         head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
-        PageHead::NotFound(head)
+        // Unknown paths under /catalog/ are the catalogue route's to answer ("not found" is its own page there).
+        let route = if path.starts_with("/catalog/") { Route::CatalogPath } else { Route::NotFound };
+        PageHead::NotFound(head.preloading(Preload::page(route, [])))
     };
     match segments.as_slice() {
         [] => {
             let description = format!("{}: каталог товаров с ценами и наличием.", shop.name);
-            Ok(PageHead::Found(b.head(&shop.name, &description, "/", "website", None, &[])))
+            Ok(PageHead::Found(b.head(&shop.name, &description, "/", "website", None, &[]).preloading(Preload::home())))
         }
         ["catalog"] => {
             let description = format!("Каталог магазина {}: все разделы и товары.", shop.name);
             let ld = b.breadcrumbs(&[home, catalog]);
-            Ok(PageHead::Found(b.head("Каталог", &description, "/catalog/", "website", None, &[ld])))
+            let preload = Preload::listing(Route::Catalog, "/api/offers", query);
+            Ok(PageHead::Found(
+                b.head("Каталог", &description, "/catalog/", "website", None, &[ld]).preloading(preload),
+            ))
         }
         ["search"] => {
             // The results page (issue 4) belongs to the shopper's query: served, never indexed.
             let description = format!("Поиск по каталогу магазина {}.", shop.name);
-            Ok(PageHead::Found(b.private("Поиск", &description, "/search/")))
+            Ok(PageHead::Found(
+                b.private("Поиск", &description, "/search/").preloading(Preload::page(Route::Search, [])),
+            ))
         }
         ["feedback"] => {
             // The feedback form page (issue 5).
             let description = format!("Напишите магазину {}: вопрос, отзыв или просьба перезвонить.", shop.name);
             let ld = b.breadcrumbs(&[home, ("Обратная связь", "/feedback/".to_owned())]);
-            Ok(PageHead::Found(b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld])))
+            let head = b.head("Обратная связь", &description, "/feedback/", "website", None, &[ld]);
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Feedback, []))))
         }
         ["contacts"] => {
             // The stores with their hours and map (issue 8): a schema.org Store per store.
             let description = format!("Адреса, часы работы и телефоны магазина {}.", shop.name);
             let mut ld = vec![b.breadcrumbs(&[home, ("Контакты", "/contacts/".to_owned())])];
             ld.extend(db::stores::list(&state.db).await?.iter().map(|store| b.store(store)));
-            Ok(PageHead::Found(b.head("Контакты", &description, "/contacts/", "website", None, &ld)))
+            let head = b.head("Контакты", &description, "/contacts/", "website", None, &ld);
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Contacts, []))))
         }
         ["reviews"] => {
             let description = format!("Отзывы покупателей о магазине {}.", shop.name);
             let ld = b.breadcrumbs(&[home, ("Отзывы", "/reviews/".to_owned())]);
-            Ok(PageHead::Found(b.head("Отзывы", &description, "/reviews/", "website", None, &[ld])))
+            let head = b.head("Отзывы", &description, "/reviews/", "website", None, &[ld]);
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Reviews, []))))
         }
         ["catalog", "compare"] => {
             let description = format!("Товары, выбранные для сравнения, в магазине {}.", shop.name);
-            Ok(PageHead::Found(b.private("Сравнение товаров", &description, "/catalog/compare/")))
+            let head = b.private("Сравнение товаров", &description, "/catalog/compare/");
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Compare, []))))
         }
         ["personal", "cart"] => {
             let description = format!("Корзина и избранное в магазине {}.", shop.name);
-            Ok(PageHead::Found(b.private("Корзина", &description, "/personal/cart/")))
+            let head = b.private("Корзина", &description, "/personal/cart/");
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Cart, []))))
         }
         ["personal"] | ["personal", "orders"] | ["personal", "orders", _] | ["personal", "password-reset"] => {
             // The account's pages (issue 7): the page asks a guest to log in; never indexed.
             let description = format!("Личный кабинет в магазине {}.", shop.name);
-            Ok(PageHead::Found(b.private("Личный кабинет", &description, path)))
+            let route = match segments.as_slice() {
+                ["personal"] => Route::Personal,
+                ["personal", "password-reset"] => Route::PasswordReset,
+                _ => Route::MyOrders,
+            };
+            Ok(PageHead::Found(b.private("Личный кабинет", &description, path).preloading(Preload::page(route, []))))
         }
         ["personal", "order", "make"] => {
             let description = format!("Оформление заказа в магазине {}.", shop.name);
-            Ok(PageHead::Found(b.private("Оформление заказа", &description, "/personal/order/make/")))
+            let head = b.private("Оформление заказа", &description, "/personal/order/make/");
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::Checkout, []))))
         }
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
@@ -255,7 +284,10 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
                 section.name, shop.name, section.offer_count
             );
             let ld = b.breadcrumbs(&trail);
-            Ok(PageHead::Found(b.head(&section.name, &description, &section.url, "website", None, &[ld])))
+            let preload = Preload::listing(Route::CatalogPath, &format!("/api/sections/{}/offers", section.id), query);
+            Ok(PageHead::Found(
+                b.head(&section.name, &description, &section.url, "website", None, &[ld]).preloading(preload),
+            ))
         }
         ["catalog", section_slug, slug] => {
             let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else {
@@ -266,7 +298,7 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
                 return Ok(PageHead::Moved(canonical));
             }
             let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
-            let section_id = row.section_id.clone();
+            let (section_id, offer_id, slug) = (row.section_id.clone(), row.id.clone(), row.slug.clone());
             let offer = load_offers(state, vec![row]).await?.remove(0);
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let mut trail = vec![home, catalog];
@@ -305,14 +337,16 @@ pub async fn page_head(state: &AppState, path: &str) -> Result<PageHead, ApiErro
                 product["brand"] = json!({"@type": "Brand", "name": brand});
             }
             let ld = [product, b.breadcrumbs(&trail)];
-            Ok(PageHead::Found(b.head(
-                &offer.name,
-                &description,
-                &canonical,
-                "product",
-                offer.pictures.first().map(String::as_str),
-                &ld,
-            )))
+            let picture = offer.pictures.first().map(String::as_str);
+            // The product page asks for the offer by its slug, then for the viewed products other than it.
+            let mut preload = Preload::page(
+                Route::CatalogPath,
+                [format!("/api/offers/by-slug/{slug}"), format!("/api/viewed?exclude={offer_id}")],
+            );
+            preload.image = picture.map(str::to_owned);
+            Ok(PageHead::Found(
+                b.head(&offer.name, &description, &canonical, "product", picture, &ld).preloading(preload),
+            ))
         }
         _ => Ok(not_found()),
     }

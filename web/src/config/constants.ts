@@ -183,10 +183,16 @@ export const TOP_PANEL_SCROLL_TOLERANCE_PX = 4;
  */
 export const STORES_REFRESH_MS = 60_000;
 
-/** Offers per catalogue page (`perPage`); 20 fills 5, 4 and 2 columns evenly. API range 1..=100. */
+/**
+ * Offers per catalogue page (`perPage`); 20 fills 5, 4 and 2 columns evenly. API range 1..=100. The server's
+ * `limits::CATALOG_PAGE_SIZE` is the same: the first HTML preloads this listing URL.
+ */
 export const CATALOG_PAGE_SIZE = 20;
 
-/** Offers per home-page collection tab (`limit`); two rows of the widest grid. API range 1..=100. */
+/**
+ * Offers per home-page collection tab (`limit`); two rows of the widest grid. API range 1..=100. The server's
+ * `limits::HOME_COLLECTION_LIMIT` is the same: the home page's HTML preloads this collection URL.
+ */
 export const HOME_COLLECTION_LIMIT = 10;
 
 /**

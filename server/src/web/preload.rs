@@ -1,0 +1,252 @@
+//! Preload hints in a page's first HTML (issue 9: Lighthouse LCP). Without them the browser learns of a page's work
+//! one step at a time: the HTML names the entry script; the entry, once run, imports the page's route chunk; the
+//! route, once rendered, asks the API; the answer names the picture. Each step costs a round trip (150 ms on
+//! Lighthouse's slow 4G). The head now names all of it at once, so it loads in parallel with the entry script:
+//!
+//! - the route's chunks (`<link rel="modulepreload">`) and their stylesheets (`<link rel="preload" as="style">`:
+//!   fetched now, applied when the route loader adds them, so they neither block the first paint nor change the
+//!   cascade's order), read from Vite's `.vite/manifest.json`;
+//! - the API answers the page asks for first (`<link rel="preload" as="fetch" crossorigin>`): the browser hands
+//!   the preloaded answer to the app's `fetch` of the same URL instead of asking again, so each URL must be the
+//!   front-end's own, byte for byte (the e2e test `preload.spec.ts` fails when one is fetched twice or not used);
+//! - the product page's main picture (`<link rel="preload" as="image" fetchpriority="high">`).
+
+use super::seo::escape_html;
+use crate::limits::{CATALOG_PAGE_SIZE, HOME_COLLECTION_LIMIT};
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+
+/// The app's lazily loaded route modules (`web/src/app/router.tsx`), named by their source file, which is their key
+/// in Vite's manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    Home,
+    Catalog,
+    /// A section or product page under `/catalog/` (one module resolves which).
+    CatalogPath,
+    Compare,
+    Search,
+    Feedback,
+    Cart,
+    Checkout,
+    Personal,
+    MyOrders,
+    PasswordReset,
+    Contacts,
+    Reviews,
+    NotFound,
+}
+
+impl Route {
+    /// The module's key in the manifest.
+    pub fn source(self) -> &'static str {
+        match self {
+            Route::Home => "src/app/routes/home-route.tsx",
+            Route::Catalog => "src/app/routes/catalog-route.tsx",
+            Route::CatalogPath => "src/app/routes/catalog-path-route.tsx",
+            Route::Compare => "src/app/routes/compare-route.tsx",
+            Route::Search => "src/app/routes/search-route.tsx",
+            Route::Feedback => "src/app/routes/feedback-route.tsx",
+            Route::Cart => "src/app/routes/cart-route.tsx",
+            Route::Checkout => "src/app/routes/checkout-route.tsx",
+            Route::Personal => "src/app/routes/personal-route.tsx",
+            Route::MyOrders => "src/app/routes/my-orders-route.tsx",
+            Route::PasswordReset => "src/app/routes/password-reset-route.tsx",
+            Route::Contacts => "src/app/routes/contacts-route.tsx",
+            Route::Reviews => "src/app/routes/reviews-route.tsx",
+            Route::NotFound => "src/app/routes/not-found-route.tsx",
+        }
+    }
+}
+
+/// What one page preloads: its route module, the API URLs it asks for first (path and query, as the front-end
+/// writes them) and the picture that is its largest paint.
+#[derive(Debug, Clone, Default)]
+pub struct Preload {
+    pub route: Option<Route>,
+    pub api: Vec<String>,
+    pub image: Option<String>,
+}
+
+/// The API answers every page's head and shell ask for on load (session, shop, header menu, sections, stores for the
+/// head's phone, the mini cart's and compare widget's counts).
+const SHELL_API: [&str; 7] = [
+    "/api/session",
+    "/api/shop",
+    "/api/sections",
+    "/api/menus/top",
+    "/api/stores",
+    "/api/basket/summary",
+    "/api/compare/count",
+];
+
+impl Preload {
+    /// The shell's API answers plus `api`, for `route`.
+    pub fn page(route: Route, api: impl IntoIterator<Item = String>) -> Self {
+        Preload { route: Some(route), api: SHELL_API.map(str::to_owned).into_iter().chain(api).collect(), image: None }
+    }
+
+    /// The home page: the first tab's collection (`new`, `HOME_COLLECTION_LIMIT` offers) and the viewed products.
+    pub fn home() -> Self {
+        Self::page(Route::Home, [format!("/api/collections/new?limit={HOME_COLLECTION_LIMIT}"), "/api/viewed".into()])
+    }
+
+    /// A listing's first page in the shop's order (`/api/offers` or `/api/sections/{id}/offers`), when the page's URL
+    /// has no query (a sort, filter or page number changes the URL the front-end asks for).
+    pub fn listing(route: Route, offers_path: &str, page_query: Option<&str>) -> Self {
+        let first = page_query.is_none_or(str::is_empty);
+        Self::page(route, first.then(|| format!("{offers_path}?page=1&perPage={CATALOG_PAGE_SIZE}")))
+    }
+
+    /// The link tags, in the order the browser should start them: stylesheets and modules, API answers, picture.
+    pub fn tags(&self, manifest: Option<&Manifest>) -> String {
+        let mut tags = String::new();
+        if let (Some(route), Some(manifest)) = (self.route, manifest)
+            && let Some(assets) = manifest.routes.get(route.source())
+        {
+            for href in &assets.styles {
+                tags.push_str(&format!(
+                    "<link rel=\"preload\" as=\"style\" crossorigin href=\"{}\">",
+                    escape_html(href)
+                ));
+            }
+            for href in &assets.modules {
+                tags.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"{}\">", escape_html(href)));
+            }
+        }
+        for url in &self.api {
+            tags.push_str(&format!("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">", escape_html(url)));
+        }
+        if let Some(image) = &self.image {
+            tags.push_str(&format!(
+                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">",
+                escape_html(image)
+            ));
+        }
+        tags
+    }
+}
+
+/// One chunk of Vite's manifest (the fields used here).
+#[derive(Debug, Deserialize)]
+struct Chunk {
+    file: String,
+    #[serde(default)]
+    imports: Vec<String>,
+    #[serde(default)]
+    css: Vec<String>,
+}
+
+/// The files one route needs beyond what `index.html` already loads: modules and stylesheets, as absolute paths.
+#[derive(Debug, Default, PartialEq)]
+pub struct RouteAssets {
+    pub modules: Vec<String>,
+    pub styles: Vec<String>,
+}
+
+/// Vite's build manifest reduced to each route module's [`RouteAssets`].
+#[derive(Debug, Default)]
+pub struct Manifest {
+    routes: HashMap<String, RouteAssets>,
+}
+
+impl Manifest {
+    /// Reads `.vite/manifest.json` (`build.manifest` in `web/vite.config.ts`). Errors: not Vite's manifest JSON.
+    pub fn parse(json: &[u8]) -> Result<Self, serde_json::Error> {
+        let chunks: HashMap<String, Chunk> = serde_json::from_slice(json)?;
+        // What the HTML's entry loads statically is in index.html's own tags already.
+        let loaded: HashSet<String> = closure(&chunks, "index.html", &HashSet::new()).into_iter().collect();
+        let routes = chunks
+            .keys()
+            .filter(|key| key.starts_with("src/app/routes/"))
+            .map(|key| {
+                let mut assets = RouteAssets::default();
+                for visited in closure(&chunks, key, &loaded) {
+                    let chunk = &chunks[&visited];
+                    assets.modules.push(format!("/{}", chunk.file));
+                    assets.styles.extend(chunk.css.iter().map(|css| format!("/{css}")));
+                }
+                (key.clone(), assets)
+            })
+            .collect();
+        Ok(Manifest { routes })
+    }
+
+    /// The assets of the route module `source` (its manifest key), if the build has it.
+    pub fn route(&self, source: &str) -> Option<&RouteAssets> {
+        self.routes.get(source)
+    }
+}
+
+/// Keys reachable from `start` through static imports, `start` first, skipping `skip`; in visiting order.
+fn closure(chunks: &HashMap<String, Chunk>, start: &str, skip: &HashSet<String>) -> Vec<String> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut order = Vec::new();
+    let mut stack = vec![start.to_owned()];
+    while let Some(key) = stack.pop() {
+        if skip.contains(&key) || !chunks.contains_key(&key) || !seen.insert(key.clone()) {
+            continue;
+        }
+        stack.extend(chunks[&key].imports.iter().rev().cloned());
+        order.push(key);
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"{
+      "index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_framework-1.js"],
+                     "css": ["assets/index-1.css"]},
+      "_framework-1.js": {"file": "assets/framework-1.js"},
+      "_grid-1.js": {"file": "assets/grid-1.js", "imports": ["_framework-1.js", "index.html"],
+                     "css": ["assets/grid-1.css"]},
+      "src/app/routes/home-route.tsx": {"file": "assets/home-route-1.js", "isDynamicEntry": true,
+                     "imports": ["_framework-1.js", "index.html", "_grid-1.js"], "css": ["assets/home-route-1.css"]}
+    }"#;
+
+    #[test]
+    fn a_route_preloads_its_chunks_and_styles_but_not_what_the_entry_loads() {
+        let manifest = Manifest::parse(MANIFEST.as_bytes()).unwrap();
+        assert_eq!(
+            manifest.route(Route::Home.source()),
+            Some(&RouteAssets {
+                modules: vec!["/assets/home-route-1.js".into(), "/assets/grid-1.js".into()],
+                styles: vec!["/assets/home-route-1.css".into(), "/assets/grid-1.css".into()],
+            })
+        );
+        let tags = Preload::home().tags(Some(&manifest));
+        assert!(
+            tags.starts_with("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/home-route-1.css\">"),
+            "{tags}"
+        );
+        assert!(tags.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/grid-1.js\">"));
+        assert!(!tags.contains("framework"));
+        assert!(tags.contains(&format!(
+            "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/collections/new?limit={HOME_COLLECTION_LIMIT}\">"
+        )));
+    }
+
+    #[test]
+    fn a_listing_preloads_its_first_page_only_without_a_query() {
+        let first = Preload::listing(Route::Catalog, "/api/offers", None);
+        assert_eq!(first.api.last().unwrap(), &format!("/api/offers?page=1&perPage={CATALOG_PAGE_SIZE}"));
+        let sorted = Preload::listing(Route::Catalog, "/api/offers", Some("sort=price"));
+        assert_eq!(sorted.api.len(), SHELL_API.len());
+    }
+
+    #[test]
+    fn urls_are_escaped_and_a_missing_manifest_still_gives_the_api_links() {
+        let preload = Preload {
+            route: Some(Route::Home),
+            api: vec!["/api/x?a=1&b=\"2\"".into()],
+            image: Some("https://cdn.example/p.jpg?w=1&h=2".into()),
+        };
+        let tags = preload.tags(None);
+        assert!(tags.contains("href=\"/api/x?a=1&amp;b=&quot;2&quot;\""), "{tags}");
+        assert!(tags.ends_with("fetchpriority=\"high\" href=\"https://cdn.example/p.jpg?w=1&amp;h=2\">"));
+        assert!(!tags.contains("modulepreload"));
+    }
+}
