@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyStoredLanguage } from './i18n';
 import { applyCssConstants } from './lib/css-constants';
 import './app/styles/global.css';
 
@@ -9,8 +10,11 @@ applyCssConstants();
 
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Russian renders at once; a stored other language first loads its texts.
+void applyStoredLanguage().finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

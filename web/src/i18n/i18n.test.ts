@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n, { setLanguage } from '.';
+import i18n, { applyStoredLanguage, setLanguage } from '.';
 import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
 import en from './en.json';
 import ru from './ru.json';
@@ -28,6 +28,16 @@ describe('i18n', () => {
     expect(t('counts.sections', { count: 22 })).toBe('22 раздела');
   });
 
+  it('bundles Russian only; a stored English is loaded and applied before the app renders', async () => {
+    // Runs before any test switches to English.
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    await applyStoredLanguage();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('nav.catalog')).toBe('Catalogue');
+    await setLanguage('ru');
+  });
+
   it('switches the language, stores the choice and updates <html lang>', async () => {
     await setLanguage('en');
     expect(i18n.t('nav.catalog')).toBe('Catalogue');
@@ -36,4 +46,5 @@ describe('i18n', () => {
     await setLanguage('ru');
     expect(i18n.t('nav.catalog')).toBe('Каталог');
   });
+
 });

@@ -1,14 +1,42 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@/config/constants';
-import en from './en.json';
 import ru from './ru.json';
 
-/** Translation resources by language; keys are message codes (HOUSE_STYLE "Texts come from i18n/"). */
-export const resources = {
-  ru: { translation: ru },
-  en: { translation: en },
-} as const;
+/**
+ * Translation resources bundled with the app: Russian, the default. Other languages are loaded when chosen
+ * ({@link loadLanguage}), so a Russian page does not download the English texts (issue 9, initial JavaScript).
+ * Keys are message codes (HOUSE_STYLE "Texts come from i18n/").
+ */
+const resources = { ru: { translation: ru } };
+
+/** The texts of the languages not bundled, each its own chunk. */
+const LOADERS: Partial<Record<Language, () => Promise<{ default: object }>>> = {
+  en: () => import('./en.json'),
+};
+
+/** Makes `language`'s texts available (a no-op for the bundled Russian or once loaded). Rejects when its chunk cannot load. */
+export async function loadLanguage(language: Language): Promise<void> {
+  const loader = LOADERS[language];
+  if (!loader || i18n.hasResourceBundle(language, 'translation')) return;
+  const messages = await loader();
+  i18n.addResourceBundle(language, 'translation', messages.default);
+}
+
+/**
+ * Switches to the stored language when it is not Russian (the app starts in Russian and renders once this
+ * settles, so a shopper who chose English sees no Russian first). A failed load keeps Russian.
+ */
+export async function applyStoredLanguage(): Promise<void> {
+  const language = storedLanguage();
+  if (language === DEFAULT_LANGUAGE) return;
+  try {
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  } catch {
+    // The texts could not load (offline): the page stays in Russian.
+  }
+}
 
 /** True when `value` names a supported interface language. */
 export function isLanguage(value: unknown): value is Language {
@@ -30,6 +58,7 @@ export function storedLanguage(): Language {
  * Storage failures (private mode) are ignored: the switch still works for the visit.
  */
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -44,7 +73,7 @@ i18n.on('languageChanged', (language) => {
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: storedLanguage(),
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
@@ -53,5 +82,5 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** The app's i18next instance, initialised synchronously with both languages (Russian by default). */
+/** The app's i18next instance, initialised synchronously in Russian; see {@link applyStoredLanguage}. */
 export default i18n;

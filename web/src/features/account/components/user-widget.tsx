@@ -1,17 +1,18 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { SlidePanel } from '@/components/ui/overlay';
 import { UserIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
-import { refreshSessionQueries, useSession } from '@/lib/session';
-import { logOut } from '../api/auth';
+import { useSession } from '@/lib/session';
 import type { User } from '../api/account-types';
 import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-panel';
 import { LoginForm, RegisterForm, ResetRequestForm } from './auth-forms';
-import styles from './user-widget.module.css';
+
+/**
+ * The logged-in user's dropdown menu, loaded when a user is there: its Radix menu and positioning code (about
+ * 15 KB gzip) stay out of the first page load of a guest (issue 9, initial JavaScript).
+ */
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** The logged-in user of the session, or `null` for a guest (`undefined` while the session loads). */
 export function useCurrentUser(): User | null | undefined {
@@ -27,8 +28,30 @@ export function useCurrentUser(): User | null | undefined {
  * that a click outside or Escape closes.
  */
 export function UserWidget() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
-  return user ? <UserMenu user={user} /> : <GuestButton />;
+  // A click on the stand-in before the menu's code is there opens the menu once it is.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  if (!user) return <GuestButton />;
+  // Until the menu's code is there, the same icon button stands in its place (nothing moves when it arrives).
+  const waiting = (
+    <button
+      type="button"
+      className="icon-button"
+      data-testid="user-widget"
+      aria-label={t('account.userLabel', { name: user.name })}
+      aria-haspopup="menu"
+      aria-expanded={openOnLoad}
+      onClick={() => setOpenOnLoad(true)}
+    >
+      <UserIcon className="icon-button__icon" />
+    </button>
+  );
+  return (
+    <Suspense fallback={waiting}>
+      <UserMenu user={user} defaultOpen={openOnLoad} />
+    </Suspense>
+  );
 }
 
 function GuestButton() {
@@ -67,41 +90,5 @@ function GuestButton() {
         {panel.view === 'reset' && <ResetRequestForm />}
       </SlidePanel>
     </>
-  );
-}
-
-function UserMenu({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const onLogOut = async () => {
-    await logOut();
-    await refreshSessionQueries(queryClient);
-  };
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <button type="button" className="icon-button" data-testid="user-widget" aria-label={t('account.userLabel', { name: user.name })}>
-          <UserIcon className="icon-button__icon" />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6} data-testid="user-menu">
-          <DropdownMenu.Label className={styles.label}>{user.name}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild className={styles.item}>
-            <Link to={paths.personal}>{t('account.menu.personal')}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.item}>
-            <Link to={paths.myOrders}>{t('account.menu.orders')}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.item}>
-            <Link to={paths.wishlist}>{t('account.menu.wishlist')}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.item} onSelect={() => void onLogOut()}>
-            {t('account.menu.logOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

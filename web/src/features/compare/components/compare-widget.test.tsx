@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '@/i18n';
+import i18n, { loadLanguage } from '@/i18n';
 import { resetCsrfToken } from '@/lib/api-client';
 import { makeOffer } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
@@ -69,6 +69,7 @@ describe('CompareWidget (spec §3, §4)', () => {
   });
 
   it('is named in English with English plurals', async () => {
+    await loadLanguage('en');
     await i18n.changeLanguage('en');
     mockApi({ '/api/compare/count': { count: 1 } });
     renderWidget();

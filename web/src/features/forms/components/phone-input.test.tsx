@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SlidePanel } from '@/components/ui/overlay';
 import { resetOverlayStackForTests } from '@/components/ui/overlay/overlay-stack';
 import { PREFERRED_PHONE_COUNTRIES } from '@/config/constants';
-import i18n from '@/i18n';
+import i18n, { loadLanguage } from '@/i18n';
 import { setViewportWidth } from '@/test/media';
 import type { PhoneValue } from '../api/form-types';
 import { maskFromPlaceholder } from '../utils/phone';
@@ -134,6 +134,7 @@ describe('PhoneInput: country list', () => {
     await field.user.click(field.input);
     await field.user.keyboard('501234567');
 
+    await loadLanguage('en');
     await act(() => i18n.changeLanguage('en'));
     await ready(field.input);
     expect(countryButton()).toHaveAccessibleName('Change country for phone number, currently selected Ukraine (+380)');
