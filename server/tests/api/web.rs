@@ -135,3 +135,37 @@ async fn the_contacts_and_reviews_pages_are_served_with_their_heads_and_listed_i
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
     }
 }
+
+#[tokio::test]
+async fn pages_preload_their_first_api_answers_and_the_product_picture() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let offer = app.json("/api/offers/by-slug/konstruktor-elka", 200).await;
+    // As written in HTML: `&` is `&amp;` in an attribute.
+    let preload =
+        |url: &str| format!("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">", url.replace('&', "&amp;"));
+
+    let html = app.get("/catalog/dereviannye-konstruktory/konstruktor-elka/").await.text().await.unwrap();
+    for url in ["/api/session", "/api/sections", "/api/offers/by-slug/konstruktor-elka"] {
+        assert!(html.contains(&preload(url)), "{url} in {html}");
+    }
+    assert!(html.contains(&preload(&format!("/api/viewed?exclude={}", offer["id"].as_str().unwrap()))));
+    let picture = offer["pictures"][0].as_str().expect("the feed's offer has a picture");
+    assert!(html.contains(&format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{picture}\">")));
+    // The links come last in the head, after index.html's own.
+    assert!(html.find(&preload("/api/session")).unwrap() < html.find("</head>").unwrap());
+
+    let sections = app.json("/api/sections", 200).await;
+    let section =
+        sections["sections"].as_array().unwrap().iter().find(|s| s["url"] == "/catalog/dereviannye-konstruktory/");
+    let id = section.expect("the section")["id"].as_str().unwrap().to_owned();
+    let first_page =
+        preload(&format!("/api/sections/{id}/offers?page=1&perPage={}", vitrina::limits::CATALOG_PAGE_SIZE));
+    assert!(app.get("/catalog/dereviannye-konstruktory/").await.text().await.unwrap().contains(&first_page));
+    // A sorted listing asks for another URL: its first page is not preloaded.
+    let sorted = app.get("/catalog/dereviannye-konstruktory/?sort=price").await.text().await.unwrap();
+    assert!(!sorted.contains("/offers?page=1"), "{sorted}");
+
+    // The build manifest the preloads come from is the server's, not a public file.
+    assert_eq!(app.get("/.vite/manifest.json").await.status(), 404);
+}
