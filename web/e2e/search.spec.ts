@@ -409,6 +409,11 @@ test.describe('search sections overflow', () => {
     expect(fullHeight).toBeGreaterThan(SECTIONS_CONTAINER_HEIGHT_PX);
     expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);
 
+    // Sections that do not wholly fit above the cut are hidden until expanded.
+    const sectionButtons = list.locator('[data-section-id]');
+    const cut = list.locator('[data-cut]');
+    expect(await cut.count()).toBeGreaterThan(0);
+    await expect(cut.first()).toBeHidden();
     const toggle = searchDialog(page).getByRole('button', { name: 'Показать все' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle.locator('path')).toHaveAttribute('d', 'M6 9l6 6 6-6');
@@ -418,6 +423,8 @@ test.describe('search sections overflow', () => {
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
     await expect(hide.locator('path')).toHaveAttribute('d', 'M6 15l6-6 6 6');
     expect(await height()).toBe(fullHeight);
+    await expect(cut).toHaveCount(0);
+    for (const button of await sectionButtons.all()) await expect(button).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await hide.click();
     expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);

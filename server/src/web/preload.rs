@@ -102,7 +102,7 @@ impl Preload {
     pub fn tags(&self, manifest: Option<&Manifest>) -> String {
         let mut tags = String::new();
         if let (Some(route), Some(manifest)) = (self.route, manifest)
-            && let Some(assets) = manifest.routes.get(route.source())
+            && let Some(assets) = manifest.route(route.source())
         {
             for href in &assets.styles {
                 tags.push_str(&format!(

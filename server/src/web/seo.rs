@@ -298,7 +298,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 return Ok(PageHead::Moved(canonical));
             }
             let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
-            let (section_id, offer_id, slug) = (row.section_id.clone(), row.id.clone(), row.slug.clone());
+            let (section_id, offer_id) = (row.section_id.clone(), row.id.clone());
             let offer = load_offers(state, vec![row]).await?.remove(0);
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let mut trail = vec![home, catalog];

@@ -46,5 +46,4 @@ describe('i18n', () => {
     await setLanguage('ru');
     expect(i18n.t('nav.catalog')).toBe('Каталог');
   });
-
 });

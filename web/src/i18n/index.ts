@@ -31,8 +31,7 @@ export async function applyStoredLanguage(): Promise<void> {
   const language = storedLanguage();
   if (language === DEFAULT_LANGUAGE) return;
   try {
-    await loadLanguage(language);
-    await i18n.changeLanguage(language);
+    await setLanguage(language);
   } catch {
     // The texts could not load (offline): the page stays in Russian.
   }

@@ -28,12 +28,18 @@ export function useCurrentUser(): User | null | undefined {
  * that a click outside or Escape closes.
  */
 export function UserWidget() {
-  const { t } = useTranslation();
   const user = useCurrentUser();
-  // A click on the stand-in before the menu's code is there opens the menu once it is.
+  return user ? <LoggedInButton user={user} /> : <GuestButton />;
+}
+
+/**
+ * The user menu once its code is there; until then the same icon button stands in its place (nothing moves when it
+ * arrives), and a click on it opens the menu once it is. Unmounted at log-out, so that click is not remembered for
+ * the next log-in.
+ */
+function LoggedInButton({ user }: { user: User }) {
+  const { t } = useTranslation();
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  if (!user) return <GuestButton />;
-  // Until the menu's code is there, the same icon button stands in its place (nothing moves when it arrives).
   const waiting = (
     <button
       type="button"
