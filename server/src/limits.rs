@@ -304,3 +304,13 @@ pub const REQUEST_BODY_MAX_BYTES: usize = 64 * 1024;
 
 /// Longest query string (after `?`) any URL may carry, bytes (issue 9): a longer one is 414 `QUERY_TOO_LONG`.
 pub const QUERY_MAX_BYTES: usize = 8 * 1024;
+
+/// Longest picture URL an import keeps, bytes (issue 19): browsers and crawlers take about 2 KB; a longer
+/// `<picture>` is dropped and counted in the import summary.
+pub const PICTURE_URL_MAX_BYTES: usize = 2048;
+
+/// Most dropped pictures an import summary lists one by one (issue 19); all are counted.
+pub const IMPORT_REPORT_MAX_ITEMS: usize = 1000;
+
+/// Characters of a dropped address an import summary shows.
+pub const IMPORT_REPORT_URL_MAX_CHARS: usize = 200;

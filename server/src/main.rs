@@ -270,6 +270,10 @@ fn print_summary(s: &ImportSummary, json: bool) -> anyhow::Result<()> {
     for skip in &s.skipped {
         println!("  line {}: offer {}: {}", skip.line, skip.offer_id.as_deref().unwrap_or("(no id)"), skip.reason);
     }
+    println!("pictures dropped: {}", s.pictures_dropped);
+    for picture in &s.dropped_pictures {
+        println!("  line {}: offer {}: {:?}: {}", picture.line, picture.offer_id, picture.url, picture.reason);
+    }
     println!("time:            {:.2} s", s.seconds);
     Ok(())
 }

@@ -6,6 +6,7 @@ pub mod locations;
 pub mod menu;
 pub mod money;
 pub mod orders;
+pub mod pictures;
 pub mod reviews;
 pub mod slug;
 pub mod stores;

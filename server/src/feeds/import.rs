@@ -11,6 +11,8 @@
 use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, offers::ParamRow, sections::SectionWrite, shop::ShopRow};
 use crate::domain::money::{CurrencyCode, parse_price};
+use crate::domain::pictures::PictureUrl;
+use crate::limits::{IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS};
 use crate::domain::slug::slugify;
 use serde::Serialize;
 use sqlx::{SqliteConnection, SqlitePool};
@@ -40,6 +42,10 @@ pub struct ImportSummary {
     pub offers_skipped: u64,
     /// Why each skipped offer was skipped.
     pub skipped: Vec<SkippedOffer>,
+    /// Picture addresses the import dropped (issue 19: only absolute `http(s)` URLs are kept; the offer stays).
+    pub pictures_dropped: u64,
+    /// The first [`IMPORT_REPORT_MAX_ITEMS`] of them, each with its offer.
+    pub dropped_pictures: Vec<DroppedPicture>,
     /// Wall-clock time of the whole import, seconds.
     pub seconds: f64,
 }
@@ -50,6 +56,17 @@ pub struct ImportSummary {
 pub struct SkippedOffer {
     pub offer_id: Option<String>,
     pub line: u64,
+    pub reason: String,
+}
+
+/// A `<picture>` the import left out of an offer (issue 19), with the line of the offer's `<offer>` tag.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DroppedPicture {
+    pub offer_id: String,
+    pub line: u64,
+    /// The address as the feed gave it, cut to [`IMPORT_REPORT_URL_MAX_CHARS`] characters.
+    pub url: String,
     pub reason: String,
 }
 
@@ -95,8 +112,16 @@ impl ValidOffer {
     }
 }
 
-/// Checks a raw offer and turns it into a [`ValidOffer`], or gives the reason to skip it.
-fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<ValidOffer, String> {
+/// A `<picture>` dropped by [`validate`]: the feed's text and why.
+type Dropped = (String, crate::domain::pictures::PictureUrlError);
+
+/// Checks a raw offer and turns it into a [`ValidOffer`] with the pictures it dropped, or gives the reason to skip
+/// it.
+fn validate(
+    raw: RawOffer,
+    default_currency: &str,
+    sections: &HashSet<String>,
+) -> Result<(ValidOffer, Vec<Dropped>), String> {
     let id = raw.id.ok_or("offer has no id")?;
     let name = if raw.kind.as_deref() == Some("vendor.model") || raw.name.is_none() {
         let parts = [&raw.type_prefix, &raw.vendor, &raw.model];
@@ -117,7 +142,15 @@ fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -
         raw.old_price.as_deref().and_then(|p| parse_price(p, &currency).ok()).filter(|old| *old > price_minor);
     let available = !matches!(raw.available.as_deref().map(str::trim), Some("false" | "0" | "no" | "нет"));
     let section_id = raw.category_id.filter(|c| sections.contains(c));
-    Ok(ValidOffer {
+    let mut pictures = Vec::with_capacity(raw.pictures.len());
+    let mut dropped = Vec::new();
+    for picture in raw.pictures {
+        match PictureUrl::parse(&picture) {
+            Ok(url) => pictures.push(url.into_string()),
+            Err(reason) => dropped.push((picture, reason)),
+        }
+    }
+    let offer = ValidOffer {
         id,
         section_id,
         name,
@@ -129,15 +162,16 @@ fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -
         vendor_code: raw.vendor_code,
         description: raw.description.as_deref().map(sanitise_description).filter(|d| !d.is_empty()),
         source_url: raw.url,
-        pictures: raw.pictures,
+        pictures,
         params: raw.params.into_iter().map(|p| ParamRow { name: p.name, value: p.value, unit: p.unit }).collect(),
-    })
+    };
+    Ok((offer, dropped))
 }
 
 /// Whether the import would take `raw` (as [`validate`] decides, fingerprint included), or why it would skip it.
 /// For the YML fuzz target (`server/fuzz`), which drives every parsed offer through the import's own checks.
 pub fn check_offer(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<(), String> {
-    validate(raw, default_currency, sections).map(|offer| drop(offer.content_hash()))
+    validate(raw, default_currency, sections).map(|(offer, _)| drop(offer.content_hash()))
 }
 
 /// Cleans a feed description into safe HTML (ammonia's default allow-list). Plain text (no tags) keeps its
@@ -274,6 +308,18 @@ impl Importer<'_> {
         Ok(())
     }
 
+    /// Counts an offer's dropped pictures, and lists them while the report has room.
+    fn note_dropped_pictures(&mut self, offer_id: &str, line: u64, dropped: Vec<Dropped>) {
+        for (url, reason) in dropped {
+            self.summary.pictures_dropped += 1;
+            if self.summary.dropped_pictures.len() < IMPORT_REPORT_MAX_ITEMS {
+                let url = url.trim().chars().take(IMPORT_REPORT_URL_MAX_CHARS).collect();
+                let offer_id = offer_id.to_owned();
+                self.summary.dropped_pictures.push(DroppedPicture { offer_id, line, url, reason: reason.to_string() });
+            }
+        }
+    }
+
     async fn offer(&mut self, raw: RawOffer) -> sqlx::Result<()> {
         if !self.saw_offers {
             self.saw_offers = true;
@@ -282,7 +328,10 @@ impl Importer<'_> {
         let (line, raw_id) = (raw.line, raw.id.clone());
         let default_currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
         let offer = match validate(raw, default_currency, &self.sections) {
-            Ok(offer) => offer,
+            Ok((offer, dropped)) => {
+                self.note_dropped_pictures(&offer.id, line, dropped);
+                offer
+            }
             Err(reason) => {
                 self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
                 return Ok(());
@@ -450,6 +499,11 @@ pub async fn import_feed(
 mod tests {
     use super::*;
 
+    /// [`validate`]'s offer, without the pictures it dropped.
+    fn valid(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<ValidOffer, String> {
+        validate(raw, default_currency, sections).map(|(offer, _)| offer)
+    }
+
     fn raw(id: &str, price: &str) -> RawOffer {
         RawOffer {
             id: Some(id.into()), name: Some("Пазл".into()), price: Some(price.into()), ..RawOffer::default()
@@ -462,41 +516,41 @@ mod tests {
 
     #[test]
     fn an_offer_without_currency_takes_the_shop_default_and_rur_becomes_rub() {
-        let o = validate(raw("1", "3.54"), "RUR", &sections()).unwrap();
+        let o = valid(raw("1", "3.54"), "RUR", &sections()).unwrap();
         assert_eq!((o.price_minor, o.currency_id.as_str()), (354, "RUB"));
     }
 
     #[test]
     fn garbage_negative_and_zero_prices_are_skipped_with_a_reason() {
         let long = "5".repeat(100);
-        assert!(validate(raw("1", &long), "KZT", &sections()).unwrap_err().contains("does not fit"));
-        assert!(validate(raw("1", "-1"), "KZT", &sections()).unwrap_err().contains("negative"));
-        assert!(validate(raw("1", "abc"), "KZT", &sections()).unwrap_err().contains("not a number"));
-        assert!(validate(raw("1", "0"), "KZT", &sections()).unwrap_err().contains("zero"));
-        assert!(validate(RawOffer { price: None, ..raw("1", "") }, "KZT", &sections()).is_err());
+        assert!(valid(raw("1", &long), "KZT", &sections()).unwrap_err().contains("does not fit"));
+        assert!(valid(raw("1", "-1"), "KZT", &sections()).unwrap_err().contains("negative"));
+        assert!(valid(raw("1", "abc"), "KZT", &sections()).unwrap_err().contains("not a number"));
+        assert!(valid(raw("1", "0"), "KZT", &sections()).unwrap_err().contains("zero"));
+        assert!(valid(RawOffer { price: None, ..raw("1", "") }, "KZT", &sections()).is_err());
     }
 
     #[test]
     fn missing_available_means_in_stock_and_false_means_not() {
-        assert!(validate(raw("1", "5"), "RUB", &sections()).unwrap().available);
+        assert!(valid(raw("1", "5"), "RUB", &sections()).unwrap().available);
         let off = RawOffer { available: Some("false".into()), ..raw("1", "5") };
-        assert!(!validate(off, "RUB", &sections()).unwrap().available);
+        assert!(!valid(off, "RUB", &sections()).unwrap().available);
     }
 
     #[test]
     fn unknown_or_empty_category_leaves_the_offer_without_section() {
         let known = RawOffer { category_id: Some("1".into()), ..raw("1", "5") };
-        assert_eq!(validate(known, "RUB", &sections()).unwrap().section_id.as_deref(), Some("1"));
+        assert_eq!(valid(known, "RUB", &sections()).unwrap().section_id.as_deref(), Some("1"));
         let unknown = RawOffer { category_id: Some("99".into()), ..raw("1", "5") };
-        assert_eq!(validate(unknown, "RUB", &sections()).unwrap().section_id, None);
+        assert_eq!(valid(unknown, "RUB", &sections()).unwrap().section_id, None);
     }
 
     #[test]
     fn old_price_is_kept_only_when_it_is_a_discount() {
         let with = |old: &str| RawOffer { old_price: Some(old.into()), ..raw("1", "100") };
-        assert_eq!(validate(with("150"), "RUB", &sections()).unwrap().old_price_minor, Some(15_000));
-        assert_eq!(validate(with("100"), "RUB", &sections()).unwrap().old_price_minor, None);
-        assert_eq!(validate(with("x"), "RUB", &sections()).unwrap().old_price_minor, None);
+        assert_eq!(valid(with("150"), "RUB", &sections()).unwrap().old_price_minor, Some(15_000));
+        assert_eq!(valid(with("100"), "RUB", &sections()).unwrap().old_price_minor, None);
+        assert_eq!(valid(with("x"), "RUB", &sections()).unwrap().old_price_minor, None);
     }
 
     #[test]
@@ -509,9 +563,9 @@ mod tests {
             model: Some("LaserJet 1020".into()),
             ..raw("1", "5")
         };
-        assert_eq!(validate(vm, "RUB", &sections()).unwrap().name, "Принтер HP LaserJet 1020");
+        assert_eq!(valid(vm, "RUB", &sections()).unwrap().name, "Принтер HP LaserJet 1020");
         let nameless = RawOffer { name: None, ..raw("1", "5") };
-        assert!(validate(nameless, "RUB", &sections()).unwrap_err().contains("no <name>"));
+        assert!(valid(nameless, "RUB", &sections()).unwrap_err().contains("no <name>"));
     }
 
     #[test]

@@ -112,6 +112,11 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
             if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
         return asset_response(f.data.into_owned(), file, cache);
     }
+    // A hashed file that is not there (a tab left open across a release asks for the old build's chunk): a bare 404,
+    // on which the app reloads once to the new release (issue 19), not a page shell the browser cannot run.
+    if file.starts_with("assets/") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
     // Pages live at paths with a trailing slash; /catalog/x becomes /catalog/x/.
     if path.starts_with("/catalog") && !path.ends_with('/') && !file.contains('.') {
         let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();

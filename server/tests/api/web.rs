@@ -169,3 +169,33 @@ async fn pages_preload_their_first_api_answers_and_the_product_picture() {
     // The build manifest the preloads come from is the server's, not a public file.
     assert_eq!(app.get("/.vite/manifest.json").await.status(), 404);
 }
+
+#[tokio::test]
+async fn a_feeds_script_picture_is_dropped_at_import_and_never_reaches_the_page_head() {
+    let app = spawn_app().await;
+    let feed = SMALL_FEED.replace(
+        "<picture>http://t.ru/a.jpg</picture>",
+        "<picture>javascript:alert(1)</picture><picture>//evil.example/x.jpg</picture>\
+         <picture>http://t.ru/a.jpg</picture><picture>data:image/png;base64,AA</picture>",
+    );
+    let summary = app.import(&feed).await;
+    assert_eq!(summary.pictures_dropped, 3);
+    let dropped: Vec<(&str, &str)> =
+        summary.dropped_pictures.iter().map(|p| (p.offer_id.as_str(), p.url.as_str())).collect();
+    assert_eq!(dropped, [("a", "javascript:alert(1)"), ("a", "//evil.example/x.jpg"), ("a", "data:image/png;base64,AA")]);
+    assert_eq!(app.json("/api/offers/a", 200).await["pictures"], serde_json::json!(["http://t.ru/a.jpg"]));
+
+    let html = app.get("/catalog/dereviannye-konstruktory/konstruktor-elka/").await.text().await.unwrap();
+    assert!(!html.contains("javascript:"), "{html}");
+    assert!(!html.contains("evil.example") && !html.contains("data:image"), "{html}");
+    assert!(html.contains("<meta property=\"og:image\" content=\"http://t.ru/a.jpg\">"), "{html}");
+}
+
+#[tokio::test]
+async fn a_missing_asset_is_a_bare_404_not_the_app_shell() {
+    // A tab left open across a release asks for a hashed file that is gone: the app reloads on this 404 (issue 19).
+    let app = spawn_app().await;
+    let res = app.get("/assets/store-map-gone1234.js").await;
+    assert_eq!(res.status(), 404);
+    assert!(!res.text().await.unwrap().contains("<div id=\"root\">"));
+}
