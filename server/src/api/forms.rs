@@ -1,12 +1,12 @@
 //! Server-described forms (issue 5; spec §3 "Feedback form", §5, §7 getData / checkCaptcha / sendForm, §8):
-//! `GET /api/forms/{code}`, `GET /api/captcha/{sid}`, `POST /api/forms/{code}/captcha-check`,
+//! `GET /api/forms/{code}`, `GET /api/captcha/{sid}` (and `/audio`, the word spoken), `POST /api/forms/{code}/captcha-check`,
 //! `POST /api/forms/{code}/submissions`. Every POST needs the session's CSRF token (`crate::session`).
 
 use crate::db::forms::{self as store, NewMessage, NewSubmission};
 use crate::domain::forms::{
     CAPTCHA_SID, CAPTCHA_WORD, CleanSubmission, FieldError, FieldType, FormDefinition, SOURCE_URL, validate_submission,
 };
-use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::{DEFAULT_PHONE_COUNTRY, FORM_BODY_MAX_BYTES, MAX_MENU_URL_CHARS};
 use crate::rate_limit::{ClientAddr, check};
 use crate::session::{form_values, phone_country, remember_form, visitor_id};
@@ -127,6 +127,49 @@ pub async fn get_captcha_image(
         return Err(ApiError::not_found("CAPTCHA_NOT_FOUND", "no such captcha, or it was used or has expired"));
     }
     Ok(no_store(([(header::CONTENT_TYPE, "image/png")], png)))
+}
+
+/// `GET /api/captcha/{sid}/audio` query.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct CaptchaAudioQuery {
+    /// Language the characters are named in: `ru` (default) or `en`.
+    pub lang: Option<String>,
+}
+
+/// The captcha `sid`'s word spoken (issue 19, WCAG 1.1.1: an alternative to the picture that does not need sight):
+/// a WAV (8 kHz, 16-bit mono) of the word the last image showed, character by character, in `lang`. Fetching it
+/// does not change the word. A captcha no image was drawn for yet gets its word here. 404 `CAPTCHA_NOT_FOUND` when
+/// the captcha is unknown, used up or older than 10 minutes; 429 past the per-address limit (shared with the
+/// images).
+#[utoipa::path(get, path = "/api/captcha/{sid}/audio", tag = "forms",
+    params(("sid" = String, Path, description = "`captcha.sid` of a form answer"), CaptchaAudioQuery),
+    responses((status = 200, content_type = "audio/wav", description = "The captcha's word, spoken"),
+        (status = 404, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn get_captcha_audio(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    ApiPath(sid): ApiPath<String>,
+    ApiQuery(query): ApiQuery<CaptchaAudioQuery>,
+) -> Result<Response, ApiError> {
+    check(&state.limiters.captcha, addr)?;
+    let not_found = || ApiError::not_found("CAPTCHA_NOT_FOUND", "no such captcha, or it was used or has expired");
+    let word = match store::captcha_word(&state.db, &sid).await?.ok_or_else(not_found)? {
+        Some(word) => word,
+        None => {
+            let drawn = tokio::task::spawn_blocking(crate::captcha::draw).await.map_err(anyhow::Error::from)?;
+            let (word, _) = drawn.ok_or_else(|| anyhow::anyhow!("the captcha image could not be encoded"))?;
+            if !store::set_captcha_word(&state.db, &sid, &word).await? {
+                return Err(not_found());
+            }
+            word
+        }
+    };
+    let language = query.lang.unwrap_or_default();
+    let wav = tokio::task::spawn_blocking(move || crate::captcha::speak(&word, &language))
+        .await
+        .map_err(anyhow::Error::from)?
+        .ok_or_else(|| anyhow::anyhow!("the captcha word could not be spoken"))?;
+    Ok(no_store(([(header::CONTENT_TYPE, "audio/wav")], wav)))
 }
 
 /// Whether `word` is the captcha's word (case-insensitive); does not use the captcha up (spec §5: the form checks
@@ -277,6 +320,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_form))
         .routes(routes!(get_captcha_image))
+        .routes(routes!(get_captcha_audio))
         .routes(routes!(check_captcha))
         .routes(routes!(submit_form))
         .layer(DefaultBodyLimit::max(FORM_BODY_MAX_BYTES))

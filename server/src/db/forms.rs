@@ -87,6 +87,16 @@ pub async fn set_captcha_word(pool: &SqlitePool, sid: &str, word: &str) -> sqlx:
         == 1)
 }
 
+/// The word last drawn for the live captcha `sid`: `Some(None)` when no image was drawn yet, `None` when the captcha
+/// is unknown, used up or void. `SELECT word FROM captchas WHERE sid = ? AND used_at IS NULL AND created_at > ?`.
+pub async fn captcha_word(pool: &SqlitePool, sid: &str) -> sqlx::Result<Option<Option<String>>> {
+    sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ? AND used_at IS NULL AND created_at > ?")
+        .bind(sid)
+        .bind(now_unix() - CAPTCHA_LIFETIME_S)
+        .fetch_optional(pool)
+        .await
+}
+
 /// Whether a live captcha `sid` of `form_code` has been drawn with `word` (case-insensitive). Does not use it up
 /// (spec §5: the form checks the word while the shopper types).
 pub async fn check_captcha(pool: &SqlitePool, sid: &str, form_code: &str, word: &str) -> sqlx::Result<bool> {

@@ -470,3 +470,29 @@ async fn a_shop_owner_imports_a_form_with_the_cli() {
     assert!(stderr.contains("forms[0].code") && stderr.contains("FORM_CODE_INVALID"), "{stderr}");
     assert!(stderr.contains("forms[0].fields") && stderr.contains("no form was imported"), "{stderr}");
 }
+
+#[tokio::test]
+async fn the_captcha_word_is_also_spoken_and_listening_keeps_the_word() {
+    // Issue 19 (WCAG 1.1.1): an alternative to the picture that does not need sight.
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let word = solve(&visitor, &sid).await;
+    for lang in ["ru", "en", "xx"] {
+        let audio = visitor.get(&format!("/api/captcha/{sid}/audio?lang={lang}")).await;
+        assert_eq!(audio.status(), 200, "{lang}");
+        assert_eq!(audio.headers()["content-type"], "audio/wav");
+        assert_eq!(audio.headers()["cache-control"], "no-store");
+        let wav = audio.bytes().await.unwrap();
+        assert!(wav.starts_with(b"RIFF") && &wav[8..12] == b"WAVE", "{lang}");
+        // 8 kHz, 16-bit: at least 0.5 s a character.
+        assert!(wav.len() > 5 * 8_000, "{lang}: {} bytes", wav.len());
+    }
+    let pool = app.pool().await;
+    let stored: String =
+        sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ?").bind(&sid).fetch_one(&pool).await.unwrap();
+    assert_eq!(stored, word, "listening does not draw a new word");
+    let missing = visitor.get("/api/captcha/0123456789abcdef/audio").await;
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.json::<Value>().await.unwrap()["errors"][0]["code"], "CAPTCHA_NOT_FOUND");
+}

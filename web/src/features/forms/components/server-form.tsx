@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
 import type { FormAnswer, FormCaptcha, FormField, PhoneValue } from '../api/form-types';
 import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
+import { CaptchaPicture } from './captcha-picture';
 import { MaskedInput } from './masked-input';
 import { PhoneInput } from './phone-input';
 import styles from './server-form.module.css';
@@ -340,31 +341,16 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
               {t('forms.captcha.label')}
               <RequiredMark required />
             </label>
-            <div className={styles.captcha}>
-              <img
-                className={styles.captchaImage}
-                src={pictureVersion ? `${captcha.imageUrl}?v=${pictureVersion}` : captcha.imageUrl}
-                alt={t('forms.captcha.imageAlt')}
-                width={220}
-                height={90}
-              />
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('forms.captcha.another')}
-                title={t('forms.captcha.another')}
-                onClick={() => {
-                  setPictureVersion((version) => version + 1);
-                  setWord('');
-                  setCaptchaValid(null);
-                  setError(CAPTCHA_WORD, null);
-                }}
-              >
-                <svg className="icon-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
-                </svg>
-              </button>
-            </div>
+            <CaptchaPicture
+              captcha={captcha}
+              version={pictureVersion}
+              onAnother={() => {
+                setPictureVersion((version) => version + 1);
+                setWord('');
+                setCaptchaValid(null);
+                setError(CAPTCHA_WORD, null);
+              }}
+            />
             <input
               id={fieldId(CAPTCHA_WORD)}
               name={CAPTCHA_WORD}
