@@ -139,15 +139,23 @@ test.describe('slide cart', () => {
     await expect(line.getByTestId('basket-line-sum')).toHaveText(moneyPattern(first!.price * 2));
     await expect(dialog.getByTestId('basket-total')).toHaveText(moneyPattern(first!.price * 2 + second!.price));
     await expect(page.getByTestId('mini-cart-count')).toHaveText('2');
+    // The change is announced with the new total (issue 19).
+    const announcer = page.getByTestId('basket-announcer');
+    await expect(announcer).toContainText(`${first!.name}: 2 шт. Итого`);
+    await expect(announcer).toHaveText(moneyPattern(first!.price * 2 + second!.price));
     await line.getByRole('button', { name: /^Уменьшить количество/ }).click();
     await expect(line.getByTestId('basket-line-quantity')).toHaveText('1');
     await expect(line.getByRole('button', { name: /^Уменьшить количество/ })).toBeDisabled();
 
-    await dialog.getByTestId('basket-line').nth(1).getByRole('button', { name: /^Удалить/ }).click();
+    // A removed line hands focus to the next one (here the one before it, as it was the last); the last line leaving
+    // hands it to the basket's heading, never to the top of the page (issue 19).
+    await dialog.getByTestId('basket-line').nth(1).getByRole('button', { name: /^Удалить/ }).press('Enter');
     await expect(dialog.getByTestId('basket-line')).toHaveCount(1);
     await expect(page.getByTestId('mini-cart-count')).toHaveText('1');
-    await dialog.getByTestId('basket-line').first().getByRole('button', { name: /^Отложить в избранное/ }).click();
+    await expect(dialog.getByTestId('basket-line').first().getByRole('link')).toBeFocused();
+    await dialog.getByTestId('basket-line').first().getByRole('button', { name: /^Отложить в избранное/ }).press('Enter');
     await expect(dialog.getByText('Ваша корзина пуста')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Корзина' })).toBeFocused();
     await expect(page.getByTestId('wishlist-count')).toHaveText('1');
     await expect(miniCart(page)).toHaveAttribute('data-empty', 'true');
     // Escape closes it and focus returns to the mini cart.

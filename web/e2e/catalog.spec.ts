@@ -38,6 +38,26 @@ test.describe('section page listing', () => {
     await expect(page.getByRole('checkbox', { name: 'Только в наличии' })).not.toBeChecked();
   });
 
+  test('arrow keys on the sort select move without re-sorting; Enter or leaving it applies the choice', async ({ page }) => {
+    // Issue 19 (WCAG 3.2.2): the choice takes effect when made, not on every arrow press.
+    await page.goto('/catalog/');
+    await waitForContent(page);
+    const sort = page.getByRole('combobox', { name: 'Сортировка' });
+    await sort.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(sort).toHaveValue('-price');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL('/catalog/');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/catalog/?sort=-price');
+    await expect(sort).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL('/catalog/?sort=-price');
+    await page.keyboard.press('Tab');
+    await expect(page).toHaveURL('/catalog/?sort=name');
+  });
+
   test('paging keeps sort in the URL and a new sort returns to page 1', async ({ page, request }) => {
     const all = await getJson<{ pages: number }>(request, '/api/offers?perPage=20');
     test.skip(all.pages < 2, 'the catalogue fits on one page');

@@ -42,18 +42,27 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
   await expect(dialog.getByTestId('hours-status')).toHaveText(`Открыто до ${closes}`);
   await expect(dialog.getByTestId('hours-today')).toContainText(`Сегодня: ${opens} – ${closes}`);
 
-  // The week: hidden, shown with today's row titled "Сегодня", hidden again.
+  // The week takes the today row's place (issue 19, as the original template): its first row's up-arrow folds it
+  // and brings the today row back. Focus follows the control standing in for the one pressed.
   const toggle = dialog.getByRole('button', { name: 'Режим работы на неделю' });
   const week = dialog.getByTestId('hours-week');
   await expect(week).toBeHidden();
   await toggle.click();
   await expect(week).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Скрыть режим работы' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(dialog.getByTestId('hours-today')).toHaveCount(0);
+  await expect(toggle).toHaveCount(0);
+  const fold = dialog.getByRole('button', { name: 'Скрыть режим работы' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(fold).toBeFocused();
+  await expect(week.getByRole('row').first().getByRole('button', { name: 'Скрыть режим работы' })).toBeVisible();
   await expect(week.getByRole('row')).toHaveCount(7);
   await expect(week.locator(`tr[data-day="${now.day}"] th`)).toHaveText('Сегодня');
   await expect(week.locator('tr[data-today]')).toHaveCount(1);
-  await dialog.getByRole('button', { name: 'Скрыть режим работы' }).click();
+  await page.screenshot({ path: screenshotPath(`contacts-week-${testInfo.project.name}.png`) });
+  await fold.press('Enter');
   await expect(week).toBeHidden();
+  await expect(dialog.getByTestId('hours-today')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Режим работы на неделю' })).toBeFocused();
 
   // Every link and its description.
   const links = dialog.getByTestId('contact-list');
@@ -116,6 +125,43 @@ test('closed now, a break now, open 24 hours and a day off read as the spec says
     await expect(dialog.getByTestId('hours-today')).toContainText(today);
     if (breakLine) await expect(dialog.getByTestId('hours-break')).toHaveText(breakLine);
     else await expect(dialog.getByTestId('hours-break')).toBeEmpty();
+  }
+});
+
+test('a break from 13:00 to 13:00 is no break, and a week without today shows at once with no arrow', async ({ page }) => {
+  const now = storeNow();
+  importStores([testStore(everyDay('00:00', '00:00', '13:00', '13:00'))]);
+  await page.goto('/');
+  let dialog = await openContacts(page);
+  await expect(dialog.getByTestId('hours-today')).toContainText('Сегодня: Круглосуточно');
+  await expect(dialog.getByTestId('hours-break')).toBeEmpty();
+  await dialog.getByRole('button', { name: 'Режим работы на неделю' }).click();
+  await expect(dialog.getByTestId('hours-week')).not.toContainText('Перерыв');
+
+  // No entry for today: the week at once, no toggle and no up-arrow (there is no today row to go back to).
+  importStores([testStore(everyDay('10:00', '18:00').filter((d) => d.day !== now.day))]);
+  await page.goto('/');
+  dialog = await openContacts(page);
+  await expect(dialog.getByTestId('hours-week')).toBeVisible();
+  await expect(dialog.getByTestId('hours-week').getByRole('row')).toHaveCount(6);
+  await expect(dialog.getByTestId('hours-today')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Режим работы на неделю' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Скрыть режим работы' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('when the map\'s code, styles or tiles fail, the contacts stay and no error alert takes over (spec §4)', async ({ page }) => {
+  const failing = [/\/assets\/store-map-[^/]+\.js$/, /\/assets\/store-map-[^/]+\.css$/];
+  for (const pattern of failing) {
+    await page.route(pattern, (route) => route.abort());
+    await page.goto('/');
+    const dialog = await openContacts(page);
+    await expect(dialog.getByTestId('store-address')).toBeVisible();
+    await expect(dialog.getByTestId('store-map')).toHaveCount(0);
+    await expect(dialog.getByRole('status')).toHaveCount(0);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByTestId('contact-list')).toBeVisible();
+    await page.unroute(pattern);
   }
 });
 

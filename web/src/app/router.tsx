@@ -1,7 +1,71 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RootLayout } from './layouts/root-layout';
-import { RouteError } from './routes/route-error';
+import { PageHydrateFallback, RootError, RouteError } from './routes/route-error';
+
+/** The pages, each a lazy route module (see {@link routes}). */
+export const pageRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./routes/home-route')).HomeRoute }),
+  },
+  {
+    path: routePatterns.catalog,
+    lazy: async () => ({ Component: (await import('./routes/catalog-route')).CatalogRoute }),
+  },
+  {
+    path: routePatterns.compare,
+    lazy: async () => ({ Component: (await import('./routes/compare-route')).CompareRoute }),
+  },
+  {
+    path: routePatterns.catalogSplat,
+    lazy: async () => ({ Component: (await import('./routes/catalog-path-route')).CatalogPathRoute }),
+  },
+  {
+    path: routePatterns.search,
+    lazy: async () => ({ Component: (await import('./routes/search-route')).SearchRoute }),
+  },
+  {
+    path: routePatterns.feedback,
+    lazy: async () => ({ Component: (await import('./routes/feedback-route')).FeedbackRoute }),
+  },
+  {
+    path: routePatterns.cart,
+    lazy: async () => ({ Component: (await import('./routes/cart-route')).CartRoute }),
+  },
+  {
+    path: routePatterns.checkout,
+    lazy: async () => ({ Component: (await import('./routes/checkout-route')).CheckoutRoute }),
+  },
+  {
+    path: routePatterns.personal,
+    lazy: async () => ({ Component: (await import('./routes/personal-route')).PersonalRoute }),
+  },
+  {
+    path: routePatterns.myOrders,
+    lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrdersRoute }),
+  },
+  {
+    path: routePatterns.myOrder,
+    lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrderRoute }),
+  },
+  {
+    path: routePatterns.passwordReset,
+    lazy: async () => ({ Component: (await import('./routes/password-reset-route')).PasswordResetRoute }),
+  },
+  {
+    path: routePatterns.contacts,
+    lazy: async () => ({ Component: (await import('./routes/contacts-route')).ContactsRoute }),
+  },
+  {
+    path: routePatterns.reviews,
+    lazy: async () => ({ Component: (await import('./routes/reviews-route')).ReviewsRoute }),
+  },
+  {
+    path: routePatterns.notFound,
+    lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
+  },
+];
 
 /**
  * The route table (docs/api.md "Pages"). Page modules load lazily, each in its own chunk:
@@ -18,74 +82,18 @@ import { RouteError } from './routes/route-error';
  * - `/contacts/`  the stores, their hours, contacts and map (issue 8)
  * - `/reviews/`   the shop's reviews and the add-review form (issue 8)
  * - anything else → 404 page
+ *
+ * The pages sit in a pathless route inside the layout (issue 19): a page that fails (its chunk did not load, its code
+ * threw) shows the error screen inside `<main>`, with the header and footer kept; and while the first page's chunk
+ * loads, the layout is already drawn around an empty `<main>` (the router's `HydrateFallback`). Only a failure of the
+ * layout itself reaches the root's bare error screen.
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./routes/home-route')).HomeRoute }),
-      },
-      {
-        path: routePatterns.catalog,
-        lazy: async () => ({ Component: (await import('./routes/catalog-route')).CatalogRoute }),
-      },
-      {
-        path: routePatterns.compare,
-        lazy: async () => ({ Component: (await import('./routes/compare-route')).CompareRoute }),
-      },
-      {
-        path: routePatterns.catalogSplat,
-        lazy: async () => ({ Component: (await import('./routes/catalog-path-route')).CatalogPathRoute }),
-      },
-      {
-        path: routePatterns.search,
-        lazy: async () => ({ Component: (await import('./routes/search-route')).SearchRoute }),
-      },
-      {
-        path: routePatterns.feedback,
-        lazy: async () => ({ Component: (await import('./routes/feedback-route')).FeedbackRoute }),
-      },
-      {
-        path: routePatterns.cart,
-        lazy: async () => ({ Component: (await import('./routes/cart-route')).CartRoute }),
-      },
-      {
-        path: routePatterns.checkout,
-        lazy: async () => ({ Component: (await import('./routes/checkout-route')).CheckoutRoute }),
-      },
-      {
-        path: routePatterns.personal,
-        lazy: async () => ({ Component: (await import('./routes/personal-route')).PersonalRoute }),
-      },
-      {
-        path: routePatterns.myOrders,
-        lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrdersRoute }),
-      },
-      {
-        path: routePatterns.myOrder,
-        lazy: async () => ({ Component: (await import('./routes/my-orders-route')).MyOrderRoute }),
-      },
-      {
-        path: routePatterns.passwordReset,
-        lazy: async () => ({ Component: (await import('./routes/password-reset-route')).PasswordResetRoute }),
-      },
-      {
-        path: routePatterns.contacts,
-        lazy: async () => ({ Component: (await import('./routes/contacts-route')).ContactsRoute }),
-      },
-      {
-        path: routePatterns.reviews,
-        lazy: async () => ({ Component: (await import('./routes/reviews-route')).ReviewsRoute }),
-      },
-      {
-        path: routePatterns.notFound,
-        lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
-      },
-    ],
+    ErrorBoundary: RootError,
+    children: [{ ErrorBoundary: RouteError, HydrateFallback: PageHydrateFallback, children: pageRoutes }],
   },
 ];
 

@@ -249,3 +249,27 @@ export const THUMBNAIL_IMAGE_SIZE_PX = 96;
 
 /** Characteristics (`params`) the product quick view lists; the product page shows them all. */
 export const QUICK_VIEW_PARAMS_LIMIT = 6;
+
+/**
+ * `sessionStorage` key of the release reloads done in this tab (issue 19): the `/assets/` files that were missing
+ * (a 404 after a new release) and when the page last reloaded for one.
+ */
+export const RELEASE_RELOAD_STORAGE_KEY = 'vitrina.releaseReload';
+
+/**
+ * Shortest time between two release reloads of one tab, ms (issue 19: "reloads the page once, never in a loop").
+ * A missing file reloads the page at most once, and no second missing file reloads it again within this time.
+ */
+export const RELEASE_RELOAD_MIN_INTERVAL_MS = 60_000;
+
+/**
+ * How long focus waits for a new page's `<h1>` after an in-app navigation, ms (issue 19): a page whose data has not
+ * come by then keeps focus where it was.
+ */
+export const ROUTE_FOCUS_WAIT_MS = 10_000;
+
+/** Size of a captcha picture, px (the server's `CAPTCHA_WIDTH_PX` × `CAPTCHA_HEIGHT_PX`). */
+export const CAPTCHA_WIDTH_PX = 220;
+
+/** Height of a captcha picture, px. */
+export const CAPTCHA_HEIGHT_PX = 90;

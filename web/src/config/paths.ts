@@ -86,6 +86,13 @@ export const basketParams = {
   orderId: 'ORDER_ID',
 } as const;
 
+/**
+ * Key of the router's navigation state marking a navigation to another page at the same path (`{ [NEW_PAGE_STATE]:
+ * true }`; the checkout's confirmation at `?ORDER_ID=N`): focus goes to the new page's heading, as after a change of
+ * path (issue 19, `app/use-route-focus.ts`).
+ */
+export const NEW_PAGE_STATE = 'vitrinaNewPage';
+
 /** The confirmation page of order `number`: the checkout path with `ORDER_ID` (as the original's). */
 export function orderConfirmationPath(number: string): string {
   return withQuery(paths.checkout, new URLSearchParams({ [basketParams.orderId]: number }));

@@ -13,6 +13,7 @@ import { LocationWidget } from '@/features/location/components/location-widget';
 import { HeaderSearch } from '@/features/search/components/header-search';
 import { useShop } from '@/features/shop/api/get-shop';
 import { renderOfferActions } from '../offer-actions';
+import { useRouteFocus } from '../use-route-focus';
 import styles from './root-layout.module.css';
 
 /** `id` of the `<main>` landmark, the skip link's target. */
@@ -21,12 +22,14 @@ export const MAIN_ID = 'main';
 /**
  * The page frame: skip link, header, `<main>` (the route's page), footer, scroll-up button. Landmarks are the
  * semantic elements; every page renders its own single `<h1>` inside `<main>` and its own `<title>`
- * (`PageTitle`).
+ * (`PageTitle`). After an in-app page change focus goes to the new page's `<h1>` and its title is announced
+ * ({@link useRouteFocus}).
  */
 export function RootLayout() {
   const { t } = useTranslation();
   const shop = useShop();
   const shopName = shop.data?.name ?? t('app.brand');
+  const pageAnnouncement = useRouteFocus(MAIN_ID);
   return (
     <>
       <a href={`#${MAIN_ID}`} className="skip-link">
@@ -50,6 +53,9 @@ export function RootLayout() {
       </main>
       <SiteFooter shopName={shopName} company={shop.data?.company} />
       <ScrollUpButton focusTargetId={MAIN_ID} />
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="page-announcement">
+        {pageAnnouncement}
+      </div>
       <ScrollRestoration />
     </>
   );

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetCsrfToken } from '@/lib/api-client';
 import { mockApi } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
-import { routes } from '../router';
+import { pageRoutes } from '../router';
 import { ReviewsRoute } from './reviews-route';
 
 afterEach(() => resetCsrfToken());
@@ -20,7 +20,7 @@ describe('the reviews page /reviews/', () => {
   });
 
   it('is routed at /reviews/', () => {
-    const children = routes[0]!.children ?? [];
+    const children = pageRoutes;
     expect(children.some((route) => route.path === 'reviews' && typeof route.lazy === 'function')).toBe(true);
   });
 });

@@ -2,16 +2,13 @@ import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './pages.module.css';
 
-/**
- * Last-resort error page of the router (a page crashed, or a lazy page chunk failed to load after
- * a deploy). Offers a full reload, which fetches the current build.
- */
-export function RouteError() {
+/** The error screen's content: title, text and a full reload, which also fetches the current release. */
+function ErrorScreen() {
   const { t } = useTranslation();
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
-    <main className={`container ${styles.notFound}`}>
+    <div className={styles.notFound} data-testid="route-error">
       <title>{t('error.title')}</title>
       <h1 className={styles.title}>{t('error.title')}</h1>
       <p className={styles.lead}>{t('error.text')}</p>
@@ -20,6 +17,32 @@ export function RouteError() {
           {t('error.reload')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The error screen of a page that failed (its code threw, or its lazy chunk did not load), drawn inside the layout's
+ * `<main>`: the header, its widgets and the footer keep working (issue 19). A chunk missing after a release reloads
+ * the page by itself (`lib/release-reload.ts`); this screen is what a real failure leaves.
+ */
+export function RouteError() {
+  return <ErrorScreen />;
+}
+
+/** The last resort, when the layout itself failed: the error screen alone, in its own `<main>`. */
+export function RootError() {
+  return (
+    <main className="container">
+      <ErrorScreen />
     </main>
   );
+}
+
+/**
+ * What the page area holds while the first page's chunk loads (React Router's `HydrateFallback`, issue 19): nothing
+ * visible, as the chunk is preloaded by the first HTML and comes at once; the layout around it is already drawn.
+ */
+export function PageHydrateFallback() {
+  return null;
 }

@@ -34,3 +34,4 @@ export {
   panelQueryRetry,
   type PanelQueryContentProps,
 } from './panel-query-content';
+export { PanelLoadError } from './panel-load-error';

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SlidePanel } from '@/components/ui/overlay';
 import { UserIcon } from '@/components/ui/icons';
+import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
 import type { User } from '../api/account-types';
 import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-panel';
@@ -12,7 +13,7 @@ import { LoginForm, RegisterForm, ResetRequestForm } from './auth-forms';
  * The logged-in user's dropdown menu, loaded when a user is there: its Radix menu and positioning code (about
  * 15 KB gzip) stay out of the first page load of a guest (issue 9, initial JavaScript).
  */
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+const UserMenu = retryableLazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 /** The logged-in user of the session, or `null` for a guest (`undefined` while the session loads). */
 export function useCurrentUser(): User | null | undefined {
@@ -35,12 +36,13 @@ export function UserWidget() {
 /**
  * The user menu once its code is there; until then the same icon button stands in its place (nothing moves when it
  * arrives), and a click on it opens the menu once it is. Unmounted at log-out, so that click is not remembered for
- * the next log-in.
+ * the next log-in. When the menu's code cannot be loaded (issue 19), the stand-in stays, and a click on it asks for
+ * the code again.
  */
 function LoggedInButton({ user }: { user: User }) {
   const { t } = useTranslation();
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  const waiting = (
+  const standIn = (onClick: () => void) => (
     <button
       type="button"
       className="icon-button"
@@ -48,15 +50,24 @@ function LoggedInButton({ user }: { user: User }) {
       aria-label={t('account.userLabel', { name: user.name })}
       aria-haspopup="menu"
       aria-expanded={openOnLoad}
-      onClick={() => setOpenOnLoad(true)}
+      onClick={onClick}
     >
       <UserIcon className="icon-button__icon" />
     </button>
   );
   return (
-    <Suspense fallback={waiting}>
-      <UserMenu user={user} defaultOpen={openOnLoad} />
-    </Suspense>
+    <LazyWidget
+      name="user menu"
+      widget={UserMenu}
+      props={{ user, defaultOpen: openOnLoad }}
+      loading={standIn(() => setOpenOnLoad(true))}
+      fallback={(retry) =>
+        standIn(() => {
+          setOpenOnLoad(true);
+          retry();
+        })
+      }
+    />
   );
 }
 

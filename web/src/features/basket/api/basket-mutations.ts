@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiSend } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
 import { signalBasketChange } from '../hooks/basket-signals';
 import { withQuantity } from '../utils/money';
 import type { Basket, BasketChangeKind } from './basket-types';
@@ -106,8 +108,24 @@ export function useUpdateBasketLine() {
       settle(
         basket,
         input.delay === true ? 'delay' : 'basket',
-        input.delay === undefined ? undefined : t(input.delay ? 'basket.movedToWishlist' : 'basket.added'),
+        input.delay === undefined
+          ? quantityAnnouncement(basket, input.id, t)
+          : t(input.delay ? 'basket.movedToWishlist' : 'basket.added'),
       ),
+  });
+}
+
+/**
+ * What a quantity change announces (issue 19: "+" and "−" change the total, which a screen reader must hear): the
+ * line's new quantity and the basket's new total, from the server's answer.
+ */
+function quantityAnnouncement(basket: Basket, id: number, t: TFunction): string | undefined {
+  const line = basket.lines.find((item) => item.id === id);
+  if (!line) return undefined;
+  return t('basket.quantityChanged', {
+    name: line.offer.name,
+    count: line.quantity,
+    total: formatMoney(basket.totals.sum, basket.totals.currencyId),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -22,12 +22,37 @@ export interface BasketLinesProps {
  * quantity on the cart page), line sum, remove, and move to the wishlist (basket lines) or to the basket
  * (wishlist lines). Quantity changes are optimistic; when the server refuses one, the line returns to its last
  * quantity and an alert says why.
+ *
+ * When a line leaves the list ("Удалить", or moved to the wishlist or back), focus goes to the next line (the
+ * previous one after the last), or to the basket's heading when no line is left (issue 19, WCAG 2.4.3): never to
+ * the top of the page.
  */
 export function BasketLines({ lines, variant }: BasketLinesProps) {
   const { t } = useTranslation();
   const update = useUpdateBasketLine();
   const remove = useRemoveBasketLine();
   const error = update.error ?? remove.error;
+  const listRef = useRef<HTMLUListElement | null>(null);
+  // The line leaving the list and the one whose link takes the focus once it has gone.
+  const focusAfter = useRef<{ leaving: number; next: number } | null>(null);
+
+  useEffect(() => {
+    const pending = focusAfter.current;
+    if (!pending || lines.some((line) => line.id === pending.leaving)) return;
+    focusAfter.current = null;
+    listRef.current?.querySelector<HTMLElement>(`[data-line-id="${pending.next}"] a`)?.focus();
+  }, [lines]);
+
+  /** Moves focus off a line about to leave the list, then runs `action`; a refusal leaves focus on the line. */
+  const leaveList = (line: BasketLine, action: (onError: () => void) => void) => {
+    const index = lines.indexOf(line);
+    const next = lines[index + 1] ?? lines[index - 1];
+    if (next) focusAfter.current = { leaving: line.id, next: next.id };
+    else focusBasketHeading(listRef.current);
+    action(() => {
+      focusAfter.current = null;
+    });
+  };
 
   return (
     <div className={styles.wrap} data-variant={variant}>
@@ -36,9 +61,15 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
           {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY })}
         </Alert>
       )}
-      <ul className={styles.list}>
+      <ul className={styles.list} ref={listRef}>
         {lines.map((line) => (
-          <li key={line.id} className={styles.line} data-testid="basket-line" data-offer-id={line.offer.id}>
+          <li
+            key={line.id}
+            className={styles.line}
+            data-testid="basket-line"
+            data-offer-id={line.offer.id}
+            data-line-id={line.id}
+          >
             <Picture
               src={line.offer.pictures[0]}
               alt=""
@@ -72,7 +103,7 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                   type="button"
                   className={styles.textButton}
                   disabled={!line.offer.available}
-                  onClick={() => update.mutate({ id: line.id, delay: false })}
+                  onClick={() => leaveList(line, (onError) => update.mutate({ id: line.id, delay: false }, { onError }))}
                 >
                   {t('basket.moveToBasket')}
                 </button>
@@ -82,7 +113,7 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                   className="icon-button"
                   aria-label={t('basket.moveToWishlistLabel', { name: line.offer.name })}
                   title={t('basket.moveToWishlist')}
-                  onClick={() => update.mutate({ id: line.id, delay: true })}
+                  onClick={() => leaveList(line, (onError) => update.mutate({ id: line.id, delay: true }, { onError }))}
                 >
                   <HeartIcon className="icon-button__icon" />
                 </button>
@@ -92,7 +123,7 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                 className="icon-button"
                 aria-label={t('basket.removeLabel', { name: line.offer.name })}
                 title={t('basket.remove')}
-                onClick={() => remove.mutate({ id: line.id, delay: line.delay })}
+                onClick={() => leaveList(line, (onError) => remove.mutate({ id: line.id, delay: line.delay }, { onError }))}
               >
                 <TrashIcon className="icon-button__icon" />
               </button>
@@ -102,6 +133,19 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
       </ul>
     </div>
   );
+}
+
+/**
+ * Focuses the heading of the basket that `list` belongs to: the slide cart's title, or the page's `<h1>` (made
+ * focusable). The last line is leaving, and the list with it.
+ */
+function focusBasketHeading(list: HTMLElement | null): void {
+  const heading =
+    list?.closest('[role="dialog"]')?.querySelector<HTMLElement>('h2') ??
+    list?.closest('main')?.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
 }
 
 /** Props of {@link QuantityStepper}. */
@@ -163,7 +207,7 @@ function QuantityStepper({ line, editable, onChange }: QuantityStepperProps) {
           onKeyDown={onKeyDown}
         />
       ) : (
-        <output className={styles.quantity} data-testid="basket-line-quantity" aria-live="polite">
+        <output className={styles.quantity} data-testid="basket-line-quantity">
           {quantity}
         </output>
       )}

@@ -10,7 +10,7 @@ import {
   CHECKOUT_VALUE_MAX_CHARS,
   DEFAULT_PHONE_COUNTRY,
 } from '@/config/constants';
-import { orderConfirmationPath, paths } from '@/config/paths';
+import { NEW_PAGE_STATE, orderConfirmationPath, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSessionLocation } from '@/lib/session';
@@ -163,7 +163,7 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
     onSuccess: async ({ number }) => {
       await queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
       signalBasketChange('basket');
-      void navigate(orderConfirmationPath(number));
+      void navigate(orderConfirmationPath(number), { state: { [NEW_PAGE_STATE]: true } });
     },
     onError: (error) => {
       const refusal = error instanceof ApiError ? orderErrorCode(error.code) : undefined;
@@ -236,10 +236,13 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
 
   const fieldId = (name: FieldName) => `${id}-${name}`;
   const errorId = (name: FieldName) => `${id}-${name}-error`;
+  // A message names its field (issue 19: "Заполните поле" alone does not say which) and is no alert of its own:
+  // focus goes to the first invalid field, which reads its message through aria-describedby, so a submit with
+  // three problems announces one, not three at once.
   const message = (name: FieldName) =>
     errors[name] ? (
-      <p id={errorId(name)} className="form-error" role="alert">
-        {t(errors[name])}
+      <p id={errorId(name)} className="form-error" data-testid={`checkout-error-${name}`}>
+        <span className="visually-hidden">{`${t(`checkout.fields.${name}`)}:`}</span> {t(errors[name])}
       </p>
     ) : null;
   const textField = (

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PanelQueryContent, SlidePanel, panelQueryRetry, type ReturnFocusTarget } from '@/components/ui/overlay';
+import { PanelLoadError, PanelQueryContent, SlidePanel, panelQueryRetry, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { LoadingState } from '@/components/ui/status-states';
+import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { basketQueryOptions, useBasket } from '../api/get-basket';
 import type { Basket } from '../api/basket-types';
 
 // The slide cart's code and styles are a chunk of their own, loaded on its first opening (spec §7: the slide-panel
-// cart stylesheet is loaded when the cart opens).
-const SlideCartContent = lazy(async () => ({ default: (await import('./slide-cart-content')).SlideCartContent }));
+// cart stylesheet is loaded when the cart opens). When it cannot be loaded, the panel shows its error (issue 19).
+const SlideCartContent = retryableLazy(async () => ({ default: (await import('./slide-cart-content')).SlideCartContent }));
 
 /** Whether a basket answer holds what the slide cart shows (spec §8: else `SLIDE_PANEL_UNDEFINED_ERROR`). */
 export function isShowableBasket(basket: Basket): boolean {
@@ -43,9 +44,13 @@ export function SlideCart({ open, onOpenChange, returnFocusTo }: SlideCartProps)
       {open ? (
         <PanelQueryContent query={query} hasContent={isShowableBasket}>
           {(basket) => (
-            <Suspense fallback={<LoadingState compact />}>
-              <SlideCartContent basket={basket} />
-            </Suspense>
+            <LazyWidget
+              name="slide cart"
+              widget={SlideCartContent}
+              props={{ basket }}
+              loading={<LoadingState compact />}
+              fallback={(retry) => <PanelLoadError onRetry={retry} />}
+            />
           )}
         </PanelQueryContent>
       ) : null}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useSelectCommit } from '@/lib/use-select-commit';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_PAGE_SIZE } from '@/config/constants';
@@ -26,6 +27,9 @@ interface ListingToolbarProps {
 function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data }: ListingToolbarProps) {
   const { t } = useTranslation();
   const sortId = useId();
+  const sortSelect = useSelectCommit(sort ?? DEFAULT_SORT, (value) =>
+    onSortChange(isSortOrder(value) ? value : undefined),
+  );
   const availableId = useId();
   const from = data && data.total > 0 ? (data.page - 1) * data.perPage + 1 : 0;
   const to = data ? Math.min(data.total, from + data.items.length - 1) : 0;
@@ -39,11 +43,7 @@ function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data
           <select
             id={sortId}
             className={styles.select}
-            value={sort ?? DEFAULT_SORT}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              onSortChange(isSortOrder(value) ? value : undefined);
-            }}
+            {...sortSelect}
           >
             <option value={DEFAULT_SORT}>{t('listing.sortOptions.default')}</option>
             {SORT_ORDERS.map((order) => (

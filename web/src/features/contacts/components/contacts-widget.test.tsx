@@ -102,9 +102,13 @@ describe('ContactsWidget', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(week).not.toBeVisible();
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(toggle).toHaveAccessibleName('Скрыть режим работы');
+    // The week takes today's row's place; the up-arrow on its first row folds it, and has the focus.
     expect(week).toBeVisible();
+    expect(within(dialog).queryByTestId('hours-today')).not.toBeInTheDocument();
+    const fold = within(dialog).getByRole('button', { name: 'Скрыть режим работы' });
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(fold).toHaveFocus();
+    expect(fold.closest('tr')).toBe(within(week).getAllByRole('row')[0]);
     const rows = within(week).getAllByRole('row').map((row) => row.textContent);
     expect(rows).toEqual([
       'Понедельник09:00 – 21:00Перерыв 13:00 – 14:00',
@@ -115,9 +119,18 @@ describe('ContactsWidget', () => {
       'Суббота09:00 – 21:00',
       'ВоскресеньеВыходной',
     ]);
-    await user.click(toggle);
+    await user.click(fold);
     expect(week).not.toBeVisible();
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).getByTestId('hours-today')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Режим работы на неделю' })).toHaveFocus();
+  });
+
+  it('shows no break whose start equals its end', async () => {
+    serve({ one: makeStore({ today: today({ breakStart: '13:00', breakEnd: '13:00' }) }) });
+    const user = renderWidget();
+    const dialog = await openPanel(user);
+    expect(await within(dialog).findByTestId('hours-today')).toHaveTextContent('Сегодня: 09:00 – 21:00');
+    expect(within(dialog).getByTestId('hours-break')).toBeEmptyDOMElement();
   });
 
   it.each([
@@ -135,12 +148,14 @@ describe('ContactsWidget', () => {
     expect(within(dialog).getByTestId('hours-today')).toHaveTextContent(todayText);
   });
 
-  it('without an entry for today shows no today line, only the week', async () => {
+  it('without an entry for today shows the week at once, with no toggle', async () => {
     serve({ one: makeStore({ today: null }) });
     const user = renderWidget();
     const dialog = await openPanel(user);
-    expect(await within(dialog).findByRole('button', { name: 'Режим работы на неделю' })).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('hours-week')).toBeVisible();
     expect(within(dialog).queryByTestId('hours-today')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Режим работы на неделю' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Скрыть режим работы' })).not.toBeInTheDocument();
   });
 
   it('links every contact with its description', async () => {

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
 import type { Store } from '../api/store-types';
 import styles from './store-map.module.css';
 
-const StoreMap = lazy(() => import('./store-map'));
+const StoreMap = retryableLazy(() => import('./store-map'));
 
 /** Props of {@link LazyStoreMap}. */
 export interface LazyStoreMapProps {
@@ -20,6 +20,9 @@ export interface LazyStoreMapProps {
  * The store map, loaded when first shown: Leaflet and its stylesheet are one lazy chunk (spec §4 "then loads map
  * content", §7); our small map styles come with the page, as this placeholder uses them. A "Карта загружается…" box holds the place meanwhile; the tiles come from the session's
  * settings (`mapTiles`).
+ *
+ * The map is an extra: when its code or styles cannot be loaded, or Leaflet fails, it leaves quietly and the
+ * contacts it accompanies stay (issue 19; spec §4 "then loads map content", after the panel's content is built).
  */
 export function LazyStoreMap({ stores, label, moreHref }: LazyStoreMapProps) {
   const { t } = useTranslation();
@@ -34,14 +37,18 @@ export function LazyStoreMap({ stores, label, moreHref }: LazyStoreMapProps) {
   // Wait for the settings: a map built without tiles would be built again with them.
   if (session.isPending) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <StoreMap
-        stores={stores}
-        tiles={session.data?.settings.mapTiles ?? null}
-        label={label}
-        moreHref={moreHref}
-        onNavigate={(href) => void navigate(href)}
-      />
-    </Suspense>
+    <LazyWidget
+      name="store map"
+      widget={StoreMap}
+      props={{
+        stores,
+        tiles: session.data?.settings.mapTiles ?? null,
+        label,
+        moreHref,
+        onNavigate: (href: string) => void navigate(href),
+      }}
+      loading={placeholder}
+      fallback={() => null}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEEK_DAYS, type DayHours, type TodayHours } from '../api/store-types';
 import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, statusText, timeSpan, type Shift } from '../utils/working-hours';
@@ -36,63 +36,113 @@ export interface WorkingHoursProps {
 
 /**
  * A store's hours (spec §2 "today's working hours (status open or closed, start-end times, 24 hours if start
- * equals end, off if none, break times) with a toggle to the full weekly schedule"): today's status and times, and
- * a disclosure button showing the week as a table in which today's row is titled "Сегодня".
+ * equals end, off if none, break times) with a toggle to the full weekly schedule"), as the original template
+ * behaves (issue 19): today's row with the toggle "Режим работы на неделю"; opening the week puts the week's table in
+ * place of today's row, its first row carrying the up-arrow that folds the week and brings today's row back. Today's
+ * row in the table is titled "Сегодня". Without an entry for today the week shows at once, with no arrow (there is
+ * no today row to go back to). Focus follows the control that replaces the one pressed.
  */
 export function WorkingHours({ today, week }: WorkingHoursProps) {
   const { t } = useTranslation();
-  const [weekShown, setWeekShown] = useState(false);
+  const [weekShown, setWeekShown] = useState(today === null);
   const tableId = useId();
+  const openRef = useRef<HTMLButtonElement>(null);
+  const foldRef = useRef<HTMLButtonElement>(null);
+  // Whether the last change came from a press, so focus moves to the control now standing in for the pressed one.
+  const pressed = useRef(false);
   const days = WEEK_DAYS.flatMap((day) => week.filter((entry) => entry.day === day));
+  const foldable = today !== null;
+
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    (weekShown ? foldRef : openRef).current?.focus();
+  }, [weekShown]);
+
+  const toggle = (shown: boolean) => {
+    pressed.current = true;
+    setWeekShown(shown);
+  };
+
   return (
     <div className={styles.hours} data-testid="working-hours">
-      {today && (
-        <p className={styles.today} data-testid="hours-today">
-          <span className={styles.status} data-status={today.status} data-testid="hours-status">
-            <StatusText today={today} />
-          </span>
-          <span className={styles.todayText}>
-            <span>
-              {t('contacts.today')}: <ShiftText shift={shiftOfToday(today)} />
+      {today && !weekShown && (
+        <div className={styles.todayRow}>
+          <p className={styles.today} data-testid="hours-today">
+            <span className={styles.status} data-status={today.status} data-testid="hours-status">
+              <StatusText today={today} />
             </span>
-            <span className={styles.break} data-testid="hours-break">
-              <BreakText shift={shiftOfToday(today)} />
+            <span className={styles.todayText}>
+              <span>
+                {t('contacts.today')}: <ShiftText shift={shiftOfToday(today)} />
+              </span>
+              <span className={styles.break} data-testid="hours-break">
+                <BreakText shift={shiftOfToday(today)} />
+              </span>
             </span>
-          </span>
-        </p>
+          </p>
+          {days.length > 0 && (
+            <button
+              ref={openRef}
+              type="button"
+              className={styles.weekToggle}
+              aria-expanded={false}
+              aria-controls={tableId}
+              onClick={() => toggle(true)}
+            >
+              {t('contacts.weekShow')}
+              <ArrowIcon direction="down" />
+            </button>
+          )}
+        </div>
       )}
       {days.length > 0 && (
-        <>
-          <button
-            type="button"
-            className={styles.weekToggle}
-            aria-expanded={weekShown}
-            aria-controls={tableId}
-            onClick={() => setWeekShown((shown) => !shown)}
-          >
-            {weekShown ? t('contacts.weekHide') : t('contacts.weekShow')}
-          </button>
-          <table id={tableId} className={styles.week} hidden={!weekShown} data-testid="hours-week">
-            <caption className="visually-hidden">{t('contacts.weekCaption')}</caption>
-            <tbody>
-              {days.map((entry) => {
-                const isToday = entry.day === today?.day;
-                return (
-                  <tr key={entry.day} data-today={isToday || undefined} data-day={entry.day}>
-                    <th scope="row">{isToday ? t('contacts.today') : t(`contacts.days.${entry.day}`)}</th>
-                    <td>
-                      <ShiftText shift={shiftOfDay(entry)} />
-                      <span className={styles.break}>
-                        <BreakText shift={shiftOfDay(entry)} />
-                      </span>
+        <table id={tableId} className={styles.week} hidden={!weekShown} data-testid="hours-week">
+          <caption className="visually-hidden">{t('contacts.weekCaption')}</caption>
+          <tbody>
+            {days.map((entry, index) => {
+              const isToday = entry.day === today?.day;
+              return (
+                <tr key={entry.day} data-today={isToday || undefined} data-day={entry.day}>
+                  <th scope="row">{isToday ? t('contacts.today') : t(`contacts.days.${entry.day}`)}</th>
+                  <td>
+                    <ShiftText shift={shiftOfDay(entry)} />
+                    <span className={styles.break}>
+                      <BreakText shift={shiftOfDay(entry)} />
+                    </span>
+                  </td>
+                  {foldable && (
+                    <td className={styles.foldCell}>
+                      {index === 0 && (
+                        <button
+                          ref={foldRef}
+                          type="button"
+                          className={styles.fold}
+                          aria-label={t('contacts.weekHide')}
+                          aria-expanded={true}
+                          aria-controls={tableId}
+                          onClick={() => toggle(false)}
+                        >
+                          <ArrowIcon direction="up" />
+                        </button>
+                      )}
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       )}
     </div>
+  );
+}
+
+/** The toggle's chevron, pointing down (the week opens) or up (the week folds). */
+function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
+  return (
+    <svg className={styles.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={direction === 'down' ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'} />
+    </svg>
   );
 }

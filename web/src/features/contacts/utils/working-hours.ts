@@ -32,9 +32,13 @@ export function shiftOfToday(today: TodayHours): Shift {
   return { start: today.workStart, end: today.workEnd, breakStart: today.breakStart, breakEnd: today.breakEnd };
 }
 
-/** The break of a shift as `13:00 – 14:00`, when both its times are given (issue 8: else it does not apply). */
+/**
+ * The break of a shift as `13:00 – 14:00`, when both its times are given and differ (issue 8: else it does not apply;
+ * issue 19: a break from 13:00 to 13:00 is no break, as the server's open/closed rule already has it).
+ */
 export function breakSpan(shift: Shift): string | null {
-  return shift.breakStart && shift.breakEnd ? timeSpan(shift.breakStart, shift.breakEnd) : null;
+  if (!shift.breakStart || !shift.breakEnd || shift.breakStart === shift.breakEnd) return null;
+  return timeSpan(shift.breakStart, shift.breakEnd);
 }
 
 /** The i18n key and values of today's status: "Открыто до 21:00", "Открыто" (no end in sight) or "Закрыто". */

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelQueryContent } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
@@ -41,7 +41,7 @@ function SectionColumns({ sections }: { sections: readonly NavSection[] }) {
       </MenuLink>
       <ul className={styles.columns}>
         {childrenOf(groups, null).map((section) => (
-          <li key={section.id} className={styles.column}>
+          <li key={section.id} className={styles.column} data-menu-column="">
             <MenuLink url={section.url} className={styles.columnTitle} current={isCurrent(section.url)}>
               {section.name}
             </MenuLink>
@@ -54,11 +54,47 @@ function SectionColumns({ sections }: { sections: readonly NavSection[] }) {
 }
 
 /**
+ * Arrow keys in the open mega menu (issue 19; the WAI-ARIA disclosure navigation pattern's optional arrow keys), so
+ * a keyboard shopper need not Tab through every link: ArrowRight/ArrowLeft go to the next/previous top-level
+ * section (wrapping), ArrowDown/ArrowUp move through the focused section's own links (its title, then its
+ * sub-sections in order), Home/End go to the first/last top-level section. "Весь каталог" leads into the first
+ * section with ArrowDown or ArrowRight. Tab keeps its order.
+ */
+function moveFocusInMegaMenu(event: KeyboardEvent<HTMLElement>): void {
+  const keys = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !event.currentTarget.contains(active)) return;
+  const columns = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[data-menu-column]'));
+  const titleOf = (column: HTMLElement | undefined) => column?.querySelector<HTMLElement>('a[href]');
+  const column = active.closest<HTMLElement>('[data-menu-column]');
+  let target: HTMLElement | null | undefined;
+  if (event.key === 'Home') target = titleOf(columns[0]);
+  else if (event.key === 'End') target = titleOf(columns[columns.length - 1]);
+  else if (!column) {
+    // The "Весь каталог" link above the columns.
+    if (event.key === 'ArrowDown' || event.key === 'ArrowRight') target = titleOf(columns[0]);
+  } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+    const index = columns.indexOf(column);
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    target = titleOf(columns[(index + step + columns.length) % columns.length]);
+  } else {
+    const links = Array.from(column.querySelectorAll<HTMLElement>('a[href]'));
+    const index = links.indexOf(active);
+    target = links[event.key === 'ArrowDown' ? Math.min(index + 1, links.length - 1) : Math.max(index - 1, 0)];
+  }
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
+/**
  * The catalogue button of the top panel's head at 1043 px and wider, with its mega menu (issue 3;
  * spec §2 "Catalogue menu: on width 1043 px or more, a hover dropdown with a backdrop"): the
  * button is a disclosure toggle (hover intent 200 ms, click, Enter/Space, ArrowDown; Escape closes),
  * the panel lists the section tree of `GET /api/sections` in columns, each top-level section with
- * its subsections, plus a link to the whole catalogue. The dimming backdrop is
+ * its subsections, plus a link to the whole catalogue; arrow keys move between sections and into sub-sections
+ * ({@link moveFocusInMegaMenu}). The dimming backdrop is
  * {@link CatalogMenuBackdrop}, rendered by the top panel under the head.
  */
 export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) {
@@ -72,7 +108,7 @@ export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) 
         <ChevronIcon className={styles.chevron} />
       </button>
       <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
-        <div className={`container ${styles.inner}`}>
+        <div className={`container ${styles.inner}`} onKeyDown={moveFocusInMegaMenu}>
           <PanelQueryContent query={sections} hasContent={hasListContent}>
             {(data) => <SectionColumns sections={data} />}
           </PanelQueryContent>

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PANEL_CLOSE_ANIMATION_MS } from '@/config/constants';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
 import { SearchIcon } from '@/components/ui/icons';
 import { useIsDesktop } from '@/lib/use-media-query';
-import { getRememberedSearchText } from '../hooks/use-search';
+import { getRememberedSearchText, rememberSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';
 import styles from './search.module.css';
 
@@ -15,9 +14,10 @@ export const HEADER_SEARCH_FIELD = 'header';
 /**
  * The search of the top panel (issue 4; spec §2 "Overlays: search slide panel, search popup (wide screens)"):
  *
- * - at 1043 px and wider, a search field; focusing or clicking it opens the search pop-up with its own focused
- *   field, a backdrop and the scroll lock. The header field shows the remembered text and is read-only: typing
- *   happens in the pop-up;
+ * - at 1043 px and wider, a search field; clicking it, or typing into it, opens the search pop-up with its own
+ *   focused field (holding what was typed), a backdrop and the scroll lock. Focus alone opens nothing (issue 19,
+ *   WCAG 3.2.1): Tab moves on through the header. Enter and ArrowDown open it too. The header field shows the
+ *   remembered text and is read-only: typing goes on in the pop-up;
  * - below 1043 px, a search icon opening the slide panel "Поиск".
  *
  * Both hold a {@link SearchBox} of the field {@link HEADER_SEARCH_FIELD}: closing remembers the text and reopening
@@ -35,18 +35,23 @@ export function HeaderSearch() {
   const setOpen = useCallback((next: boolean) => setOpenSide(next ? side : null), [side]);
   const fieldRef = useRef<HTMLInputElement | null>(null);
   const iconRef = useRef<HTMLButtonElement | null>(null);
-  // Focus comes back to the header field when the pop-up closes: that focus must not open it again.
-  const ignoreFocusUntil = useRef(0);
 
   useEffect(() => {
     setOpenSide(null);
   }, [location.pathname, location.search, side]);
 
-  const onOpenChange = (next: boolean) => {
-    if (!next) ignoreFocusUntil.current = performance.now() + PANEL_CLOSE_ANIMATION_MS * 2;
-    setOpen(next);
-  };
+  const onOpenChange = setOpen;
   const close = () => onOpenChange(false);
+  // A character typed into the read-only header field opens the pop-up with it added to the text; Enter and
+  // ArrowDown open it as a click does. Tab, Escape and shortcuts pass.
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
+    if (event.key.length === 1) {
+      rememberSearchText(HEADER_SEARCH_FIELD, getRememberedSearchText(HEADER_SEARCH_FIELD) + event.key);
+    } else if (event.key !== 'Enter' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    setOpen(true);
+  };
   const title = t('search.title');
 
   if (isDesktop) {
@@ -61,12 +66,7 @@ export function HeaderSearch() {
           aria-label={t('search.open')}
           placeholder={t('search.placeholder')}
           value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
-          onFocus={() => {
-            if (performance.now() >= ignoreFocusUntil.current) setOpen(true);
-          }}
-          onMouseDown={() => {
-            ignoreFocusUntil.current = 0;
-          }}
+          onKeyDown={onFieldKeyDown}
           onClick={() => setOpen(true)}
           data-testid="header-search-field"
         />

@@ -67,6 +67,14 @@ export function getRememberedSearchText(fieldName: string): string {
 }
 
 /**
+ * Sets the remembered text of the field `fieldName`: a search box of that field opening next starts from it (the
+ * header field hands over what the shopper typed into it before the pop-up opened).
+ */
+export function rememberSearchText(fieldName: string, text: string): void {
+  rememberedTexts.set(fieldName, text);
+}
+
+/**
  * Empties the search cache of `queryClient` (every field's answers) and the remembered texts. For tests; the app
  * keeps both for the page's life (answers unused for `SEARCH_CACHE_TIME_MS` are dropped).
  */
