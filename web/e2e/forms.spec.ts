@@ -129,6 +129,28 @@ test.describe('callback form in the slide panel', () => {
     await expectNoFieldError(field);
   });
 
+  test('"Прослушать код" plays the picture\'s word spoken, and another picture brings another recording', async ({ page }) => {
+    // Issue 19 (WCAG 1.1.1): an alternative to the captcha picture that does not need sight.
+    await page.goto('/');
+    const dialog = await openCallbackPanel(page);
+    const listen = dialog.getByRole('button', { name: 'Прослушать код' });
+    const spoken = async () => {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => /\/api\/captcha\/[0-9a-f]+\/audio\?/.test(r.url())),
+        listen.click(),
+      ]);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('audio/wav');
+      return new URL(response.url());
+    };
+    const first = await spoken();
+    expect(first.searchParams.get('lang')).toBe('ru');
+    await dialog.getByRole('button', { name: 'Показать другую картинку' }).click();
+    const second = await spoken();
+    expect(second.searchParams.get('v')).toBe('1');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('sends the spec PHONE object, shows the success alert instead of the form, and the shop stores it', async ({
     page,
   }, testInfo) => {

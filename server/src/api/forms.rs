@@ -121,12 +121,24 @@ pub async fn get_captcha_image(
     ApiPath(sid): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.captcha, addr)?;
+    let (_, png) = redraw_captcha(&state, &sid).await?;
+    Ok(no_store(([(header::CONTENT_TYPE, "image/png")], png)))
+}
+
+/// 404 `CAPTCHA_NOT_FOUND`: no such captcha, or it was used or has expired.
+fn captcha_not_found() -> ApiError {
+    ApiError::not_found("CAPTCHA_NOT_FOUND", "no such captcha, or it was used or has expired")
+}
+
+/// Draws a fresh word for the live captcha `sid` and makes it the captcha's word: `(word, PNG)`. 404
+/// `CAPTCHA_NOT_FOUND` when there is no such live captcha.
+async fn redraw_captcha(state: &AppState, sid: &str) -> Result<(String, Vec<u8>), ApiError> {
     let drawn = tokio::task::spawn_blocking(crate::captcha::draw).await.map_err(anyhow::Error::from)?;
     let (word, png) = drawn.ok_or_else(|| anyhow::anyhow!("the captcha image could not be encoded"))?;
-    if !store::set_captcha_word(&state.db, &sid, &word).await? {
-        return Err(ApiError::not_found("CAPTCHA_NOT_FOUND", "no such captcha, or it was used or has expired"));
+    if !store::set_captcha_word(&state.db, sid, &word).await? {
+        return Err(captcha_not_found());
     }
-    Ok(no_store(([(header::CONTENT_TYPE, "image/png")], png)))
+    Ok((word, png))
 }
 
 /// `GET /api/captcha/{sid}/audio` query.
@@ -152,17 +164,9 @@ pub async fn get_captcha_audio(
     ApiQuery(query): ApiQuery<CaptchaAudioQuery>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.captcha, addr)?;
-    let not_found = || ApiError::not_found("CAPTCHA_NOT_FOUND", "no such captcha, or it was used or has expired");
-    let word = match store::captcha_word(&state.db, &sid).await?.ok_or_else(not_found)? {
+    let word = match store::captcha_word(&state.db, &sid).await?.ok_or_else(captcha_not_found)? {
         Some(word) => word,
-        None => {
-            let drawn = tokio::task::spawn_blocking(crate::captcha::draw).await.map_err(anyhow::Error::from)?;
-            let (word, _) = drawn.ok_or_else(|| anyhow::anyhow!("the captcha image could not be encoded"))?;
-            if !store::set_captcha_word(&state.db, &sid, &word).await? {
-                return Err(not_found());
-            }
-            word
-        }
+        None => redraw_captcha(&state, &sid).await?.0,
     };
     let language = query.lang.unwrap_or_default();
     let wav = tokio::task::spawn_blocking(move || crate::captcha::speak(&word, &language))

@@ -100,7 +100,10 @@ mod tests {
     fn keeps_absolute_http_and_https_addresses() {
         assert_eq!(PictureUrl::parse(" https://shop.example/a.jpg ").unwrap().as_str(), "https://shop.example/a.jpg");
         assert_eq!(PictureUrl::parse("http://shop.example/a b.jpg").unwrap().as_str(), "http://shop.example/a%20b.jpg");
-        assert_eq!(PictureUrl::parse("HTTPS://Shop.Example/Пазл.jpg").unwrap().as_str(), "https://shop.example/%D0%9F%D0%B0%D0%B7%D0%BB.jpg");
+        assert_eq!(
+            PictureUrl::parse("HTTPS://Shop.Example/Пазл.jpg").unwrap().as_str(),
+            "https://shop.example/%D0%9F%D0%B0%D0%B7%D0%BB.jpg"
+        );
     }
 
     #[test]

@@ -182,7 +182,10 @@ async fn a_feeds_script_picture_is_dropped_at_import_and_never_reaches_the_page_
     assert_eq!(summary.pictures_dropped, 3);
     let dropped: Vec<(&str, &str)> =
         summary.dropped_pictures.iter().map(|p| (p.offer_id.as_str(), p.url.as_str())).collect();
-    assert_eq!(dropped, [("a", "javascript:alert(1)"), ("a", "//evil.example/x.jpg"), ("a", "data:image/png;base64,AA")]);
+    assert_eq!(
+        dropped,
+        [("a", "javascript:alert(1)"), ("a", "//evil.example/x.jpg"), ("a", "data:image/png;base64,AA")]
+    );
     assert_eq!(app.json("/api/offers/a", 200).await["pictures"], serde_json::json!(["http://t.ru/a.jpg"]));
 
     let html = app.get("/catalog/dereviannye-konstruktory/konstruktor-elka/").await.text().await.unwrap();

@@ -28,11 +28,13 @@ export function useRouteFocus(mainId: string): string {
   const pending = useRef(false);
   const [announcement, setAnnouncement] = useState('');
 
-  if (seen.current.key !== key) {
+  // Runs before the effect below in the same commit: marks a page change for it.
+  useEffect(() => {
+    if (seen.current.key === key) return;
     const changed = seen.current.pathname !== pathname || isNewPageState(state);
     seen.current = { pathname, key };
     if (changed) pending.current = !hash;
-  }
+  }, [key, pathname, hash, state]);
 
   useEffect(() => {
     if (!pending.current || overlayOpen) return;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from '@/components/ui/icons';
 import { WEEK_DAYS, type DayHours, type TodayHours } from '../api/store-types';
 import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, statusText, timeSpan, type Shift } from '../utils/working-hours';
 import styles from './store-details.module.css';
@@ -91,7 +92,7 @@ export function WorkingHours({ today, week }: WorkingHoursProps) {
               onClick={() => toggle(true)}
             >
               {t('contacts.weekShow')}
-              <ArrowIcon direction="down" />
+              <ChevronIcon className="icon-inline" direction="down" />
             </button>
           )}
         </div>
@@ -123,7 +124,7 @@ export function WorkingHours({ today, week }: WorkingHoursProps) {
                           aria-controls={tableId}
                           onClick={() => toggle(false)}
                         >
-                          <ArrowIcon direction="up" />
+                          <ChevronIcon className="icon-inline" direction="up" />
                         </button>
                       )}
                     </td>
@@ -135,14 +136,5 @@ export function WorkingHours({ today, week }: WorkingHoursProps) {
         </table>
       )}
     </div>
-  );
-}
-
-/** The toggle's chevron, pointing down (the week opens) or up (the week folds). */
-function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
-  return (
-    <svg className={styles.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={direction === 'down' ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'} />
-    </svg>
   );
 }
