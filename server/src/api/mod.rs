@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod basket;
 pub mod forms;
+pub mod health;
 pub mod lists;
 pub mod locations;
 pub mod me;
@@ -19,7 +20,9 @@ pub mod shop;
 pub mod stores;
 
 use crate::state::AppState;
+use axum::http::{HeaderValue, header};
 use axum::{Router, routing::get};
+use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -33,18 +36,19 @@ struct ApiDoc;
 /// Every `/api` route plus `/api/openapi.json`; unknown `/api/*` paths answer a JSON 404.
 pub fn router(state: AppState) -> Router {
     let (router, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(health::router())
         .merge(shop::router())
         .merge(sections::router())
         .merge(offers::router())
         .merge(menus::router())
         .merge(search::router())
-        .merge(session::router())
-        .merge(forms::router())
-        .merge(basket::router())
-        .merge(lists::router())
-        .merge(orders::router())
-        .merge(auth::router())
-        .merge(me::router())
+        .merge(personal(session::router()))
+        .merge(personal(forms::router()))
+        .merge(personal(basket::router()))
+        .merge(personal(lists::router()))
+        .merge(personal(orders::router()))
+        .merge(personal(auth::router()))
+        .merge(personal(me::router()))
         .merge(stores::router())
         .merge(reviews::router())
         .merge(locations::router())
@@ -62,6 +66,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
         .method_not_allowed_fallback(crate::error::method_not_allowed)
         .with_state(state)
+}
+
+/// Marks every answer of `router` `Cache-Control: no-store` unless it says otherwise (issue 20): these answers
+/// depend on the visitor's session (the basket, the compare and viewed lists, the account, orders, a form's prefill
+/// and captcha, the chosen city), so no shared cache may keep one shopper's for another.
+fn personal(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router.layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
 }
 
 /// Adds to every operation of `openapi` the error answers the shared middleware and extractors give, unless the

@@ -332,3 +332,60 @@ async fn a_backup_taken_while_serving_holds_the_orders_and_never_overwrites() {
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("never overwrites"));
 }
+
+#[tokio::test]
+async fn every_answer_that_depends_on_the_session_says_no_store_and_the_catalogue_does_not() {
+    // Issue 20: a shared cache must not keep one shopper's basket for another.
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let visitor = app.visitor().await;
+    assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": "a"})).await.status(), 200);
+    assert_eq!(visitor.post("/api/compare", &json!({"offerId": "a"})).await.headers()["cache-control"], "no-store");
+    let personal = [
+        "/api/session",
+        "/api/basket",
+        "/api/basket/summary",
+        "/api/compare",
+        "/api/compare/count",
+        "/api/viewed",
+        "/api/me",
+        "/api/forms/callback",
+    ];
+    for path in personal {
+        let res = visitor.get(path).await;
+        assert_eq!(res.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "{path}");
+    }
+    for path in ["/api/shop", "/api/offers", "/api/sections", "/api/offers/a"] {
+        let res = visitor.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        assert!(res.headers().get("cache-control").is_none_or(|v| v != "no-store"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn health_answers_live_and_ready_without_a_session_or_a_write() {
+    // Issue 20: liveness and readiness for a load balancer.
+    let app = spawn_app().await;
+    let live = app.get("/api/health/live").await;
+    assert_eq!(live.status(), 200);
+    assert!(live.headers().get("set-cookie").is_none());
+    assert_eq!(live.json::<Value>().await.unwrap(), json!({"status": "live"}));
+    // The demo catalogue's index is built at start: ready within moments.
+    let mut ready = app.get("/api/health/ready").await;
+    for _ in 0..50 {
+        if ready.status() == 200 {
+            break;
+        }
+        assert_eq!(ready.status(), 503);
+        assert_eq!(ready.headers()["retry-after"], "1");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        ready = app.get("/api/health/ready").await;
+    }
+    assert_eq!(ready.status(), 200);
+    assert!(ready.headers().get("set-cookie").is_none());
+    assert_eq!(ready.headers()["cache-control"], "no-store");
+    assert_eq!(ready.json::<Value>().await.unwrap(), json!({"status": "ready", "database": true, "search": true}));
+    let sessions: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.pool().await).await.unwrap();
+    assert_eq!(sessions, 0, "no probe stores a session");
+}

@@ -1,0 +1,61 @@
+//! Health for a load balancer or an orchestrator (issue 20): `GET /api/health/live` and `GET /api/health/ready`.
+//! Neither reads or makes a session nor writes anything, so a probe every second costs the shop nothing.
+
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Seconds a load balancer is asked to wait before probing a shop that is not ready again.
+const READY_RETRY_AFTER_S: &str = "1";
+
+/// `GET /api/health/live`: `{"status":"live"}`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Liveness {
+    /// Always `live`.
+    pub status: &'static str,
+}
+
+/// `GET /api/health/ready`: whether the shop can serve shoppers, and what it waits for.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Readiness {
+    /// `ready`, or `starting` while something below is not.
+    pub status: &'static str,
+    /// The database answers a query.
+    pub database: bool,
+    /// The search index of the catalogue is built (after a start it takes seconds on a large catalogue).
+    pub search: bool,
+}
+
+/// Liveness: the process answers HTTP. Always 200; `Cache-Control: no-store`.
+#[utoipa::path(get, path = "/api/health/live", tag = "health", responses((status = 200, body = Liveness)))]
+pub async fn get_liveness() -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], Json(Liveness { status: "live" })).into_response()
+}
+
+/// Readiness: 200 `ready` when the database answers (`SELECT 1`) and the search index is built, else 503 `starting`
+/// with `Retry-After: 1` (s) and which of the two is missing. `Cache-Control: no-store`.
+#[utoipa::path(get, path = "/api/health/ready", tag = "health",
+    responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
+pub async fn get_readiness(State(state): State<AppState>) -> Response {
+    let database = sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(&state.db).await.is_ok();
+    let search = state.search.is_ready();
+    let ready = database && search;
+    let status = if ready { "ready" } else { "starting" };
+    let body = Json(Readiness { status, database, search });
+    if ready {
+        ([(header::CACHE_CONTROL, "no-store")], body).into_response()
+    } else {
+        let headers = [(header::CACHE_CONTROL, "no-store"), (header::RETRY_AFTER, READY_RETRY_AFTER_S)];
+        (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response()
+    }
+}
+
+/// The health routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_liveness)).routes(routes!(get_readiness))
+}
