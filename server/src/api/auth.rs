@@ -178,19 +178,23 @@ pub async fn login(
     if !empty.is_empty() {
         return Err(unprocessable(empty));
     }
+    // The attempt counts before the slow hash is verified (issue 20): requests arriving together cannot all pass the
+    // limit first. A successful log-in takes it back.
     let limiters = &state.limiters;
-    limiters.login_addresses.check(&addr.0)?;
-    limiters.login_accounts.check(&email)?;
+    let address_attempt = limiters.login_addresses.acquire(addr.0)?;
+    if let Err(limited) = limiters.login_accounts.acquire(email.clone()) {
+        limiters.login_addresses.forgive(&addr.0, address_attempt);
+        return Err(limited);
+    }
     let found = store::find_by_email(&state.db, &email).await?;
     let stored = found.as_ref().map(|(_, hash)| hash.clone());
     let right = verify(password.clone(), stored).await?;
     let Some((account, stored)) = found.filter(|_| right) else {
-        limiters.login_addresses.record(addr.0);
-        limiters.login_accounts.record(email);
         tracing::info!(client = %addr.0, "log-in failed");
         return Err(invalid_credentials());
     };
     limiters.login_accounts.clear(&email);
+    limiters.login_addresses.forgive(&addr.0, address_attempt);
     if needs_rehash(&stored) {
         // Hashed under older parameters: store today's (the password is at hand only now).
         let new_hash = hash(password).await?;

@@ -689,3 +689,21 @@ async fn the_account_routes_are_in_the_openapi_document() {
     }
     assert!(doc["components"]["schemas"]["UserView"]["properties"]["phoneCountry"].is_object());
 }
+
+#[tokio::test]
+async fn simultaneous_guesses_at_one_account_get_no_more_tries_than_the_limit() {
+    // Issue 20: the limit was checked before the password hash and the failure counted after it, so 100 guesses
+    // sent at once got 43 real tries instead of 5.
+    let app = spawn_app().await;
+    registered(&app, EMAIL).await;
+    let visitor = app.visitor().await;
+    let body = json!({"email": EMAIL, "password": "wrong password"});
+    let answers = futures::future::join_all((0..40).map(|_| visitor.post("/api/auth/login", &body))).await;
+    let tried = answers.iter().filter(|r| r.status() == 401).count();
+    let limited = answers.iter().filter(|r| r.status() == 429).count();
+    assert_eq!(tried + limited, 40);
+    assert_eq!(tried, vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW as usize, "{tried} tries got through");
+    // The right password is refused too while the account is over its limit.
+    let right = visitor.post("/api/auth/login", &json!({"email": EMAIL, "password": PASSWORD})).await;
+    assert_eq!(right.status(), 429);
+}

@@ -385,7 +385,6 @@ async fn health_answers_live_and_ready_without_a_session_or_a_write() {
     assert!(ready.headers().get("set-cookie").is_none());
     assert_eq!(ready.headers()["cache-control"], "no-store");
     assert_eq!(ready.json::<Value>().await.unwrap(), json!({"status": "ready", "database": true, "search": true}));
-    let sessions: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.pool().await).await.unwrap();
+    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.pool().await).await.unwrap();
     assert_eq!(sessions, 0, "no probe stores a session");
 }
