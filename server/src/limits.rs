@@ -314,3 +314,8 @@ pub const IMPORT_REPORT_MAX_ITEMS: usize = 1000;
 
 /// Characters of a dropped address an import summary shows.
 pub const IMPORT_REPORT_URL_MAX_CHARS: usize = 200;
+
+/// Most digits before the decimal point of a price an import takes (issue 20): 999,999,999 major units. A larger
+/// "price" is a feed's mistake, and at 999 pieces a line (`BASKET_MAX_QUANTITY`) a basket of such offers could
+/// overflow an i64 of minor units; with this cap a line is at most about 10^14 minor units.
+pub const PRICE_MAX_MAJOR_DIGITS: usize = 9;

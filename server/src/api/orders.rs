@@ -158,7 +158,12 @@ impl From<PlaceError> for ApiError {
                 field: "basket",
                 detail: "the basket holds offers priced in different currencies; order them separately".into(),
             },
-            PlaceError::TotalOverflow => ApiError::Internal(anyhow::anyhow!("an order's total overflowed i64")),
+            // Only offers priced before the import's cap (`limits::PRICE_MAX_MAJOR_DIGITS`) can get here.
+            PlaceError::TotalOverflow => ApiError::Conflict {
+                code: "BASKET_TOTAL_TOO_LARGE",
+                field: "basket",
+                detail: "the basket's total is too large to be ordered; order fewer pieces".into(),
+            },
             PlaceError::Db(e) => e.into(),
         }
     }

@@ -3,6 +3,7 @@
 //! Feeds write prices as decimal text in major units (`1480`, `3.54`, `349,90`); [`parse_price`] turns that text
 //! into minor units exactly, and [`Money::major_json`] writes them back as an exact JSON number.
 
+use crate::limits::PRICE_MAX_MAJOR_DIGITS as MAX_MAJOR_DIGITS;
 use serde::Serialize;
 use std::fmt;
 
@@ -64,7 +65,7 @@ pub enum MoneyError {
     NotANumber(String),
     #[error("price {0:?} is negative")]
     Negative(String),
-    #[error("price {0:?} does not fit (at most 15 digits before the decimal point)")]
+    #[error("price {0:?} does not fit (at most 9 digits before the decimal point)")]
     TooLarge(String),
     #[error("price {0:?} has more decimals than {1} allows")]
     TooPrecise(String, String),
@@ -72,15 +73,11 @@ pub enum MoneyError {
     BadCurrency(String),
 }
 
-/// Most digits of the major part we accept: 10^15 major units fit an i64 of minor units with room for
-/// three decimals and for summing baskets.
-const MAX_MAJOR_DIGITS: usize = 15;
-
 /// Parses a feed price (`"1480"`, `"3.54"`, `"349,90"`, `" 1 480.00 "`) into minor units of `currency`.
 ///
 /// Accepts one `.` or `,` as the decimal separator and spaces (also no-break) between digit groups.
 /// Trailing zeros past the currency's exponent are fine (`1480.000`); other extra decimals are refused rather than
-/// rounded. Errors: empty, not a number, negative, more than 15 integer digits.
+/// rounded. Errors: empty, not a number, negative, more than [`MAX_MAJOR_DIGITS`] (9) integer digits.
 pub fn parse_price(raw: &str, currency: &CurrencyCode) -> Result<i64, MoneyError> {
     let text: String = raw.trim().chars().filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}')).collect();
     if text.is_empty() {
@@ -189,8 +186,12 @@ mod tests {
         assert!(matches!(parse_price("3.545", &rub()), Err(MoneyError::TooPrecise(..))));
         let garbage = "5270810594202002156835970527062306230663058000527085270662306230663005270662306230663";
         assert!(matches!(parse_price(garbage, &rub()), Err(MoneyError::TooLarge(_))));
-        assert!(parse_price("999999999999999", &rub()).is_ok());
+        assert!(parse_price("999999999", &rub()).is_ok());
         assert!(matches!(parse_price("9999999999999999", &rub()), Err(MoneyError::TooLarge(_))));
+        // Issue 20: 999,999,999,999,999.99 RUB made baskets overflow; a billion is refused.
+        assert!(matches!(parse_price("999999999999999.99", &rub()), Err(MoneyError::TooLarge(_))));
+        assert!(matches!(parse_price("1000000000", &rub()), Err(MoneyError::TooLarge(_))));
+        assert_eq!(parse_price("999999999.99", &rub()), Ok(99_999_999_999));
     }
 
     #[test]

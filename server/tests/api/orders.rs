@@ -346,3 +346,24 @@ async fn orders_are_in_the_openapi_document() {
     assert!(doc["paths"]["/api/orders"]["post"].is_object());
     assert!(doc["paths"]["/api/orders/{number}"]["get"].is_object());
 }
+
+#[tokio::test]
+async fn a_price_past_the_cap_is_skipped_at_import_and_an_overflowing_total_is_a_409_not_a_500() {
+    // Issue 20: 999,999,999,999,999.99 RUB was imported, 999 of it showed a saturated sum in the mini cart, and a
+    // checkout of 93 answered 500.
+    let app = shop().await;
+    let feed = SMALL_FEED.replace("<price>1480</price>", "<price>999999999999999.99</price>");
+    let summary = app.import(&feed).await;
+    assert!(summary.skipped.iter().any(|s| s.offer_id.as_deref() == Some("a") && s.reason.contains("does not fit")));
+
+    // An offer priced before the cap existed (an older import): the total overflows i64 and the order is refused.
+    app.import(SMALL_FEED).await;
+    let pool = app.pool().await;
+    sqlx::query("UPDATE offers SET price_minor = 99999999999999999 WHERE id = 'a'").execute(&pool).await.unwrap();
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 999, false).await;
+    let answer = order(&visitor, &checkout(), 409).await;
+    assert_eq!(answer["errors"][0]["code"], "BASKET_TOTAL_TOO_LARGE");
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(basket(&visitor).await, [("a".to_owned(), 999, false)], "the basket is kept");
+}
