@@ -184,6 +184,13 @@ pub const CAPTCHA_CHECK_REPLENISH_MS: u64 = 2000;
 /// Largest quantity of one basket line (issue 6): 1..=999.
 pub const BASKET_MAX_QUANTITY: i64 = 999;
 
+/// Most lines a basket holds, and most a wishlist holds (issue 20: one anonymous session held 2,000 of each, and
+/// every add answered the whole 1.14 MB basket). A new line past it is 409 `BASKET_LINES_LIMIT`.
+pub const BASKET_MAX_LINES: i64 = 100;
+
+/// Most pieces one order holds in all (issue 20): a basket past it is 409 `ORDER_QUANTITY_LIMIT` at checkout.
+pub const ORDER_MAX_PIECES: i64 = 9_999;
+
 /// Most offers one compare list holds (issue 6).
 pub const COMPARE_MAX_ITEMS: i64 = 20;
 

@@ -3,10 +3,10 @@
 //! the session's visitor; prices always come from the catalogue. Every mutation needs the CSRF token.
 
 use crate::api::offers::{Offer, load_offers};
-use crate::db::basket::{self as store, Added};
+use crate::db::basket::{self as store, Added, Updated};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::limits::BASKET_MAX_QUANTITY;
+use crate::limits::{BASKET_MAX_LINES, BASKET_MAX_QUANTITY};
 use crate::session::{existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
@@ -186,7 +186,8 @@ pub async fn get_summary(State(state): State<AppState>, session: Session) -> Res
 /// Adds `quantity` of an offer to its line (making it when new); `delay` puts the line into the wishlist. Answers
 /// the whole basket. 400 `QUANTITY_INVALID` (outside 1..=999), 404 `OFFER_NOT_FOUND`, 409 `OFFER_UNAVAILABLE`
 /// (out of stock), 409 `OFFER_REMOVED` (no longer in the catalogue), 409 `BASKET_QUANTITY_LIMIT` (the line would
-/// pass 999), 403 without the CSRF token.
+/// pass 999), 409 `BASKET_LINES_LIMIT` (a new line past `BASKET_MAX_LINES`, 100, of the basket or the wishlist),
+/// 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/basket/items", tag = "basket", request_body = AddItem,
     responses((status = 200, body = Basket), (status = 400, body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
@@ -203,10 +204,18 @@ pub async fn add_item(
         Some(_) => {}
     }
     let visitor = visitor_id(&session).await?;
-    if store::add(&state.db, &visitor, &body.offer_id, body.quantity, body.delay).await? == Added::OverLimit {
-        return Err(conflict("BASKET_QUANTITY_LIMIT", "a line holds at most 999 pieces"));
+    match store::add(&state.db, &visitor, &body.offer_id, body.quantity, body.delay).await? {
+        Added::Line(_) => {}
+        Added::OverLimit => return Err(conflict("BASKET_QUANTITY_LIMIT", "a line holds at most 999 pieces")),
+        Added::TooManyLines => return Err(too_many_lines(body.delay)),
     }
     Ok(Json(load(&state, &session).await?))
+}
+
+/// 409 `BASKET_LINES_LIMIT`: the basket (or, `delay`, the wishlist) holds `BASKET_MAX_LINES` offers already.
+fn too_many_lines(delay: bool) -> ApiError {
+    let list = if delay { "wishlist" } else { "basket" };
+    conflict("BASKET_LINES_LIMIT", &format!("the {list} holds at most {BASKET_MAX_LINES} offers"))
 }
 
 fn conflict(code: &'static str, detail: &str) -> ApiError {
@@ -216,7 +225,7 @@ fn conflict(code: &'static str, detail: &str) -> ApiError {
 /// Changes a line's quantity (1..=999) or moves it to or from the wishlist; answers the whole basket.
 /// 400 `QUANTITY_INVALID`, 404 `BASKET_LINE_NOT_FOUND` (not this session's), 409 `OFFER_UNAVAILABLE` /
 /// `OFFER_REMOVED` when a wishlist line of an offer out of stock or out of the catalogue would move into the basket,
-/// 403 without the CSRF token.
+/// 409 `BASKET_LINES_LIMIT` when the side it moves to is full, 403 without the CSRF token.
 #[utoipa::path(patch, path = "/api/basket/items/{id}", tag = "basket", request_body = UpdateItem,
     params(("id" = i64, Path, description = "The line's id")),
     responses((status = 200, body = Basket), (status = 400, body = crate::error::ErrorBody),
@@ -240,8 +249,10 @@ pub async fn update_item(
             _ => return Err(conflict("OFFER_REMOVED", "the offer is no longer in the catalogue")),
         }
     }
-    if !store::update(&state.db, &visitor, id, body.quantity, body.delay).await? {
-        return Err(line_not_found(id));
+    match store::update(&state.db, &visitor, id, body.quantity, body.delay).await? {
+        Updated::Done => {}
+        Updated::NotFound => return Err(line_not_found(id)),
+        Updated::TooManyLines => return Err(too_many_lines(body.delay == Some(true))),
     }
     Ok(Json(load(&state, &session).await?))
 }

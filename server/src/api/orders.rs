@@ -164,6 +164,11 @@ impl From<PlaceError> for ApiError {
                 field: "basket",
                 detail: "the basket's total is too large to be ordered; order fewer pieces".into(),
             },
+            PlaceError::TooManyPieces => ApiError::Conflict {
+                code: "ORDER_QUANTITY_LIMIT",
+                field: "basket",
+                detail: format!("one order holds at most {} pieces", crate::limits::ORDER_MAX_PIECES),
+            },
             PlaceError::Db(e) => e.into(),
         }
     }

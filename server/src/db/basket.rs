@@ -1,6 +1,6 @@
 //! Table `basket_lines` (issue 6): the visitor's basket and wishlist. Each function says the SQL it runs.
 
-use crate::limits::BASKET_MAX_QUANTITY;
+use crate::limits::{BASKET_MAX_LINES, BASKET_MAX_QUANTITY};
 use sqlx::SqlitePool;
 
 /// One stored line.
@@ -19,15 +19,21 @@ pub enum Added {
     Line(i64),
     /// The line would pass [`BASKET_MAX_QUANTITY`]; nothing changed.
     OverLimit,
+    /// The basket (or the wishlist) already holds [`BASKET_MAX_LINES`] other offers; nothing changed.
+    TooManyLines,
 }
 
 /// Adds `quantity` of `offer_id` to the visitor's line, or makes the line. A line on the other side (`delay`
 /// differs: a wishlisted offer added to the basket, or a basket line put into the wishlist) moves over and keeps its
-/// quantity, as the cart page's move does. One statement, `INSERT … ON CONFLICT DO UPDATE SET quantity = CASE …`, so
-/// concurrent adds never lose an update; a sum over [`BASKET_MAX_QUANTITY`] changes nothing.
+/// quantity, as the cart page's move does. One statement, `INSERT … SELECT … WHERE (other lines of that side) < cap
+/// ON CONFLICT DO UPDATE SET quantity = CASE …`, so concurrent adds never lose an update nor pass the caps: a sum
+/// over [`BASKET_MAX_QUANTITY`], or a new line on a side that holds [`BASKET_MAX_LINES`] other offers (issue 20),
+/// changes nothing.
 pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
     let id: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at) VALUES (?, ?, ?, ?, ?)
+        "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at)
+         SELECT ?, ?, ?, ?, ?
+         WHERE (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = ? AND delay = ? AND offer_id <> ?) < ?
          ON CONFLICT (visitor_id, offer_id) DO UPDATE SET
          quantity = CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END,
          delay = excluded.delay
@@ -39,33 +45,76 @@ pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64
     .bind(quantity)
     .bind(delay)
     .bind(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    .bind(visitor)
+    .bind(delay)
+    .bind(offer_id)
+    .bind(BASKET_MAX_LINES)
     .bind(BASKET_MAX_QUANTITY)
     .fetch_optional(pool)
     .await?;
-    Ok(id.map_or(Added::OverLimit, Added::Line))
+    if let Some(id) = id {
+        return Ok(Added::Line(id));
+    }
+    // Nothing changed: say which cap held (a line of this offer on this side hit the quantity cap; otherwise the side
+    // was full).
+    let same_side: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = ? AND offer_id = ? AND delay = ?")
+            .bind(visitor)
+            .bind(offer_id)
+            .bind(delay)
+            .fetch_optional(pool)
+            .await?;
+    Ok(if same_side.is_some() { Added::OverLimit } else { Added::TooManyLines })
+}
+
+/// What changing a line came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Updated {
+    /// The line changed.
+    Done,
+    /// The visitor has no such line.
+    NotFound,
+    /// Moving it would put more than [`BASKET_MAX_LINES`] lines on the other side (issue 20); nothing changed.
+    TooManyLines,
 }
 
 /// `UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)` on the visitor's line
-/// `id`; false when the visitor has no such line.
+/// `id`, when a move to the other side leaves that side within [`BASKET_MAX_LINES`] (checked in the same statement).
 pub async fn update(
     pool: &SqlitePool,
     visitor: &str,
     id: i64,
     quantity: Option<i64>,
     delay: Option<bool>,
-) -> sqlx::Result<bool> {
-    Ok(sqlx::query(
+) -> sqlx::Result<Updated> {
+    let changed = sqlx::query(
         "UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)
-         WHERE id = ? AND visitor_id = ?",
+         WHERE id = ? AND visitor_id = ?
+         AND (? IS NULL OR delay = ?
+              OR (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = ? AND delay = ?) < ?)",
     )
     .bind(quantity)
     .bind(delay)
     .bind(id)
     .bind(visitor)
+    .bind(delay)
+    .bind(delay)
+    .bind(visitor)
+    .bind(delay)
+    .bind(BASKET_MAX_LINES)
     .execute(pool)
     .await?
     .rows_affected()
-        == 1)
+        == 1;
+    if changed {
+        return Ok(Updated::Done);
+    }
+    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM basket_lines WHERE id = ? AND visitor_id = ?")
+        .bind(id)
+        .bind(visitor)
+        .fetch_optional(pool)
+        .await?;
+    Ok(if exists.is_some() { Updated::TooManyLines } else { Updated::NotFound })
 }
 
 /// `DELETE FROM basket_lines WHERE id = ? AND visitor_id = ?`; false when there was no such line.

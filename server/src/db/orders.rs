@@ -5,6 +5,7 @@
 use super::now_text;
 use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
 use crate::domain::slug::offer_path;
+use crate::limits::ORDER_MAX_PIECES;
 use sqlx::SqlitePool;
 
 /// One line of an order: the offer as it was when ordered.
@@ -76,6 +77,9 @@ pub enum PlaceError {
     /// The total does not fit 64 bits of minor units.
     #[error("the order's total is too large")]
     TotalOverflow,
+    /// The basket holds more than [`ORDER_MAX_PIECES`] pieces in all (issue 20).
+    #[error("the order holds more than {ORDER_MAX_PIECES} pieces")]
+    TooManyPieces,
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -152,6 +156,9 @@ pub async fn place(
     let currency_id = basket[0].currency_id.clone();
     if basket.iter().any(|b| b.currency_id != currency_id) {
         return Err(PlaceError::MixedCurrencies);
+    }
+    if basket.iter().map(|b| b.quantity).sum::<i64>() > ORDER_MAX_PIECES {
+        return Err(PlaceError::TooManyPieces);
     }
     let mut lines = Vec::with_capacity(basket.len());
     let mut total_minor: i64 = 0;

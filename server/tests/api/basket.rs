@@ -165,3 +165,47 @@ async fn the_session_tells_the_map_tiles_or_none() {
     let tiles = &app.json("/api/session", 200).await["settings"]["mapTiles"];
     assert_eq!(tiles, &json!({"url": "https://tiles.example/{z}/{x}/{y}.png", "attribution": "© Example"}));
 }
+
+#[tokio::test]
+async fn a_basket_and_a_wishlist_hold_at_most_100_lines_each_even_when_adds_race() {
+    // Issue 20: one anonymous session held 2,000 basket and 2,000 wishlist lines.
+    use vitrina::limits::BASKET_MAX_LINES;
+    let app = spawn_app().await;
+    let mut feed = Vec::new();
+    vitrina::feeds::generate::write_feed(&mut feed, 400, 7).unwrap();
+    app.import(std::str::from_utf8(&feed).unwrap()).await;
+    let mut ids = Vec::new();
+    for page in 1..=2 {
+        let list = app.json(&format!("/api/offers?available=Y&perPage=100&page={page}"), 200).await;
+        ids.extend(list["items"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap().to_owned()));
+    }
+    let limit = usize::try_from(BASKET_MAX_LINES).unwrap();
+    assert!(ids.len() > limit + 20, "{} offers in stock", ids.len());
+    let visitor = app.visitor().await;
+    for id in &ids[..limit - 10] {
+        assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": id})).await.status(), 200);
+    }
+    // 30 new offers at once for the last 10 places: exactly 10 get in.
+    let bodies: Vec<Value> = ids[limit - 10..limit + 20].iter().map(|id| json!({"offerId": id})).collect();
+    let answers = futures::future::join_all(bodies.iter().map(|body| visitor.post("/api/basket/items", body))).await;
+    let added = answers.iter().filter(|r| r.status() == 200).count();
+    assert_eq!(added, 10);
+    let refused = answers.into_iter().find(|r| r.status() == 409).unwrap();
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["errors"][0]["code"], "BASKET_LINES_LIMIT");
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(basket["lines"].as_array().unwrap().len(), limit);
+
+    // A full basket still takes more pieces of its own lines, and the wishlist has its own 100 places.
+    let first = basket["lines"][0]["offer"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": first})).await.status(), 200);
+    let outside = &ids[limit + 20];
+    let wished = visitor.post("/api/basket/items", &json!({"offerId": outside, "delay": true})).await;
+    assert_eq!(wished.status(), 200);
+    // Moving that wishlist line into the full basket is refused, and it stays in the wishlist.
+    let wished: Value = wished.json().await.unwrap();
+    let line = wished["lines"].as_array().unwrap().iter().find(|l| l["offer"]["id"] == *outside).unwrap()["id"].clone();
+    let moved = visitor.patch(&format!("/api/basket/items/{line}"), &json!({"delay": false})).await;
+    assert_eq!(moved.status(), 409);
+    assert_eq!(moved.json::<Value>().await.unwrap()["errors"][0]["code"], "BASKET_LINES_LIMIT");
+}

@@ -367,3 +367,22 @@ async fn a_price_past_the_cap_is_skipped_at_import_and_an_overflowing_total_is_a
     assert_eq!(count(&app, "orders").await, 0);
     assert_eq!(basket(&visitor).await, [("a".to_owned(), 999, false)], "the basket is kept");
 }
+
+#[tokio::test]
+async fn an_order_holds_at_most_9999_pieces() {
+    // Issue 20: an order's total quantity is capped as the basket's lines are.
+    let app = spawn_app().await;
+    let mut feed = Vec::new();
+    vitrina::feeds::generate::write_feed(&mut feed, 60, 3).unwrap();
+    app.import(std::str::from_utf8(&feed).unwrap()).await;
+    let list = app.json("/api/offers?available=Y&perPage=11", 200).await;
+    let ids: Vec<String> = list["items"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap().into()).collect();
+    assert_eq!(ids.len(), 11);
+    let visitor = app.visitor().await;
+    for id in &ids {
+        add(&visitor, id, 999, false).await;
+    }
+    let answer = order(&visitor, &checkout(), 409).await;
+    assert_eq!(answer["errors"][0]["code"], "ORDER_QUANTITY_LIMIT");
+    assert_eq!(count(&app, "orders").await, 0);
+}

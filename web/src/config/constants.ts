@@ -273,3 +273,6 @@ export const CAPTCHA_WIDTH_PX = 220;
 
 /** Height of a captcha picture, px. */
 export const CAPTCHA_HEIGHT_PX = 90;
+
+/** Most lines a basket holds, and most a wishlist holds (the server's `BASKET_MAX_LINES`, issue 20). */
+export const BASKET_MAX_LINES = 100;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { HeartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Picture } from '@/components/ui/picture';
-import { BASKET_MAX_QUANTITY, CARD_IMAGE_SIZE_PX } from '@/config/constants';
+import { BASKET_MAX_LINES, BASKET_MAX_QUANTITY, CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { formatMoney } from '@/lib/format';
 import { useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
 import { basketErrorKey, type BasketLine } from '../api/basket-types';
@@ -58,7 +58,7 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
     <div className={styles.wrap} data-variant={variant}>
       {error && (
         <Alert variant="error">
-          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY })}
+          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY, lines: BASKET_MAX_LINES })}
         </Alert>
       )}
       <ul className={styles.list} ref={listRef}>

@@ -73,7 +73,13 @@ const MAX_CHARS: Record<FieldName, number> = {
   comment: CHECKOUT_COMMENT_MAX_CHARS,
 };
 /** Refusals of the whole order the checkout explains above the form (`checkout.errors.*`). */
-const ORDER_ERROR_CODES = ['BASKET_EMPTY', 'OFFER_UNAVAILABLE', 'BASKET_CURRENCY_MIXED'] as const;
+const ORDER_ERROR_CODES = [
+  'BASKET_EMPTY',
+  'OFFER_UNAVAILABLE',
+  'BASKET_CURRENCY_MIXED',
+  'ORDER_QUANTITY_LIMIT',
+  'BASKET_TOTAL_TOO_LARGE',
+] as const;
 type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 type FormErrorKey = `checkout.errors.${OrderErrorCode}` | 'basket.errors.generic';
 

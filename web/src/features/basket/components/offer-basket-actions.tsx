@@ -5,7 +5,7 @@ import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
 import { paths } from '@/config/paths';
 import type { Offer } from '@/lib/api/offer-types';
-import { BASKET_MAX_QUANTITY } from '@/config/constants';
+import { BASKET_MAX_LINES, BASKET_MAX_QUANTITY } from '@/config/constants';
 import { useAddToBasket, useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
 import { basketErrorKey } from '../api/basket-types';
 import { useBasket } from '../api/get-basket';
@@ -80,7 +80,7 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
       {control}
       {add.isError && (
         <p className={styles.error} role="alert">
-          {t(basketErrorKey(add.error), { max: BASKET_MAX_QUANTITY })}
+          {t(basketErrorKey(add.error), { max: BASKET_MAX_QUANTITY, lines: BASKET_MAX_LINES })}
         </p>
       )}
     </div>
@@ -127,7 +127,7 @@ export function WishlistButton({ offer, place }: OfferBasketButtonProps) {
       </button>
       {error && (
         <p className={styles.error} role="alert">
-          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY })}
+          {t(basketErrorKey(error), { max: BASKET_MAX_QUANTITY, lines: BASKET_MAX_LINES })}
         </p>
       )}
     </div>
