@@ -193,7 +193,7 @@ fn is_field_code(code: &str) -> bool {
 fn is_link(url: &str) -> bool {
     url.len() <= MAX_MENU_URL_CHARS
         && !url.chars().any(char::is_whitespace)
-        && ((url.starts_with('/') && !url.starts_with("//"))
+        && (super::links::is_site_path(url)
             || url.starts_with("https://")
             || url.starts_with("http://"))
 }
@@ -391,7 +391,11 @@ pub fn is_valid_email(text: &str) -> bool {
 
 /// Whether `full_value` (international format, `+7 912 345-67-89`) is a valid number of the country `iso2`
 /// (spec §5 PHONE with the mask, `FORMS_PHONE_WRONG`; the `phonenumber` crate, libphonenumber's metadata).
+/// Letters are refused (issue 20): libphonenumber reads `+7 912 ABC-DE-FG` as a vanity number and would take it.
 pub fn is_valid_phone(full_value: &str, iso2: &str) -> bool {
+    if !is_phone_text(full_value) {
+        return false;
+    }
     let Ok(country) = iso2.to_ascii_uppercase().parse::<phonenumber::country::Id>() else { return false };
     match phonenumber::parse(Some(country), full_value) {
         Ok(number) => phonenumber::is_valid(&number) && number.country().id() == Some(country),
@@ -725,5 +729,12 @@ mod tests {
         assert_eq!(chrono_date_format("dd.mm.yyyy HH:MM:ss").as_deref(), Some("%d.%m.%Y %H:%M:%S"));
         assert!(parse_forms_file("{\"code\": \"x\"}").is_err());
         assert_eq!(parse_forms_file(DEFAULT_FORMS_JSON).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_phone_with_letters_is_refused_though_libphonenumber_reads_it_as_a_vanity_number() {
+        assert!(is_valid_phone("+7 912 345-67-89", "ru"));
+        assert!(!is_valid_phone("+7 912 ABC-DE-FG", "ru"));
+        assert!(!is_valid_phone("+7 912 345-67-8x", "ru"));
     }
 }

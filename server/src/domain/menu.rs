@@ -124,7 +124,7 @@ fn check_url(url: &str) -> Result<(), String> {
     if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(format!("{url:?} holds spaces or control characters"));
     }
-    let site_path = url.starts_with('/') && !url.starts_with("//");
+    let site_path = super::links::is_site_path(url);
     let lower = url.to_ascii_lowercase();
     let web_link = ["http://", "https://"].iter().any(|scheme| lower.starts_with(scheme) && url.len() > scheme.len());
     if site_path || web_link {

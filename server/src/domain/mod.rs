@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod forms;
+pub mod links;
 pub mod locations;
 pub mod menu;
 pub mod money;
