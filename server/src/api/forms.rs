@@ -9,7 +9,7 @@ use crate::domain::forms::{
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::{DEFAULT_PHONE_COUNTRY, FORM_BODY_MAX_BYTES, MAX_MENU_URL_CHARS};
 use crate::rate_limit::{ClientAddr, check};
-use crate::session::{form_values, phone_country, remember_form, visitor_id};
+use crate::session::{existing_visitor_id, form_values, phone_country, remember_form, visitor_id};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
@@ -80,8 +80,9 @@ async fn load_form(state: &AppState, code: &str) -> Result<FormDefinition, ApiEr
         .ok_or_else(|| ApiError::not_found("FORM_NOT_FOUND", format!("no form {code:?}")))
 }
 
-async fn new_captcha(state: &AppState, form_code: &str) -> Result<CaptchaRef, ApiError> {
-    let sid = store::create_captcha(&state.db, form_code).await?;
+async fn new_captcha(state: &AppState, form_code: &str, session: &Session) -> Result<CaptchaRef, ApiError> {
+    let visitor = visitor_id(session).await?;
+    let sid = store::create_captcha(&state.db, form_code, &visitor).await?;
     Ok(CaptchaRef { image_url: format!("/api/captcha/{sid}"), sid })
 }
 
@@ -102,7 +103,7 @@ pub async fn get_form(
     ApiPath(code): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let form = load_form(&state, &code).await?;
-    let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code).await?) } else { None };
+    let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code, &session).await?) } else { None };
     let values = form_values(&session, &form.code).await?;
     let country = phone_country(&session).await?.unwrap_or_else(|| DEFAULT_PHONE_COUNTRY.to_owned());
     Ok(no_store(Json(FormAnswer { form, values, country, captcha })))
@@ -177,7 +178,8 @@ pub async fn get_captcha_audio(
 }
 
 /// Whether `word` is the captcha's word (case-insensitive); does not use the captcha up (spec §5: the form checks
-/// while the shopper types, 1000 ms after the last keystroke). 404 `FORM_NOT_FOUND`; 429 past the per-address
+/// while the shopper types, 1000 ms after the last keystroke); only the visitor whose form drew the captcha gets
+/// `true` (issue 20). 404 `FORM_NOT_FOUND`; 429 past the per-address
 /// limit; 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/forms/{code}/captcha-check", tag = "forms", request_body = CaptchaCheck,
     params(("code" = String, Path, description = "The form's code")),
@@ -185,13 +187,18 @@ pub async fn get_captcha_audio(
         (status = 429, body = crate::error::ErrorBody)))]
 pub async fn check_captcha(
     State(state): State<AppState>,
+    session: Session,
     addr: ClientAddr,
     ApiPath(code): ApiPath<String>,
     ApiJson(body): ApiJson<CaptchaCheck>,
 ) -> Result<Response, ApiError> {
     check(&state.limiters.captcha, addr)?;
     let form = load_form(&state, &code).await?;
-    let valid = store::check_captcha(&state.db, &body.sid, &form.code, &body.word).await?;
+    // A captcha is its visitor's (issue 20): a session without a visitor has none.
+    let valid = match existing_visitor_id(&session).await? {
+        Some(visitor) => store::check_captcha(&state.db, &body.sid, &form.code, &visitor, &body.word).await?,
+        None => false,
+    };
     Ok(no_store(Json(CaptchaCheckAnswer { valid })))
 }
 
@@ -224,7 +231,10 @@ pub async fn submit_form(
     if form.use_captcha {
         let sid = string_of(&body, CAPTCHA_SID);
         let word = string_of(&body, CAPTCHA_WORD);
-        let right = store::use_captcha(&state.db, &sid, &form.code, &word).await?;
+        let right = match existing_visitor_id(&session).await? {
+            Some(visitor) => store::use_captcha(&state.db, &sid, &form.code, &visitor, &word).await?,
+            None => false,
+        };
         let problem = if word.is_empty() {
             Some(FieldError {
                 code: "FORMS_NOT_EMPTY_INVALID",
@@ -253,7 +263,7 @@ pub async fn submit_form(
     let clean = match result {
         Ok(clean) => clean,
         Err(errors) => {
-            let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code).await?) } else { None };
+            let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code, &session).await?) } else { None };
             let answer = SubmissionAnswer { status: false, errors, captcha };
             return Ok(no_store((StatusCode::UNPROCESSABLE_ENTITY, Json(answer))));
         }

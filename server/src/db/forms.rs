@@ -58,16 +58,18 @@ pub async fn import(pool: &SqlitePool, forms: &[FormDefinition]) -> anyhow::Resu
     Ok(())
 }
 
-/// Makes a captcha for `form_code` and returns its sid (32 random bytes, hex). Deletes void captchas first
+/// Makes a captcha for `form_code`, bound to `visitor` (issue 20: only they can use it), and returns its sid (32
+/// random bytes, hex). Deletes void captchas first
 /// (older than [`CAPTCHA_LIFETIME_S`]), so the table holds at most ten minutes' worth.
-pub async fn create_captcha(pool: &SqlitePool, form_code: &str) -> sqlx::Result<String> {
+pub async fn create_captcha(pool: &SqlitePool, form_code: &str, visitor: &str) -> sqlx::Result<String> {
     let now = now_unix();
     sqlx::query("DELETE FROM captchas WHERE created_at <= ?").bind(now - CAPTCHA_LIFETIME_S).execute(pool).await?;
     let bytes: [u8; 16] = rand::random();
     let sid: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    sqlx::query("INSERT INTO captchas (sid, form_code, created_at) VALUES (?, ?, ?)")
+    sqlx::query("INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES (?, ?, ?, ?)")
         .bind(&sid)
         .bind(form_code)
+        .bind(visitor)
         .bind(now)
         .execute(pool)
         .await?;
@@ -97,31 +99,48 @@ pub async fn captcha_word(pool: &SqlitePool, sid: &str) -> sqlx::Result<Option<O
         .await
 }
 
-/// Whether a live captcha `sid` of `form_code` has been drawn with `word` (case-insensitive). Does not use it up
-/// (spec §5: the form checks the word while the shopper types).
-pub async fn check_captcha(pool: &SqlitePool, sid: &str, form_code: &str, word: &str) -> sqlx::Result<bool> {
+/// Whether `visitor`'s live captcha `sid` of `form_code` has been drawn with `word` (case-insensitive). Does not use
+/// it up (spec §5: the form checks the word while the shopper types).
+pub async fn check_captcha(
+    pool: &SqlitePool,
+    sid: &str,
+    form_code: &str,
+    visitor: &str,
+    word: &str,
+) -> sqlx::Result<bool> {
     let stored: Option<Option<String>> = sqlx::query_scalar(
-        "SELECT word FROM captchas WHERE sid = ? AND form_code = ? AND used_at IS NULL AND created_at > ?",
+        "SELECT word FROM captchas
+         WHERE sid = ? AND form_code = ? AND visitor_id = ? AND used_at IS NULL AND created_at > ?",
     )
     .bind(sid)
     .bind(form_code)
+    .bind(visitor)
     .bind(now_unix() - CAPTCHA_LIFETIME_S)
     .fetch_optional(pool)
     .await?;
     Ok(matches!(stored, Some(Some(stored)) if !word.is_empty() && stored.eq_ignore_ascii_case(word.trim())))
 }
 
-/// Uses the live captcha `sid` of `form_code` up (a submission, right or wrong) and says whether `word` matched.
+/// Uses `visitor`'s live captcha `sid` of `form_code` up (a submission, right or wrong) and says whether `word`
+/// matched; another visitor's captcha is neither used up nor matched (issue 20).
 /// `UPDATE captchas SET used_at = now … RETURNING word`: two submissions racing for one captcha cannot both pass.
-pub async fn use_captcha(pool: &SqlitePool, sid: &str, form_code: &str, word: &str) -> sqlx::Result<bool> {
+pub async fn use_captcha(
+    pool: &SqlitePool,
+    sid: &str,
+    form_code: &str,
+    visitor: &str,
+    word: &str,
+) -> sqlx::Result<bool> {
     let now = now_unix();
     let stored: Option<Option<String>> = sqlx::query_scalar(
-        "UPDATE captchas SET used_at = ? WHERE sid = ? AND form_code = ? AND used_at IS NULL AND created_at > ?
+        "UPDATE captchas SET used_at = ?
+         WHERE sid = ? AND form_code = ? AND visitor_id = ? AND used_at IS NULL AND created_at > ?
          RETURNING word",
     )
     .bind(now)
     .bind(sid)
     .bind(form_code)
+    .bind(visitor)
     .bind(now - CAPTCHA_LIFETIME_S)
     .fetch_optional(pool)
     .await?;

@@ -193,9 +193,7 @@ fn is_field_code(code: &str) -> bool {
 fn is_link(url: &str) -> bool {
     url.len() <= MAX_MENU_URL_CHARS
         && !url.chars().any(char::is_whitespace)
-        && (super::links::is_site_path(url)
-            || url.starts_with("https://")
-            || url.starts_with("http://"))
+        && (super::links::is_site_path(url) || url.starts_with("https://") || url.starts_with("http://"))
 }
 
 /// The chrono layout of a date mask's `format`, or `None` when it holds anything but `dd`, `mm`, `yyyy`, `HH`,

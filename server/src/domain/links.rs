@@ -17,7 +17,9 @@ mod tests {
         for ok in ["/", "/catalog/", "/contacts/#store-1", "/search/?q=a%5Cb"] {
             assert!(is_site_path(ok), "{ok}");
         }
-        for off in ["//evil.example/", "/\\evil.example/", "/\\/evil.example/", "/a\\b", "https://x.example/", "catalog/"] {
+        for off in
+            ["//evil.example/", "/\\evil.example/", "/\\/evil.example/", "/a\\b", "https://x.example/", "catalog/"]
+        {
             assert!(!is_site_path(off), "{off}");
         }
     }

@@ -496,3 +496,25 @@ async fn the_captcha_word_is_also_spoken_and_listening_keeps_the_word() {
     assert_eq!(missing.status(), 404);
     assert_eq!(missing.json::<Value>().await.unwrap()["errors"][0]["code"], "CAPTCHA_NOT_FOUND");
 }
+
+#[tokio::test]
+async fn a_captcha_solved_in_one_session_does_not_verify_in_another() {
+    // Issue 20: solved captchas could be handed on.
+    let app = spawn_app().await;
+    let owner = app.visitor().await;
+    let stranger = app.visitor().await;
+    let sid = form(&owner, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let word = solve(&owner, &sid).await;
+    assert!(!captcha_valid(&stranger, &sid, &word).await);
+    let answer = submit(&stranger, "callback", &callback(&sid, &word), 422).await;
+    assert_eq!(error_codes(&answer), [("CAPTCHA_WORD".into(), "FORMS_CAPTCHA_WRONG".into())]);
+    // The stranger's try neither used it up nor changed it: its owner still can.
+    assert!(captcha_valid(&owner, &sid, &word).await);
+    submit(&owner, "callback", &callback(&sid, &word), 200).await;
+}
+
+/// `POST /api/forms/callback/captcha-check` as `visitor`: whether the word is the captcha's.
+async fn captcha_valid(visitor: &Visitor<'_>, sid: &str, word: &str) -> bool {
+    let response = visitor.post("/api/forms/callback/captcha-check", &json!({"sid": sid, "word": word})).await;
+    response.json::<Value>().await.unwrap()["valid"].as_bool().unwrap()
+}
