@@ -326,3 +326,12 @@ pub const IMPORT_REPORT_URL_MAX_CHARS: usize = 200;
 /// "price" is a feed's mistake, and at 999 pieces a line (`BASKET_MAX_QUANTITY`) a basket of such offers could
 /// overflow an i64 of minor units; with this cap a line is at most about 10^14 minor units.
 pub const PRICE_MAX_MAJOR_DIGITS: usize = 9;
+
+/// Password hashes (argon2id, 19 MiB and tens of ms of CPU each) computed at once, for registrations, log-ins,
+/// password changes and resets together (issue 20: 192 registrations at once took the server from 339 MiB to
+/// 4.8 GiB). More wait their turn; at most 4 × 19 MiB are in use.
+pub const PASSWORD_HASHES_AT_ONCE: usize = 4;
+
+/// Registrations one client address may make per [`LOGIN_WINDOW`] for each allowed failed log-in (issue 20: twice
+/// `VITRINA_LOGIN_ATTEMPTS`, so 10 per 15 minutes by default); past it 429 `RATE_LIMITED`.
+pub const REGISTRATIONS_PER_LOGIN_ATTEMPT: u32 = 2;

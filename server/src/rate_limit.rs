@@ -7,7 +7,10 @@
 //! A forwarded header from anyone else is ignored: a shopper cannot pick their own address to escape a limit.
 
 use crate::error::ApiError;
-use crate::limits::{CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW};
+use crate::limits::{
+    CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW,
+    REGISTRATIONS_PER_LOGIN_ATTEMPT,
+};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
@@ -88,6 +91,8 @@ pub struct RateLimiters {
     pub login_accounts: AttemptWindow<String>,
     /// Failed log-ins (and registrations refused with `AUTH_EMAIL_TAKEN`) per client address.
     pub login_addresses: AttemptWindow<IpAddr>,
+    /// Registrations per client address (every attempt counts; issue 20).
+    pub registrations: AttemptWindow<IpAddr>,
     /// Password-reset requests per client address (every request counts).
     pub reset_addresses: AttemptWindow<IpAddr>,
     /// Password-reset mails per account e-mail: past the limit the request still answers 204 but sends nothing.
@@ -214,6 +219,10 @@ impl RateLimiters {
             reviews: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
             login_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             login_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            registrations: AttemptWindow::new(
+                login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT),
+                LOGIN_WINDOW,
+            ),
             reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             reset_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
         }
@@ -228,6 +237,7 @@ impl RateLimiters {
         self.login_accounts.forget_idle();
         self.login_addresses.forget_idle();
         self.reset_addresses.forget_idle();
+        self.registrations.forget_idle();
         self.reset_accounts.forget_idle();
     }
 

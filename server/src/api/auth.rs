@@ -13,7 +13,7 @@ use crate::domain::accounts::{
 };
 use crate::domain::forms::FieldError;
 use crate::error::{ApiError, ApiJson, ErrorItem};
-use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_RESET_TTL};
+use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_HASHES_AT_ONCE, PASSWORD_RESET_TTL};
 use crate::rate_limit::ClientAddr;
 use crate::session::{SessionAccount, existing_visitor_id, new_visitor_id};
 use crate::state::AppState;
@@ -22,6 +22,7 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -66,8 +67,19 @@ pub fn unprocessable(errors: Vec<FieldError>) -> ApiError {
     ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() }
 }
 
-/// `password` hashed (argon2id) on a blocking thread: the hash takes tens of milliseconds of CPU and 19 MiB.
+/// Password hashes computed at once ([`PASSWORD_HASHES_AT_ONCE`]); a flood of registrations or log-ins queues here
+/// instead of taking 19 MiB each at the same moment (issue 20).
+static PASSWORD_HASHING: Semaphore = Semaphore::const_new(PASSWORD_HASHES_AT_ONCE);
+
+/// Waits for a turn at hashing a password.
+async fn hashing_turn() -> Result<tokio::sync::SemaphorePermit<'static>, ApiError> {
+    PASSWORD_HASHING.acquire().await.map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// `password` hashed (argon2id) on a blocking thread: the hash takes tens of milliseconds of CPU and 19 MiB, so at
+/// most [`PASSWORD_HASHES_AT_ONCE`] run at once.
 pub async fn hash(password: Password) -> Result<String, ApiError> {
+    let _turn = hashing_turn().await?;
     tokio::task::spawn_blocking(move || hash_password(&password))
         .await
         .map_err(anyhow::Error::from)?
@@ -77,6 +89,7 @@ pub async fn hash(password: Password) -> Result<String, ApiError> {
 /// Whether `password` matches `stored`, on a blocking thread; with no `stored` hash (no such account) the same
 /// work is done against a dummy hash and the answer is `false`.
 pub async fn verify(password: Password, stored: Option<String>) -> Result<bool, ApiError> {
+    let _turn = hashing_turn().await?;
     tokio::task::spawn_blocking(move || match stored {
         Some(stored) => verify_password(&password, &stored),
         None => verify_dummy(&password),
@@ -113,7 +126,8 @@ async fn sign_in(state: &AppState, session: &Session, account: &Account, remembe
 /// and recently viewed become the account's. 422 with every problem at once (`FORMS_NOT_EMPTY_INVALID`,
 /// `FORMS_EMAIL_INVALID`, `AUTH_PASSWORD_TOO_SHORT`, `FORMS_VALUE_TOO_LONG`, `FORMS_PHONE_WRONG`); 409
 /// `AUTH_EMAIL_TAKEN` (field `email`), which counts as a failed log-in of the client address; 429 `RATE_LIMITED`
-/// with `Retry-After` while the address is over its failed log-ins; 403 without the CSRF token.
+/// with `Retry-After` while the address is over its failed log-ins or its registrations (every attempt counts,
+/// twice the log-in limit per 15 minutes; issue 20); 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/auth/register", tag = "accounts", request_body = RegisterRequest,
     responses((status = 201, body = UserAnswer), (status = 409, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
@@ -124,6 +138,7 @@ pub async fn register(
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> Result<(StatusCode, Json<UserAnswer>), ApiError> {
     state.limiters.login_addresses.check(&addr.0)?;
+    state.limiters.registrations.check_and_record(addr.0)?;
     let new = validate_registration(&body).map_err(unprocessable)?;
     let taken = || {
         state.limiters.login_addresses.record(addr.0);

@@ -707,3 +707,18 @@ async fn simultaneous_guesses_at_one_account_get_no_more_tries_than_the_limit() 
     let right = visitor.post("/api/auth/login", &json!({"email": EMAIL, "password": PASSWORD})).await;
     assert_eq!(right.status(), 429);
 }
+
+#[tokio::test]
+async fn a_registration_flood_from_one_address_is_cut_at_the_limit() {
+    // Issue 20: 192 registrations at once each took a 19 MiB hash. Every attempt counts, twice the log-in limit per
+    // 15 minutes; the hashes that do run wait their turn (limits::PASSWORD_HASHES_AT_ONCE).
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let bodies: Vec<Value> = (0..20).map(|n| registration(&format!("flood{n}@example.ru"))).collect();
+    let answers = futures::future::join_all(bodies.iter().map(|body| visitor.post("/api/auth/register", body))).await;
+    let created = answers.iter().filter(|r| r.status() == 201).count();
+    let limited = answers.iter().filter(|r| r.status() == 429).count();
+    let allowed =
+        (vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW * vitrina::limits::REGISTRATIONS_PER_LOGIN_ATTEMPT) as usize;
+    assert_eq!((created, limited), (allowed, 20 - allowed));
+}
