@@ -120,7 +120,16 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
     });
   };
 
-  const blur = (field: FormField) => setError(field.code, validateField(field));
+  // A press on the submit button blurs the field first: a message shown then would push the button down between
+  // the press and the release, and the click would miss it (issue 20). While the button is pressed, blur shows
+  // nothing; the submit that follows shows every message at once.
+  const submitPressed = useRef(false);
+  const blur = (field: FormField) => {
+    if (!submitPressed.current) setError(field.code, validateField(field));
+  };
+  const releaseSubmit = () => {
+    submitPressed.current = false;
+  };
 
   const validateAll = (): Errors => {
     const next: Errors = {};
@@ -402,7 +411,16 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
             {message(USER_CONSENT)}
           </div>
         ) : null}
-        <button type="submit" className={`button ${styles.submit}`} disabled={phase === 'sending'}>
+        <button
+          type="submit"
+          className={`button ${styles.submit}`}
+          disabled={phase === 'sending'}
+          onPointerDown={() => {
+            submitPressed.current = true;
+            // A press that ends elsewhere (the pointer slid off) gives blur its messages back.
+            window.addEventListener('pointerup', () => setTimeout(releaseSubmit), { once: true });
+          }}
+        >
           {phase === 'sending' ? t('forms.sending') : form.submitText}
         </button>
       </form>
