@@ -5,7 +5,8 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VITRINA_BIN="${VITRINA_BIN:-$REPO/server/target/release/vitrina}"
 
 # start_shop DB PORT LOG [extra serve flags...]: serves DB on 127.0.0.1:PORT in the background, stderr to LOG;
-# sets SHOP_PID and SHOP_URL, and returns once /api/shop answers (or fails after 60 s).
+# sets SHOP_PID and SHOP_URL, and returns once the shop is ready (/api/health/ready: the database answers and the
+# search index is built; or fails after 60 s).
 start_shop() {
   local db="$1" port="$2" log="$3"
   shift 3
@@ -13,7 +14,7 @@ start_shop() {
   SHOP_PID=$!
   SHOP_URL="http://127.0.0.1:$port"
   for _ in $(seq 600); do
-    curl -sf -o /dev/null "$SHOP_URL/api/shop" && return 0
+    curl -sf -o /dev/null "$SHOP_URL/api/health/ready" && return 0
     kill -0 "$SHOP_PID" 2>/dev/null || { echo "the shop exited; its log:"; tail -20 "$log"; return 1; }
     sleep 0.1
   done

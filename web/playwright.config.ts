@@ -76,7 +76,7 @@ export default defineConfig({
         // reset requests are raised for them (the Rust tests cover the limits themselves). No map tiles: the maps
         // show their markers on a plain background, with no request leaving the machine (issue 8).
         command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000 --login-attempts 100 --map-tiles=`,
-        url: `${baseURL}/api/shop`,
+        url: `${baseURL}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,
         stdout: 'ignore',

@@ -59,6 +59,10 @@ pub enum ApiError {
     /// account) made too many requests of this kind (`crate::rate_limit`).
     #[error("RATE_LIMITED: retry after {retry_after_s} s")]
     TooManyRequests { retry_after_s: u64 },
+    /// 503 with `Retry-After: retry_after_s` (seconds): the service is starting and cannot answer yet (the search
+    /// index being built after a start, issue 20).
+    #[error("{code}: {detail}")]
+    Unavailable { code: &'static str, detail: String, retry_after_s: u64 },
     /// 500: logged with its cause chain; the client sees `INTERNAL`.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -124,6 +128,11 @@ impl IntoResponse for ApiError {
                     None,
                     format!("too many requests of this kind; try again in {retry_after_s} s"),
                 );
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_s.into());
+                response
+            }
+            Self::Unavailable { code, detail, retry_after_s } => {
+                let mut response = error_response(StatusCode::SERVICE_UNAVAILABLE, code, None, detail);
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_s.into());
                 response
             }

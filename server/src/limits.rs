@@ -335,3 +335,7 @@ pub const PASSWORD_HASHES_AT_ONCE: usize = 4;
 /// Registrations one client address may make per [`LOGIN_WINDOW`] for each allowed failed log-in (issue 20: twice
 /// `VITRINA_LOGIN_ATTEMPTS`, so 10 per 15 minutes by default); past it 429 `RATE_LIMITED`.
 pub const REGISTRATIONS_PER_LOGIN_ATTEMPT: u32 = 2;
+
+/// `Retry-After` of a search asked while the first index after a start is being built (503 `SEARCH_STARTING`,
+/// issue 20), seconds.
+pub const SEARCH_STARTING_RETRY_AFTER_S: u64 = 2;

@@ -4,7 +4,7 @@ use crate::api::offers::{Offer, load_offers};
 use crate::api::params::{flag, number};
 use crate::db;
 use crate::error::{ApiError, ApiQuery};
-use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE};
+use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE, SEARCH_STARTING_RETRY_AFTER_S};
 use crate::search::SearchRequest;
 use crate::search::engine::SearchEngine;
 use crate::state::AppState;
@@ -131,14 +131,15 @@ impl From<Offer> for SearchItem {
 }
 
 /// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`. An unknown `section` finds no items; a page past the
-/// last has none.
+/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+/// first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
 ///
 /// Answers come from the engine's cache of serialised answers when the same question was asked since the last
 /// index swap; otherwise the items are assembled from cached item JSON, and only offers missing there are read from
 /// SQLite (docs/performance.md "HTTP under wrk").
 #[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
-    responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody),
+        (status = 503, body = crate::error::ErrorBody)))]
 pub async fn search_offers(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<SearchQuery>,
@@ -162,6 +163,15 @@ pub async fn search_offers(
         limit: limit as usize,
         offset: (page as usize - 1) * limit as usize,
     };
+    // Until the first index is built (seconds after a start on a large catalogue) an answer would say the shop sells
+    // nothing of it (issue 20): say that search is starting instead.
+    if !state.search.is_ready() {
+        return Err(ApiError::Unavailable {
+            code: "SEARCH_STARTING",
+            detail: "the search index is being built; try again in a moment".into(),
+            retry_after_s: SEARCH_STARTING_RETRY_AFTER_S,
+        });
+    }
     let engine = state.search.clone();
     let key = SearchEngine::key(&request);
     if let Some(body) = engine.cached_answer(&key) {

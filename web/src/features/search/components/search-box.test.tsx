@@ -262,6 +262,16 @@ describe('SearchBox', () => {
     expect(live()).toBeEmptyDOMElement();
   });
 
+  it('says that search is starting while the shop builds its index (503 SEARCH_STARTING)', async () => {
+    mockApi({
+      '/api/search': { status: 503, body: { errors: [{ code: 'SEARCH_STARTING', field: null, detail: 'building' }] } },
+    });
+    const { user } = renderBox();
+    await search(user, 'лего');
+    await advance(10_000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Поиск ещё запускается: повторите через несколько секунд.');
+  });
+
   it('shows each row’s name, parameters, the price only above 0 and the old price only when present', async () => {
     mockApi({ '/api/search': answerFor });
     const { user } = renderBox();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { searchResultsPath } from '@/config/paths';
 import { SearchIcon } from '@/components/ui/icons';
-import { useSearch } from '../hooks/use-search';
+import { isSearchStarting, useSearch } from '../hooks/use-search';
 import { useVoiceInput } from '../hooks/use-voice-input';
 import { SearchItemView } from './search-item';
 import { SearchSections } from './search-sections';
@@ -36,7 +36,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ fieldName });
-  const { text, setText, available, setAvailable, status, answer, items, selectedSection, setSelectedSection } =
+  const { text, setText, available, setAvailable, status, error, answer, items, selectedSection, setSelectedSection } =
     search;
   const voice = useVoiceInput(setText);
   const inputId = useId();
@@ -131,7 +131,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
 
       {status === 'error' && (
         <p role="alert" className={styles.message}>
-          {t('search.error')}
+          {isSearchStarting(error) ? t('search.starting') : t('search.error')}
         </p>
       )}
 

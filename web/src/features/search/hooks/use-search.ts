@@ -10,6 +10,7 @@ import {
 } from '../api/search';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '../utils/availability-flag';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * Where a search field stands:
@@ -64,6 +65,14 @@ const rememberedTexts = new Map<string, string>();
 /** The last text of the field `fieldName` this page's life (`''` when none): the header shows it while closed. */
 export function getRememberedSearchText(fieldName: string): string {
   return rememberedTexts.get(fieldName) ?? '';
+}
+
+/**
+ * Whether a search failed because the shop's search is still starting (503 `SEARCH_STARTING`: the index is being
+ * built after a start, issue 20); the box says so instead of a generic error.
+ */
+export function isSearchStarting(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'SEARCH_STARTING';
 }
 
 /**
