@@ -2,7 +2,7 @@
 //! `GET /api/forms/{code}`, `GET /api/captcha/{sid}` (and `/audio`, the word spoken), `POST /api/forms/{code}/captcha-check`,
 //! `POST /api/forms/{code}/submissions`. Every POST needs the session's CSRF token (`crate::session`).
 
-use crate::db::forms::{self as store, NewMessage, NewSubmission};
+use crate::db::forms::{self as store, CaptchaGuess, NewMessage, NewSubmission};
 use crate::domain::forms::{
     CAPTCHA_SID, CAPTCHA_WORD, CleanSubmission, FieldError, FieldType, FormDefinition, SOURCE_URL, validate_submission,
 };
@@ -196,7 +196,10 @@ pub async fn check_captcha(
     let form = load_form(&state, &code).await?;
     // A captcha is its visitor's (issue 20): a session without a visitor has none.
     let valid = match existing_visitor_id(&session).await? {
-        Some(visitor) => store::check_captcha(&state.db, &body.sid, &form.code, &visitor, &body.word).await?,
+        Some(visitor) => {
+            let guess = CaptchaGuess { sid: &body.sid, form_code: &form.code, visitor: &visitor, word: &body.word };
+            store::check_captcha(&state.db, &guess).await?
+        }
         None => false,
     };
     Ok(no_store(Json(CaptchaCheckAnswer { valid })))
@@ -232,7 +235,10 @@ pub async fn submit_form(
         let sid = string_of(&body, CAPTCHA_SID);
         let word = string_of(&body, CAPTCHA_WORD);
         let right = match existing_visitor_id(&session).await? {
-            Some(visitor) => store::use_captcha(&state.db, &sid, &form.code, &visitor, &word).await?,
+            Some(visitor) => {
+                let guess = CaptchaGuess { sid: &sid, form_code: &form.code, visitor: &visitor, word: &word };
+                store::use_captcha(&state.db, &guess).await?
+            }
             None => false,
         };
         let problem = if word.is_empty() {

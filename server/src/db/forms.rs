@@ -99,52 +99,57 @@ pub async fn captcha_word(pool: &SqlitePool, sid: &str) -> sqlx::Result<Option<O
         .await
 }
 
-/// Whether `visitor`'s live captcha `sid` of `form_code` has been drawn with `word` (case-insensitive). Does not use
-/// it up (spec §5: the form checks the word while the shopper types).
-pub async fn check_captcha(
-    pool: &SqlitePool,
-    sid: &str,
-    form_code: &str,
-    visitor: &str,
-    word: &str,
-) -> sqlx::Result<bool> {
-    let stored: Option<Option<String>> = sqlx::query_scalar(
+/// A visitor's answer to a captcha: the captcha `sid` of form `form_code`, the `word` typed, and the `visitor` who
+/// typed it (issue 20: a captcha is only its own visitor's).
+#[derive(Debug, Clone, Copy)]
+pub struct CaptchaGuess<'a> {
+    pub sid: &'a str,
+    pub form_code: &'a str,
+    pub visitor: &'a str,
+    pub word: &'a str,
+}
+
+impl CaptchaGuess<'_> {
+    /// Whether `stored` (the captcha's word, if drawn) is the guessed word, case-insensitive.
+    fn matches(&self, stored: Option<Option<String>>) -> bool {
+        matches!(stored, Some(Some(stored)) if !self.word.is_empty() && stored.eq_ignore_ascii_case(self.word.trim()))
+    }
+}
+
+/// Whether `guess` names its visitor's live captcha with its word. Does not use it up (spec §5: the form checks the
+/// word while the shopper types).
+pub async fn check_captcha(pool: &SqlitePool, guess: &CaptchaGuess<'_>) -> sqlx::Result<bool> {
+    let stored = sqlx::query_scalar(
         "SELECT word FROM captchas
          WHERE sid = ? AND form_code = ? AND visitor_id = ? AND used_at IS NULL AND created_at > ?",
     )
-    .bind(sid)
-    .bind(form_code)
-    .bind(visitor)
+    .bind(guess.sid)
+    .bind(guess.form_code)
+    .bind(guess.visitor)
     .bind(now_unix() - CAPTCHA_LIFETIME_S)
     .fetch_optional(pool)
     .await?;
-    Ok(matches!(stored, Some(Some(stored)) if !word.is_empty() && stored.eq_ignore_ascii_case(word.trim())))
+    Ok(guess.matches(stored))
 }
 
-/// Uses `visitor`'s live captcha `sid` of `form_code` up (a submission, right or wrong) and says whether `word`
-/// matched; another visitor's captcha is neither used up nor matched (issue 20).
-/// `UPDATE captchas SET used_at = now … RETURNING word`: two submissions racing for one captcha cannot both pass.
-pub async fn use_captcha(
-    pool: &SqlitePool,
-    sid: &str,
-    form_code: &str,
-    visitor: &str,
-    word: &str,
-) -> sqlx::Result<bool> {
+/// Uses the captcha `guess` names up (a submission, right or wrong) and says whether its word matched; another
+/// visitor's captcha is neither used up nor matched (issue 20). `UPDATE captchas SET used_at = now … RETURNING word`:
+/// two submissions racing for one captcha cannot both pass.
+pub async fn use_captcha(pool: &SqlitePool, guess: &CaptchaGuess<'_>) -> sqlx::Result<bool> {
     let now = now_unix();
-    let stored: Option<Option<String>> = sqlx::query_scalar(
+    let stored = sqlx::query_scalar(
         "UPDATE captchas SET used_at = ?
          WHERE sid = ? AND form_code = ? AND visitor_id = ? AND used_at IS NULL AND created_at > ?
          RETURNING word",
     )
     .bind(now)
-    .bind(sid)
-    .bind(form_code)
-    .bind(visitor)
+    .bind(guess.sid)
+    .bind(guess.form_code)
+    .bind(guess.visitor)
     .bind(now - CAPTCHA_LIFETIME_S)
     .fetch_optional(pool)
     .await?;
-    Ok(matches!(stored, Some(Some(stored)) if !word.is_empty() && stored.eq_ignore_ascii_case(word.trim())))
+    Ok(guess.matches(stored))
 }
 
 /// A stored submission.
