@@ -339,3 +339,6 @@ pub const REGISTRATIONS_PER_LOGIN_ATTEMPT: u32 = 2;
 /// `Retry-After` of a search asked while the first index after a start is being built (503 `SEARCH_STARTING`,
 /// issue 20), seconds.
 pub const SEARCH_STARTING_RETRY_AFTER_S: u64 = 2;
+
+/// How often a serving shop deletes expired sessions and void captchas (issue 20).
+pub const SWEEP_INTERVAL: Duration = Duration::from_secs(10 * 60);

@@ -69,6 +69,7 @@ impl Application {
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         search.clone().spawn_watcher(pool.clone());
+        spawn_sweeper(pool.clone());
         let state = AppState { db: pool, search, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone()) })
     }
@@ -84,6 +85,44 @@ impl Application {
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
     }
+}
+
+/// What one sweep removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Swept {
+    /// Sessions past their expiry.
+    pub sessions: u64,
+    /// Captchas past their ten minutes.
+    pub captchas: u64,
+}
+
+/// Removes expired sessions and void captchas (issue 20: expired session rows were never deleted, so the table
+/// grew with every visitor who ever came).
+pub async fn sweep_expired(pool: &sqlx::SqlitePool) -> sqlx::Result<Swept> {
+    let sessions = session::SqliteSessionStore::new(pool.clone()).delete_expired().await?;
+    let captchas = db::forms::delete_void_captchas(pool).await?;
+    Ok(Swept { sessions, captchas })
+}
+
+/// Runs [`sweep_expired`] every [`limits::SWEEP_INTERVAL`], the first time one interval after start; a failure is
+/// logged and the next sweep tries again.
+fn spawn_sweeper(pool: sqlx::SqlitePool) {
+    tokio::spawn(async move {
+        // The first sweep waits one interval: at start the shop has better things to write (the demo catalogue, the
+        // first import's readers).
+        let first = tokio::time::Instant::now() + limits::SWEEP_INTERVAL;
+        let mut every = tokio::time::interval_at(first, limits::SWEEP_INTERVAL);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match sweep_expired(&pool).await {
+                Ok(swept) => {
+                    tracing::debug!(sessions = swept.sessions, captchas = swept.captchas, "expired rows swept")
+                }
+                Err(e) => tracing::warn!(error = %e, "sweeping expired rows failed"),
+            }
+        }
+    });
 }
 
 async fn shutdown_signal() {

@@ -58,12 +58,22 @@ pub async fn import(pool: &SqlitePool, forms: &[FormDefinition]) -> anyhow::Resu
     Ok(())
 }
 
+/// `DELETE FROM captchas WHERE created_at <= now − CAPTCHA_LIFETIME_S`: captchas past their ten minutes, used or
+/// not. Returns how many. Run before each new captcha and by the shop's periodic sweep (issue 20).
+pub async fn delete_void_captchas(pool: &SqlitePool) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM captchas WHERE created_at <= ?")
+        .bind(now_unix() - CAPTCHA_LIFETIME_S)
+        .execute(pool)
+        .await?
+        .rows_affected())
+}
+
 /// Makes a captcha for `form_code`, bound to `visitor` (issue 20: only they can use it), and returns its sid (32
 /// random bytes, hex). Deletes void captchas first
 /// (older than [`CAPTCHA_LIFETIME_S`]), so the table holds at most ten minutes' worth.
 pub async fn create_captcha(pool: &SqlitePool, form_code: &str, visitor: &str) -> sqlx::Result<String> {
     let now = now_unix();
-    sqlx::query("DELETE FROM captchas WHERE created_at <= ?").bind(now - CAPTCHA_LIFETIME_S).execute(pool).await?;
+    delete_void_captchas(pool).await?;
     let bytes: [u8; 16] = rand::random();
     let sid: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     sqlx::query("INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES (?, ?, ?, ?)")

@@ -79,3 +79,27 @@ async fn state_changing_requests_without_the_csrf_token_are_403() {
     // Reading needs no token.
     assert_eq!(app.get("/api/shop").await.status(), 200);
 }
+
+#[tokio::test]
+async fn the_sweep_deletes_expired_sessions_and_void_captchas_and_keeps_live_ones() {
+    // Issue 20: expired session rows were never deleted (`delete_expired` had no caller).
+    let app = crate::helpers::spawn_app().await;
+    let live = app.visitor().await;
+    let sid = live.get("/api/forms/callback").await.json::<serde_json::Value>().await.unwrap()["captcha"]["sid"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let pool = app.pool().await;
+    sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES ('old', '{}', 1)").execute(&pool).await.unwrap();
+    sqlx::query("INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES ('void', 'callback', 'x', 1)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let swept = vitrina::startup::sweep_expired(&pool).await.unwrap();
+    assert_eq!((swept.sessions, swept.captchas), (1, 1));
+    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&pool).await.unwrap();
+    assert_eq!(sessions, 1, "the live visitor's session stays");
+    let captcha: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM captchas WHERE sid = ?").bind(&sid).fetch_one(&pool).await.unwrap();
+    assert_eq!(captcha, 1, "the live captcha stays");
+}
