@@ -4,16 +4,16 @@
 //! guest's basket, wishlist, compare list and recently viewed into the account's
 //! (`crate::db::accounts::merge_visitor`). Rules and their reasons: docs/decisions.md "Accounts (issue 7)".
 
-use crate::api::me::{UserView, email_taken};
+use crate::api::accounts::{UserView, email_taken, hash, unprocessable, verify};
 use crate::db::accounts::{self as store, Account, NewUser, WriteError};
 use crate::db::forms::NewMessage;
 use crate::domain::accounts::{
-    Password, RegisterRequest, check_email, check_new_password, hash_password, needs_rehash, new_reset_token,
-    new_session_stamp, normalize_email, token_hash, validate_registration, verify_dummy, verify_password,
+    Password, RegisterRequest, check_email, check_new_password, needs_rehash, new_reset_token, new_session_stamp,
+    normalize_email, token_hash, validate_registration,
 };
 use crate::domain::forms::FieldError;
-use crate::error::{ApiError, ApiJson, ErrorItem};
-use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_HASHES_AT_ONCE, PASSWORD_RESET_TTL};
+use crate::error::{ApiError, ApiJson};
+use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_RESET_TTL};
 use crate::rate_limit::ClientAddr;
 use crate::session::{SessionAccount, existing_visitor_id, new_visitor_id};
 use crate::state::AppState;
@@ -22,7 +22,6 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -60,42 +59,6 @@ pub struct ResetConfirm {
     /// The new password, at least 8 characters.
     #[schema(value_type = String, format = Password)]
     pub password: Option<String>,
-}
-
-/// 422 with `errors`, each naming its field.
-pub fn unprocessable(errors: Vec<FieldError>) -> ApiError {
-    ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() }
-}
-
-/// Password hashes computed at once ([`PASSWORD_HASHES_AT_ONCE`]); a flood of registrations or log-ins queues here
-/// instead of taking 19 MiB each at the same moment (issue 20).
-static PASSWORD_HASHING: Semaphore = Semaphore::const_new(PASSWORD_HASHES_AT_ONCE);
-
-/// Waits for a turn at hashing a password.
-async fn hashing_turn() -> Result<tokio::sync::SemaphorePermit<'static>, ApiError> {
-    PASSWORD_HASHING.acquire().await.map_err(|e| ApiError::Internal(e.into()))
-}
-
-/// `password` hashed (argon2id) on a blocking thread: the hash takes tens of milliseconds of CPU and 19 MiB, so at
-/// most [`PASSWORD_HASHES_AT_ONCE`] run at once.
-pub async fn hash(password: Password) -> Result<String, ApiError> {
-    let _turn = hashing_turn().await?;
-    tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(|e| ApiError::Internal(e.into()))
-}
-
-/// Whether `password` matches `stored`, on a blocking thread; with no `stored` hash (no such account) the same
-/// work is done against a dummy hash and the answer is `false`.
-pub async fn verify(password: Password, stored: Option<String>) -> Result<bool, ApiError> {
-    let _turn = hashing_turn().await?;
-    tokio::task::spawn_blocking(move || match stored {
-        Some(stored) => verify_password(&password, &stored),
-        None => verify_dummy(&password),
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()))
 }
 
 /// 401 `AUTH_INVALID_CREDENTIALS`, the same for an unknown e-mail and a wrong password.

@@ -2,7 +2,7 @@
 //! `GET /api/me/orders`. A guest gets 401 `AUTH_REQUIRED`; the mutations need the CSRF token; answers are
 //! `Cache-Control: no-store`.
 
-use crate::api::auth::{hash, unprocessable, verify};
+use crate::api::accounts::{UserView, current, email_taken, hash, unprocessable, verify};
 use crate::db::accounts::{self as store, Account, WriteError};
 use crate::domain::accounts::{Password, ProfileRequest, check_new_password, new_session_stamp, validate_profile};
 use crate::domain::forms::FieldError;
@@ -20,45 +20,12 @@ use tower_sessions::Session;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-/// An account as the API shows it (`GET /api/me`, `GET /api/session`'s `user`, the log-in's answer).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserView {
-    pub id: i64,
-    /// Lower-cased: the log-in name.
-    pub email: String,
-    pub name: String,
-    /// International format (`+7 912 345-67-89`), `null` when not given.
-    pub phone: Option<String>,
-    /// The phone's country, iso2 lower case (`ru`), `null` without a phone.
-    pub phone_country: Option<String>,
-}
-
-impl From<Account> for UserView {
-    fn from(a: Account) -> Self {
-        Self { id: a.id, email: a.email, name: a.name, phone: a.phone, phone_country: a.phone_country }
-    }
-}
-
-/// The account the session is logged in as (`None` for a guest, or when the account is gone).
-pub async fn current(state: &AppState, session: &Session) -> Result<Option<Account>, ApiError> {
-    match crate::session::account(session).await? {
-        Some(account) => Ok(store::find(&state.db, account.id).await?),
-        None => Ok(None),
-    }
-}
-
 /// The logged-in account, or 401 `AUTH_REQUIRED`.
 async fn required(state: &AppState, session: &Session) -> Result<Account, ApiError> {
     current(state, session).await?.ok_or_else(|| ApiError::Unauthorized {
         code: "AUTH_REQUIRED",
         detail: "log in first (POST /api/auth/login)".into(),
     })
-}
-
-/// 409 `AUTH_EMAIL_TAKEN` (field `email`).
-pub fn email_taken() -> ApiError {
-    ApiError::Conflict { code: "AUTH_EMAIL_TAKEN", field: "email", detail: "another account has this e-mail".into() }
 }
 
 fn no_store(response: impl IntoResponse) -> Response {

@@ -1,6 +1,7 @@
 //! The HTTP API: one module per resource, each exposing `router()`; this file is the whole route table.
 //! The OpenAPI 3.1 document is generated from the handlers (utoipa) and served at `/api/openapi.json`.
 
+pub mod accounts;
 pub mod auth;
 pub mod basket;
 pub mod forms;

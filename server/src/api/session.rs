@@ -1,6 +1,6 @@
 //! `GET /api/session`: the visitor's session (issue 5; spec §3 "sessid") and its account (issue 7).
 
-use crate::api::me::{UserView, current};
+use crate::api::accounts::{UserView, current};
 use crate::error::ApiError;
 use crate::session::csrf_token;
 use axum::Json;

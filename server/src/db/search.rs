@@ -57,7 +57,7 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
             SearchDoc {
                 params: params.remove(&id).unwrap_or_default(),
                 description: description
-                    .map(|html| crate::web::seo::plain_text(&html, MAX_DESCRIPTION_CHARS))
+                    .map(|html| crate::domain::text::plain_text(&html, MAX_DESCRIPTION_CHARS))
                     .unwrap_or_default(),
                 id,
                 name,

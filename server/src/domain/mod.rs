@@ -11,4 +11,5 @@ pub mod pictures;
 pub mod reviews;
 pub mod slug;
 pub mod stores;
+pub mod text;
 pub mod working_hours;

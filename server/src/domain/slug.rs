@@ -41,10 +41,14 @@ pub fn section_path(slug: &str) -> String {
     format!("/catalog/{slug}/")
 }
 
+/// The path segment that holds offers without a section (`/catalog/products/{slug}/`); no section may take it
+/// (`feeds::import::RESERVED_SECTION_SLUGS`).
+pub const UNSECTIONED_SLUG: &str = "products";
+
 /// The storefront path of an offer: `/catalog/{section-slug}/{slug}/`, or `/catalog/products/{slug}/` for an
 /// offer without a section (docs/decisions.md "URLs").
 pub fn offer_path(section_slug: Option<&str>, slug: &str) -> String {
-    format!("/catalog/{}/{slug}/", section_slug.unwrap_or(crate::feeds::import::UNSECTIONED_SLUG))
+    format!("/catalog/{}/{slug}/", section_slug.unwrap_or(UNSECTIONED_SLUG))
 }
 
 #[cfg(test)]

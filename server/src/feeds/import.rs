@@ -12,16 +12,13 @@ use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, offers::ParamRow, sections::SectionWrite, shop::ShopRow};
 use crate::domain::money::{CurrencyCode, parse_price};
 use crate::domain::pictures::PictureUrl;
-use crate::domain::slug::slugify;
+use crate::domain::slug::{UNSECTIONED_SLUG, slugify};
 use crate::limits::{IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS};
 use serde::Serialize;
 use sqlx::{SqliteConnection, SqlitePool};
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::time::Instant;
-
-/// The path segment that holds offers without a section (`/catalog/products/{slug}/`); no section may take it.
-pub const UNSECTIONED_SLUG: &str = "products";
 
 /// Section slugs taken by the storefront's own pages under `/catalog/`: the offers without a section and the compare
 /// list (`/catalog/compare/`, issue 6). A section named so gets a fallback slug (`compare-{id}`).

@@ -77,7 +77,7 @@ static MANIFEST: std::sync::LazyLock<Option<preload::Manifest>> = std::sync::Laz
 pub fn render_shell(head: &seo::Head) -> String {
     let index = Dist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned());
     let index = index.unwrap_or_else(|| NO_FRONTEND.to_owned());
-    let title = format!("<title>{}</title>", seo::escape_html(&head.title));
+    let title = format!("<title>{}</title>", crate::domain::text::escape_html(&head.title));
     let index = match (index.find("<title>"), index.find("</title>")) {
         (Some(a), Some(b)) if a < b => {
             format!("{}{}{}", &index[..a], title, &index[b + "</title>".len()..])

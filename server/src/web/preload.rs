@@ -11,7 +11,7 @@
 //!   front-end's own, byte for byte (the e2e test `preload.spec.ts` fails when one is fetched twice or not used);
 //! - the product page's main picture (`<link rel="preload" as="image" fetchpriority="high">`).
 
-use super::seo::escape_html;
+use crate::domain::text::escape_html;
 use crate::limits::{CATALOG_PAGE_SIZE, HOME_COLLECTION_LIMIT};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};

@@ -6,9 +6,10 @@ use crate::api::offers::load_offers;
 use crate::api::sections::{Section, build_tree};
 use crate::db;
 use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::slug::UNSECTIONED_SLUG;
 use crate::domain::slug::{offer_path, section_path};
+use crate::domain::text::{escape_html, plain_text};
 use crate::error::ApiError;
-use crate::feeds::import::UNSECTIONED_SLUG;
 use crate::state::AppState;
 use serde_json::json;
 
@@ -34,31 +35,6 @@ pub enum PageHead {
     /// The page lives at another path (an offer asked for under the wrong section).
     Moved(String),
     NotFound(Head),
-}
-
-/// Escapes text for HTML content and attribute values.
-pub fn escape_html(s: &str) -> String {
-    quick_xml::escape::escape(s).into_owned()
-}
-
-/// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
-pub(crate) fn plain_text(html: &str, max: usize) -> String {
-    // A space before every tag keeps words of adjacent blocks (`</p><ul><li>`) apart once the tags are gone.
-    let text = ammonia::Builder::empty().clean(&html.replace('<', " <")).to_string();
-    let text = quick_xml::escape::unescape(&text).map(|t| t.into_owned()).unwrap_or(text);
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut out = String::new();
-    for w in words {
-        if out.chars().count() + w.chars().count() + 1 > max {
-            out.push('…');
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(w);
-    }
-    out
 }
 
 /// JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` (which JSON has only inside strings) are
@@ -390,12 +366,5 @@ mod tests {
         let inner = &out["<script type=\"application/ld+json\">".len()..out.len() - "</script>".len()];
         let back: serde_json::Value = serde_json::from_str(inner).unwrap();
         assert_eq!(back, value, "the data reads back the same");
-    }
-
-    #[test]
-    fn plain_text_strips_tags_and_cuts_at_a_word() {
-        assert_eq!(plain_text("<p>Один &amp; <b>два</b></p>", 100), "Один & два");
-        assert_eq!(plain_text("<p>слово слово слово</p>", 12), "слово слово…");
-        assert_eq!(plain_text("<p>серии.</p><ul><li>три</li><li>четыре</li></ul>", 100), "серии. три четыре");
     }
 }

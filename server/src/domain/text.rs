@@ -1,0 +1,39 @@
+//! Text helpers of the shop's own rules, shared by the pages' heads, their preloads and the search index (issue 21: a lower layer must
+//! not take them from the web layer).
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape_html(s: &str) -> String {
+    quick_xml::escape::escape(s).into_owned()
+}
+
+/// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
+pub fn plain_text(html: &str, max: usize) -> String {
+    // A space before every tag keeps words of adjacent blocks (`</p><ul><li>`) apart once the tags are gone.
+    let text = ammonia::Builder::empty().clean(&html.replace('<', " <")).to_string();
+    let text = quick_xml::escape::unescape(&text).map(|t| t.into_owned()).unwrap_or(text);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = String::new();
+    for w in words {
+        if out.chars().count() + w.chars().count() + 1 > max {
+            out.push('…');
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_strips_tags_and_cuts_at_a_word() {
+        assert_eq!(plain_text("<p>Один &amp; <b>два</b></p>", 100), "Один & два");
+        assert_eq!(plain_text("<p>слово слово слово</p>", 12), "слово слово…");
+        assert_eq!(plain_text("<p>серии.</p><ul><li>три</li><li>четыре</li></ul>", 100), "серии. три четыре");
+    }
+}
