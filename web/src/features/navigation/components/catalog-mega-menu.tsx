@@ -105,7 +105,7 @@ export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) 
       <button type="button" className={styles.button} {...disclosure.triggerProps}>
         <CatalogIcon className={styles.icon} />
         {t('nav.catalog')}
-        <ChevronIcon className={styles.chevron} />
+        <ChevronIcon className={`icon-inline ${styles.chevron}`} />
       </button>
       <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
         <div className={`container ${styles.inner}`} onKeyDown={moveFocusInMegaMenu}>

@@ -70,7 +70,7 @@ function DropdownParent({ item, active, parentOpen }: { item: MenuItem; active: 
         {item.title}
       </MenuLink>
       <button type="button" className={styles.dropToggle} {...triggerProps} aria-label={t('nav.submenu', { title: item.title })}>
-        <ChevronIcon className={styles.chevron} direction="right" />
+        <ChevronIcon className={`icon-inline ${styles.chevron}`} direction="right" />
       </button>
       <ul className={styles.flyout} {...contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
         {item.children.map((child) => (
@@ -97,7 +97,7 @@ function BarParent({ item, active }: { item: MenuItem; active: ActiveItems }) {
         {...disclosure.triggerProps}
         aria-label={t('nav.submenu', { title: item.title })}
       >
-        <ChevronIcon className={styles.chevron} />
+        <ChevronIcon className={`icon-inline ${styles.chevron}`} />
       </button>
       <ul className={styles.dropdown} {...disclosure.contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
         {item.children.map((child) => (
@@ -198,7 +198,7 @@ export function HorizontalMenu({ items }: { items: MenuItem[] }) {
               <span className={styles.barLink}>{item.title}</span>
               {item.children.length > 0 && (
                 <span className={styles.barToggle}>
-                  <ChevronIcon className={styles.chevron} />
+                  <ChevronIcon className={`icon-inline ${styles.chevron}`} />
                 </span>
               )}
             </li>
