@@ -255,6 +255,15 @@ pub struct ServeArgs {
     /// else that header is ignored. Empty (default): the TCP peer is the client.
     #[arg(long, env = "VITRINA_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Seconds a connection may stay silent before a request's head arrives (the first or the next on a kept-alive
+    /// connection), and a write may make no progress, before the server closes it.
+    #[arg(long, env = "VITRINA_IDLE_TIMEOUT", default_value_t = crate::limits::CONNECTION_IDLE_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout: u64,
+    /// Connections served at once; more wait until one closes. Lowered at start to fit the open-file limit.
+    #[arg(long, env = "VITRINA_MAX_CONNECTIONS", default_value_t = crate::limits::CONNECTIONS_MAX,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
 }
 
 /// The basket-view setting (spec §2, §9; issue 6).

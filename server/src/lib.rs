@@ -12,6 +12,7 @@ pub mod mail;
 pub mod rate_limit;
 pub mod search;
 pub mod security;
+pub mod serve;
 pub mod session;
 pub mod startup;
 pub mod state;

@@ -342,3 +342,19 @@ pub const SEARCH_STARTING_RETRY_AFTER_S: u64 = 2;
 
 /// How often a serving shop deletes expired sessions and void captchas (issue 20).
 pub const SWEEP_INTERVAL: Duration = Duration::from_secs(10 * 60);
+
+/// How long a connection may stay silent while the server waits for a request's head, the first on a new
+/// connection or the next on a kept-alive one, and how long a write may make no progress (issue 20: idle sockets
+/// were never closed, so 1,100 of them exhausted the descriptors). Nginx's `client_header_timeout` plays the same
+/// part. `serve --idle-timeout` overrides it.
+pub const CONNECTION_IDLE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Connections served at once (issue 20); more wait in the listen backlog until one closes. Lowered at start to
+/// what the open-file limit leaves after [`FILE_DESCRIPTORS_RESERVED`]. `serve --max-connections` overrides it.
+pub const CONNECTIONS_MAX: u64 = 1024;
+
+/// Descriptors kept free of connections for the database, the search index, the listener and the log.
+pub const FILE_DESCRIPTORS_RESERVED: u64 = 128;
+
+/// The fewest connections the cap is ever lowered to, whatever the open-file limit.
+pub const CONNECTIONS_MIN: u64 = 16;

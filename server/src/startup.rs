@@ -15,6 +15,7 @@ use tower_http::trace::TraceLayer;
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    connections: crate::serve::ConnectionLimits,
 }
 
 /// The whole route table with middleware: API, then the web front-end; the visitor session, its upkeep (the
@@ -71,7 +72,11 @@ impl Application {
         search.clone().spawn_watcher(pool.clone());
         spawn_sweeper(pool.clone());
         let state = AppState { db: pool, search, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
-        Ok(Self { listener, router: app(state, args.trusted_proxies.clone()) })
+        let connections = crate::serve::ConnectionLimits::fitted(
+            std::time::Duration::from_secs(args.idle_timeout),
+            args.max_connections,
+        );
+        Ok(Self { listener, router: app(state, args.trusted_proxies.clone()), connections })
     }
 
     /// The address actually bound.
@@ -79,11 +84,10 @@ impl Application {
         self.listener.local_addr().expect("a bound listener has an address")
     }
 
-    /// Serves until SIGINT or SIGTERM, then finishes the requests under way.
+    /// Serves until SIGINT or SIGTERM, then finishes the requests under way ([`crate::serve::serve`]: time-outs
+    /// and a connection cap).
     pub async fn run(self) -> std::io::Result<()> {
-        // The peer address feeds the per-address rate limits (`rate_limit::ClientAddr`).
-        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
+        crate::serve::serve(self.listener, self.router, self.connections, shutdown_signal()).await
     }
 }
 

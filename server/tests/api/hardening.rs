@@ -388,3 +388,55 @@ async fn health_answers_live_and_ready_without_a_session_or_a_write() {
     let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.pool().await).await.unwrap();
     assert_eq!(sessions, 0, "no probe stores a session");
 }
+
+/// Opens a TCP connection to the test app.
+async fn connect(app: &crate::helpers::TestApp) -> tokio::net::TcpStream {
+    tokio::net::TcpStream::connect(app.base.trim_start_matches("http://")).await.expect("connects")
+}
+
+/// Reads until the server closes the connection, at most `within`; what it sent, or `None` if it stayed open.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: std::time::Duration) -> Option<Vec<u8>> {
+    let mut sent = Vec::new();
+    tokio::time::timeout(within, stream.read_to_end(&mut sent)).await.ok().map(|_| sent)
+}
+
+#[tokio::test]
+async fn silent_idle_and_half_sent_connections_are_closed_after_the_idle_time_out() {
+    let app = spawn_app_with(|args| args.idle_timeout = 1).await;
+    let within = std::time::Duration::from_secs(10);
+    let mut silent = connect(&app).await;
+    assert_eq!(closed_within(&mut silent, within).await.as_deref(), Some(&b""[..]), "a socket that never speaks");
+
+    let mut kept_alive = connect(&app).await;
+    kept_alive.write_all(b"GET /api/health/live HTTP/1.1\r\nHost: shop\r\n\r\n").await.unwrap();
+    let answered = closed_within(&mut kept_alive, within).await.expect("a kept-alive connection that falls silent");
+    assert!(answered.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&answered));
+
+    // Issue 20 item 13: curl 7.88 sends a head without its closing blank line when a cookie would take it over
+    // 8 KiB; such a request used to stay open for good.
+    let mut half_sent = connect(&app).await;
+    let head = format!("GET /api/search?q={} HTTP/1.1\r\nHost: shop\r\nCookie: \r\n", "a".repeat(8100));
+    half_sent.write_all(head.as_bytes()).await.unwrap();
+    assert!(closed_within(&mut half_sent, within).await.is_some(), "a head that never ends");
+}
+
+#[tokio::test]
+async fn past_the_connection_cap_a_visitor_waits_for_a_held_socket_to_time_out() {
+    let app = spawn_app_with(|args| {
+        args.idle_timeout = 2;
+        args.max_connections = 4;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..12 {
+        held.push(connect(&app).await);
+    }
+    let answer = app.get("/api/health/live");
+    tokio::pin!(answer);
+    let second = std::time::Duration::from_secs(1);
+    assert!(tokio::time::timeout(second, &mut answer).await.is_err(), "the cap holds the fifth connection back");
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(30), answer)
+        .await
+        .expect("served once the held sockets time out");
+    assert_eq!(answer.status(), 200);
+}

@@ -43,6 +43,8 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         map_attribution: String::new(),
         reviews_autopublish: false,
         trusted_proxies: Vec::new(),
+        idle_timeout: vitrina::limits::CONNECTION_IDLE_TIMEOUT.as_secs(),
+        max_connections: vitrina::limits::CONNECTIONS_MAX,
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");
