@@ -72,10 +72,10 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        // Every test comes from 127.0.0.1: the per-address limits of form submissions and of failed log-ins and
-        // reset requests are raised for them (the Rust tests cover the limits themselves). No map tiles: the maps
+        // Every test comes from 127.0.0.1: the per-address limits of form submissions, of failed log-ins and
+        // reset requests, and of orders are raised for them (the Rust tests cover the limits themselves). No map tiles: the maps
         // show their markers on a plain background, with no request leaving the machine (issue 8).
-        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000 --login-attempts 100 --map-tiles=`,
+        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles=`,
         url: `${baseURL}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

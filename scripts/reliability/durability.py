@@ -65,7 +65,8 @@ def start(binary, db, port, log):
         [binary, "serve", "--db", db, "--addr", f"127.0.0.1:{port}", "--map-tiles="],
         stdout=log,
         stderr=log,
-        env={**os.environ, "VITRINA_FORM_RATE_BURST": "1000000"},
+        env={**os.environ, "VITRINA_FORM_RATE_BURST": "1000000", "VITRINA_ORDERS_PER_ADDRESS": "1000000",
+             "VITRINA_ORDERS_PER_SESSION": "1000000"},
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):

@@ -20,7 +20,7 @@ fi
 
 work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
-VITRINA_FORM_RATE_BURST=1000000 VITRINA_LOGIN_ATTEMPTS=1000000 \
+VITRINA_FORM_RATE_BURST=1000000 VITRINA_LOGIN_ATTEMPTS=1000000 VITRINA_ORDERS_PER_ADDRESS=1000000 VITRINA_ORDERS_PER_SESSION=1000000 \
   start_shop "$work/shop.db" "${ST_PORT:-18610}" "$work/server.log"
 
 ST_OFFER_SLUG=$(curl -s "$SHOP_URL/api/offers?perPage=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["url"].rstrip("/").rsplit("/",1)[1])')

@@ -237,6 +237,12 @@ pub struct ServeArgs {
     /// in from one address many times.
     #[arg(long, env = "VITRINA_LOGIN_ATTEMPTS", default_value_t = crate::limits::LOGIN_ATTEMPTS_PER_WINDOW)]
     pub login_attempts: u32,
+    /// Orders one client address may place per 15 minutes (429 beyond). Raise it for load and durability runs.
+    #[arg(long, env = "VITRINA_ORDERS_PER_ADDRESS", default_value_t = crate::limits::ORDERS_PER_ADDRESS)]
+    pub orders_per_address: u32,
+    /// Orders one visitor session may place per 15 minutes (429 beyond).
+    #[arg(long, env = "VITRINA_ORDERS_PER_SESSION", default_value_t = crate::limits::ORDERS_PER_SESSION)]
+    pub orders_per_session: u32,
     /// How the mini cart shows the basket: `RIGHT`, a slide panel (spec §9), or `PAGE`, a link to the cart page.
     #[arg(long, env = "VITRINA_BASKET_VIEW", value_enum, default_value_t = BasketView::Right)]
     pub basket_view: BasketView,

@@ -358,3 +358,16 @@ pub const FILE_DESCRIPTORS_RESERVED: u64 = 128;
 
 /// The fewest connections the cap is ever lowered to, whatever the open-file limit.
 pub const CONNECTIONS_MIN: u64 = 16;
+
+/// The window of the order limits (issue 20: 60 orders from one visitor queued 60 mails to a stranger in 0.2 s).
+pub const ORDER_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// Orders one client address may place per [`ORDER_WINDOW`] before 429 `RATE_LIMITED`; `serve
+/// --orders-per-address` overrides it (an office or a mobile carrier puts many shoppers behind one address).
+pub const ORDERS_PER_ADDRESS: u32 = 20;
+
+/// Orders one session may place per [`ORDER_WINDOW`]; `serve --orders-per-session` overrides it.
+pub const ORDERS_PER_SESSION: u32 = 5;
+
+/// Order confirmations one e-mail address may receive per [`ORDER_WINDOW`]; past it the order stands, unmailed.
+pub const ORDER_CONFIRMATIONS_PER_EMAIL: u32 = 3;

@@ -9,7 +9,7 @@
 use crate::error::ApiError;
 use crate::limits::{
     CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW,
-    REGISTRATIONS_PER_LOGIN_ATTEMPT,
+    ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW, REGISTRATIONS_PER_LOGIN_ATTEMPT,
 };
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -97,6 +97,37 @@ pub struct RateLimiters {
     pub reset_addresses: AttemptWindow<IpAddr>,
     /// Password-reset mails per account e-mail: past the limit the request still answers 204 but sends nothing.
     pub reset_accounts: AttemptWindow<String>,
+    /// Orders placed per client address (issue 20).
+    pub order_addresses: AttemptWindow<IpAddr>,
+    /// Orders placed per visitor session (its visitor id).
+    pub order_sessions: AttemptWindow<String>,
+    /// Order confirmations per recipient e-mail, normalised: past the limit the order stands but is not mailed.
+    pub order_confirmations: AttemptWindow<String>,
+}
+
+/// How much the per-address and per-session limits allow: the settings of `serve`.
+#[derive(Debug, Clone, Copy)]
+pub struct Allowances {
+    /// Form submissions one address may send at once (`VITRINA_FORM_RATE_BURST`).
+    pub form_burst: u32,
+    /// Failed log-ins per account and per address per [`LOGIN_WINDOW`] (`VITRINA_LOGIN_ATTEMPTS`).
+    pub login_attempts: u32,
+    /// Orders per address per [`ORDER_WINDOW`] (`VITRINA_ORDERS_PER_ADDRESS`).
+    pub orders_per_address: u32,
+    /// Orders per session per [`ORDER_WINDOW`] (`VITRINA_ORDERS_PER_SESSION`).
+    pub orders_per_session: u32,
+}
+
+impl Default for Allowances {
+    /// The defaults of `limits`.
+    fn default() -> Self {
+        Self {
+            form_burst: crate::limits::FORM_SUBMISSION_BURST,
+            login_attempts: crate::limits::LOGIN_ATTEMPTS_PER_WINDOW,
+            orders_per_address: crate::limits::ORDERS_PER_ADDRESS,
+            orders_per_session: crate::limits::ORDERS_PER_SESSION,
+        }
+    }
 }
 
 /// At most `limit` attempts per key within a sliding `window` (issue 7: 5 failed log-ins per 15 minutes). Unlike
@@ -205,11 +236,12 @@ fn quota(period: Duration, burst: u32) -> Quota {
 }
 
 impl RateLimiters {
-    /// Limiters allowing `submission_burst` submissions per address at once (`VITRINA_FORM_RATE_BURST`); the
-    /// captcha limit grows with it, since each submission needs an image and a few checks. `login_attempts` per
-    /// [`LOGIN_WINDOW`] (`VITRINA_LOGIN_ATTEMPTS`, default `LOGIN_ATTEMPTS_PER_WINDOW`) bounds failed log-ins per
-    /// account and per address, and password-reset requests per address and mails per account.
-    pub fn new(submission_burst: u32, login_attempts: u32) -> Self {
+    /// Limiters allowing `form_burst` submissions per address at once; the captcha limit grows with it, since each
+    /// submission needs an image and a few checks. `login_attempts` per [`LOGIN_WINDOW`] bounds failed log-ins per
+    /// account and per address, and password-reset requests per address and mails per account; the order limits
+    /// count per [`ORDER_WINDOW`].
+    pub fn new(allow: Allowances) -> Self {
+        let Allowances { form_burst: submission_burst, login_attempts, orders_per_address, orders_per_session } = allow;
         Self {
             submissions: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
             captcha: RateLimiter::keyed(quota(
@@ -225,6 +257,9 @@ impl RateLimiters {
             ),
             reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             reset_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            order_addresses: AttemptWindow::new(orders_per_address, ORDER_WINDOW),
+            order_sessions: AttemptWindow::new(orders_per_session, ORDER_WINDOW),
+            order_confirmations: AttemptWindow::new(ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW),
         }
     }
 
@@ -239,6 +274,9 @@ impl RateLimiters {
         self.reset_addresses.forget_idle();
         self.registrations.forget_idle();
         self.reset_accounts.forget_idle();
+        self.order_addresses.forget_idle();
+        self.order_sessions.forget_idle();
+        self.order_confirmations.forget_idle();
     }
 
     /// Runs [`Self::forget_idle`] every minute for as long as the limiters live.
@@ -288,7 +326,7 @@ mod tests {
 
     #[test]
     fn an_address_over_its_burst_waits_and_others_do_not() {
-        let limiters = RateLimiters::new(2, 5);
+        let limiters = RateLimiters::new(Allowances { form_burst: 2, ..Allowances::default() });
         let a = ClientAddr("10.0.0.1".parse().unwrap());
         let b = ClientAddr("10.0.0.2".parse().unwrap());
         assert!(check(&limiters.submissions, a).is_ok());

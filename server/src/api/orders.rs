@@ -4,10 +4,12 @@
 
 use crate::db::forms::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
+use crate::domain::accounts::normalize_email;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
 use crate::error::{ApiError, ApiJson, ApiPath, ErrorItem};
 use crate::limits::ORDER_BODY_MAX_BYTES;
+use crate::rate_limit::ClientAddr;
 use crate::session::{account, existing_visitor_id, visitor_id};
 use crate::state::AppState;
 use axum::Json;
@@ -186,21 +188,33 @@ impl From<PlaceError> for ApiError {
 /// `BASKET_EMPTY` (field `basket`); 409 `OFFER_UNAVAILABLE`, one item per offer out of stock or no longer in the
 /// catalogue (field `offerId`, the detail names the offer and its id); 409 `BASKET_CURRENCY_MIXED` (field
 /// `basket`); 400 `BODY_INVALID` (not JSON, or a value that is not a string); 413 `BODY_TOO_LARGE` (over 64 KiB);
-/// 403 without the CSRF token.
+/// 403 without the CSRF token; 429 `RATE_LIMITED` with `Retry-After` past the orders one client address
+/// (`VITRINA_ORDERS_PER_ADDRESS`) or one session (`VITRINA_ORDERS_PER_SESSION`) may place per 15 minutes (issue
+/// 20: 60 orders in 0.2 s queued 60 mails to a stranger); an order refused for another reason does not count.
 #[utoipa::path(post, path = "/api/orders", tag = "orders", request_body = OrderRequest,
     responses((status = 201, body = Placed), (status = 422, body = crate::error::ErrorBody),
         (status = 409, body = crate::error::ErrorBody), (status = 400, body = crate::error::ErrorBody),
-        (status = 413, body = crate::error::ErrorBody)))]
+        (status = 413, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn place_order(
     State(state): State<AppState>,
     session: Session,
+    addr: ClientAddr,
     ApiJson(body): ApiJson<OrderRequest>,
 ) -> Result<(StatusCode, Json<Placed>), ApiError> {
     let details = validate_order(&body)
         .map_err(|errors| ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() })?;
     let visitor = visitor_id(&session).await?;
     let user_id = account(&session).await?.map(|a| a.id);
-    let order = store::place(&state.db, &visitor, user_id, &details).await?;
+    let limits = &state.limiters;
+    // Counted before the order is written, in one step each, so orders sent at once cannot all pass.
+    let by_address = limits.order_addresses.acquire(addr.0)?;
+    let by_session = limits.order_sessions.acquire(visitor.clone()).inspect_err(|_| {
+        limits.order_addresses.forgive(&addr.0, by_address);
+    })?;
+    let order = store::place(&state.db, &visitor, user_id, &details).await.inspect_err(|_| {
+        limits.order_addresses.forgive(&addr.0, by_address);
+        limits.order_sessions.forgive(&visitor, by_session);
+    })?;
     notify(&state, &order).await;
     Ok((StatusCode::CREATED, Json(Placed { number: order.number })))
 }
@@ -226,8 +240,10 @@ pub async fn get_order(
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::new(order)?)).into_response())
 }
 
-/// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`. Failures
-/// are logged: the order stands whatever happens here.
+/// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`; an address
+/// that already got [`crate::limits::ORDER_CONFIRMATIONS_PER_EMAIL`] confirmations in the window gets no more (the
+/// checkout does not check that the address is the shopper's). Failures are logged: the order stands whatever
+/// happens here.
 async fn notify(state: &AppState, order: &Order) {
     let shop = match crate::db::shop::name_or_default(&state.db).await {
         Ok(name) => name,
@@ -240,7 +256,14 @@ async fn notify(state: &AppState, order: &Order) {
         Ok(code) => {
             let owner = message(&shop, order, &code, &state.settings.public_url, Audience::Owner);
             let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
-            if let Some(email) = &order.details.email {
+            let confirm = |email: &str| {
+                let allowed = state.limiters.order_confirmations.check_and_record(normalize_email(email)).is_ok();
+                if !allowed {
+                    tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
+                }
+                allowed
+            };
+            if let Some(email) = order.details.email.as_ref().filter(|email| confirm(email)) {
                 let shopper = message(&shop, order, &code, &state.settings.public_url, Audience::Shopper);
                 messages.push(NewMessage { recipient: Some(email.clone()), ..shopper });
             }
@@ -268,7 +291,10 @@ enum Audience {
 }
 
 /// The message about `order` for `audience` (recipient unset): plain text and HTML, every shopper-typed value and
-/// catalogue text escaped in the HTML. Amounts as `2963.54 RUB`.
+/// catalogue text escaped in the HTML. Amounts as `2963.54 RUB`. The shopper's confirmation goes to an address
+/// the checkout cannot verify, so it carries only what the shop vouches for (the lines, the total, the methods,
+/// the checked phone number) and none of the free text typed at checkout (name, city, address, comment), which
+/// a mail client would turn into links (issue 20; docs/decisions.md). The owner's notification carries it all.
 fn message(shop: &str, order: &Order, code: &CurrencyCode, public_url: &str, audience: Audience) -> NewMessage {
     let amount = |minor: i64| format!("{} {}", money(minor, code).major_text(), code.as_str());
     let d = &order.details;
@@ -286,17 +312,24 @@ fn message(shop: &str, order: &Order, code: &CurrencyCode, public_url: &str, aud
             format!("Спасибо за заказ! Ваш заказ № {} от {placed} принят.", order.number),
         ),
     };
-    let mut details: Vec<(&str, String)> = vec![("Покупатель", d.name.clone()), ("Телефон", d.phone.clone())];
-    if let Some(email) = &d.email {
-        details.push(("E-mail", email.clone()));
+    let typed = audience == Audience::Owner;
+    let mut details: Vec<(&str, String)> = Vec::new();
+    if typed {
+        details.push(("Покупатель", d.name.clone()));
     }
-    details.push(("Город", d.city.clone()));
+    details.push(("Телефон", d.phone.clone()));
+    if typed {
+        if let Some(email) = &d.email {
+            details.push(("E-mail", email.clone()));
+        }
+        details.push(("Город", d.city.clone()));
+    }
     details.push(("Доставка", d.delivery_method.label().to_owned()));
-    if let Some(address) = &d.address {
+    if typed && let Some(address) = &d.address {
         details.push(("Адрес", address.clone()));
     }
     details.push(("Оплата", d.payment_method.label().to_owned()));
-    if let Some(comment) = &d.comment {
+    if typed && let Some(comment) = &d.comment {
         details.push(("Комментарий", comment.clone()));
     }
 

@@ -38,6 +38,8 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
         form_rate_burst: 1000,
         login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,
+        orders_per_address: vitrina::limits::ORDERS_PER_ADDRESS,
+        orders_per_session: vitrina::limits::ORDERS_PER_SESSION,
         basket_view: vitrina::config::BasketView::Right,
         map_tiles: String::new(),
         map_attribution: String::new(),

@@ -144,8 +144,13 @@ async fn the_basket_becomes_an_order_and_the_wishlist_stays() {
     }
     assert!(html.contains("Иван &lt;b&gt;Петров&lt;/b&gt;"), "{html}");
     assert!(html.contains("https://shop.test/catalog/dereviannye-konstruktory/konstruktor-elka/"), "{html}");
-    let (topic, recipient, ..) = &messages[1];
+    let (topic, recipient, _, text, html) = &messages[1];
     assert_eq!((topic.as_str(), recipient.as_deref()), ("order_confirmation", Some("ivan@example.ru")));
+    // The confirmation goes to an address nobody checked: none of the text typed at checkout rides along.
+    assert!(text.contains("Итого: 2970.62 RUB") && text.contains("+7 912 345-67-89"), "{text}");
+    for typed in ["Петров", "Пермь", "Ленина", "Позвоните"] {
+        assert!(!text.contains(typed) && !html.contains(typed), "{typed:?} in the shopper's confirmation: {text}");
+    }
 
     // The next order gets the next number; without an e-mail only the owner hears of it.
     add(&visitor, "b", 1, false).await;
@@ -385,4 +390,56 @@ async fn an_order_holds_at_most_9999_pieces() {
     let answer = order(&visitor, &checkout(), 409).await;
     assert_eq!(answer["errors"][0]["code"], "ORDER_QUANTITY_LIMIT");
     assert_eq!(count(&app, "orders").await, 0);
+}
+
+#[tokio::test]
+async fn orders_sent_at_once_from_one_address_stop_at_its_limit_and_a_stranger_gets_few_mails() {
+    let app = spawn_app_with(|args| {
+        args.orders_per_address = 4;
+        args.orders_per_session = 100;
+    })
+    .await;
+    app.import(SMALL_FEED).await;
+    let mut visitors = Vec::new();
+    for _ in 0..10 {
+        let visitor = app.visitor().await;
+        add(&visitor, "b", 1, false).await;
+        visitors.push(visitor);
+    }
+    let mut body = checkout();
+    body["email"] = json!("stranger@example.org");
+    let answers = futures::future::join_all(visitors.iter().map(|v| v.post("/api/orders", &body))).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 201, 201, 201, 429, 429, 429, 429, 429, 429]);
+    let refused = answers.iter().find(|r| r.status() == 429).unwrap();
+    assert!(refused.headers().contains_key("retry-after"));
+
+    let pool = app.pool().await;
+    let confirmations: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE topic = 'order_confirmation' AND recipient = ?")
+            .bind("stranger@example.org")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(confirmations, i64::from(vitrina::limits::ORDER_CONFIRMATIONS_PER_EMAIL));
+}
+
+#[tokio::test]
+async fn a_session_places_its_share_of_orders_and_refused_ones_do_not_count() {
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    // An empty basket's 409 is not an order placed.
+    order(&visitor, &checkout(), 409).await;
+    for _ in 0..vitrina::limits::ORDERS_PER_SESSION {
+        add(&visitor, "b", 1, false).await;
+        order(&visitor, &checkout(), 201).await;
+    }
+    add(&visitor, "b", 1, false).await;
+    let refused = order(&visitor, &checkout(), 429).await;
+    assert_eq!(refused["errors"][0]["code"], "RATE_LIMITED", "{refused}");
+    // Another session from the same address still may.
+    let other = app.visitor().await;
+    add(&other, "b", 1, false).await;
+    order(&other, &checkout(), 201).await;
 }

@@ -155,6 +155,23 @@ describe('CheckoutForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Некоторых товаров уже нет в наличии');
   });
 
+  it('asks to wait when the shop refuses more orders for now', async () => {
+    const { user } = renderCheckout({
+      extra: {
+        '/api/orders': {
+          status: 429,
+          body: { errors: [{ code: 'RATE_LIMITED', field: null, detail: 'too many requests; retry after 600 s' }] },
+        },
+      },
+    });
+    await screen.findByRole('complementary', { name: 'Ваш заказ' });
+    await user.type(field('Имя'), 'Иван');
+    await user.type(field('Телефон'), GOOD_PHONE);
+    await user.type(field('Город'), 'Пермь');
+    await user.click(screen.getByRole('button', { name: 'Подтвердить заказ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Слишком много заказов подряд');
+  });
+
   it("prefills an empty city with the session's delivery location and sends it", async () => {
     const { api, user } = renderCheckout(withSessionLocation(city(7, 'Пермь'), { '/api/orders': { status: 201, body: { number: '7' } } }));
     await screen.findByRole('complementary', { name: 'Ваш заказ' });

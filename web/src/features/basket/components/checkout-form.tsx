@@ -79,6 +79,7 @@ const ORDER_ERROR_CODES = [
   'BASKET_CURRENCY_MIXED',
   'ORDER_QUANTITY_LIMIT',
   'BASKET_TOTAL_TOO_LARGE',
+  'RATE_LIMITED',
 ] as const;
 type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 type FormErrorKey = `checkout.errors.${OrderErrorCode}` | 'basket.errors.generic';
