@@ -23,7 +23,7 @@ pub struct DbArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the shop: the API and the embedded front-end. Seeds the demo catalogue into an empty database.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Import a YML (Yandex Market Language) feed from a file, or `-` for standard input.
     Import(ImportArgs),
     /// Write a deterministic synthetic YML feed to standard output (for benchmarks).
