@@ -371,3 +371,28 @@ pub const ORDERS_PER_SESSION: u32 = 5;
 
 /// Order confirmations one e-mail address may receive per [`ORDER_WINDOW`]; past it the order stands, unmailed.
 pub const ORDER_CONFIRMATIONS_PER_EMAIL: u32 = 3;
+
+/// Most bytes of one element's text the YML reader keeps (issue 20: a 52 MB `<name>` and a 200 MiB
+/// `<description>` were taken whole); the rest is counted, not kept. Above every field cap below.
+pub const FEED_TEXT_MAX_BYTES: usize = 64 * 1024;
+
+/// Longest offer name an import keeps, characters; a longer one is cut with "…" and reported (Yandex Market asks
+/// for names of at most 150 characters; the real feeds' longest is 137).
+pub const OFFER_NAME_MAX_CHARS: usize = 255;
+
+/// Longest short text of a feed an import keeps, characters: vendor, model, type prefix, vendor code, a parameter's
+/// name, unit and value, a category's name, the shop's name and company.
+pub const FEED_SHORT_TEXT_MAX_CHARS: usize = 255;
+
+/// Longest offer description an import keeps, characters of the feed's text before sanitising (Yandex Market allows
+/// 3,000; the real feeds' longest is 623).
+pub const OFFER_DESCRIPTION_MAX_CHARS: usize = 10_000;
+
+/// Most parameters an import keeps per offer; the rest are reported (the real feeds' most is 9).
+pub const OFFER_PARAMS_MAX: usize = 50;
+
+/// Most pictures an import keeps per offer (Yandex Market takes up to 30; the real feeds' most is 11).
+pub const OFFER_PICTURES_MAX: usize = 20;
+
+/// Longest offer id an import takes, characters: an id is a key, so a longer one skips the offer.
+pub const OFFER_ID_MAX_CHARS: usize = 255;

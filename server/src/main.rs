@@ -274,6 +274,10 @@ fn print_summary(s: &ImportSummary, json: bool) -> anyhow::Result<()> {
     for picture in &s.dropped_pictures {
         println!("  line {}: offer {}: {:?}: {}", picture.line, picture.offer_id, picture.url, picture.reason);
     }
+    println!("fields cut:      {}", s.fields_cut);
+    for cut in &s.cut_fields {
+        println!("  line {}: offer {}: {} cut from {} to {}", cut.line, cut.offer_id, cut.field, cut.had, cut.kept);
+    }
     println!("time:            {:.2} s", s.seconds);
     Ok(())
 }

@@ -7,10 +7,16 @@ use std::collections::HashMap;
 /// Longest description text indexed per offer, in characters (the description weighs little in ranking).
 const MAX_DESCRIPTION_CHARS: usize = 2000;
 
+/// Most bytes of parameter text (names and values of all its parameters) indexed per offer.
+const MAX_PARAMS_BYTES: usize = 16 * 1024;
+
+/// Most characters of HTML description read per offer: what [`MAX_DESCRIPTION_CHARS`] of text can need.
+const MAX_DESCRIPTION_HTML_CHARS: usize = 10 * MAX_DESCRIPTION_CHARS;
+
 /// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
 /// `SELECT id, parent_id, name FROM sections WHERE active = 1`,
 /// `SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers WHERE active = 1
-/// ORDER BY position`, and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
+/// ORDER BY position` (each text cut to its import limit, the description to what the index takes), and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
 pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
     let mut tx = pool.begin().await?;
     let sections: Vec<(String, Option<String>, String)> =
@@ -26,6 +32,10 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
     .await?;
     for (offer, name, value) in rows {
         let text = params.entry(offer).or_default();
+        // Bounded per offer (issue 20): what one offer can cost the index does not grow with the feed.
+        if text.len() >= MAX_PARAMS_BYTES {
+            continue;
+        }
         text.push_str(&name);
         text.push(' ');
         text.push_str(&value);
@@ -34,9 +44,13 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
     #[allow(clippy::type_complexity)]
     let offers: Vec<(String, String, Option<String>, Option<String>, Option<String>, Option<String>, bool)> =
         sqlx::query_as(
-            "SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers
+            "SELECT id, substr(name, 1, ?1), substr(vendor, 1, ?2), substr(vendor_code, 1, ?2),
+                substr(description, 1, ?3), section_id, available FROM offers
              WHERE active = 1 ORDER BY position",
         )
+        .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
+        .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
+        .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
         .fetch_all(&mut *tx)
         .await?;
     tx.commit().await?;

@@ -26,9 +26,32 @@ pub fn plain_text(html: &str, max: usize) -> String {
     out
 }
 
+/// `text` cut to at most `max` characters (at least 1) ending in "…", at the last space of its final fifth when there
+/// is one; `None` when it is no longer than `max` already.
+pub fn cut_chars(text: &str, max: usize) -> Option<String> {
+    let max = max.max(1);
+    let (end, _) = text.char_indices().nth(max)?;
+    let keep = text.char_indices().nth(max - 1).map_or(end, |(at, _)| at);
+    let head = &text[..keep];
+    let word_end = head.rfind(char::is_whitespace).filter(|at| head[..*at].chars().count() >= max * 4 / 5);
+    let mut cut = head[..word_end.unwrap_or(keep)].trim_end().to_owned();
+    cut.push('…');
+    Some(cut)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cut_chars_keeps_short_text_and_cuts_long_text_at_a_word() {
+        assert_eq!(cut_chars("коротко", 7), None);
+        assert_eq!(cut_chars("коротко", 6).as_deref(), Some("корот…"));
+        assert_eq!(cut_chars("один два три четыре", 11).as_deref(), Some("один два…"));
+        assert_eq!(cut_chars("один два три четыре", 12).as_deref(), Some("один два тр…"));
+        assert_eq!(cut_chars("абвгдежзийклмн", 10).as_deref(), Some("абвгдежзи…"));
+        assert_eq!(cut_chars("ab", 0).as_deref(), Some("…"));
+    }
 
     #[test]
     fn plain_text_strips_tags_and_cuts_at_a_word() {

@@ -8,12 +8,16 @@
 //! and the import goes on. A malformed document aborts the whole import: nothing is written, and the shop keeps
 //! serving the previous catalogue.
 
+use super::fields::{CutField, capped, plain};
 use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, offers::ParamRow, sections::SectionWrite, shop::ShopRow};
 use crate::domain::money::{CurrencyCode, parse_price};
 use crate::domain::pictures::PictureUrl;
 use crate::domain::slug::{UNSECTIONED_SLUG, slugify};
-use crate::limits::{IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS};
+use crate::limits::{
+    FEED_SHORT_TEXT_MAX_CHARS, IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS, OFFER_DESCRIPTION_MAX_CHARS,
+    OFFER_ID_MAX_CHARS, OFFER_NAME_MAX_CHARS, OFFER_PARAMS_MAX, OFFER_PICTURES_MAX, PICTURE_URL_MAX_BYTES,
+};
 use serde::Serialize;
 use sqlx::{SqliteConnection, SqlitePool};
 use std::collections::{HashMap, HashSet};
@@ -43,6 +47,10 @@ pub struct ImportSummary {
     pub pictures_dropped: u64,
     /// The first [`IMPORT_REPORT_MAX_ITEMS`] of them, each with its offer.
     pub dropped_pictures: Vec<DroppedPicture>,
+    /// Offer fields cut to their limits, and offers' parameters and pictures left out past theirs (issue 20).
+    pub fields_cut: u64,
+    /// The first [`IMPORT_REPORT_MAX_ITEMS`] of them, each with its offer.
+    pub cut_fields: Vec<CutField>,
     /// Wall-clock time of the whole import, seconds.
     pub seconds: f64,
 }
@@ -112,22 +120,44 @@ impl ValidOffer {
 /// A `<picture>` dropped by [`validate`]: the feed's text and why.
 type Dropped = (String, crate::domain::pictures::PictureUrlError);
 
-/// Checks a raw offer and turns it into a [`ValidOffer`] with the pictures it dropped, or gives the reason to skip
-/// it.
-fn validate(
-    raw: RawOffer,
-    default_currency: &str,
-    sections: &HashSet<String>,
-) -> Result<(ValidOffer, Vec<Dropped>), String> {
+/// A field [`validate`] cut: (field, what the feed had, what is kept), as in [`CutField`].
+type Cut = (&'static str, u64, u64);
+
+/// An offer [`validate`] took, with the pictures it dropped and the fields it cut.
+struct Checked {
+    offer: ValidOffer,
+    dropped: Vec<Dropped>,
+    cuts: Vec<Cut>,
+}
+
+/// Checks a raw offer and turns it into a [`ValidOffer`] with the pictures it dropped and the fields it cut to
+/// their limits (names and short texts as plain text: [`plain`]), or gives the reason to skip it.
+fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<Checked, String> {
     let id = raw.id.ok_or("offer has no id")?;
-    let name = if raw.kind.as_deref() == Some("vendor.model") || raw.name.is_none() {
-        let parts = [&raw.type_prefix, &raw.vendor, &raw.model];
+    if id.chars().count() > OFFER_ID_MAX_CHARS {
+        return Err(format!("offer id is over {OFFER_ID_MAX_CHARS} characters"));
+    }
+    let mut cuts = Vec::new();
+    let reader_bytes = |field: &str| raw.oversized.iter().find(|(f, _)| *f == field).map(|(_, bytes)| *bytes);
+    let short = |text: Option<String>, field: &'static str, cuts: &mut Vec<Cut>| {
+        text.map(|t| plain(&t))
+            .filter(|t| !t.is_empty())
+            .map(|t| capped(t, FEED_SHORT_TEXT_MAX_CHARS, field, None, cuts))
+    };
+    let type_prefix = short(raw.type_prefix, "typePrefix", &mut cuts);
+    let vendor = short(raw.vendor, "vendor", &mut cuts);
+    let model = short(raw.model, "model", &mut cuts);
+    let vendor_code = short(raw.vendor_code, "vendorCode", &mut cuts);
+    let own_name = raw.name.map(|n| plain(&n)).filter(|n| !n.is_empty());
+    let name = if raw.kind.as_deref() == Some("vendor.model") || own_name.is_none() {
+        let parts = [&type_prefix, &vendor, &model];
         let joined = parts.iter().filter_map(|p| p.as_deref()).collect::<Vec<_>>().join(" ");
-        if raw.model.is_some() { Some(joined) } else { raw.name.clone() }
+        if model.is_some() { Some(joined) } else { own_name }
     } else {
-        raw.name.clone()
+        own_name
     };
     let name = name.ok_or("offer has no <name> (nor <vendor> and <model>)")?;
+    let name = capped(name, OFFER_NAME_MAX_CHARS, "name", reader_bytes("name"), &mut cuts);
     let currency =
         CurrencyCode::parse(raw.currency_id.as_deref().unwrap_or(default_currency)).map_err(|e| e.to_string())?;
     let price_minor = parse_price(raw.price.as_deref().unwrap_or(""), &currency).map_err(|e| e.to_string())?;
@@ -139,14 +169,37 @@ fn validate(
         raw.old_price.as_deref().and_then(|p| parse_price(p, &currency).ok()).filter(|old| *old > price_minor);
     let available = !matches!(raw.available.as_deref().map(str::trim), Some("false" | "0" | "no" | "нет"));
     let section_id = raw.category_id.filter(|c| sections.contains(c));
-    let mut pictures = Vec::with_capacity(raw.pictures.len());
+    let mut pictures = Vec::new();
     let mut dropped = Vec::new();
+    let had_pictures = raw.pictures.len();
     for picture in raw.pictures {
         match PictureUrl::parse(&picture) {
             Ok(url) => pictures.push(url.into_string()),
             Err(reason) => dropped.push((picture, reason)),
         }
     }
+    if pictures.len() > OFFER_PICTURES_MAX {
+        cuts.push(("pictures", had_pictures as u64, OFFER_PICTURES_MAX as u64));
+        pictures.truncate(OFFER_PICTURES_MAX);
+    }
+    let description = raw
+        .description
+        .map(|d| capped(d, OFFER_DESCRIPTION_MAX_CHARS, "description", reader_bytes("description"), &mut cuts));
+    if raw.params.len() > OFFER_PARAMS_MAX {
+        cuts.push(("params", raw.params.len() as u64, OFFER_PARAMS_MAX as u64));
+    }
+    let param_bytes = reader_bytes("param");
+    let params = raw
+        .params
+        .into_iter()
+        .take(OFFER_PARAMS_MAX)
+        .filter_map(|p| {
+            let name = short(Some(p.name), "param", &mut cuts)?;
+            let value = plain(&p.value);
+            let value = capped(value, FEED_SHORT_TEXT_MAX_CHARS, "param", param_bytes, &mut cuts);
+            (!value.is_empty()).then(|| ParamRow { name, value, unit: short(p.unit, "param", &mut cuts) })
+        })
+        .collect();
     let offer = ValidOffer {
         id,
         section_id,
@@ -155,20 +208,21 @@ fn validate(
         old_price_minor,
         currency_id: currency.as_str().to_owned(),
         available,
-        vendor: raw.vendor,
-        vendor_code: raw.vendor_code,
-        description: raw.description.as_deref().map(sanitise_description).filter(|d| !d.is_empty()),
-        source_url: raw.url,
+        vendor,
+        vendor_code,
+        description: description.as_deref().map(sanitise_description).filter(|d| !d.is_empty()),
+        // Not shown to shoppers: one too long to be an address is left out.
+        source_url: raw.url.filter(|url| url.len() <= PICTURE_URL_MAX_BYTES),
         pictures,
-        params: raw.params.into_iter().map(|p| ParamRow { name: p.name, value: p.value, unit: p.unit }).collect(),
+        params,
     };
-    Ok((offer, dropped))
+    Ok(Checked { offer, dropped, cuts })
 }
 
 /// Whether the import would take `raw` (as [`validate`] decides, fingerprint included), or why it would skip it.
 /// For the YML fuzz target (`server/fuzz`), which drives every parsed offer through the import's own checks.
 pub fn check_offer(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<(), String> {
-    validate(raw, default_currency, sections).map(|(offer, _)| drop(offer.content_hash()))
+    validate(raw, default_currency, sections).map(|checked| drop(checked.offer.content_hash()))
 }
 
 /// Cleans a feed description into safe HTML (ammonia's default allow-list). Plain text (no tags) keeps its
@@ -317,6 +371,17 @@ impl Importer<'_> {
         }
     }
 
+    /// Counts an offer's cut fields, and lists them while the report has room.
+    fn note_cuts(&mut self, offer_id: &str, line: u64, cuts: Vec<Cut>) {
+        for (field, had, kept) in cuts {
+            self.summary.fields_cut += 1;
+            if self.summary.cut_fields.len() < IMPORT_REPORT_MAX_ITEMS {
+                let offer_id = offer_id.chars().take(IMPORT_REPORT_URL_MAX_CHARS).collect();
+                self.summary.cut_fields.push(CutField { offer_id, line, field, had, kept });
+            }
+        }
+    }
+
     async fn offer(&mut self, raw: RawOffer) -> sqlx::Result<()> {
         if !self.saw_offers {
             self.saw_offers = true;
@@ -325,8 +390,9 @@ impl Importer<'_> {
         let (line, raw_id) = (raw.line, raw.id.clone());
         let default_currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
         let offer = match validate(raw, default_currency, &self.sections) {
-            Ok((offer, dropped)) => {
+            Ok(Checked { offer, dropped, cuts }) => {
                 self.note_dropped_pictures(&offer.id, line, dropped);
+                self.note_cuts(&offer.id, line, cuts);
                 offer
             }
             Err(reason) => {
@@ -387,11 +453,14 @@ impl Importer<'_> {
 
     async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
         match item {
-            FeedItem::ShopField(field, value) => match field {
-                "name" => self.shop.name = value,
-                "company" => self.shop.company = Some(value),
-                _ => self.shop.url = Some(value),
-            },
+            FeedItem::ShopField(field, value) => {
+                let text = || capped(plain(&value), FEED_SHORT_TEXT_MAX_CHARS, field, None, &mut Vec::new());
+                match field {
+                    "name" => self.shop.name = text(),
+                    "company" => self.shop.company = Some(text()),
+                    _ => self.shop.url = Some(value).filter(|url| url.len() <= PICTURE_URL_MAX_BYTES),
+                }
+            }
             FeedItem::Currency { id, rate } => {
                 if let Ok(code) = CurrencyCode::parse(&id) {
                     if self.default_currency.is_none() && rate.trim() == "1" {
@@ -400,7 +469,10 @@ impl Importer<'_> {
                     db::shop::upsert_currency(self.conn, code.as_str(), &rate).await?;
                 }
             }
-            FeedItem::Category { id, parent_id, name } => self.category(id, parent_id, name).await?,
+            FeedItem::Category { id, parent_id, name } => {
+                let name = capped(plain(&name), FEED_SHORT_TEXT_MAX_CHARS, "category", None, &mut Vec::new());
+                self.category(id, parent_id, name).await?
+            }
             FeedItem::Offer(raw) => self.offer(*raw).await?,
         }
         Ok(())
@@ -498,7 +570,36 @@ mod tests {
 
     /// [`validate`]'s offer, without the pictures it dropped.
     fn valid(raw: RawOffer, default_currency: &str, sections: &HashSet<String>) -> Result<ValidOffer, String> {
-        validate(raw, default_currency, sections).map(|(offer, _)| offer)
+        validate(raw, default_currency, sections).map(|checked| checked.offer)
+    }
+
+    #[test]
+    fn names_read_as_plain_text_and_every_field_is_cut_to_its_limit_and_reported() {
+        let long = |n: usize| "слово ".repeat(n);
+        let offer = RawOffer {
+            name: Some("Диван &quot;Уют&quot;\n   угловой".into()),
+            vendor: Some(long(100)),
+            description: Some("d".repeat(OFFER_DESCRIPTION_MAX_CHARS + 1)),
+            params: (0..OFFER_PARAMS_MAX + 5)
+                .map(|n| super::super::yml::RawParam { name: format!("p{n}"), unit: None, value: long(60) })
+                .collect(),
+            pictures: (0..OFFER_PICTURES_MAX + 1).map(|n| format!("https://img.example/{n}.jpg")).collect(),
+            ..raw("1", "10")
+        };
+        let checked = validate(offer, "RUB", &sections()).unwrap();
+        assert_eq!(checked.offer.name, "Диван \"Уют\" угловой");
+        assert!(checked.offer.vendor.as_ref().unwrap().chars().count() <= FEED_SHORT_TEXT_MAX_CHARS);
+        assert_eq!(checked.offer.params.len(), OFFER_PARAMS_MAX);
+        assert_eq!(checked.offer.pictures.len(), OFFER_PICTURES_MAX);
+        let fields: Vec<&str> = checked.cuts.iter().map(|(field, ..)| *field).collect();
+        assert_eq!(fields.iter().filter(|f| **f == "param").count(), OFFER_PARAMS_MAX);
+        for field in ["vendor", "description", "params", "pictures"] {
+            assert!(fields.contains(&field), "{field} in {fields:?}");
+        }
+        assert!(checked.cuts.contains(&("params", (OFFER_PARAMS_MAX + 5) as u64, OFFER_PARAMS_MAX as u64)));
+
+        let long_id = RawOffer { id: Some("x".repeat(OFFER_ID_MAX_CHARS + 1)), ..raw("1", "10") };
+        assert!(validate(long_id, "RUB", &sections()).is_err());
     }
 
     fn raw(id: &str, price: &str) -> RawOffer {

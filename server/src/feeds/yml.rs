@@ -12,6 +12,11 @@ use quick_xml::{Reader, XmlVersion};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 
+use crate::limits::FEED_TEXT_MAX_BYTES;
+
+/// Capacity above which the event buffer is let go after an event, so one huge element does not keep its memory.
+const EVENT_BUFFER_KEEP_BYTES: usize = 1024 * 1024;
+
 /// One thing read from a feed, in document order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FeedItem {
@@ -48,6 +53,8 @@ pub struct RawOffer {
     pub vendor_code: Option<String>,
     pub description: Option<String>,
     pub params: Vec<RawParam>,
+    /// Elements whose text the reader stopped keeping at [`FEED_TEXT_MAX_BYTES`], with the bytes the feed had.
+    pub oversized: Vec<(&'static str, u64)>,
 }
 
 /// A `<param name="" unit="">value</param>`.
@@ -134,8 +141,10 @@ pub struct YmlReader {
     buf: Vec<u8>,
     /// Names of the open elements, outermost first.
     path: Vec<String>,
-    /// Text of the innermost element being read.
+    /// Text of the innermost element being read, at most [`FEED_TEXT_MAX_BYTES`].
     text: String,
+    /// Bytes of that text the feed had, kept or not.
+    text_bytes: u64,
     offer: Option<Box<RawOffer>>,
     /// `path.len()` at the `<offer>` start tag.
     offer_depth: usize,
@@ -183,6 +192,7 @@ impl YmlReader {
             buf: Vec::with_capacity(8 * 1024),
             path: Vec::new(),
             text: String::new(),
+            text_bytes: 0,
             offer: None,
             offer_depth: 0,
             attrs: Vec::new(),
@@ -211,18 +221,47 @@ impl YmlReader {
         Ok(out)
     }
 
+    /// Appends to the element's text while it is under [`FEED_TEXT_MAX_BYTES`] (cut at a character boundary),
+    /// counting every byte.
+    fn push_text(&mut self, piece: &str) {
+        self.text_bytes += piece.len() as u64;
+        let room = FEED_TEXT_MAX_BYTES.saturating_sub(self.text.len());
+        if piece.len() <= room {
+            self.text.push_str(piece);
+        } else {
+            let end = (0..=room).rev().find(|at| piece.is_char_boundary(*at)).unwrap_or(0);
+            self.text.push_str(&piece[..end]);
+        }
+    }
+
+    fn clear_text(&mut self) {
+        self.text.clear();
+        self.text_bytes = 0;
+    }
+
     /// The next item of the feed, `Ok(None)` at the end of the document, or the first well-formedness error.
     pub fn next_item(&mut self) -> Result<Option<FeedItem>, FeedError> {
+        // The event borrows a buffer the reader does not own meanwhile, so a huge text is never copied whole.
+        let mut buf = std::mem::take(&mut self.buf);
+        let item = self.read_item(&mut buf);
+        self.buf = buf;
+        item
+    }
+
+    fn read_item(&mut self, buf: &mut Vec<u8>) -> Result<Option<FeedItem>, FeedError> {
         loop {
-            self.buf.clear();
-            let event = match self.xml.read_event_into(&mut self.buf) {
-                Ok(event) => event.into_owned(),
+            if buf.capacity() > EVENT_BUFFER_KEEP_BYTES {
+                *buf = Vec::with_capacity(8 * 1024);
+            }
+            buf.clear();
+            let event = match self.xml.read_event_into(buf) {
+                Ok(event) => event,
                 Err(err) => return Err(self.error(self.xml.error_position(), err.to_string())),
             };
             match event {
                 Event::Start(e) => {
                     let name = e.name().as_ref().to_owned();
-                    self.text.clear();
+                    self.clear_text();
                     let item = self.start(&name, &e, false)?;
                     self.path.push(name);
                     if item.is_some() {
@@ -231,7 +270,7 @@ impl YmlReader {
                 }
                 Event::Empty(e) => {
                     let name = e.name().as_ref().to_owned();
-                    self.text.clear();
+                    self.clear_text();
                     if let Some(item) = self.start(&name, &e, true)? {
                         return Ok(Some(item));
                     }
@@ -245,22 +284,18 @@ impl YmlReader {
                 Event::End(_) => {
                     let item = self.end();
                     self.path.pop();
-                    self.text.clear();
+                    self.clear_text();
                     if item.is_some() {
                         return Ok(item);
                     }
                 }
-                Event::Text(t) => self.text.push_str(&t.xml10_content()),
-                Event::CData(c) => self.text.push_str(&c.xml10_content()),
+                Event::Text(t) => self.push_text(&t.xml10_content()),
+                Event::CData(c) => self.push_text(&c.xml10_content()),
                 Event::GeneralRef(r) => match r.resolve_char_ref() {
-                    Ok(Some(c)) => self.text.push(c),
+                    Ok(Some(c)) => self.push_text(c.encode_utf8(&mut [0; 4])),
                     Ok(None) => match resolve_entity(&r) {
-                        Some(s) => self.text.push_str(s),
-                        None => {
-                            self.text.push('&');
-                            self.text.push_str(&r);
-                            self.text.push(';');
-                        }
+                        Some(s) => self.push_text(s),
+                        None => self.push_text(&format!("&{};", &*r)),
                     },
                     Err(err) => return Err(self.error(self.xml.buffer_position(), err.to_string())),
                 },
@@ -322,13 +357,31 @@ impl YmlReader {
         }
         if self.offer.is_some() && self.path.len() == self.offer_depth + 1 {
             let value = text();
+            let overflow = (self.text_bytes > self.text.len() as u64).then_some(self.text_bytes);
             let offer = self.offer.as_mut()?;
+            let mut oversized = |field: &'static str| {
+                if let Some(bytes) = overflow {
+                    offer.oversized.push((field, bytes));
+                }
+            };
+            match name {
+                "name" => oversized("name"),
+                "description" => oversized("description"),
+                "param" => oversized("param"),
+                _ => {}
+            }
             match name {
                 "url" => offer.url = value,
                 "price" => offer.price = value,
                 "oldprice" => offer.old_price = value,
                 "currencyId" => offer.currency_id = value,
-                "categoryId" => offer.category_id = value,
+                // The first non-empty one is the offer's main section (it matches the offer's own <url> in real
+                // feeds); an empty trailing <categoryId/> does not wipe it.
+                "categoryId" => {
+                    if offer.category_id.is_none() {
+                        offer.category_id = value;
+                    }
+                }
                 "picture" => offer.pictures.extend(value),
                 "name" => offer.name = value,
                 "typePrefix" => offer.type_prefix = value,
@@ -388,6 +441,33 @@ mod tests {
     const HEAD: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE yml_catalog SYSTEM \"shops.dtd\">\n\
         <yml_catalog date=\"2018-12-09 09:35\"><shop><name>Магазин</name><company>ООО</company>\
         <url>http://shop.ru</url>";
+
+    #[test]
+    fn the_first_category_id_is_the_section_and_an_empty_one_wipes_nothing() {
+        let xml = format!(
+            "{HEAD}<offers><offer id=\"1\"><categoryId>7</categoryId><categoryId>9</categoryId><categoryId/>\
+             <name>Стул</name></offer></offers></shop></yml_catalog>"
+        );
+        let items = read_all(xml).unwrap();
+        assert_eq!(offers(&items)[0].category_id.as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn an_oversized_element_keeps_its_first_64_kib_and_says_how_big_it_was() {
+        let huge = "я".repeat(FEED_TEXT_MAX_BYTES); // two bytes each: twice the cap
+        let xml = format!(
+            "{HEAD}<offers><offer id=\"1\"><name>Стул</name><description>{huge}</description>\
+             <param name=\"Цвет\"><![CDATA[{huge}]]></param></offer></offers></shop></yml_catalog>"
+        );
+        let items = read_all(xml).unwrap();
+        let offer = offers(&items)[0];
+        let description = offer.description.as_deref().unwrap();
+        assert_eq!(description.len(), FEED_TEXT_MAX_BYTES);
+        assert_eq!(offer.params[0].value.len(), FEED_TEXT_MAX_BYTES);
+        let bytes = 2 * FEED_TEXT_MAX_BYTES as u64;
+        assert_eq!(offer.oversized, [("description", bytes), ("param", bytes)]);
+        assert_eq!(offer.name.as_deref(), Some("Стул"));
+    }
 
     #[test]
     fn reads_shop_currencies_categories_and_offers_without_fetching_the_dtd() {

@@ -190,3 +190,51 @@ async fn sections_never_take_the_slugs_of_the_storefronts_own_catalogue_pages() 
     assert!(urls.iter().any(|u| u.starts_with("/catalog/products-")), "{urls:?}");
     assert!(!urls.contains(&"/catalog/compare/") && !urls.contains(&"/catalog/products/"), "{urls:?}");
 }
+
+#[tokio::test]
+async fn oversized_fields_are_cut_at_import_reported_with_their_offer_and_bounded_in_every_answer() {
+    let app = spawn_app().await;
+    let huge_name = "слово ".repeat(200_000); // 2.2 MB
+    let huge_description = "<p>абзац</p>".repeat(50_000); // 1 MB, over the reader's 64 KiB
+    let params: String = (0..60).map(|n| format!("<param name=\"П{n}\">{}</param>", "з".repeat(1000))).collect();
+    let feed = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><yml_catalog date="2026-11-25 10:00"><shop><name>Магазин</name>
+<currencies><currency id="RUB" rate="1"/></currencies><categories><category id="1">Раздел</category></categories>
+<offers><offer id="big"><price>100</price><categoryId>1</categoryId><name>{huge_name}</name>
+<description><![CDATA[{huge_description}]]></description>{params}</offer></offers></shop></yml_catalog>"#
+    );
+    let summary = app.import(&feed).await;
+    assert_eq!(summary.offers_added, 1);
+    let cuts: Vec<(&str, &str, u64)> =
+        summary.cut_fields.iter().map(|c| (c.offer_id.as_str(), c.field, c.kept)).collect();
+    let limits = (vitrina::limits::OFFER_NAME_MAX_CHARS as u64, vitrina::limits::OFFER_DESCRIPTION_MAX_CHARS as u64);
+    assert!(cuts.contains(&("big", "name", limits.0)), "{cuts:?}");
+    assert!(cuts.contains(&("big", "description", limits.1)), "{cuts:?}");
+    assert!(cuts.contains(&("big", "params", vitrina::limits::OFFER_PARAMS_MAX as u64)), "{cuts:?}");
+    let description_cut = summary.cut_fields.iter().find(|c| c.field == "description").unwrap();
+    assert_eq!(description_cut.had, huge_description.len() as u64, "the reader's count of the whole element");
+
+    let offer = app.json("/api/offers/big", 200).await;
+    assert!(offer["name"].as_str().unwrap().chars().count() <= vitrina::limits::OFFER_NAME_MAX_CHARS);
+    assert_eq!(offer["params"].as_array().unwrap().len(), vitrina::limits::OFFER_PARAMS_MAX);
+    for path in ["/api/offers/big", "/api/offers?perPage=100", "/api/search?q=слово", "/catalog/razdel/"] {
+        let body = app.get(path).await.bytes().await.unwrap();
+        assert!(body.len() < 128 * 1024, "{path} answered {} bytes", body.len());
+    }
+}
+
+#[tokio::test]
+async fn names_are_read_as_a_shopper_reads_them_and_the_first_category_is_the_section() {
+    let app = spawn_app().await;
+    let feed = r#"<?xml version="1.0" encoding="UTF-8"?><yml_catalog date="2026-11-25 10:00"><shop><name>Магазин</name>
+<currencies><currency id="RUB" rate="1"/></currencies>
+<categories><category id="1">Диваны &amp;amp; кресла</category><category id="2">Акции</category></categories>
+<offers><offer id="1"><price>100</price><categoryId>1</categoryId><categoryId>2</categoryId><categoryId/>
+<name>Диван &amp;quot;Уют&amp;quot;
+    угловой</name></offer></offers></shop></yml_catalog>"#;
+    app.import(feed).await;
+    let offer = app.json("/api/offers/1", 200).await;
+    assert_eq!(offer["name"], "Диван \"Уют\" угловой");
+    assert_eq!(offer["sectionId"], "1");
+    assert_eq!(offer["url"], "/catalog/divany-kresla/divan-uiut-uglovoi/");
+}
