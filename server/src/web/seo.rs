@@ -248,6 +248,9 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             let head = b.private("Оформление заказа", &description, "/personal/order/make/");
             Ok(PageHead::Found(head.preloading(Preload::page(Route::Checkout, []))))
         }
+        // The folder of the products without a section: the catalogue root lists them (issue 20: it was a 404 that
+        // a shopper trimming a product's address reached).
+        ["catalog", slug] if *slug == UNSECTIONED_SLUG => Ok(PageHead::Moved("/catalog/".to_owned())),
         ["catalog", slug] => {
             let tree = build_tree(db::sections::list_active(&state.db).await?);
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {

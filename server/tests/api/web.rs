@@ -70,6 +70,11 @@ async fn catalogue_paths_get_a_trailing_slash_and_wrong_sections_redirect_to_the
     let res = app.get("/catalog/pazly/konstruktor-elka/").await;
     assert_eq!(res.status(), 308);
     assert_eq!(res.headers()["location"], "/catalog/dereviannye-konstruktory/konstruktor-elka/");
+    // The folder of the products without a section is the catalogue root, not a 404 (issue 20).
+    let res = app.get("/catalog/products/").await;
+    assert_eq!(res.status(), 308);
+    assert_eq!(res.headers()["location"], "/catalog/");
+    assert_eq!(app.get("/catalog/products/bez-razdela/").await.status(), 200);
 }
 
 #[tokio::test]

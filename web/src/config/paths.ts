@@ -5,7 +5,8 @@
  * - `/catalog/`                           all sections and all products
  * - `/catalog/{section-slug}/`            a section (its `url` from `GET /api/sections`)
  * - `/catalog/{section-slug}/{offer-slug}/` a product (its `url` from the offer)
- * - `/catalog/products/{offer-slug}/`     a product without a section
+ * - `/catalog/products/{offer-slug}/`     a product without a section; `/catalog/products/` itself is the
+ *                                         catalogue root (issue 20: it answered 404)
  * - `/search/?q=&available=&section=&page=` the full search results (issue 4)
  * - `/feedback/`                          the feedback form (issue 5)
  * - `/catalog/compare/`                   the compare list (issue 6)
@@ -24,6 +25,8 @@ export const paths = {
   home: '/',
   /** Catalogue root: all sections and all products. */
   catalog: '/catalog/',
+  /** The folder of the products without a section: the catalogue root lists them (server: `UNSECTIONED_SLUG`). */
+  unsectioned: '/catalog/products/',
   /** The full search results page; build its links with {@link searchResultsPath}. */
   search: '/search/',
   /** The feedback form page (issue 5). */

@@ -50,6 +50,18 @@ describe('CatalogPathRoute', () => {
     expect(subsections).toHaveTextContent('Конструкторы');
   });
 
+  it('sends the folder of the products without a section to the catalogue root', async () => {
+    mockCatalog();
+    renderWithApp(<></>, {
+      routes: [
+        { path: 'catalog', element: <p>catalogue root</p> },
+        { path: 'catalog/*', Component: CatalogPathRoute },
+      ],
+      url: '/catalog/products/',
+    });
+    expect(await screen.findByText('catalogue root')).toBeInTheDocument();
+  });
+
   it('shows a product page by the last path segment', async () => {
     mockCatalog();
     render('/catalog/konstruktory/robot/');

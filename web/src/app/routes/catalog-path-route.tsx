@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { offerSlugFromPath } from '@/config/paths';
+import { normalizePath, offerSlugFromPath, paths } from '@/config/paths';
 import { useSections } from '@/features/catalog/api/get-sections';
 import { findSectionByPath } from '@/features/catalog/utils/section-tree';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
@@ -14,7 +14,8 @@ import { SectionPage } from './section-page';
  *    a path without its trailing slash is redirected to the section's `url`;
  * 2. else a path of three or more segments → product page of the last segment
  *    (`GET /api/offers/by-slug/{slug}`, see {@link ProductPage});
- * 3. else the 404 page.
+ * 3. else the 404 page. `/catalog/products/`, the folder of the products without a section, goes to the catalogue
+ *    root, which lists them (issue 20).
  */
 export function CatalogPathRoute() {
   const location = useLocation();
@@ -31,6 +32,7 @@ export function CatalogPathRoute() {
     return <SectionPage key={section.id} section={section} sections={sections.data} />;
   }
 
+  if (normalizePath(location.pathname) === paths.unsectioned) return <Navigate replace to={paths.catalog} />;
   const slug = offerSlugFromPath(location.pathname);
   if (!slug) return <NotFoundRoute />;
   return <ProductPage key={slug} slug={slug} sections={sections.data} />;
