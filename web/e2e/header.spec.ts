@@ -175,6 +175,29 @@ test.describe('top panel', () => {
     await head.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-full.png`) });
   });
 
+  test('a long shop name is cut and leaves the search its room', async ({ page, isMobile }) => {
+    // Issue 20: a feed's 61-character shop name collapsed the search field at 1280 px.
+    const name = 'Интернет-магазин мебели и товаров для дома «Уютный дом» Москва';
+    await page.route('**/api/shop', async (route) => {
+      const shop = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...shop, name } });
+    });
+    await page.goto('/');
+    await waitForContent(page);
+    const head = page.getByTestId('top-panel-head');
+    const logo = head.getByRole('link', { name: new RegExp(name) });
+    await expect(logo).toBeVisible();
+    const [logoBox, searchBox] = await Promise.all([logo.boundingBox(), head.locator('[data-area="search"]').boundingBox()]);
+    const width = page.viewportSize()!.width;
+    if (isMobile) {
+      expect(searchBox!.width, 'the search icon keeps its place').toBeGreaterThanOrEqual(36);
+    } else {
+      expect(searchBox!.width, 'the search field keeps a usable width').toBeGreaterThanOrEqual(200);
+      expect(logoBox!.width).toBeLessThanOrEqual(width / 5 + 1);
+    }
+    expect(searchBox!.x).toBeGreaterThanOrEqual(logoBox!.x + logoBox!.width);
+  });
+
   test('no serious axe violations with the top panel at the top and scrolled', async ({ page }) => {
     await page.goto('/catalog/');
     await waitForContent(page);

@@ -128,7 +128,9 @@ export function SiteHeader({
                 <path d="M8 11h16l-2 11H10z" />
                 <path d="M12 11a4 4 0 0 1 8 0" />
               </svg>
-              <span className={styles.name}>{shopName}</span>
+              <span className={styles.name} title={shopName}>
+                {shopName}
+              </span>
             </Link>
             {isDesktop && <CatalogMegaMenu disclosure={catalogDisclosure} />}
             <div className={styles.search} data-area="search">
