@@ -97,6 +97,9 @@ pub struct RateLimiters {
     pub reset_addresses: AttemptWindow<IpAddr>,
     /// Password-reset mails per account e-mail: past the limit the request still answers 204 but sends nothing.
     pub reset_accounts: AttemptWindow<String>,
+    /// E-mail changes refused with `AUTH_EMAIL_TAKEN` per account (issue 20: `PATCH /api/me` told which e-mails
+    /// have an account without a limit); they also count as failed log-ins of the client address.
+    pub email_probes: AttemptWindow<i64>,
     /// Orders placed per client address (issue 20).
     pub order_addresses: AttemptWindow<IpAddr>,
     /// Orders placed per visitor session (its visitor id).
@@ -257,6 +260,7 @@ impl RateLimiters {
             ),
             reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             reset_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            email_probes: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             order_addresses: AttemptWindow::new(orders_per_address, ORDER_WINDOW),
             order_sessions: AttemptWindow::new(orders_per_session, ORDER_WINDOW),
             order_confirmations: AttemptWindow::new(ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW),
@@ -274,6 +278,7 @@ impl RateLimiters {
         self.reset_addresses.forget_idle();
         self.registrations.forget_idle();
         self.reset_accounts.forget_idle();
+        self.email_probes.forget_idle();
         self.order_addresses.forget_idle();
         self.order_sessions.forget_idle();
         self.order_confirmations.forget_idle();

@@ -216,18 +216,26 @@ pub async fn request_reset(
 ) -> Result<StatusCode, ApiError> {
     state.limiters.reset_addresses.check_and_record(addr.0)?;
     let email = check_email("email", body.email.as_deref().unwrap_or("")).map_err(|e| unprocessable(vec![e]))?;
-    let Some((account, _)) = store::find_by_email(&state.db, &email).await? else {
-        return Ok(StatusCode::NO_CONTENT);
+    // The answer waits for neither the look-up nor the mail, so an address with an account and one without take
+    // the same time (issue 20: 1.10 against 0.76 ms told them apart).
+    tokio::spawn(send_reset_if_account(state, email));
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sends a reset link to the account of `email`, if there is one and it has not had its share of links. Failures
+/// are logged: the shopper was answered already, the same whatever happens here.
+async fn send_reset_if_account(state: AppState, email: String) {
+    let account = match store::find_by_email(&state.db, &email).await {
+        Ok(Some((account, _))) => account,
+        Ok(None) => return,
+        Err(e) => return tracing::error!(error = %e, "password-reset request not looked up"),
     };
     if state.limiters.reset_accounts.check_and_record(email).is_err() {
-        tracing::info!(user_id = account.id, "password-reset link not sent: too many asked for this account");
-        return Ok(StatusCode::NO_CONTENT);
+        return tracing::info!(user_id = account.id, "password-reset link not sent: too many asked for this account");
     }
-    // A failure here is logged, not answered: a 500 only for existing accounts would tell which e-mails have one.
     if let Err(e) = send_reset(&state, &account).await {
         tracing::error!(user_id = account.id, error = %e, "password-reset link not sent");
     }
-    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Makes a reset link for `account`, stores its hash and writes (and with SMTP mails) the message.

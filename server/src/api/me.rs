@@ -9,6 +9,7 @@ use crate::domain::forms::FieldError;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::error::{ApiError, ApiJson};
 use crate::limits::ACCOUNT_BODY_MAX_BYTES;
+use crate::rate_limit::ClientAddr;
 use crate::session::{SessionAccount, restamp};
 use crate::state::AppState;
 use axum::Json;
@@ -42,21 +43,34 @@ pub async fn get_me(State(state): State<AppState>, session: Session) -> Result<R
 /// Changes the keys sent of the profile (name, e-mail, phone) and answers the account. 422 with every problem at
 /// once (`FORMS_NOT_EMPTY_INVALID`, `FORMS_EMAIL_INVALID`, `FORMS_VALUE_TOO_LONG`, `FORMS_PHONE_WRONG`); 409
 /// `AUTH_EMAIL_TAKEN` (field `email`) when another account has the e-mail; 401 `AUTH_REQUIRED`; 403 without the
-/// CSRF token.
+/// CSRF token; 429 `RATE_LIMITED` with `Retry-After` for a change of e-mail once the account, or the client
+/// address, has had its share of `AUTH_EMAIL_TAKEN` answers (`VITRINA_LOGIN_ATTEMPTS` per 15 minutes; issue 20:
+/// the answer tells which e-mails have an account, and it had no limit).
 #[utoipa::path(patch, path = "/api/me", tag = "accounts", request_body = ProfileRequest,
     responses((status = 200, body = UserView), (status = 401, body = crate::error::ErrorBody),
-        (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+        (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody)))]
 pub async fn patch_me(
     State(state): State<AppState>,
     session: Session,
+    addr: ClientAddr,
     ApiJson(body): ApiJson<ProfileRequest>,
 ) -> Result<Response, ApiError> {
     let account = required(&state, &session).await?;
     let change = validate_profile(&body).map_err(unprocessable)?;
-    if let Some(email) = &change.email
-        && store::email_taken(&state.db, email, Some(account.id)).await?
-    {
-        return Err(email_taken());
+    if let Some(email) = &change.email {
+        // Counted before the look-up, in one step each, so probes sent at once cannot all pass; a change to a free
+        // address is then forgiven.
+        let limits = &state.limiters;
+        let by_address = limits.login_addresses.acquire(addr.0)?;
+        let by_account = limits.email_probes.acquire(account.id).inspect_err(|_| {
+            limits.login_addresses.forgive(&addr.0, by_address);
+        })?;
+        if store::email_taken(&state.db, email, Some(account.id)).await? {
+            return Err(email_taken());
+        }
+        limits.login_addresses.forgive(&addr.0, by_address);
+        limits.email_probes.forgive(&account.id, by_account);
     }
     let updated = match store::update_profile(&state.db, account.id, &change).await {
         Ok(Some(updated)) => updated,

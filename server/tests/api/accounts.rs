@@ -374,6 +374,21 @@ async fn the_guest_basket_compare_list_and_viewed_offers_join_the_accounts_at_lo
 }
 
 /// The reset links in the outbox, oldest first: `(recipient, token)`.
+/// The reset links once there are `expected` of them (the request is answered before the link is made, issue
+/// 20), and no more a moment later.
+async fn settled_reset_links(app: &TestApp, expected: usize) -> Vec<(String, String)> {
+    for _ in 0..250 {
+        if reset_links(app).await.len() >= expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let links = reset_links(app).await;
+    assert_eq!(links.len(), expected, "{links:?}");
+    links
+}
+
 async fn reset_links(app: &TestApp) -> Vec<(String, String)> {
     let pool = app.pool().await;
     let rows: Vec<(Option<String>, String, String, String)> = sqlx::query_as(
@@ -404,7 +419,7 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
         let response = guest.post("/api/auth/password-reset", &json!({"email": email})).await;
         assert_eq!(response.status(), 204, "{email}: the same answer with or without an account");
     }
-    let links = reset_links(&app).await;
+    let links = settled_reset_links(&app, 1).await;
     assert_eq!(links.len(), 1, "only the account gets a link");
     let (recipient, token) = links[0].clone();
     assert_eq!(recipient, EMAIL);
@@ -437,7 +452,7 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
 
     // A link past its hour is void.
     assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
-    let (_, late) = reset_links(&app).await.pop().unwrap();
+    let (_, late) = settled_reset_links(&app, 2).await.pop().unwrap();
     sqlx::query("UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE used_at IS NULL")
         .execute(&pool)
         .await
@@ -448,6 +463,7 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
 
     // A fresh link is good for an hour.
     assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
+    settled_reset_links(&app, 3).await;
     let expires: i64 = sqlx::query_scalar(
         "SELECT expires_at - unixepoch() FROM password_resets WHERE used_at IS NULL AND expires_at > unixepoch()",
     )
@@ -477,7 +493,7 @@ async fn reset_requests_are_throttled_per_address_and_mails_per_account() {
     let response =
         guest.post_via(&app.client_from("127.0.0.3"), "/api/auth/password-reset", &json!({"email": EMAIL})).await;
     assert_eq!(response.status(), 204);
-    assert_eq!(reset_links(&app).await.len(), 5);
+    settled_reset_links(&app, 5).await;
 }
 
 #[tokio::test]
@@ -721,4 +737,24 @@ async fn a_registration_flood_from_one_address_is_cut_at_the_limit() {
     let allowed =
         (vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW * vitrina::limits::REGISTRATIONS_PER_LOGIN_ATTEMPT) as usize;
     assert_eq!((created, limited), (allowed, 20 - allowed));
+}
+
+#[tokio::test]
+async fn probing_for_taken_e_mails_through_the_profile_stops_at_the_limit() {
+    let app = spawn_app().await;
+    // Seven accounts and the prober's own: within the address's ten registrations.
+    for n in 0..7 {
+        registered(&app, &format!("taken{n}@example.ru")).await;
+    }
+    let visitor = registered(&app, EMAIL).await;
+    // Probes sent at once: the limit holds (issue 20: PATCH /api/me told which e-mails have an account, unbounded).
+    let probes = (0..7).map(|n| json!({"email": format!("taken{n}@example.ru")})).collect::<Vec<_>>();
+    let answers = futures::future::join_all(probes.iter().map(|body| visitor.patch("/api/me", body))).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    statuses.sort_unstable();
+    let limit = vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW as usize;
+    assert_eq!(statuses, [vec![409; limit], vec![429; 7 - limit]].concat());
+    // Past the limit even a free address waits; a change without an e-mail does not.
+    assert_throttled(visitor.patch("/api/me", &json!({"email": "free@example.ru"})).await).await;
+    assert_eq!(visitor.patch("/api/me", &json!({"name": "Иван"})).await.status(), 200);
 }
