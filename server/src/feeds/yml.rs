@@ -377,11 +377,7 @@ impl YmlReader {
                 "currencyId" => offer.currency_id = value,
                 // The first non-empty one is the offer's main section (it matches the offer's own <url> in real
                 // feeds); an empty trailing <categoryId/> does not wipe it.
-                "categoryId" => {
-                    if offer.category_id.is_none() {
-                        offer.category_id = value;
-                    }
-                }
+                "categoryId" if offer.category_id.is_none() => offer.category_id = value,
                 "picture" => offer.pictures.extend(value),
                 "name" => offer.name = value,
                 "typePrefix" => offer.type_prefix = value,
