@@ -143,6 +143,11 @@ pub const SESSION_INACTIVITY_DAYS: i64 = 30;
 /// Name of the session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` behind TLS).
 pub const SESSION_COOKIE_NAME: &str = "vitrina_session";
 
+/// The CSRF cookie of a visitor without a stored session (issue 20: sessions start lazily, at the first request that
+/// writes state): `GET /api/session` hands its token out as `sessid`, and the first state-changing request that
+/// sends it back starts the session with it. `HttpOnly`, `SameSite=Lax`, [`SESSION_INACTIVITY_DAYS`] long.
+pub const CSRF_COOKIE_NAME: &str = "vitrina_csrf";
+
 /// The header a state-changing `/api` request carries the session's CSRF token in (spec §3 "sessid").
 pub const CSRF_HEADER: &str = "x-csrf-token";
 

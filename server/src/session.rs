@@ -12,7 +12,9 @@
 //! expiry once a day.
 
 use crate::error::ApiError;
-use crate::limits::{CSRF_HEADER, REMEMBER_ME_INACTIVITY_DAYS, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS};
+use crate::limits::{
+    CSRF_COOKIE_NAME, CSRF_HEADER, REMEMBER_ME_INACTIVITY_DAYS, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS,
+};
 use crate::state::AppState;
 use async_trait::async_trait;
 use axum::extract::{Request, State};
@@ -124,18 +126,55 @@ pub fn layer(pool: SqlitePool, secure: bool) -> SessionManagerLayer<SqliteSessio
         .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_INACTIVITY_DAYS)))
 }
 
-/// The session's CSRF token (spec §3 "sessid"): 32 random bytes as 64 hex digits, made on first use and kept for
-/// the session's life. Errors only when the session store fails.
-pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
-    if let Some(token) = session.get::<String>(CSRF_KEY).await.map_err(|e| ApiError::Internal(e.into()))? {
-        return Ok(token);
+/// The visitor's CSRF token (spec §3 "sessid"), 32 random bytes as 64 hex digits, and the `Set-Cookie` value that
+/// keeps it when the visitor has no stored session yet. A session's own token comes first (kept for its life,
+/// renewed at log-in); without one, the token of the [`CSRF_COOKIE_NAME`] cookie, or a new one. Nothing is stored:
+/// a visitor who only reads never costs a session row (issue 20: every `GET /api/session` without a cookie stored
+/// one). `secure`: the cookie is `Secure` (the shop is served over https). Errors only when the session store fails.
+pub async fn csrf_token(
+    session: &Session,
+    headers: &axum::http::HeaderMap,
+    secure: bool,
+) -> Result<(String, Option<axum::http::HeaderValue>), ApiError> {
+    if let Some(token) = session.get::<String>(CSRF_KEY).await.map_err(store_error)? {
+        return Ok((token, None));
     }
-    let token = renew_csrf(session).await?;
-    // The visitor id is made with the token, before any state-changing request can run: concurrent requests of a
-    // new session would otherwise each make their own, and the session would keep only the last one.
-    visitor_id(session).await?;
+    let token = csrf_cookie(headers).unwrap_or_else(random_hex::<32>);
+    // Sent again on every such answer, so the cookie lives as long after the last visit as a session would.
+    let cookie = tower_sessions::cookie::Cookie::build((CSRF_COOKIE_NAME, token.clone()))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(time::Duration::days(SESSION_INACTIVITY_DAYS))
+        .build();
+    let value = axum::http::HeaderValue::from_str(&cookie.to_string()).map_err(|e| ApiError::Internal(e.into()))?;
+    Ok((token, Some(value)))
+}
+
+/// The token of the request's [`CSRF_COOKIE_NAME`] cookie, when it is one this shop made (64 lower-case hex digits).
+fn csrf_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(tower_sessions::cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == CSRF_COOKIE_NAME)
+        .map(|cookie| cookie.value().to_owned())
+        .filter(|token| token.len() == 64 && token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+}
+
+/// Starts a stored session for a visitor whose state-changing request carried the CSRF cookie's `token`: the
+/// session takes the token (so the `sessid` the visitor holds stays good) and a visitor id derived from it. Two
+/// first requests sent at once each start a session, of which the browser keeps one; both wrote under the same
+/// visitor id, so nothing either wrote is lost.
+async fn adopt_csrf(session: &Session, token: &str) -> Result<(), ApiError> {
+    session.insert(CSRF_KEY, token).await.map_err(store_error)?;
+    let visitor = crate::domain::accounts::token_hash(token)[..32].to_owned();
+    session.insert(VISITOR_KEY, visitor).await.map_err(store_error)?;
     session.insert(SEEN_KEY, today()).await.map_err(store_error)?;
-    Ok(token)
+    Ok(())
 }
 
 /// Replaces the session's CSRF token with a new one (32 random bytes as hex) and returns it: at first use, and at
@@ -340,21 +379,39 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Middleware: a state-changing request (not `GET`, `HEAD` or `OPTIONS`) to `/api/…` must carry the session's CSRF
-/// token in `X-CSRF-Token`, else `403 CSRF_TOKEN_INVALID` (field `X-CSRF-Token`). A visitor without a session (or
-/// whose session has no token yet) cannot pass: the token comes from `GET /api/session`.
+/// Middleware: a state-changing request (not `GET`, `HEAD` or `OPTIONS`) to `/api/…` must carry the visitor's CSRF
+/// token in `X-CSRF-Token`, else `403 CSRF_TOKEN_INVALID` (field `X-CSRF-Token`): the session's token, or for a
+/// visitor without a stored session the [`CSRF_COOKIE_NAME`] cookie's (double submit). Such a visitor's first
+/// accepted request starts the session ([`adopt_csrf`]); when it is refused (any answer but 2xx) the new session is
+/// dropped again, so a stream of bad requests stores nothing. The token comes from `GET /api/session`.
 pub async fn require_csrf(session: Session, request: Request, next: Next) -> Response {
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if safe || !request.uri().path().starts_with("/api/") {
         return next.run(request).await;
     }
     let sent = request.headers().get(CSRF_HEADER).map(|v| v.as_bytes().to_vec());
-    let expected = match session.get::<String>(CSRF_KEY).await {
+    let stored = match session.get::<String>(CSRF_KEY).await {
         Ok(token) => token,
         Err(err) => return ApiError::Internal(err.into()).into_response(),
     };
+    let (expected, adopting) = match stored {
+        Some(token) => (Some(token), false),
+        None => (csrf_cookie(request.headers()), true),
+    };
     match (sent, expected) {
-        (Some(sent), Some(expected)) if same(&sent, expected.as_bytes()) => next.run(request).await,
+        (Some(sent), Some(expected)) if same(&sent, expected.as_bytes()) => {
+            if !adopting {
+                return next.run(request).await;
+            }
+            if let Err(err) = adopt_csrf(&session, &expected).await {
+                return err.into_response();
+            }
+            let response = next.run(request).await;
+            if !response.status().is_success() {
+                session.clear().await;
+            }
+            response
+        }
         _ => ApiError::Forbidden {
             code: "CSRF_TOKEN_INVALID",
             field: "X-CSRF-Token",

@@ -198,8 +198,9 @@ test.describe('callback form in the slide panel', () => {
     await fillCallback(dialog, 'Анна');
     const oldSrc = await (await loadedCaptcha(dialog)).getAttribute('src');
     // The server's answer is replaced by a refusal carrying a real new captcha.
-    const fresh = await page.request.get('/api/forms/callback');
-    const { captcha } = (await fresh.json()) as { captcha: { sid: string; imageUrl: string } };
+    const { sessid } = (await (await page.request.get('/api/session')).json()) as { sessid: string };
+    const fresh = await page.request.post('/api/forms/callback/captcha', { headers: { 'X-CSRF-Token': sessid }, data: {} });
+    const captcha = (await fresh.json()) as { sid: string; imageUrl: string };
     await page.route('**/api/forms/callback/submissions', (route) =>
       route.fulfill({
         status: 422,

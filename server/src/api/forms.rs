@@ -1,6 +1,6 @@
 //! Server-described forms (issue 5; spec §3 "Feedback form", §5, §7 getData / checkCaptcha / sendForm, §8):
-//! `GET /api/forms/{code}`, `GET /api/captcha/{sid}` (and `/audio`, the word spoken), `POST /api/forms/{code}/captcha-check`,
-//! `POST /api/forms/{code}/submissions`. Every POST needs the session's CSRF token (`crate::session`).
+//! `GET /api/forms/{code}`, `POST /api/forms/{code}/captcha`, `GET /api/captcha/{sid}` (and `/audio`, the word
+//! spoken), `POST /api/forms/{code}/captcha-check`, `POST /api/forms/{code}/submissions`. Every POST needs the session's CSRF token (`crate::session`).
 
 use crate::db::forms::{self as store, CaptchaGuess, NewMessage, NewSubmission};
 use crate::domain::forms::{
@@ -44,8 +44,6 @@ pub struct FormAnswer {
     pub values: BTreeMap<String, String>,
     /// The phone's initial country (iso2, lower case): the visitor's last one, else `ru`.
     pub country: String,
-    /// A new captcha when the form uses one, else `null`.
-    pub captcha: Option<CaptchaRef>,
 }
 
 /// `POST /api/forms/{code}/captcha-check` body.
@@ -92,8 +90,9 @@ fn no_store(response: impl IntoResponse) -> Response {
     response
 }
 
-/// The form `code` for this visitor: definition, prefill, phone country and (with `useCaptcha`) a new captcha.
-/// Not cached (`Cache-Control: no-store`). 404 `FORM_NOT_FOUND`.
+/// The form `code` for this visitor: definition, prefill and phone country. A form with `useCaptcha` gets its
+/// captcha from `POST /api/forms/{code}/captcha` (issue 20: reading a form stored a captcha). Not cached
+/// (`Cache-Control: no-store`). 404 `FORM_NOT_FOUND`.
 #[utoipa::path(get, path = "/api/forms/{code}", tag = "forms",
     params(("code" = String, Path, description = "The form's code: `callback`, `feedback`, …")),
     responses((status = 200, body = FormAnswer), (status = 404, body = crate::error::ErrorBody)))]
@@ -103,10 +102,36 @@ pub async fn get_form(
     ApiPath(code): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let form = load_form(&state, &code).await?;
-    let captcha = if form.use_captcha { Some(new_captcha(&state, &form.code, &session).await?) } else { None };
     let values = form_values(&session, &form.code).await?;
     let country = phone_country(&session).await?.unwrap_or_else(|| DEFAULT_PHONE_COUNTRY.to_owned());
-    Ok(no_store(Json(FormAnswer { form, values, country, captcha })))
+    Ok(no_store(Json(FormAnswer { form, values, country })))
+}
+
+/// A new captcha for the form `code` (spec §5), bound to this visitor (issue 20): asked for when a form that uses
+/// one is shown, so a visitor who only reads stores nothing. 201 `{sid, imageUrl}`; 404 `FORM_NOT_FOUND`; 409
+/// `CAPTCHA_NOT_USED` (field `code`) for a form without a captcha; 429 `RATE_LIMITED` past the per-address captcha
+/// limit (shared with the images and checks); 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/forms/{code}/captcha", tag = "forms",
+    params(("code" = String, Path, description = "The form's code: `callback`, `feedback`, …")),
+    responses((status = 201, body = CaptchaRef), (status = 404, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn create_captcha(
+    State(state): State<AppState>,
+    session: Session,
+    addr: ClientAddr,
+    ApiPath(code): ApiPath<String>,
+) -> Result<Response, ApiError> {
+    check(&state.limiters.captcha, addr)?;
+    let form = load_form(&state, &code).await?;
+    if !form.use_captcha {
+        return Err(ApiError::Conflict {
+            code: "CAPTCHA_NOT_USED",
+            field: "code",
+            detail: format!("the form {code:?} has no captcha"),
+        });
+    }
+    let captcha = new_captcha(&state, &form.code, &session).await?;
+    Ok(no_store((StatusCode::CREATED, Json(captcha))))
 }
 
 /// The captcha `sid` as a PNG (220×90 px) of a freshly drawn word, which replaces the captcha's previous word
@@ -339,6 +364,7 @@ fn notification(
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_form))
+        .routes(routes!(create_captcha))
         .routes(routes!(get_captcha_image))
         .routes(routes!(get_captcha_audio))
         .routes(routes!(check_captcha))

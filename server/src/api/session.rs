@@ -38,7 +38,8 @@ pub struct SessionAnswer {
     pub location: Option<crate::db::locations::Location>,
 }
 
-/// Starts the visitor's session when there is none (the `vitrina_session` cookie) and answers it.
+/// The visitor's session, stored or not. A visitor without a stored session gets the `vitrina_csrf` cookie with
+/// the token and nothing is stored: the first state-changing request starts the session (issue 20).
 /// `Cache-Control: no-store` (it names the user).
 #[utoipa::path(get, path = "/api/session", tag = "session", responses((status = 200, body = SessionAnswer)))]
 pub async fn get_session(
@@ -48,11 +49,15 @@ pub async fn get_session(
 ) -> Result<Response, ApiError> {
     let settings =
         SessionSettings { basket_view: state.settings.basket_view, map_tiles: state.settings.map_tiles.clone() };
-    let sessid = csrf_token(&session).await?;
+    let (sessid, cookie) = csrf_token(&session, &headers, state.settings.https()).await?;
     let user = current(&state, &session).await?.map(UserView::from);
     let location = crate::api::locations::current_location(&state, &session, &headers).await?;
     let answer = SessionAnswer { sessid, user, settings, location };
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(answer)).into_response())
+    let mut response = ([(header::CACHE_CONTROL, "no-store")], Json(answer)).into_response();
+    if let Some(cookie) = cookie {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 /// The session routes.

@@ -19,7 +19,7 @@ async fn add(visitor: &Visitor<'_>, body: Value, status: u16) -> Value {
 
 async fn send(visitor: &Visitor<'_>, method: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
     let url = format!("{}{path}", visitor.app.base);
-    let mut request = visitor.app.client.request(method, url).header("cookie", &visitor.cookie);
+    let mut request = visitor.app.client.request(method, url).header("cookie", visitor.cookie());
     request = request.header("x-csrf-token", &visitor.token);
     if let Some(body) = body {
         request = request.json(&body);
@@ -121,7 +121,7 @@ async fn every_mutation_needs_the_csrf_token() {
         let response = app
             .client
             .request(method.clone(), url)
-            .header("cookie", &visitor.cookie)
+            .header("cookie", visitor.cookie())
             .json(&json!({"offerId": "a", "quantity": 2}))
             .send()
             .await

@@ -22,6 +22,16 @@ async fn form(visitor: &Visitor<'_>, code: &str) -> Value {
     response.json().await.unwrap()
 }
 
+/// A new captcha of form `code` for `visitor` (`POST /api/forms/{code}/captcha`): its sid.
+async fn captcha(visitor: &Visitor<'_>, code: &str) -> String {
+    let response = visitor.post(&format!("/api/forms/{code}/captcha"), &json!({})).await;
+    assert_eq!(response.status(), 201, "captcha of {code}");
+    let body: Value = response.json().await.unwrap();
+    let sid = body["sid"].as_str().unwrap().to_owned();
+    assert_eq!(body["imageUrl"], format!("/api/captcha/{sid}"));
+    sid
+}
+
 fn phone(iso2: &str, name: &str, full: &str) -> Value {
     json!({"COUNTRY": {"iso2": iso2, "dialCode": "7", "name": name}, "VALUE": full, "FULL_VALUE": full})
 }
@@ -72,8 +82,8 @@ async fn the_seeded_forms_are_served_and_a_missing_one_is_404() {
     assert_eq!(callback["values"], json!({}));
     let codes: Vec<&str> = callback["fields"].as_array().unwrap().iter().map(|f| f["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["NAME", "PHONE"]);
-    let sid = callback["captcha"]["sid"].as_str().unwrap();
-    assert_eq!(callback["captcha"]["imageUrl"], format!("/api/captcha/{sid}"));
+    assert_eq!(callback.get("captcha"), None, "reading a form makes no captcha");
+    captcha(&visitor, "callback").await;
 
     let feedback = form(&visitor, "feedback").await;
     let types: Vec<(&str, &str, &str)> = feedback["fields"]
@@ -106,12 +116,12 @@ async fn the_seeded_forms_are_served_and_a_missing_one_is_404() {
 async fn posting_without_the_csrf_token_is_403() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     for path in ["/api/forms/callback/submissions", "/api/forms/callback/captcha-check"] {
         let response = app
             .client
             .post(format!("{}{path}", app.base))
-            .header("cookie", &visitor.cookie)
+            .header("cookie", visitor.cookie())
             .json(&callback(&sid, "x"))
             .send()
             .await
@@ -125,7 +135,7 @@ async fn posting_without_the_csrf_token_is_403() {
 async fn a_good_submission_is_stored_notified_and_prefills_the_form_next_time() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     let mut body = callback(&sid, &word.to_lowercase());
     body["PHONE"] = phone("by", "Беларусь", "+375 29 123-45-67");
@@ -141,7 +151,7 @@ async fn a_good_submission_is_stored_notified_and_prefills_the_form_next_time() 
     assert_eq!(code, "callback");
     assert_eq!(source, "https://shop.test/catalog/");
     assert_eq!(visitor_id.len(), 32);
-    assert!(!visitor.cookie.contains(&visitor_id), "the stored id is not the session secret");
+    assert!(!visitor.cookie().contains(&visitor_id), "the stored id is not the session secret");
     let values: Value = serde_json::from_str(&values).unwrap();
     assert_eq!(values["NAME"], "Иван");
     assert_eq!(values["PHONE"]["COUNTRY"]["iso2"], "by");
@@ -167,7 +177,7 @@ async fn a_good_submission_is_stored_notified_and_prefills_the_form_next_time() 
 async fn every_rule_answers_422_with_its_code_and_a_new_captcha() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "feedback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "feedback").await;
     let word = solve(&visitor, &sid).await;
     let answer = submit(
         &visitor,
@@ -234,7 +244,7 @@ async fn every_rule_answers_422_with_its_code_and_a_new_captcha() {
 async fn the_captcha_is_checked_case_insensitively_used_once_and_expires() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let check = |sid: String, word: String| {
         let visitor = &visitor;
         async move {
@@ -265,7 +275,7 @@ async fn the_captcha_is_checked_case_insensitively_used_once_and_expires() {
     assert_eq!(visitor.get(&format!("/api/captcha/{sid}")).await.status(), 404);
 
     // After ten minutes it is void.
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     let pool = app.pool().await;
     sqlx::query("UPDATE captchas SET created_at = created_at - 601 WHERE sid = ?")
@@ -285,7 +295,7 @@ async fn the_captcha_is_checked_case_insensitively_used_once_and_expires() {
 async fn markup_is_stored_as_typed_and_served_escaped() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     let payload = "<script>alert(\"x\")</script><img src=x onerror=alert(1)>";
     let mut body = callback(&sid, &word);
@@ -316,7 +326,7 @@ async fn bad_bodies_are_4xx_not_500() {
     let send = |body: Vec<u8>| {
         app.client
             .post(&url)
-            .header("cookie", &visitor.cookie)
+            .header("cookie", visitor.cookie())
             .header("x-csrf-token", &visitor.token)
             .header("content-type", "application/json")
             .body(body)
@@ -402,7 +412,7 @@ async fn with_smtp_configured_the_notification_is_mailed() {
     })
     .await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     let mut body = callback(&sid, &word);
     body["NAME"] = json!("<b>Иван</b>");
@@ -458,7 +468,9 @@ async fn a_shop_owner_imports_a_form_with_the_cli() {
     let visitor = app.visitor().await;
     let form = form(&visitor, "wholesale").await;
     assert_eq!(form["fields"][0]["mask"], json!({"min": 10, "max": 10000, "step": 10}));
-    assert_eq!(form["captcha"], Value::Null);
+    assert_eq!(form["useCaptcha"], false);
+    let refused = visitor.post("/api/forms/wholesale/captcha", &json!({})).await;
+    assert_eq!(refused.status(), 409, "a form without a captcha makes none");
     let answer = submit(&visitor, "wholesale", &json!({"QUANTITY": "15"}), 422).await;
     assert_eq!(error_codes(&answer), [("QUANTITY".into(), "FORMS_NUMBER_INVALID".into())]);
     submit(&visitor, "wholesale", &json!({"QUANTITY": "20", "BUDGET": "150000"}), 200).await;
@@ -476,7 +488,7 @@ async fn the_captcha_word_is_also_spoken_and_listening_keeps_the_word() {
     // Issue 19 (WCAG 1.1.1): an alternative to the picture that does not need sight.
     let app = spawn_app().await;
     let visitor = app.visitor().await;
-    let sid = form(&visitor, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     for lang in ["ru", "en", "xx"] {
         let audio = visitor.get(&format!("/api/captcha/{sid}/audio?lang={lang}")).await;
@@ -503,7 +515,7 @@ async fn a_captcha_solved_in_one_session_does_not_verify_in_another() {
     let app = spawn_app().await;
     let owner = app.visitor().await;
     let stranger = app.visitor().await;
-    let sid = form(&owner, "callback").await["captcha"]["sid"].as_str().unwrap().to_owned();
+    let sid = captcha(&owner, "callback").await;
     let word = solve(&owner, &sid).await;
     assert!(!captcha_valid(&stranger, &sid, &word).await);
     let answer = submit(&stranger, "callback", &callback(&sid, &word), 422).await;

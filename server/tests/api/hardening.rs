@@ -93,7 +93,8 @@ async fn a_body_over_64_kb_is_413_whether_declared_or_streamed() {
     let head = format!(
         "POST /api/basket/items HTTP/1.1\r\nHost: {addr}\r\nCookie: {}\r\nX-CSRF-Token: {}\r\n\
          Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
-        visitor.cookie, visitor.token
+        visitor.cookie(),
+        visitor.token
     );
     stream.write_all(head.as_bytes()).await.unwrap();
     for chunk in body.as_bytes().chunks(8192) {
@@ -212,7 +213,7 @@ async fn a_malformed_path_parameter_is_a_json_400() {
     let visitor = app.visitor().await;
     let url = format!("{}/api/basket/items/9223372036854775808", app.base);
     let response =
-        app.client.delete(url).header("cookie", &visitor.cookie).header("x-csrf-token", &visitor.token).send().await;
+        app.client.delete(url).header("cookie", visitor.cookie()).header("x-csrf-token", &visitor.token).send().await;
     let response = response.unwrap();
     assert_eq!(response.status(), 400);
     let body: Value = response.json().await.unwrap();
@@ -259,7 +260,8 @@ async fn the_documented_ranges_are_the_limits() {
 /// POSTs a review as `visitor` with `X-Forwarded-For: forwarded`; the status.
 async fn review_from(visitor: &crate::helpers::Visitor<'_>, forwarded: &str) -> u16 {
     let url = format!("{}/api/reviews", visitor.app.base);
-    let request = visitor.app.client.post(url).header("cookie", &visitor.cookie).header("x-csrf-token", &visitor.token);
+    let request =
+        visitor.app.client.post(url).header("cookie", visitor.cookie()).header("x-csrf-token", &visitor.token);
     let body = json!({"rating": 5, "name": "Анна", "text": "Хорошо"});
     request.header("x-forwarded-for", forwarded).json(&body).send().await.unwrap().status().as_u16()
 }

@@ -80,10 +80,11 @@ impl TestApp {
     }
 }
 
-/// A visitor with a session: its cookie and CSRF token, sent with every request.
+/// A visitor as a browser is one: its cookies (kept from every answer, as a browser's jar keeps them) and its CSRF
+/// token, sent with every request. The session is stored from the first request that writes state (issue 20).
 pub struct Visitor<'a> {
     pub app: &'a TestApp,
-    pub cookie: String,
+    cookies: std::sync::Mutex<std::collections::BTreeMap<String, String>>,
     pub token: String,
 }
 
@@ -91,9 +92,10 @@ impl TestApp {
     /// A new visitor: `GET /api/session`, keeping the cookie and the token.
     pub async fn visitor(&self) -> Visitor<'_> {
         let response = self.get("/api/session").await;
-        let cookie = response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let visitor = Visitor::with_cookie(self, "", "");
+        visitor.remember(&response);
         let body: serde_json::Value = response.json().await.unwrap();
-        Visitor { app: self, cookie, token: body["sessid"].as_str().unwrap().to_owned() }
+        Visitor { token: body["sessid"].as_str().unwrap().to_owned(), ..visitor }
     }
 
     /// A connection to the app's database.
@@ -102,11 +104,47 @@ impl TestApp {
     }
 }
 
-impl Visitor<'_> {
-    /// GET `path` with the session cookie.
+impl<'a> Visitor<'a> {
+    /// A visitor sending `cookie` (a `Cookie` header's value: `a=1; b=2`) and `token`.
+    pub fn with_cookie(app: &'a TestApp, cookie: &str, token: &str) -> Self {
+        let cookies = cookie
+            .split(';')
+            .filter_map(|pair| pair.trim().split_once('='))
+            .map(|(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
+        Visitor { app, cookies: std::sync::Mutex::new(cookies), token: token.to_owned() }
+    }
+
+    /// The `Cookie` header the visitor sends.
+    pub fn cookie(&self) -> String {
+        let cookies = self.cookies.lock().unwrap();
+        cookies.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join("; ")
+    }
+
+    /// Keeps the cookies `response` set (an empty or expired one is dropped); whether it set the session cookie.
+    pub fn remember(&self, response: &reqwest::Response) -> bool {
+        let mut session_set = false;
+        let mut cookies = self.cookies.lock().unwrap();
+        for set_cookie in response.headers().get_all("set-cookie") {
+            let text = set_cookie.to_str().unwrap();
+            let Some((name, value)) = text.split(';').next().and_then(|pair| pair.split_once('=')) else { continue };
+            let expired = text.contains("Max-Age=0") || value.is_empty();
+            if expired {
+                cookies.remove(name);
+            } else {
+                cookies.insert(name.to_owned(), value.to_owned());
+                session_set |= name == vitrina::limits::SESSION_COOKIE_NAME;
+            }
+        }
+        session_set
+    }
+
+    /// GET `path` with the visitor's cookies.
     pub async fn get(&self, path: &str) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        self.app.client.get(url).header("cookie", &self.cookie).send().await.expect("request")
+        let response = self.app.client.get(url).header("cookie", self.cookie()).send().await.expect("request");
+        self.remember(&response);
+        response
     }
 
     /// POST `body` as JSON to `path` with the cookie and the CSRF token.
@@ -118,31 +156,35 @@ impl Visitor<'_> {
     /// local address, say: [`TestApp::client_from`]).
     pub async fn post_via(&self, client: &reqwest::Client, path: &str, body: &serde_json::Value) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        let request = client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
-        request.json(body).send().await.expect("request")
+        let request = client.post(url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
+        let response = request.json(body).send().await.expect("request");
+        self.remember(&response);
+        response
     }
 
     /// POST `body` as it is, with `content_type`, to `path` with the cookie and the CSRF token (bodies that are not
     /// valid JSON, or not JSON at all).
     pub async fn post_raw(&self, path: &str, content_type: &str, body: &'static str) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        let request = self.app.client.post(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
-        request.header("content-type", content_type).body(body).send().await.expect("request")
+        let request = self.app.client.post(url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
+        let response = request.header("content-type", content_type).body(body).send().await.expect("request");
+        self.remember(&response);
+        response
     }
 
     /// PATCH `body` as JSON to `path` with the cookie and the CSRF token.
     pub async fn patch(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        let request = self.app.client.patch(url).header("cookie", &self.cookie).header("x-csrf-token", &self.token);
-        request.json(body).send().await.expect("request")
+        let request = self.app.client.patch(url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
+        let response = request.json(body).send().await.expect("request");
+        self.remember(&response);
+        response
     }
 
     /// Keeps the session cookie `response` set, if it set one (log-in, log-out and a password change give the
     /// session a new id); returns whether it did.
     pub fn keep_cookie(&mut self, response: &reqwest::Response) -> bool {
-        let Some(set_cookie) = response.headers().get("set-cookie") else { return false };
-        self.cookie = set_cookie.to_str().unwrap().split(';').next().unwrap().to_owned();
-        true
+        self.remember(response)
     }
 
     /// `GET /api/session` again: keeps its cookie (if set) and its token (a log-in gives a new one); the body.

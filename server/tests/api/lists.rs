@@ -11,7 +11,7 @@ async fn shop() -> TestApp {
 
 async fn delete(visitor: &Visitor<'_>, path: &str) -> reqwest::Response {
     let url = format!("{}{path}", visitor.app.base);
-    let request = visitor.app.client.delete(url).header("cookie", &visitor.cookie);
+    let request = visitor.app.client.delete(url).header("cookie", visitor.cookie());
     request.header("x-csrf-token", &visitor.token).send().await.unwrap()
 }
 
@@ -46,14 +46,14 @@ async fn the_compare_list_adds_removes_clears_and_counts() {
     let response = app
         .client
         .post(format!("{}/api/compare", app.base))
-        .header("cookie", &visitor.cookie)
+        .header("cookie", visitor.cookie())
         .json(&json!({"offerId": "a"}))
         .send()
         .await
         .unwrap();
     assert_eq!(response.status(), 403);
     let response =
-        app.client.delete(format!("{}/api/compare", app.base)).header("cookie", &visitor.cookie).send().await.unwrap();
+        app.client.delete(format!("{}/api/compare", app.base)).header("cookie", visitor.cookie()).send().await.unwrap();
     assert_eq!(response.status(), 403);
 }
 
@@ -106,7 +106,7 @@ async fn recently_viewed_are_newest_first_without_the_shown_one_and_at_most_twen
     let response = app
         .client
         .post(format!("{}/api/viewed", app.base))
-        .header("cookie", &visitor.cookie)
+        .header("cookie", visitor.cookie())
         .json(&json!({"offerId": offers[1]}))
         .send()
         .await

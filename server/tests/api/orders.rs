@@ -69,7 +69,7 @@ async fn placing_an_order_needs_the_csrf_token() {
     let visitor = app.visitor().await;
     add(&visitor, "a", 1, false).await;
     let url = format!("{}/api/orders", app.base);
-    let response = app.client.post(url).header("cookie", &visitor.cookie).json(&checkout()).send().await.unwrap();
+    let response = app.client.post(url).header("cookie", visitor.cookie()).json(&checkout()).send().await.unwrap();
     assert_eq!(response.status(), 403);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["errors"][0]["code"], "CSRF_TOKEN_INVALID");

@@ -28,11 +28,11 @@ async fn post(app: &TestApp, path: &str, cookie: Option<&str>, token: Option<&st
 }
 
 #[tokio::test]
-async fn a_visitor_gets_a_session_cookie_and_a_stable_csrf_token() {
+async fn a_reading_visitor_stores_nothing_and_the_first_write_starts_the_session_with_the_same_token() {
     let app = spawn_app().await;
     let (body, set_cookie) = session(&app, None).await;
-    let set_cookie = set_cookie.expect("a new visitor gets the session cookie");
-    for part in ["vitrina_session=", "HttpOnly", "SameSite=Lax", "Secure", "Path=/"] {
+    let set_cookie = set_cookie.expect("a new visitor gets the CSRF cookie");
+    for part in ["vitrina_csrf=", "HttpOnly", "SameSite=Lax", "Secure", "Path=/", "Max-Age=2592000"] {
         assert!(set_cookie.contains(part), "{part} in {set_cookie}");
     }
     let sessid = body["sessid"].as_str().unwrap().to_owned();
@@ -43,14 +43,54 @@ async fn a_visitor_gets_a_session_cookie_and_a_stable_csrf_token() {
 
     let cookie = set_cookie.split(';').next().unwrap().to_owned();
     let (again, _) = session(&app, Some(&cookie)).await;
-    assert_eq!(again["sessid"], sessid, "the token lasts as long as the session");
+    assert_eq!(again["sessid"], sessid, "the token lasts as long as the cookie");
     let (other, _) = session(&app, None).await;
     assert_ne!(other["sessid"], sessid, "another visitor, another token");
-
-    // The sessions live in SQLite.
+    // Issue 20: reading stored nothing, forms and captchas included.
+    let visitor = crate::helpers::Visitor::with_cookie(&app, &cookie, &sessid);
+    assert_eq!(visitor.get("/api/forms/callback").await.status(), 200);
     let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", app.db_path.display())).await.unwrap();
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&pool).await.unwrap();
-    assert_eq!(rows, 2);
+    let count = |table: &'static str| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!((count("sessions").await, count("captchas").await), (0, 0));
+
+    // A refused first write stores nothing either; an accepted one starts the session, and the token stays good.
+    let refused = visitor.post("/api/basket/items", &serde_json::json!({"offerId": "101", "quantity": 0})).await;
+    assert!(refused.status().is_client_error(), "{}", refused.status());
+    assert_eq!(count("sessions").await, 0);
+    let added = visitor.post("/api/basket/items", &serde_json::json!({"offerId": "101", "quantity": 1})).await;
+    assert_eq!(added.status(), 200);
+    assert!(visitor.cookie().contains("vitrina_session="), "{}", visitor.cookie());
+    assert_eq!(count("sessions").await, 1);
+    assert_eq!(visitor.get("/api/session").await.json::<Value>().await.unwrap()["sessid"], sessid.as_str());
+    assert_eq!(
+        visitor.post("/api/basket/items", &serde_json::json!({"offerId": "102", "quantity": 1})).await.status(),
+        200
+    );
+    assert_eq!(count("sessions").await, 1);
+}
+
+#[tokio::test]
+async fn two_first_writes_sent_at_once_lose_nothing() {
+    // Each starts a session and the browser keeps one cookie: both wrote under the visitor id the token gives.
+    let app = spawn_app().await;
+    let visitor = app.visitor().await;
+    let (first, second) =
+        (serde_json::json!({"offerId": "101", "quantity": 1}), serde_json::json!({"offerId": "102", "quantity": 1}));
+    let (a, b) = tokio::join!(visitor.post("/api/basket/items", &first), visitor.post("/api/basket/items", &second));
+    assert_eq!((a.status().as_u16(), b.status().as_u16()), (200, 200));
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    let mut ids: Vec<&str> =
+        basket["lines"].as_array().unwrap().iter().map(|l| l["offer"]["id"].as_str().unwrap()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["101", "102"]);
 }
 
 #[tokio::test]
@@ -85,10 +125,8 @@ async fn the_sweep_deletes_expired_sessions_and_void_captchas_and_keeps_live_one
     // Issue 20: expired session rows were never deleted (`delete_expired` had no caller).
     let app = crate::helpers::spawn_app().await;
     let live = app.visitor().await;
-    let sid = live.get("/api/forms/callback").await.json::<serde_json::Value>().await.unwrap()["captcha"]["sid"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let made = live.post("/api/forms/callback/captcha", &serde_json::json!({})).await;
+    let sid = made.json::<serde_json::Value>().await.unwrap()["sid"].as_str().unwrap().to_owned();
     let pool = app.pool().await;
     sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES ('old', '{}', 1)").execute(&pool).await.unwrap();
     sqlx::query("INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES ('void', 'callback', 'x', 1)")

@@ -204,7 +204,7 @@ async fn a_bad_review_gets_every_problem_at_once_and_is_not_stored() {
     let response = app
         .client
         .post(format!("{}/api/reviews", app.base))
-        .header("cookie", &visitor.cookie)
+        .header("cookie", visitor.cookie())
         .json(&json!({}))
         .send()
         .await

@@ -13,7 +13,12 @@ const NOT_FOUND = { status: 404, body: { errors: [{ code: 'FORM_NOT_FOUND', fiel
 /** Mocks the shop and `GET /api/forms/feedback` (answered by the call's number, from 1). */
 function mockFeedback(answer: (n: number) => MockAnswer) {
   let calls = 0;
-  const fetchMock = mockApi({ '/api/shop': shop, '/api/forms/feedback': () => answer(++calls) });
+  const fetchMock = mockApi({
+    '/api/shop': shop,
+    '/api/session': { sessid: 'c'.repeat(64), user: null, settings: {} },
+    '/api/forms/feedback': () => answer(++calls),
+    '/api/forms/feedback/captcha': { status: 201, body: { sid: 'sid-1', imageUrl: '/api/captcha/sid-1' } },
+  });
   return { formLoads: () => requestedUrls(fetchMock).filter((url) => url.pathname === '/api/forms/feedback').length };
 }
 

@@ -84,6 +84,7 @@ export interface FormAnswer {
   values: Record<string, string>;
   /** Initial phone country, ISO 3166-1 alpha-2 lower case, "ru" by default. */
   country: string;
+  /** The form's captcha (`POST /api/forms/{code}/captcha`, asked for by {@link getForm}), `null` without one. */
   captcha: FormCaptcha | null;
 }
 

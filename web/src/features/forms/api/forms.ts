@@ -6,13 +6,17 @@ import type { FormAnswer, FormCaptcha, PhoneValue } from './form-types';
 export type { FieldMask, FormAnswer, FormCaptcha, FormField, FormFieldType, PhoneValue } from './form-types';
 
 /**
- * `GET /api/forms/{code}` (issue 5; spec §7 getData): the form's definition, this visitor's prefill, the initial
- * phone country and a new captcha.
+ * The form `code` ready to show (issue 5; spec §7 getData): `GET /api/forms/{code}` (the definition, this visitor's
+ * prefill, the initial phone country), then for a form with `useCaptcha` a new captcha from
+ * `POST /api/forms/{code}/captcha`. The server makes captchas only when asked (issue 20: reading a form stored one).
  *
- * @throws {ApiError} 404 `FORM_NOT_FOUND`, network/time-out failures.
+ * @throws {ApiError} 404 `FORM_NOT_FOUND`, 429 `RATE_LIMITED` (captchas), network/time-out failures.
  */
-export function getForm(code: string, signal?: AbortSignal): Promise<FormAnswer> {
-  return apiGet<FormAnswer>(`/api/forms/${encodeURIComponent(code)}`, { signal });
+export async function getForm(code: string, signal?: AbortSignal): Promise<FormAnswer> {
+  const path = `/api/forms/${encodeURIComponent(code)}`;
+  const form = await apiGet<Omit<FormAnswer, 'captcha'>>(path, { signal });
+  const captcha = form.useCaptcha ? await apiPost<FormCaptcha>(`${path}/captcha`, {}, { signal }) : null;
+  return { ...form, captcha };
 }
 
 /**

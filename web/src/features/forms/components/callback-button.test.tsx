@@ -10,20 +10,26 @@ import { CallbackButton } from './callback-button';
 
 const FORM_PATH = '/api/forms/callback';
 
-/** The seeded callback form; each answer carries a new captcha (`sid-1`, `sid-2`, …). */
-function callbackForm(n: number) {
-  return makeForm({
-    code: 'callback',
-    title: 'Заказать звонок',
-    submitText: 'Жду звонка',
-    captcha: { sid: `sid-${n}`, imageUrl: `/api/captcha/sid-${n}` },
-  });
+/** The seeded callback form (its captcha comes from `POST …/captcha`). */
+function callbackForm() {
+  return makeForm({ code: 'callback', title: 'Заказать звонок', submitText: 'Жду звонка', captcha: undefined });
 }
 
-/** Mocks `GET /api/forms/callback` with `answer` (given the call's number, from 1). */
+/**
+ * Mocks `GET /api/forms/callback` with `answer` (given the call's number, from 1), and its captchas: each
+ * `POST /api/forms/callback/captcha` makes a new one (`sid-1`, `sid-2`, …).
+ */
 function mockForm(answer: (n: number) => MockAnswer = callbackForm) {
   let calls = 0;
-  const fetchMock = mockApi({ [FORM_PATH]: () => answer(++calls) });
+  let captchas = 0;
+  const fetchMock = mockApi({
+    '/api/session': { sessid: 'c'.repeat(64), user: null, settings: {} },
+    [FORM_PATH]: () => answer(++calls),
+    [`${FORM_PATH}/captcha`]: () => {
+      captchas += 1;
+      return { status: 201, body: { sid: `sid-${captchas}`, imageUrl: `/api/captcha/sid-${captchas}` } };
+    },
+  });
   return { fetchMock, formLoads: () => requestedUrls(fetchMock).filter((url) => url.pathname === FORM_PATH).length };
 }
 
@@ -88,15 +94,15 @@ describe('CallbackButton', () => {
   });
 
   it("titles the dialog with the form's own title once it has loaded", async () => {
-    mockForm(() => ({ ...callbackForm(1), title: 'Перезвоним за 5 минут' }));
+    mockForm(() => ({ ...callbackForm(), title: 'Перезвоним за 5 минут' }));
     const { user } = renderButton();
     await user.click(openButton());
     expect(await screen.findByRole('dialog', { name: 'Перезвоним за 5 минут' })).toBeInTheDocument();
   });
 
   it.each([
-    ['an answer without fields', () => ({ ...callbackForm(1), fields: [] })],
-    ['an answer without a title', () => ({ ...callbackForm(1), title: undefined })],
+    ['an answer without fields', () => ({ ...callbackForm(), fields: [] })],
+    ['an answer without a title', () => ({ ...callbackForm(), title: undefined })],
     ['a 404 answer', () => ({ status: 404, body: { errors: [{ code: 'FORM_NOT_FOUND', field: null, detail: '' }] } })],
   ])('%s shows "Возникла неопределенная ошибка" in the panel', async (_name, answer) => {
     mockForm(answer);
@@ -150,7 +156,7 @@ describe('CallbackButton', () => {
 
   it('a failed load is tried again on the next opening', async () => {
     useFakeTimers();
-    const api = mockForm((n) => (n <= 3 ? SERVER_ERROR : callbackForm(n)));
+    const api = mockForm((n) => (n <= 3 ? SERVER_ERROR : callbackForm()));
     const { user } = renderButton();
     await user.click(openButton());
     await act(() => vi.advanceTimersByTimeAsync(10_000));
