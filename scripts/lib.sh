@@ -30,12 +30,16 @@ stop_shop() {
   SHOP_PID=
 }
 
-# new_session URL: prints "COOKIE TOKEN" of a new visitor session (the session cookie and its CSRF token).
+# new_session URL: prints "COOKIE TOKEN" of a new visitor with a stored session: the cookies (no spaces) and the
+# CSRF token. A reading visitor has only the vitrina_csrf cookie (issue 20: sessions start at the first write), so a
+# guest's log-out, which changes nothing, starts the session.
 new_session() {
-  local url="$1" cookie token
-  cookie=$(curl -s -D - -o /dev/null "$url/api/session" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vitrina_session=[^;]*\).*/\1/p')
-  token=$(curl -s -H "Cookie: $cookie" "$url/api/session" | python3 -c 'import json,sys; print(json.load(sys.stdin)["sessid"])')
-  echo "$cookie $token"
+  local url="$1" csrf session token
+  csrf=$(curl -s -D - -o /dev/null "$url/api/session" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vitrina_csrf=[^;]*\).*/\1/p')
+  token=$(curl -s -H "Cookie: $csrf" "$url/api/session" | python3 -c 'import json,sys; print(json.load(sys.stdin)["sessid"])')
+  session=$(curl -s -D - -o /dev/null -X POST -H "Cookie: $csrf" -H "X-CSRF-Token: $token" "$url/api/auth/logout" |
+    tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vitrina_session=[^;]*\).*/\1/p')
+  echo "$csrf;$session $token"
 }
 
 # need_wrk: installs Debian's wrk when it is absent.

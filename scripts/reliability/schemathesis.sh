@@ -31,7 +31,8 @@ total=0
 run_pass() {
   local name="$1" filter="$2" regex="$3" cookie token
   read -r cookie token < <(new_session "$SHOP_URL")
-  ST_CAPTCHA_SID=$(curl -s -H "Cookie: $cookie" "$SHOP_URL/api/forms/callback" | python3 -c 'import json,sys; print(json.load(sys.stdin)["captcha"]["sid"])')
+  ST_CAPTCHA_SID=$(curl -s -X POST -H "Cookie: $cookie" -H "X-CSRF-Token: $token" "$SHOP_URL/api/forms/callback/captcha" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["sid"])')
   export ST_CAPTCHA_SID
   echo "== schemathesis: $name"
   set +e
