@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod captcha;
+pub mod catalog;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -2,7 +2,7 @@
 //! `GET /api/basket/summary`, `POST /api/basket/items`, `PATCH` and `DELETE /api/basket/items/{id}`. Lines belong to
 //! the session's visitor; prices always come from the catalogue. Every mutation needs the CSRF token.
 
-use crate::api::offers::{Offer, load_offers};
+use crate::catalog::{Offer, load_offers};
 use crate::db::basket::{self as store, Added, Updated};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::error::{ApiError, ApiJson, ApiPath};
@@ -105,7 +105,7 @@ async fn load(state: &AppState, session: &Session) -> Result<Basket, ApiError> {
     let offers = crate::db::offers::find_active_by_ids(&state.db, &ids).await?;
     let mut offers: std::collections::HashMap<String, (Offer, i64)> = {
         let minor: Vec<(String, i64)> = offers.iter().map(|o| (o.id.clone(), o.price_minor)).collect();
-        let loaded = load_offers(state, offers).await?;
+        let loaded = load_offers(&state.db, offers).await?;
         loaded.into_iter().zip(minor).map(|(offer, (id, price))| (id, (offer, price))).collect()
     };
     let mut lines = Vec::new();

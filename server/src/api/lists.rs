@@ -2,7 +2,7 @@
 //! compare widget, recently viewed header): `GET/POST/DELETE /api/compare`, `DELETE /api/compare/{offerId}`,
 //! `GET /api/compare/count`, `GET/POST /api/viewed`. Mutations need the CSRF token; reads never start a session.
 
-use crate::api::offers::{Offer, load_offers};
+use crate::catalog::{Offer, load_offers};
 use crate::db::lists::{self as store, CompareAdd};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::session::{existing_visitor_id, visitor_id};
@@ -42,7 +42,7 @@ pub struct OfferRef {
 async fn offers_in_order(state: &AppState, ids: &[String]) -> Result<Vec<Offer>, ApiError> {
     let rows = crate::db::offers::find_active_by_ids(&state.db, ids).await?;
     let mut offers: std::collections::HashMap<String, Offer> =
-        load_offers(state, rows).await?.into_iter().map(|o| (o.id.clone(), o)).collect();
+        load_offers(&state.db, rows).await?.into_iter().map(|o| (o.id.clone(), o)).collect();
     Ok(ids.iter().filter_map(|id| offers.remove(id)).collect())
 }
 

@@ -1,5 +1,6 @@
 //! Listing query parameters shared by offer listings, validated into typed values with field-naming errors.
 
+pub use crate::catalog::Listing;
 use crate::db::offers::OfferSort;
 use crate::error::ApiError;
 use crate::limits::{DEFAULT_PER_PAGE, MAX_PAGE, SEARCH_PAGE_SIZE};
@@ -19,22 +20,6 @@ pub struct ListParams {
     pub sort: Option<String>,
     /// `Y`: only offers in stock; `N` (default): all.
     pub available: Option<String>,
-}
-
-/// A validated listing request.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Listing {
-    pub page: u32,
-    pub per_page: u32,
-    pub sort: OfferSort,
-    pub available_only: bool,
-}
-
-impl Listing {
-    /// Rows to skip before this page.
-    pub fn offset(&self) -> u64 {
-        u64::from(self.page - 1) * u64::from(self.per_page)
-    }
 }
 
 pub fn number(

@@ -1,7 +1,7 @@
 //! `GET /api/search`: instant product search (issue 4; spec §3 "Search result", §5, §7, §9).
 
-use crate::api::offers::{Offer, load_offers};
 use crate::api::params::{flag, number};
+use crate::catalog::{Offer, load_offers};
 use crate::db;
 use crate::error::{ApiError, ApiQuery};
 use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE, SEARCH_STARTING_RETRY_AFTER_S};
@@ -198,7 +198,7 @@ pub async fn search_offers(
         hits.items.iter().zip(&items).filter(|(_, item)| item.is_none()).map(|(id, _)| id.clone()).collect();
     if !missing.is_empty() {
         let rows = db::offers::find_active_by_ids(&state.db, &missing).await?;
-        for offer in load_offers(&state, rows).await? {
+        for offer in load_offers(&state.db, rows).await? {
             let id = offer.id.clone();
             let item =
                 Bytes::from(serde_json::to_vec(&SearchItem::from(offer)).map_err(|e| ApiError::Internal(e.into()))?);

@@ -1,33 +1,15 @@
 //! Sections: `GET /api/sections` (the tree) and `GET /api/sections/{id}/offers`.
 
-use super::offers::{OfferPage, offer_page};
 use super::params::ListParams;
-use crate::db::sections::{self as db_sections, SectionRow};
-use crate::domain::slug::section_path;
+use crate::catalog::{OfferPage, Section, offer_page, section_tree};
+use crate::db::sections as db_sections;
 use crate::error::{ApiError, ApiPath, ApiQuery, ErrorBody};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
-use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// A section of the catalogue.
-#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct Section {
-    /// The feed's category id.
-    pub id: String,
-    pub name: String,
-    /// Its storefront page, e.g. `/catalog/konstruktory/`.
-    pub url: String,
-    pub parent_id: Option<String>,
-    /// 0 for a top-level section.
-    pub depth: u32,
-    /// Active offers in this section and all its subsections.
-    pub offer_count: i64,
-}
 
 /// The whole tree as a flat list.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -36,55 +18,10 @@ pub struct SectionList {
     pub sections: Vec<Section>,
 }
 
-/// Orders `rows` (feed order) as a tree (parent first, depth-first) and sums each subtree's offers. A section
-/// whose parent is not among `rows` is treated as top-level.
-pub fn build_tree(rows: Vec<SectionRow>) -> Vec<Section> {
-    let index: HashMap<&str, usize> = rows.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); rows.len()];
-    let mut roots = Vec::new();
-    for (i, r) in rows.iter().enumerate() {
-        match r.parent_id.as_deref().and_then(|p| index.get(p)) {
-            Some(&p) if p != i => children[p].push(i),
-            _ => roots.push(i),
-        }
-    }
-    // Depth-first, parents before children; `visited` guards against a cycle that slipped through.
-    let mut order: Vec<(usize, u32)> = Vec::with_capacity(rows.len());
-    let mut visited = vec![false; rows.len()];
-    let mut stack: Vec<(usize, u32)> = roots.iter().rev().map(|&r| (r, 0)).collect();
-    while let Some((i, depth)) = stack.pop() {
-        if std::mem::replace(&mut visited[i], true) {
-            continue;
-        }
-        order.push((i, depth));
-        stack.extend(children[i].iter().rev().map(|&c| (c, depth + 1)));
-    }
-    let mut totals: Vec<i64> = rows.iter().map(|r| r.direct_offers).collect();
-    for &(i, _) in order.iter().rev() {
-        let sum: i64 = children[i].iter().map(|&c| totals[c]).sum();
-        totals[i] += sum;
-    }
-    order
-        .into_iter()
-        .map(|(i, depth)| {
-            let r = &rows[i];
-            Section {
-                id: r.id.clone(),
-                name: r.name.clone(),
-                url: section_path(&r.slug),
-                parent_id: r.parent_id.clone().filter(|p| index.contains_key(p.as_str())),
-                depth,
-                offer_count: totals[i],
-            }
-        })
-        .collect()
-}
-
 /// The section tree.
 #[utoipa::path(get, path = "/api/sections", tag = "sections", responses((status = 200, body = SectionList)))]
 pub async fn list_sections(State(state): State<AppState>) -> Result<Json<SectionList>, ApiError> {
-    let rows = db_sections::list_active(&state.db).await?;
-    Ok(Json(SectionList { sections: build_tree(rows) }))
+    Ok(Json(SectionList { sections: section_tree(&state.db).await? }))
 }
 
 /// Offers of a section and all its subsections, paged.
@@ -100,39 +37,10 @@ pub async fn list_section_offers(
     if !db_sections::is_active(&state.db, &id).await? {
         return Err(ApiError::not_found("SECTION_NOT_FOUND", format!("no section {id:?} in the catalogue")));
     }
-    Ok(Json(offer_page(&state, Some(&id), listing).await?))
+    Ok(Json(offer_page(&state.db, Some(&id), listing).await?))
 }
 
 /// The sections routes.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_sections)).routes(routes!(list_section_offers))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(id: &str, parent: Option<&str>, n: i64) -> SectionRow {
-        SectionRow {
-            id: id.into(),
-            parent_id: parent.map(Into::into),
-            name: id.into(),
-            slug: id.into(),
-            direct_offers: n,
-        }
-    }
-
-    #[test]
-    fn tree_puts_parents_before_children_and_sums_subtrees() {
-        let tree =
-            build_tree(vec![row("c", Some("b"), 1), row("a", None, 2), row("b", Some("a"), 3), row("d", None, 4)]);
-        let ids: Vec<_> = tree.iter().map(|s| (s.id.as_str(), s.depth, s.offer_count)).collect();
-        assert_eq!(ids, vec![("a", 0, 6), ("b", 1, 4), ("c", 2, 1), ("d", 0, 4)]);
-    }
-
-    #[test]
-    fn a_missing_parent_makes_a_top_level_section() {
-        let tree = build_tree(vec![row("x", Some("gone"), 1)]);
-        assert_eq!((tree[0].depth, tree[0].parent_id.clone()), (0, None));
-    }
 }

@@ -1,0 +1,138 @@
+//! Offers as the storefront shows them, and pages of them.
+
+use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
+use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::slug::offer_path;
+use serde::Serialize;
+use sqlx::SqlitePool;
+use utoipa::ToSchema;
+
+/// A parameter of an offer: `{"name":"Вес","value":"300","unit":"г"}`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Param {
+    pub name: String,
+    pub value: String,
+    pub unit: Option<String>,
+}
+
+/// An offer as the storefront shows it. Prices are JSON numbers in major units, exact (docs/api.md "Money").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Offer {
+    /// The feed's offer id.
+    pub id: String,
+    pub name: String,
+    /// The offer's storefront page, e.g. `/catalog/konstruktory/little-starter/`.
+    pub url: String,
+    pub section_id: Option<String>,
+    /// Picture URLs as the feed gives them (often dead: the UI shows a placeholder).
+    pub pictures: Vec<String>,
+    /// Price in major units of `currencyId` (e.g. `1480`, `3.54`).
+    #[schema(value_type = f64, example = 1480)]
+    pub price: serde_json::Number,
+    /// The price before a discount, major units; `null` when there is no discount.
+    #[schema(value_type = Option<f64>)]
+    pub old_price: Option<serde_json::Number>,
+    /// ISO 4217 code (`RUB`, `KZT`, …).
+    pub currency_id: String,
+    pub available: bool,
+    pub vendor: Option<String>,
+    pub vendor_code: Option<String>,
+    pub params: Vec<Param>,
+    /// Sanitised HTML.
+    pub description: Option<String>,
+}
+
+/// A page of offers.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferPage {
+    pub items: Vec<Offer>,
+    /// Offers matching the filter on all pages.
+    pub total: i64,
+    pub page: u32,
+    pub per_page: u32,
+    pub pages: u32,
+}
+
+/// A validated listing request: which page, how many per page (1..=`SEARCH_PAGE_SIZE`), the order, and whether
+/// only offers in stock count. The API builds it from `?page=&perPage=&sort=&available=` (`api::params`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Listing {
+    pub page: u32,
+    pub per_page: u32,
+    pub sort: OfferSort,
+    pub available_only: bool,
+}
+
+impl Listing {
+    /// Rows to skip before this page.
+    pub fn offset(&self) -> u64 {
+        u64::from(self.page - 1) * u64::from(self.per_page)
+    }
+}
+
+fn money(minor: i64, currency: &str) -> serde_json::Number {
+    let currency = CurrencyCode::parse(currency).unwrap_or_default();
+    Money { minor, currency }.major_json()
+}
+
+/// Turns rows into [`Offer`]s with their pictures and params (two more queries for the whole list), in the rows'
+/// order.
+pub async fn load_offers(pool: &SqlitePool, rows: Vec<OfferRow>) -> sqlx::Result<Vec<Offer>> {
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let (mut pictures, mut params) = db_offers::details(pool, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Offer {
+            url: offer_path(r.section_slug.as_deref(), &r.slug),
+            pictures: pictures.remove(&r.id).unwrap_or_default(),
+            params: params
+                .remove(&r.id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| Param { name: p.name, value: p.value, unit: p.unit })
+                .collect(),
+            price: money(r.price_minor, &r.currency_id),
+            old_price: r.old_price_minor.map(|m| money(m, &r.currency_id)),
+            id: r.id,
+            name: r.name,
+            section_id: r.section_id,
+            currency_id: r.currency_id,
+            available: r.available,
+            vendor: r.vendor,
+            vendor_code: r.vendor_code,
+            description: r.description,
+        })
+        .collect())
+}
+
+/// One page of the catalogue's offers, or of a section's and its subsections' (`section_id`).
+pub async fn offer_page(pool: &SqlitePool, section_id: Option<&str>, listing: Listing) -> sqlx::Result<OfferPage> {
+    let filter =
+        OfferFilter { section_id, available_only: listing.available_only, discounted_only: false, sort: listing.sort };
+    let (rows, total) = db_offers::page(pool, &filter, listing.per_page, listing.offset()).await?;
+    Ok(OfferPage {
+        items: load_offers(pool, rows).await?,
+        total,
+        page: listing.page,
+        per_page: listing.per_page,
+        pages: ((total + i64::from(listing.per_page) - 1) / i64::from(listing.per_page)) as u32,
+    })
+}
+
+/// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out.
+pub async fn offers_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<Offer>> {
+    let rows = db_offers::find_active_by_ids(pool, ids).await?;
+    let mut offers = load_offers(pool, rows).await?;
+    offers.sort_by_key(|o| ids.iter().position(|id| *id == o.id));
+    Ok(offers)
+}
+
+/// The one active offer of `row` (a look-up by id or slug), if there was one.
+pub async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
+    match row {
+        Some(row) => Ok(load_offers(pool, vec![row]).await?.pop()),
+        None => Ok(None),
+    }
+}
