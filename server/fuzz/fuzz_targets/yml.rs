@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashSet;
-use vitrina::feeds::import::check_offer;
+use vitrina::feeds::offer::check_offer;
 use vitrina::feeds::yml::{FeedItem, YmlReader};
 
 fuzz_target!(|data: &[u8]| {

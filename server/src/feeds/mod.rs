@@ -3,6 +3,7 @@
 pub mod fields;
 pub mod generate;
 pub mod import;
+pub mod offer;
 pub mod yml;
 
 use sqlx::SqlitePool;
