@@ -1,0 +1,234 @@
+//! Running a plan (issue 4): posting lists read term at a time into per-thread work arrays, then the matches
+//! collected into the total, the per-section counts and the best offers.
+
+use super::*;
+
+/// A match's place in the ranking as one number, larger for the better of two: the score (higher first), then the
+/// offer's ordinal (earlier first). One integer comparison instead of two float and integer ones, per match.
+#[inline]
+pub(super) fn rank_key(score: Score, offer: u32) -> u64 {
+    // The float's bits, flipped so that unsigned order is numeric order (negative scores do not occur).
+    let bits = score.to_bits();
+    let ordered = if bits >> 31 == 1 { !bits } else { bits | 1 << 31 };
+    (u64::from(ordered) << 32) | u64::from(!offer)
+}
+
+/// The offer ordinal of a [`rank_key`].
+pub(super) fn key_offer(key: u64) -> u32 {
+    !(key as u32)
+}
+
+/// Per-thread work arrays of [`SearchIndex::search`], by document id, reused from query to query without being
+/// cleared: each query (each segment of it) has a new `epoch`, and a document marked with another epoch has matched
+/// nothing yet. Every 255 epochs `level` is cleared at once.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The epoch that last touched the document (high byte) and how many clauses, in order, it matched then (low
+    /// byte).
+    pub(super) level: Vec<u16>,
+    /// The document's score so far; meaningful only while its `level` carries the current epoch.
+    pub(super) score: Vec<Score>,
+    /// Bit set of the documents that matched every clause (read in document order).
+    pub(super) matched: Vec<u64>,
+    /// The current epoch, 1..=255.
+    pub(super) epoch: u8,
+}
+
+impl Scratch {
+    /// Starts a new epoch for a segment of `max_doc` documents (forgetting the previous one, even one a panic cut
+    /// short); returns the epoch's high byte for [`Scratch::level`].
+    fn start(&mut self, max_doc: usize) -> u16 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.level.fill(0);
+            self.epoch = 1;
+        }
+        if self.level.len() < max_doc {
+            self.level.resize(max_doc, 0);
+            self.score.resize(max_doc, 0.0);
+            self.matched.resize(max_doc.div_ceil(64), 0);
+        }
+        self.matched.fill(0);
+        u16::from(self.epoch) << 8
+    }
+
+    /// The matched documents in order, with their scores.
+    fn matches(&self) -> impl Iterator<Item = (DocId, Score)> + '_ {
+        self.matched.iter().enumerate().flat_map(move |(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let doc = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (doc as DocId, self.score[doc])
+                })
+            })
+        })
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Calls `visit(doc, score)` for every document of `reader` holding `source`'s term.
+pub(super) fn for_each_posting(
+    reader: &SegmentReader,
+    source: &Source,
+    mut visit: impl FnMut(DocId, Score),
+) -> tantivy::Result<()> {
+    let inverted = reader.inverted_index(source.term.field())?;
+    let Some(info) = inverted.get_term_info(&source.term)? else { return Ok(()) };
+    match &source.scoring {
+        Scoring::Constant(score) => {
+            let mut block = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::Basic)?;
+            while !block.docs().is_empty() {
+                for &doc in block.docs() {
+                    visit(doc, *score);
+                }
+                block.advance();
+            }
+        }
+        Scoring::Bm25(weight) => {
+            let norms = reader.get_fieldnorms_reader(source.term.field())?;
+            let mut block = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::WithFreqs)?;
+            while !block.docs().is_empty() {
+                for (&doc, &freq) in block.docs().iter().zip(block.freqs()) {
+                    visit(doc, weight.score(norms.fieldnorm_id(doc), freq));
+                }
+                block.advance();
+            }
+        }
+    }
+    Ok(())
+}
+
+impl SearchIndex {
+    /// Answers `request`: empty hits for a blank text. Errors only on tantivy failures.
+    pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchHits> {
+        let Some(clauses) = self.plan(&request.text)? else { return Ok(SearchHits::default()) };
+        // A slot per section, one for offers without a section, and one for the matches `available_only` drops.
+        let slots = self.section_ids.len() + 1;
+        let dropped = slots;
+        // The slots items come from: all but the dropped one, or with `section` that section's and its subsections'.
+        let in_scope: Vec<bool> = (0..=slots)
+            .map(|slot| match &request.section {
+                _ if slot == dropped => false,
+                None => true,
+                Some(id) if request.own_section_only => self.section_ids.get(slot) == Some(id),
+                Some(id) => self.section_paths.get(slot).is_some_and(|path| path.contains(id)),
+            })
+            .collect();
+        // Per slot: matches, and the best match's rank key (the section's first appearance in the ranking).
+        let mut counts = vec![0usize; slots + 1];
+        let mut best = vec![0u64; slots + 1];
+        let mut top = TopOffers::new(request.offset.saturating_add(request.limit.max(1)));
+        let mut items_total = 0;
+        SCRATCH.with_borrow_mut(|scratch| {
+            for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
+                self.match_segment(reader, &clauses, scratch)?;
+                for (doc, score) in scratch.matches() {
+                    let info = facts.info[doc as usize];
+                    let slot = if request.available_only && info & AVAILABLE_BIT == 0 {
+                        dropped
+                    } else {
+                        (info & !AVAILABLE_BIT) as usize
+                    };
+                    let key = rank_key(score, facts.offer(doc));
+                    counts[slot] += 1;
+                    best[slot] = best[slot].max(key);
+                    items_total += usize::from(in_scope[slot]);
+                    if in_scope[slot] & (key > top.threshold) {
+                        top.push(key);
+                    }
+                }
+            }
+            tantivy::Result::Ok(())
+        })?;
+        let total = counts[..slots].iter().sum();
+        let items = top
+            .ranked()
+            .into_iter()
+            .skip(request.offset)
+            .map(|key| self.ids[key_offer(key) as usize].clone())
+            .collect();
+        let mut sections: Vec<usize> = (0..slots - 1).filter(|&slot| counts[slot] > 0).collect();
+        sections.sort_unstable_by_key(|&slot| std::cmp::Reverse(best[slot]));
+        let sections = sections
+            .into_iter()
+            .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
+            .collect();
+        Ok(SearchHits { total, sections, items, items_total })
+    }
+
+    /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
+    /// every clause, and `scratch.score` their scores.
+    pub(super) fn match_segment(
+        &self,
+        reader: &SegmentReader,
+        clauses: &[Clause],
+        scratch: &mut Scratch,
+    ) -> tantivy::Result<()> {
+        let epoch = scratch.start(reader.max_doc() as usize);
+        let Scratch { level, score, matched, .. } = scratch;
+        let last = clauses.len() as u16;
+        for (c, clause) in clauses.iter().enumerate() {
+            let (before, after) = (c as u16, c as u16 + 1);
+            for source in &clause.sources {
+                for_each_posting(reader, source, |doc, s| {
+                    let d = doc as usize;
+                    // Clauses this document matched in this query so far.
+                    let done = if level[d] & 0xFF00 == epoch { level[d] & 0xFF } else { 0 };
+                    if done == before {
+                        level[d] = epoch | after;
+                        score[d] = if before == 0 { s } else { score[d] + s };
+                        if after == last {
+                            matched[d / 64] |= 1 << (d % 64);
+                        }
+                    } else if done == after {
+                        score[d] += s;
+                    }
+                })?;
+            }
+            for source in &clause.boosts {
+                for_each_posting(reader, source, |doc, s| {
+                    if level[doc as usize] == epoch | after {
+                        score[doc as usize] += s;
+                    }
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The best `keep` [`rank_key`]s seen, in a buffer of up to twice that, cut back to `keep` when full.
+pub(super) struct TopOffers {
+    pub(super) keep: usize,
+    pub(super) buffer: Vec<u64>,
+    /// The worst key kept at the last cut (0 before): only better keys are pushed.
+    pub(super) threshold: u64,
+}
+
+impl TopOffers {
+    fn new(keep: usize) -> Self {
+        Self { keep, buffer: Vec::new(), threshold: 0 }
+    }
+
+    /// Adds `key`, which must be above the threshold.
+    fn push(&mut self, key: u64) {
+        self.buffer.push(key);
+        if self.buffer.len() >= 2 * self.keep {
+            self.buffer.select_nth_unstable_by(self.keep - 1, |a, b| b.cmp(a));
+            self.buffer.truncate(self.keep);
+            self.threshold = self.buffer[self.keep - 1];
+        }
+    }
+
+    /// The best `keep`, best first.
+    fn ranked(mut self) -> Vec<u64> {
+        self.buffer.sort_unstable_by(|a, b| b.cmp(a));
+        self.buffer.truncate(self.keep);
+        self.buffer
+    }
+}
