@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAPTCHA_CHECK_DELAY_MS, FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
+import { CAPTCHA_CHECK_DELAY_MS } from '@/config/constants';
 import { Alert } from '@/components/ui/alert';
 import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
 import type { FormAnswer, FormCaptcha, FormField, PhoneValue } from '../api/form-types';
 import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
 import { CaptchaPicture } from './captcha-picture';
-import { MaskedInput } from './masked-input';
-import { PhoneInput } from './phone-input';
+import { RequiredMark } from './required-mark';
+import { ServerFieldControl } from './server-field-control';
 import styles from './server-form.module.css';
 
 /** Codes the form sends besides its fields (spec §3 "Known codes"). */
@@ -210,90 +210,6 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
 
   const describedBy = (code: string) => (errors[code] ? errorId(code) : undefined);
 
-  const renderControl = (field: FormField) => {
-    const id = fieldId(field.code);
-    const invalid = Boolean(errors[field.code]);
-    const common = {
-      id,
-      name: field.code,
-      'aria-invalid': invalid || undefined,
-      'aria-describedby': describedBy(field.code),
-      'aria-required': field.required === 'Y' || undefined,
-      onBlur: () => blur(field),
-      placeholder: field.placeholder ?? undefined,
-    };
-    const value = values[field.code];
-    switch (field.type) {
-      case 'textarea':
-        return (
-          <textarea
-            {...common}
-            className="form-input"
-            rows={5}
-            maxLength={FORM_TEXTAREA_MAX_CHARS}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(event) => change(field, event.target.value)}
-          />
-        );
-      case 'phone':
-        if (form.phoneMask) {
-          return (
-            <PhoneInput
-              id={id}
-              name={field.code}
-              initialCountry={form.country}
-              defaultValue={form.values[field.code] ?? undefined}
-              invalid={invalid}
-              describedBy={describedBy(field.code)}
-              required={field.required === 'Y'}
-              className="form-input"
-              onBlur={() => blur(field)}
-              onChange={(phone) => change(field, phone)}
-              onCountryChange={() => setError(field.code, null)}
-            />
-          );
-        }
-        return (
-          <input
-            {...common}
-            className="form-input"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={FORM_VALUE_MAX_CHARS}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(event) => change(field, event.target.value)}
-          />
-        );
-      case 'number':
-      case 'percentage':
-      case 'currency':
-      case 'date':
-        return (
-          <MaskedInput
-            {...common}
-            className="form-input"
-            kind={field.type}
-            mask={field.mask}
-            defaultValue={typeof value === 'string' ? value : undefined}
-            onValueChange={(text) => change(field, text)}
-          />
-        );
-      default:
-        return (
-          <input
-            {...common}
-            className="form-input"
-            type={field.type === 'email' ? 'email' : 'text'}
-            autoComplete={autoComplete(field)}
-            maxLength={FORM_VALUE_MAX_CHARS}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(event) => change(field, event.target.value)}
-          />
-        );
-    }
-  };
-
   return (
     <div className={styles.wrap}>
       {headingLevel ? <Heading className={styles.title}>{form.title}</Heading> : null}
@@ -339,7 +255,17 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
                 {field.label}
                 <RequiredMark required={field.required === 'Y'} />
               </label>
-              {renderControl(field)}
+              <ServerFieldControl
+                form={form}
+                field={field}
+                id={fieldId(field.code)}
+                value={values[field.code]}
+                invalid={Boolean(errors[field.code])}
+                describedBy={describedBy(field.code)}
+                onChange={(value) => change(field, value)}
+                onBlur={() => blur(field)}
+                onCountryChange={() => setError(field.code, null)}
+              />
               {message(field.code)}
             </div>
           );
@@ -426,20 +352,4 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
       </form>
     </div>
   );
-}
-
-/** A visible asterisk after a required field's label; screen readers hear `aria-required` instead. */
-function RequiredMark({ required }: { required: boolean }) {
-  return required ? (
-    <span className="form-required" aria-hidden="true">
-      {' *'}
-    </span>
-  ) : null;
-}
-
-/** The browser's autofill hint for a text field, from its code. */
-function autoComplete(field: FormField): string | undefined {
-  if (field.type === 'email') return 'email';
-  if (field.code === 'NAME') return 'name';
-  return undefined;
 }
