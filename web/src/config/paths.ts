@@ -1,3 +1,5 @@
+import { toYesNo } from '@/lib/yes-no';
+
 /**
  * The page routes (docs/api.md "Pages") and helpers that build or read them.
  *
@@ -133,7 +135,7 @@ export const searchParams = {
  * `page` when not the first (issue 4: Enter with no active item opens it).
  */
 export function searchResultsPath(text: string, available: boolean, section = '0', page = 1): string {
-  const params = new URLSearchParams({ [searchParams.text]: text, [searchParams.available]: available ? 'Y' : 'N' });
+  const params = new URLSearchParams({ [searchParams.text]: text, [searchParams.available]: toYesNo(available) });
   if (section !== '0') params.set(searchParams.section, section);
   if (page > 1) params.set(searchParams.page, String(page));
   return withQuery(paths.search, params);

@@ -4,12 +4,13 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { basketParams, paths } from '@/config/paths';
 import { CartPage } from '@/features/basket/components/cart-page';
 import { PageTitle } from '../page-title';
+import { isYes } from '@/lib/yes-no';
 
 /** The cart page `/personal/cart/` and its wishlist tab `?delay=Y` (issue 6). */
 export function CartRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const wishlist = params.get(basketParams.delay) === 'Y';
+  const wishlist = isYes(params.get(basketParams.delay));
   const title = wishlist ? t('basket.wishlistTitle') : t('basket.title');
   return (
     <>

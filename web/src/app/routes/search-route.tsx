@@ -13,6 +13,7 @@ import { SearchSections } from '@/features/search/components/search-sections';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '@/features/search/utils/availability-flag';
 import { PageTitle } from '../page-title';
 import styles from './pages.module.css';
+import { isYes } from '@/lib/yes-no';
 
 /** A positive whole page number from the URL, else 1. */
 function pageFrom(raw: string | null): number {
@@ -35,7 +36,7 @@ export function SearchRoute() {
   const [params] = useSearchParams();
   const text = (params.get(keys.text) ?? '').trim();
   const availableParam = params.get(keys.available);
-  const available = availableParam === null ? readAvailabilityFlag() : availableParam === 'Y';
+  const available = availableParam === null ? readAvailabilityFlag() : isYes(availableParam);
   const section = params.get(keys.section) ?? ALL_SECTIONS_ID;
   const page = pageFrom(params.get(keys.page));
   const inputId = useId();

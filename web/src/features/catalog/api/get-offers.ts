@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import type { ListingParams, OfferPage } from './types';
+import { toYesNo } from '@/lib/yes-no';
 
 /** The query-string of a listing request: `page`, `perPage`, `sort` (if any), `available=Y` (if set). */
 export function listingQuery(params: ListingParams) {
@@ -8,7 +9,7 @@ export function listingQuery(params: ListingParams) {
     page: params.page,
     perPage: params.perPage,
     sort: params.sort,
-    available: params.available ? 'Y' : undefined,
+    available: params.available ? toYesNo(params.available) : undefined,
   };
 }
 

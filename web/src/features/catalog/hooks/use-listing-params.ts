@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { listingParams, withQuery } from '@/config/paths';
 import { SORT_ORDERS, type SortOrder } from '../api/types';
+import { isYes } from '@/lib/yes-no';
 
 /** What a listing keeps in the URL (`?sort=price&available=Y&page=2`). */
 export interface ListingUrlState {
@@ -27,7 +28,7 @@ export function parseListingSearch(search: URLSearchParams): ListingUrlState {
   const page = Number(search.get(listingParams.page));
   return {
     sort: isSortOrder(sort) ? sort : undefined,
-    available: search.get(listingParams.available) === 'Y',
+    available: isYes(search.get(listingParams.available)),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }

@@ -3,6 +3,7 @@ import { SEARCH_CACHE_TIME_MS, SEARCH_PAGE_SIZE } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
 import { panelQueryRetry } from '@/lib/query-client';
 import { ALL_SECTIONS_ID, type SearchAnswer } from './search-types';
+import { toYesNo } from '@/lib/yes-no';
 
 export {
   ALL_SECTIONS_ID,
@@ -42,7 +43,7 @@ export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<S
   return apiGet<SearchAnswer>('/api/search', {
     params: {
       q: text,
-      available: available ? 'Y' : 'N',
+      available: toYesNo(available),
       section: sectionParam,
       subsections: sectionParam === undefined ? undefined : 'N',
       perPage,
@@ -57,7 +58,7 @@ export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<S
  * fetch adds its section id. `fieldName` names the search field (e.g. `header`), so two fields keep separate caches.
  */
 export function searchQueryKey(fieldName: string, text: string, available: boolean, section: string = ALL_SECTIONS_ID) {
-  return ['search', fieldName, text, available ? 'Y' : 'N', section] as const;
+  return ['search', fieldName, text, toYesNo(available), section] as const;
 }
 
 /**
@@ -91,7 +92,7 @@ export interface SearchPageParams {
  */
 export function searchPageQueryOptions({ text, available, section, page }: SearchPageParams) {
   return queryOptions({
-    queryKey: ['search-page', text, available ? 'Y' : 'N', section, page] as const,
+    queryKey: ['search-page', text, toYesNo(available), section, page] as const,
     queryFn: ({ signal }) => getSearch({ text, available, section, page }, signal),
     staleTime: SEARCH_CACHE_TIME_MS,
     gcTime: SEARCH_CACHE_TIME_MS,

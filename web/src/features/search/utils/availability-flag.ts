@@ -1,15 +1,13 @@
 import { AVAILABILITY_COOKIE_MAX_AGE_S, AVAILABILITY_COOKIE_NAME } from '@/config/constants';
 import { getCookie, setCookie } from '@/lib/cookies';
-
-/** The search availability flag as stored: `Y` in-stock offers only, `N` all offers (spec §3, §4). */
-export type AvailabilityFlag = 'Y' | 'N';
+import { isYes, toYesNo } from '@/lib/yes-no';
 
 /**
  * The shopper's stored availability flag as a boolean: `true` when the cookie {@link AVAILABILITY_COOKIE_NAME}
  * says `Y`; `false` (the spec's default `N`) when it says `N`, anything else, or is absent (spec §4).
  */
 export function readAvailabilityFlag(): boolean {
-  return getCookie(AVAILABILITY_COOKIE_NAME) === 'Y';
+  return isYes(getCookie(AVAILABILITY_COOKIE_NAME));
 }
 
 /**
@@ -17,6 +15,5 @@ export function readAvailabilityFlag(): boolean {
  * {@link AVAILABILITY_COOKIE_MAX_AGE_S} s = 380 days, spec §4, §9), so the checkbox starts in that state after a reload.
  */
 export function writeAvailabilityFlag(available: boolean): void {
-  const flag: AvailabilityFlag = available ? 'Y' : 'N';
-  setCookie(AVAILABILITY_COOKIE_NAME, flag, { maxAgeS: AVAILABILITY_COOKIE_MAX_AGE_S, path: '/' });
+  setCookie(AVAILABILITY_COOKIE_NAME, toYesNo(available), { maxAgeS: AVAILABILITY_COOKIE_MAX_AGE_S, path: '/' });
 }
