@@ -28,7 +28,7 @@ $(WEB_DEPS): web/package.json web/package-lock.json
 test: test-web test-server test-e2e
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
 
 test-server:
 	$(CARGO) test --manifest-path $(SERVER)

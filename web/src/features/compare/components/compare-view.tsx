@@ -131,6 +131,7 @@ export function CompareView() {
       </div>
       {error && <Alert className={styles.alert}>{error}</Alert>}
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <div className={styles.scroller} role="region" aria-label={t('compare.tableLabel')} tabIndex={0}>
         <table className={styles.table} style={tableStyle} data-testid="compare-table">
           <caption className="visually-hidden">

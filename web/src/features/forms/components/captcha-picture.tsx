@@ -70,6 +70,7 @@ export function CaptchaPicture({ captcha, version, onAnother }: CaptchaPicturePr
           <path d="M4 9v6h4l5 4V5L8 9H4M16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11" />
         </svg>
       </button>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the clip speaks the captcha's characters, the picture's alternative: a caption would be the answer */}
       <audio ref={audioRef} src={audioUrl} preload="none" data-testid="captcha-audio" />
     </div>
   );

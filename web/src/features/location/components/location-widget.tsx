@@ -121,7 +121,7 @@ function LocationPanelContent({ enabled, currentId, onChosen }: LocationPanelCon
           autoComplete="off"
           enterKeyHint="search"
           spellCheck={false}
-          // The panel exists to pick a city: the field takes the focus Radix would give the close button.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the panel exists to pick a city: the field takes the focus Radix would give the close button
           autoFocus
           onChange={(event) => {
             setText(event.target.value);

@@ -108,6 +108,7 @@ export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) 
         <ChevronIcon className={`icon-inline ${styles.chevron}`} />
       </button>
       <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the section links inside (WAI-ARIA disclosure navigation) */}
         <div className={`container ${styles.inner}`} onKeyDown={moveFocusInMegaMenu}>
           <PanelQueryContent query={sections} hasContent={hasListContent}>
             {(data) => <SectionColumns sections={data} />}

@@ -65,6 +65,7 @@ function DropdownParent({ item, active, parentOpen }: { item: MenuItem; active: 
     rootProps.onKeyDown(event);
   };
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and the arrows on the item close or open its flyout; the link and the toggle inside are the controls
     <li className={styles.dropItem} data-active={activeMark(item, active)} {...rootProps} onKeyDown={onKeyDown}>
       <MenuLink url={item.url} className={styles.dropLink} current={active.current.has(item.id)}>
         {item.title}
@@ -72,6 +73,7 @@ function DropdownParent({ item, active, parentOpen }: { item: MenuItem; active: 
       <button type="button" className={styles.dropToggle} {...triggerProps} aria-label={t('nav.submenu', { title: item.title })}>
         <ChevronIcon className={`icon-inline ${styles.chevron}`} direction="right" />
       </button>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the links inside (WAI-ARIA disclosure navigation) */}
       <ul className={styles.flyout} {...contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
         {item.children.map((child) => (
           <DropdownItem key={child.id} item={child} active={active} parentOpen={disclosure.open} />
@@ -99,6 +101,7 @@ function BarParent({ item, active }: { item: MenuItem; active: ActiveItems }) {
       >
         <ChevronIcon className={`icon-inline ${styles.chevron}`} />
       </button>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the links inside (WAI-ARIA disclosure navigation) */}
       <ul className={styles.dropdown} {...disclosure.contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
         {item.children.map((child) => (
           <DropdownItem key={child.id} item={child} active={active} parentOpen={disclosure.open} />
@@ -123,6 +126,7 @@ function MoreItem({ items, active }: { items: MenuItem[]; active: ActiveItems })
       <button type="button" className={styles.moreButton} {...disclosure.triggerProps} aria-label={t('nav.more')}>
         <DotsIcon className={styles.dots} />
       </button>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the links inside (WAI-ARIA disclosure navigation) */}
       <ul className={styles.dropdown} {...disclosure.contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
         {items.map((item) => (
           <DropdownItem key={item.id} item={item} active={active} parentOpen={disclosure.open} />

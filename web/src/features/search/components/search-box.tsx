@@ -96,6 +96,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
             className={styles.input}
             type="search"
             role="combobox"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the pop-up opens for typing: its field takes the focus the opener had (spec §4)
             autoFocus
             autoComplete="off"
             enterKeyHint="search"
@@ -157,6 +158,7 @@ export function SearchBox({ fieldName, onClose }: SearchBoxProps) {
             hidden={!expanded}
           >
             {items.map((item, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the keyboard works through the field (aria-activedescendant), the click is the pointer's way
               <li
                 key={item.id}
                 id={optionId(index)}
