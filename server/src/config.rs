@@ -41,6 +41,8 @@ pub enum Command {
     /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`), and
     /// check it. OUT must not exist.
     Backup(BackupArgs),
+    /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` serves) to standard output.
+    Openapi,
 }
 
 /// `vitrina backup OUT` (docs/operations.md "Back up").

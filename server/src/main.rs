@@ -53,6 +53,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             vitrina::feeds::generate::write_feed(&mut out, args.offers, args.seed)?;
             out.flush()?;
         }
+        Command::Openapi => {
+            let document = vitrina::api::openapi_document();
+            let mut out = std::io::stdout().lock();
+            serde_json::to_writer_pretty(&mut out, &document)?;
+            writeln!(out)?;
+        }
         Command::Menu(args) => run_menu(args).await?,
         Command::Forms(args) => run_forms(args).await?,
         Command::Stores(args) => run_stores(args).await?,

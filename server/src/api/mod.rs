@@ -36,6 +36,26 @@ struct ApiDoc;
 
 /// Every `/api` route plus `/api/openapi.json`; unknown `/api/*` paths answer a JSON 404.
 pub fn router(state: AppState) -> Router {
+    let (router, document) = routes();
+    // Written once; every request answers the same bytes.
+    let document = axum::body::Bytes::from(serde_json::to_vec(&document).expect("the OpenAPI document serialises"));
+    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+    router
+        .route("/api/openapi.json", get(move || async move { (json, document.clone()) }))
+        .route("/api", get(crate::error::api_not_found))
+        .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
+        .method_not_allowed_fallback(crate::error::method_not_allowed)
+        .with_state(state)
+}
+
+/// The OpenAPI 3.1 document that `GET /api/openapi.json` serves, as JSON. `vitrina openapi` prints it, and the
+/// front-end's API types are generated from it (`web/src/lib/api/schema.d.ts`, issue 21).
+pub fn openapi_document() -> serde_json::Value {
+    routes().1
+}
+
+/// The API's routes and their OpenAPI document, with the shared error answers added and flattened schemas opened.
+fn routes() -> (Router<AppState>, serde_json::Value) {
     let (router, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(health::router())
         .merge(shop::router())
@@ -58,15 +78,7 @@ pub fn router(state: AppState) -> Router {
     document_common_answers(&mut openapi);
     let mut document = serde_json::to_value(&openapi).expect("the OpenAPI document serialises");
     open_flattened_schemas(&mut document);
-    // Written once; every request answers the same bytes.
-    let document = axum::body::Bytes::from(serde_json::to_vec(&document).expect("the OpenAPI document serialises"));
-    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
-    router
-        .route("/api/openapi.json", get(move || async move { (json, document.clone()) }))
-        .route("/api", get(crate::error::api_not_found))
-        .route("/api/{*rest}", get(crate::error::api_not_found).fallback(crate::error::api_not_found))
-        .method_not_allowed_fallback(crate::error::method_not_allowed)
-        .with_state(state)
+    (router, document)
 }
 
 /// Marks every answer of `router` `Cache-Control: no-store` unless it says otherwise (issue 20): these answers
