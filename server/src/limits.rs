@@ -106,16 +106,13 @@ pub const MAX_SEARCH_QUERY_CHARS: usize = 200;
 /// How often `serve` checks for a finished import to rebuild the search index, ms.
 pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 
-/// Search answers kept in the server's cache (emptied when the index is swapped).
-pub const SEARCH_CACHE_ENTRIES: u64 = 10_000;
-
 /// Bytes of serialised `/api/search` answers the server keeps (about 60 KB each for 100 items; emptied with each
 /// index swap).
 pub const SEARCH_ANSWER_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Bytes of serialised search items (one offer's JSON, about 600 bytes) the server keeps, so an answer that is not
-/// cached is assembled without reading its offers from SQLite again (emptied with each index swap).
-pub const SEARCH_ITEM_CACHE_BYTES: u64 = 32 * 1024 * 1024;
+/// Offers the catalogue service keeps in memory by id (`catalog::OfferCache`; about 1 KB each), so a search answer
+/// that is not cached reads only offers not seen since the last import from the database (emptied by each import).
+pub const OFFER_CACHE_ENTRIES: u64 = 50_000;
 
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.

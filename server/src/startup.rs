@@ -74,9 +74,11 @@ impl Application {
         };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
-        search.clone().spawn_watcher(pool.clone());
+        let offers = Arc::new(crate::catalog::OfferCache::default());
+        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone());
         spawn_sweeper(pool.clone());
-        let state = AppState { db: pool, search, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
+        let state =
+            AppState { db: pool, search, offers, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
         let connections = crate::serve::ConnectionLimits::fitted(
             std::time::Duration::from_secs(args.idle_timeout),
             args.max_connections,
@@ -94,6 +96,40 @@ impl Application {
     pub async fn run(self) -> std::io::Result<()> {
         crate::serve::serve(self.listener, self.router, self.connections, shutdown_signal()).await
     }
+}
+
+/// Builds the search index now and again whenever an import has finished (checked every
+/// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS): imports run in another process, `vitrina
+/// import`), and then empties the offer cache, so pages and answers read the imported offers. Runs until the
+/// process ends; a failed build is logged and retried at the next change.
+fn spawn_catalogue_watcher(
+    pool: sqlx::SqlitePool,
+    search: Arc<crate::search::engine::SearchEngine>,
+    offers: Arc<crate::catalog::OfferCache>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut built_for: Option<i64> = None;
+        let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
+        let mut interval = tokio::time::interval(period);
+        loop {
+            interval.tick().await;
+            let last = match crate::db::shop::last_import_id(&pool).await {
+                Ok(last) => last,
+                Err(err) => {
+                    tracing::warn!(%err, "the catalogue watcher cannot read the imports log");
+                    continue;
+                }
+            };
+            if built_for == Some(last) {
+                continue;
+            }
+            match search.rebuild(&pool).await {
+                Ok(_) => built_for = Some(last),
+                Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
+            }
+            offers.clear();
+        }
+    })
 }
 
 /// What one sweep removed.

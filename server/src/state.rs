@@ -3,12 +3,14 @@
 use sqlx::SqlitePool;
 use std::sync::Arc;
 
-/// Shared application state: the database pool, the search engine, the settings, the notification mailer and
+/// Shared application state: the database pool, the search engine, the offer cache, the settings, the notification mailer and
 /// the per-address rate limiters.
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
     pub search: Arc<crate::search::engine::SearchEngine>,
+    /// Offers by id, emptied after each import (the catalogue service's cache).
+    pub offers: Arc<crate::catalog::OfferCache>,
     pub settings: Arc<Settings>,
     pub mailer: Arc<crate::mail::Mailer>,
     pub limiters: Arc<crate::rate_limit::RateLimiters>,

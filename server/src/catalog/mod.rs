@@ -6,8 +6,10 @@
 //!
 //! Layer: below `api` and `web`, above `db` and `domain` (docs/ARCHITECTURE.md).
 
+mod cache;
 mod offers;
 mod sections;
 
+pub use cache::OfferCache;
 pub use offers::{Listing, Offer, OfferPage, Param, load_offers, offer_page, offers_by_ids, one_offer};
 pub use sections::{Section, build_tree, section_tree};

@@ -1,95 +1,102 @@
 //! The search engine a running shop holds: the current [`SearchIndex`] behind a lock that is only taken to swap
-//! it, caches of recent answers (the engine's hits, and the API's serialised answers and items), and the task that
-//! rebuilds the index after each import (issue 4).
+//! it, one cache of answers keyed by the question, and the build of a new index after each import (issue 4).
+//!
+//! One call answers a search request ([`SearchEngine::answer`], issue 21): the handler parses, asks and responds.
 
-use super::{SearchHits, SearchIndex, SearchRequest, fold};
-use crate::limits::{
-    MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES, SEARCH_CACHE_ENTRIES, SEARCH_ITEM_CACHE_BYTES,
-    SEARCH_WATCH_INTERVAL_MS,
-};
-use axum::body::Bytes;
+use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
+use super::{SearchIndex, SearchRequest, fold};
+use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
+use bytes::Bytes;
 use sqlx::SqlitePool;
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
 /// only, limit, offset. See [`SearchEngine::key`].
-pub type AnswerKey = (String, bool, Option<String>, bool, usize, usize);
+type AnswerKey = (String, bool, Option<String>, bool, usize, usize);
 
-/// Which index a cached value was made from: it changes with every swap. See [`SearchEngine::generation`].
-pub type Generation = u64;
+/// Why [`SearchEngine::answer`] has no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    /// No index built from the catalogue is in use yet (seconds after a start on a large catalogue).
+    #[error("the first search index is being built")]
+    Starting,
+    /// The index or the offers' loader failed.
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
 
 /// The shop's search: swap-in indexes, cached answers.
 pub struct SearchEngine {
     current: RwLock<Arc<SearchIndex>>,
+    /// Which index is in use: bumped by every swap, so an answer made from an index swapped out meanwhile is not
+    /// kept.
     generation: AtomicU64,
-    cache: moka::sync::Cache<AnswerKey, Arc<SearchHits>>,
+    /// Serialised [`SearchAnswer`]s by question, weighed in bytes; emptied by every swap.
     answers: moka::sync::Cache<AnswerKey, Bytes>,
-    items: moka::sync::Cache<String, Bytes>,
     ready: AtomicBool,
 }
 
-fn byte_cache<K>(max_bytes: u64) -> moka::sync::Cache<K, Bytes>
-where
-    K: std::hash::Hash + Eq + Send + Sync + 'static,
-{
-    moka::sync::Cache::builder()
-        .weigher(|_: &K, value: &Bytes| u32::try_from(value.len()).unwrap_or(u32::MAX))
-        .max_capacity(max_bytes)
-        .build()
-}
-
 impl SearchEngine {
-    /// An engine with an empty index (it answers "nothing found" until the first build is swapped in).
+    /// An engine with an empty index (not [ready](Self::is_ready) until the first build is swapped in).
     pub fn new() -> tantivy::Result<Self> {
         Ok(Self {
             current: RwLock::new(Arc::new(SearchIndex::build(Vec::new())?)),
             generation: AtomicU64::new(0),
-            cache: moka::sync::Cache::new(SEARCH_CACHE_ENTRIES),
-            answers: byte_cache(SEARCH_ANSWER_CACHE_BYTES),
-            items: byte_cache(SEARCH_ITEM_CACHE_BYTES),
+            answers: moka::sync::Cache::builder()
+                .weigher(|_: &AnswerKey, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
+                .max_capacity(SEARCH_ANSWER_CACHE_BYTES)
+                .build(),
             ready: AtomicBool::new(false),
         })
     }
 
+    /// Answers `request` with the JSON of a [`SearchAnswer`] (`GET /api/search`'s body). A question asked since the
+    /// last swap is answered from the cache; otherwise the index runs (off the async threads) and `load` gives the
+    /// items of the ids it names, best first (it may leave out offers that are gone). Errors:
+    /// [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`] when the index or `load` fails.
+    pub async fn answer<L, F>(self: &Arc<Self>, request: SearchRequest, load: L) -> Result<Bytes, AnswerError>
+    where
+        L: FnOnce(Vec<String>) -> F,
+        F: Future<Output = anyhow::Result<Vec<SearchItem>>>,
+    {
+        if !self.is_ready() {
+            return Err(AnswerError::Starting);
+        }
+        let key = Self::key(&request);
+        if let Some(body) = self.answers.get(&key) {
+            return Ok(body);
+        }
+        let generation = self.generation.load(Ordering::Acquire);
+        let index = self.index();
+        let request = SearchRequest { text: key.0.clone(), ..request };
+        let hits = tokio::task::spawn_blocking(move || index.search(&request))
+            .await
+            .map_err(anyhow::Error::from)?
+            .map_err(anyhow::Error::from)?;
+        let mut sections = vec![SearchSection {
+            id: ALL_SECTIONS_ID.to_owned(),
+            value: ALL_SECTIONS_TITLE.to_owned(),
+            found: hits.total,
+        }];
+        sections.extend(hits.sections.into_iter().map(|(id, value, found)| SearchSection { id, value, found }));
+        let answer =
+            SearchAnswer { total: hits.total, sections, items: load(hits.items).await?, items_total: hits.items_total };
+        let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
+        // The read lock keeps a swap from slipping between the generation check and the insert.
+        let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
+        if self.generation.load(Ordering::Acquire) == generation {
+            self.answers.insert(key, body.clone());
+        }
+        Ok(body)
+    }
+
     /// The cache key of `request`: two questions with the same key have the same answer until the next swap.
-    pub fn key(request: &SearchRequest) -> AnswerKey {
+    fn key(request: &SearchRequest) -> AnswerKey {
         let text: String = fold(&request.text).to_lowercase().chars().take(MAX_SEARCH_QUERY_CHARS).collect();
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         (text, request.available_only, request.section.clone(), request.own_section_only, request.limit, request.offset)
-    }
-
-    /// The index generation now: read it before answering, and hand it to [`Self::store_answer`] /
-    /// [`Self::store_item`], which drop what was made from an index swapped out meanwhile.
-    pub fn generation(&self) -> Generation {
-        self.generation.load(Ordering::Acquire)
-    }
-
-    /// The serialised `/api/search` answer to `key`, if one was stored since the last swap.
-    pub fn cached_answer(&self, key: &AnswerKey) -> Option<Bytes> {
-        self.answers.get(key)
-    }
-
-    /// Keeps the serialised answer to `key` (made while `generation` was current; dropped if a swap came since).
-    pub fn store_answer(&self, generation: Generation, key: AnswerKey, body: Bytes) {
-        let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
-        if self.generation() == generation {
-            self.answers.insert(key, body);
-        }
-    }
-
-    /// The serialised search item (one offer's JSON) of offer `id`, if one was stored since the last swap.
-    pub fn cached_item(&self, id: &str) -> Option<Bytes> {
-        self.items.get(id)
-    }
-
-    /// Keeps the serialised search item of offer `id` (made while `generation` was current; dropped if a swap came
-    /// since). An import changes offers only together with a swap (the watcher rebuilds after each import).
-    pub fn store_item(&self, generation: Generation, id: String, item: Bytes) {
-        let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
-        if self.generation() == generation {
-            self.items.insert(id, item);
-        }
     }
 
     /// Whether an index built from the catalogue has been swapped in.
@@ -108,24 +115,9 @@ impl SearchEngine {
         let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
         *current = Arc::new(index);
         self.generation.fetch_add(1, Ordering::AcqRel);
-        self.cache.invalidate_all();
         self.answers.invalidate_all();
-        self.items.invalidate_all();
         drop(current);
         self.ready.store(true, Ordering::Release);
-    }
-
-    /// Answers `request`, from the cache when the same question was asked since the last swap.
-    pub fn search(&self, request: &SearchRequest) -> tantivy::Result<Arc<SearchHits>> {
-        let key = Self::key(request);
-        let text = key.0.clone();
-        if let Some(hit) = self.cache.get(&key) {
-            return Ok(hit);
-        }
-        let index = self.index();
-        let hits = Arc::new(index.search(&SearchRequest { text, ..request.clone() })?);
-        self.cache.insert(key, hits.clone());
-        Ok(hits)
     }
 
     /// Reads the catalogue, builds a new index off the async threads, and swaps it in.
@@ -138,42 +130,45 @@ impl SearchEngine {
         tracing::info!(offers, ms = started.elapsed().as_millis() as u64, "search index built");
         Ok(offers)
     }
-
-    /// Builds the index now and again whenever an import has finished (checked every
-    /// [`SEARCH_WATCH_INTERVAL_MS`]: imports run in another process, `vitrina import`). Runs until the process ends;
-    /// a failed build is logged and retried at the next change.
-    pub fn spawn_watcher(self: Arc<Self>, pool: SqlitePool) -> tokio::task::JoinHandle<()> {
-        tokio::spawn(async move {
-            let mut built_for: Option<i64> = None;
-            let mut interval = tokio::time::interval(std::time::Duration::from_millis(SEARCH_WATCH_INTERVAL_MS));
-            loop {
-                interval.tick().await;
-                let last = match crate::db::shop::last_import_id(&pool).await {
-                    Ok(last) => last,
-                    Err(err) => {
-                        tracing::warn!(%err, "search watcher cannot read the imports log");
-                        continue;
-                    }
-                };
-                if built_for == Some(last) {
-                    continue;
-                }
-                match self.rebuild(&pool).await {
-                    Ok(_) => built_for = Some(last),
-                    Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
-                }
-            }
-        })
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::SearchDoc;
+    use std::sync::atomic::AtomicUsize;
 
     fn docs(name: &str, n: usize) -> Vec<SearchDoc> {
         (0..n).map(|i| SearchDoc { id: format!("{name}-{i}"), name: name.into(), ..SearchDoc::default() }).collect()
+    }
+
+    fn item(id: String) -> SearchItem {
+        SearchItem {
+            id,
+            category_id: None,
+            name: String::new(),
+            url: String::new(),
+            picture: None,
+            parameters: Vec::new(),
+            price: 1.into(),
+            old_price: None,
+            currency_id: "RUB".into(),
+            available: true,
+        }
+    }
+
+    /// A loader that makes a bare item of each id and counts its calls.
+    fn counting(
+        calls: &AtomicUsize,
+    ) -> impl FnOnce(Vec<String>) -> std::future::Ready<anyhow::Result<Vec<SearchItem>>> + '_ {
+        move |ids| {
+            calls.fetch_add(1, Ordering::SeqCst);
+            std::future::ready(Ok(ids.into_iter().map(item).collect()))
+        }
+    }
+
+    fn parse(body: &Bytes) -> serde_json::Value {
+        serde_json::from_slice(body).unwrap()
     }
 
     #[test]
@@ -181,17 +176,13 @@ mod tests {
         let engine = Arc::new(SearchEngine::new().unwrap());
         engine.swap(SearchIndex::build(docs("конструктор", 50)).unwrap());
         let readers: Vec<_> = (0..4)
-            .map(|t| {
+            .map(|_| {
                 let engine = engine.clone();
                 std::thread::spawn(move || {
-                    for i in 0..200 {
-                        // Distinct limits defeat the cache, so every query reads an index.
-                        let request = SearchRequest {
-                            text: "конструктор".into(),
-                            limit: 1 + (t * 200 + i) % 100,
-                            ..Default::default()
-                        };
-                        let hits = engine.search(&request).unwrap();
+                    for _ in 0..200 {
+                        let request =
+                            SearchRequest { text: "конструктор".into(), limit: 10, ..Default::default() };
+                        let hits = engine.index().search(&request).unwrap();
                         assert!(hits.total == 50 || hits.total == 80, "a half-built index: {}", hits.total);
                     }
                 })
@@ -206,34 +197,55 @@ mod tests {
         }
     }
 
-    #[test]
-    fn stores_made_from_a_swapped_out_index_are_dropped() {
-        let engine = SearchEngine::new().unwrap();
-        let key = SearchEngine::key(&SearchRequest {
-            text: " Мяч  Красный ".into(), limit: 10, ..Default::default()
-        });
-        assert_eq!(key.0, "мяч красный");
-        let before = engine.generation();
-        engine.store_answer(before, key.clone(), Bytes::from_static(b"{}"));
-        engine.store_item(before, "1".into(), Bytes::from_static(b"{\"id\":\"1\"}"));
-        assert!(engine.cached_answer(&key).is_some() && engine.cached_item("1").is_some());
+    #[tokio::test]
+    async fn an_answer_is_the_documented_shape_and_asked_again_comes_from_the_cache() {
+        let engine = Arc::new(SearchEngine::new().unwrap());
+        let request = || SearchRequest { text: " Мяч  ".into(), limit: 2, ..Default::default() };
+        let calls = AtomicUsize::new(0);
+        assert!(matches!(engine.answer(request(), counting(&calls)).await, Err(AnswerError::Starting)));
 
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
-        assert!(engine.cached_answer(&key).is_none() && engine.cached_item("1").is_none(), "a swap empties both");
-        engine.store_answer(before, key.clone(), Bytes::from_static(b"{}"));
-        engine.store_item(before, "1".into(), Bytes::from_static(b"{}"));
-        assert!(engine.cached_answer(&key).is_none() && engine.cached_item("1").is_none(), "old generation dropped");
-        engine.store_answer(engine.generation(), key.clone(), Bytes::from_static(b"{}"));
-        assert!(engine.cached_answer(&key).is_some());
+        let body = engine.answer(request(), counting(&calls)).await.unwrap();
+        let answer = parse(&body);
+        assert_eq!(answer["total"], 3);
+        assert_eq!(answer["itemsTotal"], 3);
+        assert_eq!(answer["sections"][0]["id"], ALL_SECTIONS_ID);
+        assert_eq!(answer["items"].as_array().unwrap().len(), 2);
+        assert_eq!(answer["items"][0]["currencyId"], "RUB");
+        // The same question, spelt differently: one cache entry.
+        let again = SearchRequest { text: "мяч".into(), ..request() };
+        assert_eq!(engine.answer(again, |_| async { anyhow::bail!("not asked") }).await.unwrap(), body);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+
+        engine.swap(SearchIndex::build(docs("мяч", 5)).unwrap());
+        assert_eq!(parse(&engine.answer(request(), counting(&calls)).await.unwrap())["total"], 5, "a swap empties it");
     }
 
-    #[test]
-    fn a_swap_empties_the_answer_cache() {
-        let engine = SearchEngine::new().unwrap();
-        let request = SearchRequest { text: "Мяч".into(), limit: 10, ..Default::default() };
-        assert_eq!(engine.search(&request).unwrap().total, 0);
+    #[tokio::test]
+    async fn an_answer_made_while_the_index_was_swapped_is_not_kept() {
+        let engine = Arc::new(SearchEngine::new().unwrap());
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
-        assert_eq!(engine.search(&request).unwrap().total, 3);
-        assert!(engine.is_ready());
+        let request = || SearchRequest { text: "мяч".into(), limit: 10, ..Default::default() };
+        let swapping = engine.clone();
+        // An import lands while the offers are being loaded.
+        let load = |ids: Vec<String>| async move {
+            swapping.swap(SearchIndex::build(docs("мяч", 4)).unwrap());
+            Ok(ids.into_iter().map(item).collect())
+        };
+        assert_eq!(parse(&engine.answer(request(), load).await.unwrap())["total"], 3);
+        let calls = AtomicUsize::new(0);
+        assert_eq!(parse(&engine.answer(request(), counting(&calls)).await.unwrap())["total"], 4, "not the old answer");
+    }
+
+    #[tokio::test]
+    async fn a_failing_loader_is_an_error_and_nothing_is_kept() {
+        let engine = Arc::new(SearchEngine::new().unwrap());
+        engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
+        let request = || SearchRequest { text: "мяч".into(), limit: 10, ..Default::default() };
+        let failed = engine.answer(request(), |_| async { anyhow::bail!("the database is gone") }).await;
+        assert!(matches!(failed, Err(AnswerError::Failed(_))));
+        let calls = AtomicUsize::new(0);
+        assert!(engine.answer(request(), counting(&calls)).await.is_ok());
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
 }

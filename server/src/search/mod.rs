@@ -24,8 +24,8 @@
 //! Text is lower-cased and `ё` folded to `е` on both sides.
 //!
 //! Files: `build.rs` (analyzers, edge n-grams, the one segment), `plan.rs` (a query's words as clauses of posting
-//! lists), `collect.rs` (running the clauses and collecting the answer), `engine.rs` (the index in use, its swap
-//! and cache).
+//! lists), `collect.rs` (running the clauses and collecting the answer), `answer.rs` (the API's documented answer),
+//! `engine.rs` (the index in use, its swap, the one call that answers a request and its cache).
 //!
 //! How (issue 4 "Measure", docs/performance.md "Search"): the answer needs every match, not only the best ones
 //! (the total and the per-section counts), so nothing can be skipped. tantivy holds the terms, posting lists and
@@ -48,6 +48,7 @@ use tantivy::tokenizer::{
 };
 use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentReader, TantivyDocument, Term};
 
+pub mod answer;
 mod build;
 mod collect;
 pub mod engine;

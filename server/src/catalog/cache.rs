@@ -1,0 +1,94 @@
+//! Offers kept in memory by id, so a page or an answer that names offers seen since the last import reads none of
+//! them from the database again (issue 21; docs/performance.md "HTTP under wrk": a search answer names 100 offers,
+//! and reading them is most of a new question's cost).
+
+use super::offers::{Offer, offers_by_ids};
+use crate::limits::OFFER_CACHE_ENTRIES;
+use sqlx::SqlitePool;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+/// Active offers by id, emptied by [`OfferCache::clear`] when an import has changed the catalogue. At most
+/// [`OFFER_CACHE_ENTRIES`] offers (least recently used go first).
+pub struct OfferCache {
+    offers: moka::sync::Cache<String, Arc<Offer>>,
+    /// Bumped by every `clear`: offers read before it are not kept after it.
+    generation: AtomicU64,
+    /// Taken for writing by `clear`, for reading by a store, so no store slips between the bump and the emptying.
+    clearing: RwLock<()>,
+}
+
+impl Default for OfferCache {
+    fn default() -> Self {
+        Self {
+            offers: moka::sync::Cache::new(OFFER_CACHE_ENTRIES),
+            generation: AtomicU64::new(0),
+            clearing: RwLock::new(()),
+        }
+    }
+}
+
+impl OfferCache {
+    /// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out. Offers not in
+    /// the cache are read in one go ([`offers_by_ids`]) and kept, unless the cache was cleared meanwhile.
+    pub async fn offers(&self, pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<Arc<Offer>>> {
+        let generation = self.generation.load(Ordering::Acquire);
+        let mut found: Vec<Option<Arc<Offer>>> = ids.iter().map(|id| self.offers.get(id)).collect();
+        let missing: Vec<String> =
+            ids.iter().zip(&found).filter(|(_, offer)| offer.is_none()).map(|(id, _)| id.clone()).collect();
+        if !missing.is_empty() {
+            let loaded = offers_by_ids(pool, &missing).await?;
+            let _not_clearing = self.clearing.read().unwrap_or_else(|e| e.into_inner());
+            let keep = self.generation.load(Ordering::Acquire) == generation;
+            for offer in loaded {
+                let offer = Arc::new(offer);
+                if keep {
+                    self.offers.insert(offer.id.clone(), offer.clone());
+                }
+                for (slot, id) in found.iter_mut().zip(ids) {
+                    if slot.is_none() && *id == offer.id {
+                        *slot = Some(offer.clone());
+                    }
+                }
+            }
+        }
+        Ok(found.into_iter().flatten().collect())
+    }
+
+    /// Forgets every offer: call it when an import has changed the catalogue.
+    pub fn clear(&self) {
+        let _cleared = self.clearing.write().unwrap_or_else(|e| e.into_inner());
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.offers.invalidate_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn shop(dir: &tempfile::TempDir) -> SqlitePool {
+        let pool = crate::db::connect(&dir.path().join("shop.db")).await.unwrap();
+        let feed = r#"<yml_catalog date="2026-01-01 00:00"><shop><name>S</name><currencies><currency id="RUR" rate="1"/></currencies>
+            <categories><category id="1">C</category></categories><offers>
+            <offer id="a" available="true"><name>A</name><price>10</price><currencyId>RUR</currencyId><categoryId>1</categoryId></offer>
+            <offer id="b" available="true"><name>B</name><price>20</price><currencyId>RUR</currencyId><categoryId>1</categoryId></offer>
+            </offers></shop></yml_catalog>"#;
+        crate::feeds::import::import_feed(&pool, feed.as_bytes(), "test").await.unwrap();
+        pool
+    }
+
+    #[tokio::test]
+    async fn offers_come_in_the_order_asked_and_stay_until_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = shop(&dir).await;
+        let cache = OfferCache::default();
+        let ids = ["b".to_owned(), "nope".to_owned(), "a".to_owned()];
+        let names: Vec<_> = cache.offers(&pool, &ids).await.unwrap().iter().map(|o| o.name.clone()).collect();
+        assert_eq!(names, ["B", "A"]);
+        sqlx::query("UPDATE offers SET name = 'A2' WHERE id = 'a'").execute(&pool).await.unwrap();
+        assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A", "kept until cleared");
+        cache.clear();
+        assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A2", "read again after clear");
+    }
+}
