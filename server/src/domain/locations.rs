@@ -250,6 +250,8 @@ mod tests {
     fn the_real_hflabs_file_reads_whole() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ru-cities.hflabs.csv");
         let Ok(file) = std::fs::File::open(&path) else {
+            // CI always has ../shared beside the clone: there, a missing file fails (issue 21).
+            assert!(std::env::var_os("CI").is_none(), "{} is absent, and CI is set", path.display());
             eprintln!("skipped: {} is absent (../shared/data holds the real data)", path.display());
             return;
         };
