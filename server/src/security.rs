@@ -3,7 +3,8 @@
 //! - [`limit_request`]: a declared body over [`REQUEST_BODY_MAX_BYTES`] is 413 `BODY_TOO_LARGE` and a query string
 //!   over [`QUERY_MAX_BYTES`] is 414 `QUERY_TOO_LONG`, both in the API's JSON error shape, before any handler runs.
 //!   Bodies without a `Content-Length` (chunked) are cut at the same size by axum's `DefaultBodyLimit` in
-//!   [`crate::startup::app`], which the JSON extractor turns into the same 413.
+//!   the application's router (`startup::app`, which stacks these layers), and the JSON extractor turns that into
+//!   the same 413.
 //! - [`security_headers`]: `X-Content-Type-Options: nosniff` and a `Referrer-Policy` on every answer; on HTML
 //!   answers also [`CONTENT_SECURITY_POLICY`] (no inline or foreign scripts, no framing) and
 //!   `X-Frame-Options: DENY` for browsers that predate `frame-ancestors`.

@@ -1,6 +1,5 @@
 //! What the search index reads from the catalogue (issue 4).
 
-use crate::search::SearchDoc;
 use sqlx::SqlitePool;
 use std::collections::HashMap;
 
@@ -12,6 +11,28 @@ const MAX_PARAMS_BYTES: usize = 16 * 1024;
 
 /// Most characters of HTML description read per offer: what [`MAX_DESCRIPTION_CHARS`] of text can need.
 const MAX_DESCRIPTION_HTML_CHARS: usize = 10 * MAX_DESCRIPTION_CHARS;
+
+/// One offer as the search index needs it (`search::SearchIndex::build`).
+#[derive(Debug, Clone, Default)]
+pub struct SearchDoc {
+    /// The feed's offer id.
+    pub id: String,
+    pub name: String,
+    pub vendor: Option<String>,
+    /// `vendorCode`: matched exactly (whole word) and boosted.
+    pub sku: Option<String>,
+    /// Param values (and names), joined.
+    pub params: String,
+    /// Plain text of the description.
+    pub description: String,
+    /// The offer's own section (`categoryId`), if any.
+    pub section_id: Option<String>,
+    /// Ids from the top section down to the offer's own section: `section=ID` filters on any of them.
+    pub section_path: Vec<String>,
+    /// Names of the sections on that path.
+    pub section_names: Vec<String>,
+    pub available: bool,
+}
 
 /// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
 /// `SELECT id, parent_id, name FROM sections WHERE active = 1`,

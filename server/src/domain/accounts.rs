@@ -5,7 +5,8 @@
 //! Passwords live in [`Password`], whose `Debug` never shows them; nothing here logs or puts a password into an
 //! error.
 
-use crate::domain::forms::{FieldError, is_valid_email, is_valid_phone};
+use crate::domain::contact::{Email, Phone};
+use crate::domain::forms::FieldError;
 use crate::limits::{
     ACCOUNT_EMAIL_MAX_CHARS, ACCOUNT_NAME_MAX_CHARS, ACCOUNT_PHONE_MAX_CHARS, ARGON2_ITERATIONS, ARGON2_MEMORY_KIB,
     ARGON2_PARALLELISM, DEFAULT_PHONE_COUNTRY, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RESET_TOKEN_BYTES,
@@ -124,19 +125,19 @@ pub fn normalize_email(text: &str) -> String {
     text.trim().to_lowercase()
 }
 
-/// `text` as an account e-mail: normalised ([`normalize_email`]); `FORMS_NOT_EMPTY_INVALID` when empty,
-/// `FORMS_VALUE_TOO_LONG` past [`ACCOUNT_EMAIL_MAX_CHARS`], `FORMS_EMAIL_INVALID` when not an address (the forms'
-/// [`is_valid_email`]).
+/// `text` as an account e-mail, its log-in name ([`Email::login_name`]: trimmed, lower-cased);
+/// `FORMS_NOT_EMPTY_INVALID` when empty, `FORMS_VALUE_TOO_LONG` past [`ACCOUNT_EMAIL_MAX_CHARS`],
+/// `FORMS_EMAIL_INVALID` when not an address ([`Email::parse`]).
 pub fn check_email(field: &str, text: &str) -> Result<String, FieldError> {
-    let email = normalize_email(text);
-    if email.is_empty() {
+    let text = text.trim();
+    if text.is_empty() {
         Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", field, "the e-mail is required"))
-    } else if email.chars().count() > ACCOUNT_EMAIL_MAX_CHARS {
+    } else if text.chars().count() > ACCOUNT_EMAIL_MAX_CHARS {
         Err(FieldError::new("FORMS_VALUE_TOO_LONG", field, format!("at most {ACCOUNT_EMAIL_MAX_CHARS} characters")))
-    } else if !is_valid_email(&email) {
-        Err(FieldError::new("FORMS_EMAIL_INVALID", field, "not an e-mail address"))
     } else {
-        Ok(email)
+        Email::parse(text)
+            .map(|email| email.login_name())
+            .map_err(|e| FieldError::new("FORMS_EMAIL_INVALID", field, e.to_string()))
     }
 }
 
@@ -170,7 +171,7 @@ pub fn check_name(field: &str, text: &str) -> Result<String, FieldError> {
 }
 
 /// An optional phone: `Ok(None)` when empty; `FORMS_PHONE_WRONG` when longer than [`ACCOUNT_PHONE_MAX_CHARS`] or
-/// not a valid number of `country` (iso2, default `ru`; the forms' [`is_valid_phone`]).
+/// not a valid number of `country` (iso2, default `ru`; [`Phone::parse`]).
 pub fn check_phone(field: &str, text: &str, country: Option<&str>) -> Result<Option<AccountPhone>, FieldError> {
     let phone = text.trim();
     if phone.is_empty() {
@@ -180,11 +181,15 @@ pub fn check_phone(field: &str, text: &str, country: Option<&str>) -> Result<Opt
         None | Some("") => DEFAULT_PHONE_COUNTRY.to_owned(),
         Some(iso2) => iso2.to_ascii_lowercase(),
     };
-    if phone.chars().count() > ACCOUNT_PHONE_MAX_CHARS || !is_valid_phone(phone, &country) {
+    let wrong = || {
         let shown: String = country.chars().take(8).collect();
-        return Err(FieldError::new("FORMS_PHONE_WRONG", field, format!("not a valid phone number of {shown:?}")));
+        FieldError::new("FORMS_PHONE_WRONG", field, format!("not a valid phone number of {shown:?}"))
+    };
+    if phone.chars().count() > ACCOUNT_PHONE_MAX_CHARS {
+        return Err(wrong());
     }
-    Ok(Some(AccountPhone { phone: phone.to_owned(), country }))
+    let (phone, country) = Phone::parse(phone, &country).map_err(|_| wrong())?.into_parts();
+    Ok(Some(AccountPhone { phone, country }))
 }
 
 /// Collects the problems of several checks.

@@ -2,7 +2,8 @@
 //! forms' message codes (spec §5) and the phone and e-mail rules of the forms (`crate::domain::forms`). Pure: no
 //! database, no HTTP.
 
-use crate::domain::forms::{FieldError, is_valid_email, is_valid_phone};
+use crate::domain::contact::{Email, Phone};
+use crate::domain::forms::FieldError;
 use crate::limits::{DEFAULT_PHONE_COUNTRY, ORDER_COMMENT_MAX_CHARS, ORDER_NAME_MAX_CHARS, ORDER_VALUE_MAX_CHARS};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -147,8 +148,7 @@ fn text_field(field: &str, value: &Option<String>, max: usize, required: bool) -
 /// fault as its `field`. Codes: `FORMS_NOT_EMPTY_INVALID` (name, phone, city; address with courier delivery),
 /// `FORMS_VALUE_TOO_LONG` (name over [`ORDER_NAME_MAX_CHARS`], e-mail, city or address over
 /// [`ORDER_VALUE_MAX_CHARS`], comment over [`ORDER_COMMENT_MAX_CHARS`]), `FORMS_PHONE_WRONG` (not a valid number of
-/// `phoneCountry`, default `ru`: the forms' [`is_valid_phone`]), `FORMS_EMAIL_INVALID` (the forms'
-/// [`is_valid_email`]), `ORDER_DELIVERY_INVALID` (not `pickup` or `courier`), `ORDER_PAYMENT_INVALID` (not `cash`
+/// `phoneCountry`, default `ru`: [`Phone::parse`]), `FORMS_EMAIL_INVALID` ([`Email::parse`]), `ORDER_DELIVERY_INVALID` (not `pickup` or `courier`), `ORDER_PAYMENT_INVALID` (not `cash`
 /// or `card_on_delivery`).
 pub fn validate_order(request: &OrderRequest) -> Result<CleanOrder, Vec<FieldError>> {
     let mut errors = Vec::new();
@@ -166,14 +166,14 @@ pub fn validate_order(request: &OrderRequest) -> Result<CleanOrder, Vec<FieldErr
     };
     let phone = keep(match trimmed(&request.phone) {
         "" => Err(FieldError::new("FORMS_NOT_EMPTY_INVALID", "phone", "the phone is required")),
-        phone if phone.chars().count() > ORDER_VALUE_MAX_CHARS || !is_valid_phone(phone, &phone_country) => {
+        phone if phone.chars().count() > ORDER_VALUE_MAX_CHARS || Phone::parse(phone, &phone_country).is_err() => {
             let country: String = phone_country.chars().take(8).collect();
             Err(FieldError::new("FORMS_PHONE_WRONG", "phone", format!("not a valid phone number of {country:?}")))
         }
         phone => Ok(Some(phone.to_owned())),
     });
     let email = keep(text_field("email", &request.email, ORDER_VALUE_MAX_CHARS, false).and_then(|email| match email {
-        Some(email) if !is_valid_email(&email) => {
+        Some(email) if Email::parse(&email).is_err() => {
             Err(FieldError::new("FORMS_EMAIL_INVALID", "email", "not an e-mail address"))
         }
         email => Ok(email),

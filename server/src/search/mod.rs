@@ -83,27 +83,9 @@ const TAG_PREFIX_WEIGHT: Score = 0.75;
 /// Bit of [`SegmentFacts::info`] set for an offer in stock; the other bits hold the section slot.
 const AVAILABLE_BIT: u32 = 1 << 31;
 
-/// One offer as the index needs it.
-#[derive(Debug, Clone, Default)]
-pub struct SearchDoc {
-    /// The feed's offer id.
-    pub id: String,
-    pub name: String,
-    pub vendor: Option<String>,
-    /// `vendorCode`: matched exactly (whole word) and boosted.
-    pub sku: Option<String>,
-    /// Param values (and names), joined.
-    pub params: String,
-    /// Plain text of the description.
-    pub description: String,
-    /// The offer's own section (`categoryId`), if any.
-    pub section_id: Option<String>,
-    /// Ids from the top section down to the offer's own section: `section=ID` filters on any of them.
-    pub section_path: Vec<String>,
-    /// Names of the sections on that path.
-    pub section_names: Vec<String>,
-    pub available: bool,
-}
+/// One offer as the index needs it: read by `db::search::load_docs`, so it lives beside that reader (a lower
+/// layer never imports a higher one, issue 21).
+pub use crate::db::search::SearchDoc;
 
 /// What a search asks for.
 #[derive(Debug, Clone, Default)]

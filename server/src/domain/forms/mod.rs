@@ -2,11 +2,9 @@
 //! (`vitrina forms import`), the rules a definition must follow, and the validation of a shopper's submission
 //! with the spec's message codes. Pure: no database, no HTTP. The captcha word is checked by the handler.
 
-mod contact;
 mod definition;
 mod submission;
 
-pub use contact::{is_phone_text, is_valid_email, is_valid_phone};
 pub use definition::{
     DEFAULT_DATE_FORMAT, FieldMask, FieldType, FormDefinition, FormField, FormProblem, YesNo, chrono_date_format,
     default_forms, parse_forms_file, validate_definitions,
