@@ -22,8 +22,10 @@ pub struct UserView {
     pub email: String,
     pub name: String,
     /// International format (`+7 912 345-67-89`), `null` when not given.
+    #[schema(required)]
     pub phone: Option<String>,
     /// The phone's country, iso2 lower case (`ru`), `null` without a phone.
+    #[schema(required)]
     pub phone_country: Option<String>,
 }
 

@@ -69,6 +69,7 @@ pub struct SubmissionAnswer {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub captcha: Option<CaptchaRef>,
 }
 

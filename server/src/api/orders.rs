@@ -39,10 +39,12 @@ pub struct OrderLineView {
     /// The offer's name when ordered.
     pub name: String,
     /// The offer's SKU (`vendorCode`) when ordered, if any.
+    #[schema(required)]
     pub vendor_code: Option<String>,
     /// The offer's storefront page when ordered (a site path; the offer may have left the catalogue since).
     pub url: String,
     /// The offer's first picture when ordered.
+    #[schema(required)]
     pub picture: Option<String>,
     /// Price when ordered, major units of the order's `currencyId`, exact.
     #[schema(value_type = f64)]
@@ -69,13 +71,16 @@ pub struct OrderView {
     /// As sent, international format.
     pub phone: String,
     /// The shopper's e-mail, when given (a confirmation went there).
+    #[schema(required)]
     pub email: Option<String>,
     /// The delivery or pick-up city.
     pub city: String,
     /// Set with courier delivery only.
+    #[schema(required)]
     pub address: Option<String>,
     pub delivery_method: DeliveryMethod,
     pub payment_method: PaymentMethod,
+    #[schema(required)]
     pub comment: Option<String>,
     /// In basket order.
     pub lines: Vec<OrderLineView>,

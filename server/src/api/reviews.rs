@@ -40,6 +40,7 @@ pub struct ReviewsPage {
     /// Published reviews in all.
     pub total: i64,
     /// Mean stars, one decimal; `null` without reviews.
+    #[schema(required)]
     pub rating_value: Option<f64>,
 }
 
@@ -47,10 +48,28 @@ pub struct ReviewsPage {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReviewPosted {
     /// `published`: shown now; `pending`: shown once the shop owner publishes it.
-    #[schema(example = "pending")]
-    pub status: &'static str,
+    pub status: ReviewStatus,
     /// The review as stored.
     pub review: Review,
+}
+
+/// What became of a posted review, as `ReviewPosted.status` says it: the [`Publication`] it was stored with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewStatus {
+    /// Shown now.
+    Published,
+    /// Shown once the shop owner publishes it.
+    Pending,
+}
+
+impl From<Publication> for ReviewStatus {
+    fn from(publication: Publication) -> Self {
+        match publication {
+            Publication::Published => Self::Published,
+            Publication::Pending => Self::Pending,
+        }
+    }
 }
 
 /// A page of the published reviews. 400 `PAGE_INVALID`.
@@ -94,7 +113,7 @@ pub async fn add_review(
     let visitor = visitor_id(&session).await?;
     let client_addr = (!addr.0.is_unspecified()).then(|| addr.0.to_string());
     let review = store::insert(&state.db, &clean, publication, &visitor, client_addr.as_deref()).await?;
-    let status = publication.as_str();
+    let status = ReviewStatus::from(publication);
     let shop = crate::db::shop::name_or_default(&state.db).await?;
     let stars = "★".repeat(usize::try_from(review.rating).unwrap_or(0));
     let action = match publication {
@@ -123,4 +142,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_reviews))
         .routes(routes!(add_review))
         .layer(DefaultBodyLimit::max(REVIEW_BODY_MAX_BYTES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn review_status_says_what_the_status_column_says() {
+        for publication in [Publication::Published, Publication::Pending] {
+            let json = serde_json::to_value(ReviewStatus::from(publication)).unwrap();
+            assert_eq!(json, publication.as_str());
+        }
+    }
 }

@@ -21,6 +21,7 @@ pub struct SessionSettings {
     /// `RIGHT`: the mini cart opens the slide cart; `PAGE`: it links to the cart page (spec §2, §9).
     pub basket_view: crate::config::BasketView,
     /// The store maps' tiles (`VITRINA_MAP_TILES`; issue 8); `null`: no tiles, markers on a plain background.
+    #[schema(required)]
     pub map_tiles: Option<crate::state::MapTiles>,
 }
 
@@ -31,10 +32,12 @@ pub struct SessionAnswer {
     /// `CSRF_TOKEN_INVALID`). Stable until the session logs in or out (then fetch this again).
     pub sessid: String,
     /// The logged-in account, `null` for a guest.
+    #[schema(required)]
     pub user: Option<UserView>,
     pub settings: SessionSettings,
     /// The shopper's delivery location (issue 8: `POST /api/location`, kept in the session and a cookie); `null`
     /// until one is chosen.
+    #[schema(required)]
     pub location: Option<crate::db::locations::Location>,
 }
 

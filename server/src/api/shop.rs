@@ -14,8 +14,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 #[serde(rename_all = "camelCase")]
 pub struct Shop {
     pub name: String,
+    #[schema(required)]
     pub company: Option<String>,
     /// The shop's own site as the feed gives it.
+    #[schema(required)]
     pub url: Option<String>,
     /// Active offers.
     pub offer_count: i64,

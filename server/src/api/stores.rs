@@ -23,6 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 #[serde(rename_all = "camelCase")]
 pub struct Rating {
     /// Mean stars of the published reviews, one decimal (4.6); `null` without reviews.
+    #[schema(required)]
     pub rating_value: Option<f64>,
     /// Published reviews.
     pub reviews_count: i64,
@@ -44,6 +45,7 @@ pub struct StoreAnswer {
     #[serde(flatten)]
     pub rating: Rating,
     /// Today's hours and whether the store is open now; `null` when its week has no entry for today.
+    #[schema(required)]
     pub today: Option<Today>,
 }
 

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 pub struct Param {
     pub name: String,
     pub value: String,
+    #[schema(required)]
     pub unit: Option<String>,
 }
 
@@ -24,6 +25,7 @@ pub struct Offer {
     pub name: String,
     /// The offer's storefront page, e.g. `/catalog/konstruktory/little-starter/`.
     pub url: String,
+    #[schema(required)]
     pub section_id: Option<String>,
     /// Picture URLs as the feed gives them (often dead: the UI shows a placeholder).
     pub pictures: Vec<String>,
@@ -31,15 +33,18 @@ pub struct Offer {
     #[schema(value_type = f64, example = 1480)]
     pub price: serde_json::Number,
     /// The price before a discount, major units; `null` when there is no discount.
-    #[schema(value_type = Option<f64>)]
+    #[schema(value_type = Option<f64>, required)]
     pub old_price: Option<serde_json::Number>,
     /// ISO 4217 code (`RUB`, `KZT`, …).
     pub currency_id: String,
     pub available: bool,
+    #[schema(required)]
     pub vendor: Option<String>,
+    #[schema(required)]
     pub vendor_code: Option<String>,
     pub params: Vec<Param>,
     /// Sanitised HTML.
+    #[schema(required)]
     pub description: Option<String>,
 }
 

@@ -16,6 +16,7 @@ pub struct Section {
     pub name: String,
     /// Its storefront page, e.g. `/catalog/konstruktory/`.
     pub url: String,
+    #[schema(required)]
     pub parent_id: Option<String>,
     /// 0 for a top-level section.
     pub depth: u32,

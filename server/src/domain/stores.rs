@@ -16,6 +16,7 @@ pub struct ContactValue {
     pub value: String,
     /// What it is for ("Отдел продаж"); `null` or empty when nothing is said.
     #[serde(default, deserialize_with = "empty_as_none")]
+    #[schema(required)]
     pub description: Option<String>,
 }
 
@@ -35,42 +36,53 @@ pub struct StoreData {
     /// Positive and unique in the file; given in order (1, 2, …) when missing. The first store is the shop's main
     /// one: the header's contacts panel shows it.
     #[serde(default)]
+    #[schema(value_type = i64, required)]
     pub id: Option<i64>,
     /// As shoppers know the store ("Витрина на Никольской").
     pub name: String,
     /// The store's picture: a path on this shop (`/demo/images/store.svg`) or an `http(s)` URL; `null` for none.
     #[serde(default, deserialize_with = "empty_as_none")]
+    #[schema(required)]
     pub preview_picture: Option<String>,
     /// The street address, as written on a letter.
     pub address: String,
     /// Where the map puts the marker (spec §3 `map`); `null`: no map.
     #[serde(default)]
+    #[schema(required)]
     pub map: Option<Coordinates>,
     /// IANA time zone of the working hours (`Europe/Moscow`).
     pub timezone: String,
     /// The week, one entry per weekday at most; a missing weekday says nothing about that day.
     #[serde(default)]
+    #[schema(required)]
     pub working_hours: Vec<DayHours>,
     /// Phones: `tel:` links.
     #[serde(default)]
+    #[schema(required)]
     pub phone: Vec<ContactValue>,
     /// WhatsApp numbers: `https://wa.me/<digits>` links.
     #[serde(default)]
+    #[schema(required)]
     pub whatsapp: Vec<ContactValue>,
     /// Viber numbers: `viber://chat` links.
     #[serde(default)]
+    #[schema(required)]
     pub viber: Vec<ContactValue>,
     /// Telegram names (`@name` or its `t.me` address).
     #[serde(default)]
+    #[schema(required)]
     pub telegram: Vec<ContactValue>,
     /// Instagram names.
     #[serde(default)]
+    #[schema(required)]
     pub instagram: Vec<ContactValue>,
     /// E-mail addresses: `mailto:` links.
     #[serde(default)]
+    #[schema(required)]
     pub email: Vec<ContactValue>,
     /// Skype names.
     #[serde(default)]
+    #[schema(required)]
     pub skype: Vec<ContactValue>,
 }
 

@@ -67,19 +67,19 @@ pub struct DayHours {
     pub day: Day,
     /// Opening time; with `WORK_END` empty too, a day off.
     #[serde(rename = "WORK_START", default, deserialize_with = "hhmm_or_empty")]
-    #[schema(value_type = Option<String>, example = "09:00")]
+    #[schema(value_type = Option<String>, example = "09:00", required)]
     pub work_start: Option<Hhmm>,
     /// Closing time; equal to `WORK_START`: open 24 hours; before it: the shift ends the next morning.
     #[serde(rename = "WORK_END", default, deserialize_with = "hhmm_or_empty")]
-    #[schema(value_type = Option<String>, example = "21:00")]
+    #[schema(value_type = Option<String>, example = "21:00", required)]
     pub work_end: Option<Hhmm>,
     /// Start of the break (applies only with `BREAK_END`).
     #[serde(rename = "BREAK_START", default, deserialize_with = "hhmm_or_empty")]
-    #[schema(value_type = Option<String>, example = "13:00")]
+    #[schema(value_type = Option<String>, example = "13:00", required)]
     pub break_start: Option<Hhmm>,
     /// End of the break (applies only with `BREAK_START`).
     #[serde(rename = "BREAK_END", default, deserialize_with = "hhmm_or_empty")]
-    #[schema(value_type = Option<String>, example = "14:00")]
+    #[schema(value_type = Option<String>, example = "14:00", required)]
     pub break_end: Option<Hhmm>,
 }
 
@@ -149,21 +149,21 @@ pub struct Today {
     /// Open or closed at the moment of the request.
     pub status: Status,
     /// `null` both: a day off. Equal: open 24 hours.
-    #[schema(value_type = Option<String>, example = "09:00")]
+    #[schema(value_type = Option<String>, example = "09:00", required)]
     pub work_start: Option<Hhmm>,
     /// Today's closing time (the next morning for a shift past midnight).
-    #[schema(value_type = Option<String>, example = "21:00")]
+    #[schema(value_type = Option<String>, example = "21:00", required)]
     pub work_end: Option<Hhmm>,
     /// Both given or both `null` (a break with one time does not apply, rule 5).
-    #[schema(value_type = Option<String>, example = "13:00")]
+    #[schema(value_type = Option<String>, example = "13:00", required)]
     pub break_start: Option<Hhmm>,
     /// End of today's break.
-    #[schema(value_type = Option<String>, example = "14:00")]
+    #[schema(value_type = Option<String>, example = "14:00", required)]
     pub break_end: Option<Hhmm>,
     /// While `OPEN`: when this open spell ends (the break's start, the shift's end, or for last night's shift past
     /// midnight its end this morning, which may differ from today's own times); `null` when closed or open 24 hours
     /// without a break.
-    #[schema(value_type = Option<String>, example = "21:00")]
+    #[schema(value_type = Option<String>, example = "21:00", required)]
     pub open_until: Option<Hhmm>,
 }
 

@@ -50,24 +50,31 @@ pub enum YesNo {
 pub struct FieldMask {
     /// `number`: the smallest value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub min: Option<i64>,
     /// `number`: the largest value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub max: Option<i64>,
     /// `number`: the step of the arrow keys, default 1 (spec §9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub step: Option<u32>,
     /// `currency`: decimals, 0..=4, default 2 (spec §5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub digits: Option<u8>,
     /// `currency`: text before the sum; default `"$ "` when no suffix is set (spec §5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub prefix: Option<String>,
     /// `currency`: text after the sum, e.g. `" ₽"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub suffix: Option<String>,
     /// `date`: the layout, made of `dd`, `mm`, `yyyy`, `HH`, `MM`, `ss` and separators; default `dd.mm.yyyy`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub format: Option<String>,
 }
 
@@ -84,11 +91,14 @@ pub struct FormField {
     /// `Y`: must not be empty (`FORMS_NOT_EMPTY_INVALID`); a required checkbox must be ticked.
     pub required: YesNo,
     #[serde(default)]
+    #[schema(required)]
     pub placeholder: Option<String>,
     /// The starting value (a hidden field's value).
     #[serde(default)]
+    #[schema(required)]
     pub value: Option<String>,
     #[serde(default)]
+    #[schema(required)]
     pub mask: Option<FieldMask>,
 }
 
@@ -100,27 +110,35 @@ pub struct FormDefinition {
     pub code: String,
     pub title: String,
     #[serde(default)]
+    #[schema(required)]
     pub description: Option<String>,
     /// The submit button's text; default "Отправить".
     #[serde(default = "default_submit_text")]
+    #[schema(required)]
     pub submit_text: String,
     /// The success alert's text; `null` shows the standard `FORMS_ALERT_SUCCESS` text.
     #[serde(default)]
+    #[schema(required)]
     pub success_text: Option<String>,
     /// Ask for a captcha word (spec §5).
     #[serde(default)]
+    #[schema(required)]
     pub use_captcha: bool,
     /// Ask for consent (`USER_CONSENT`, spec §5).
     #[serde(default)]
+    #[schema(required)]
     pub use_consent: bool,
     /// The consent checkbox's label; required with `useConsent`.
     #[serde(default)]
+    #[schema(required)]
     pub consent_text: Option<String>,
     /// `USER_CONSENT_URL`: the page of the terms the shopper agrees to (a site path or an `http(s)` link).
     #[serde(default)]
+    #[schema(required)]
     pub consent_url: Option<String>,
     /// Phone fields use the per-country mask and send the spec's `PHONE` object (spec §3, §5).
     #[serde(default)]
+    #[schema(required)]
     pub phone_mask: bool,
     pub fields: Vec<FormField>,
 }
