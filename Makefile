@@ -6,7 +6,7 @@ SERVER := server/Cargo.toml
 BIN := server/target/release/vitrina
 WEB_DEPS := web/node_modules/.package-lock.json
 
-.PHONY: run build web server test test-server test-web test-e2e test-reliability bench fuzz fmt clean
+.PHONY: run build web server test test-server test-web test-api-types test-e2e test-reliability bench fuzz fmt clean
 
 ## Build everything and serve the shop with its demo catalogue at http://127.0.0.1:8080
 run: build
@@ -24,8 +24,9 @@ server:
 $(WEB_DEPS): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 
-## Every test: front-end unit tests, Rust unit and integration tests, browser tests against the release binary
-test: test-web test-server test-e2e
+## Every test: front-end unit tests, Rust unit and integration tests, the front-end's API types against the server's
+## OpenAPI document, browser tests against the release binary
+test: test-web test-server test-api-types test-e2e
 
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test
@@ -33,6 +34,11 @@ test-web: $(WEB_DEPS)
 test-server:
 	$(CARGO) test --manifest-path $(SERVER)
 	$(CARGO) check --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
+
+## web/src/lib/api/schema.d.ts must be what the server's OpenAPI document generates (`cd web && npm run api-types`
+## regenerates it). Its `cargo run … openapi` reuses test-server's debug build.
+test-api-types: $(WEB_DEPS)
+	cd web && npm run api-types:check
 
 test-e2e: build
 	cd web && npm run e2e

@@ -3,7 +3,7 @@ import { getJson, waitForContent, type ApiOffer } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { sendAsVisitor } from './helpers/lists';
 import { screenshotPath } from './helpers/screens';
-import type { Location } from '../src/lib/location-types';
+import type { Location } from '../src/lib/api/types';
 
 /**
  * The delivery location (issue 8; spec §1 "a delivery location panel", §2 "delivery location slide panel", §8

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The API's shapes, shared with the app (docs/api.md), so a changed field breaks the specs at type-check. */
-import type { Offer as ApiOffer, Section as ApiSection } from '../../src/features/catalog/api/types';
+import type { Offer as ApiOffer, Section as ApiSection } from '../../src/lib/api/types';
 
 export type { ApiOffer, ApiSection };
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { MenuItem } from '../../src/features/navigation/api/types';
+import type { MenuItem } from '../../src/lib/api/types';
 import { getJson } from './api';
 
 export type { MenuItem };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { PostedReview, ReviewInput, ReviewPage } from '../../src/features/reviews/api/review-types';
+import type { PostedReview, ReviewInput, ReviewPage } from '../../src/lib/api/types';
 import { sendAsVisitor } from './lists';
 import { getJson } from './api';
 import { requireDatabase } from './forms';

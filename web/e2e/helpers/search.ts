@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import type { SearchAnswer } from '../../src/features/search/api/search-types';
+import type { SearchAnswer } from '../../src/lib/api/types';
 import { getJson } from './api';
 
 export type { SearchAnswer };

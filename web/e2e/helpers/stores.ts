@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DayCode, DayHours } from '../../src/features/contacts/api/store-types';
+import type { DayCode, DayHours } from '../../src/lib/api/types';
 import { requireDatabase } from './forms';
 import { vitrinaBinary } from './reviews';
 

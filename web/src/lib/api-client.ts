@@ -1,15 +1,8 @@
 import { REQUEST_TIMEOUT_MS } from '@/config/constants';
-import type { Location } from './location-types';
+import type { ApiErrorBody, ApiErrorItem, SessionAnswer } from './api/types';
 
-/** One entry of the API's error body (docs/api.md "Errors"). */
-export interface ApiErrorItem {
-  /** Stable message code, e.g. `OFFER_NOT_FOUND`, `SORT_INVALID`. */
-  code: string;
-  /** The parameter at fault, or `null` when no single field is. */
-  field: string | null;
-  /** Human-readable detail (English, for logs; the UI shows texts from `i18n/` by `code`). */
-  detail: string;
-}
+/** The API's types the app reads from here (generated from the OpenAPI document, `./api/types.ts`). */
+export type { ApiErrorItem, Location, MapTiles, SessionAnswer, SessionSettings } from './api/types';
 
 /**
  * A failed API call. `status` is the HTTP status (0 when no answer came: network failure or
@@ -76,7 +69,7 @@ async function readError(response: Response): Promise<ApiError> {
   }
   const errors =
     body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
-      ? (body as { errors: ApiErrorItem[] }).errors
+      ? (body as ApiErrorBody).errors
       : [];
   return new ApiError(response.status, errors, undefined, body);
 }
@@ -130,33 +123,6 @@ async function request<T>(url: string, init: RequestInit, signal?: AbortSignal):
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** A delivery city (issue 8), defined in the import-free `location-types.ts` the e2e specs share. */
-export type { Location };
-
-/** The tile server the maps draw from (docs/api.md "Session"): URL template (`{z}/{x}/{y}`) and its attribution. */
-export interface MapTiles {
-  url: string;
-  attribution: string;
-}
-
-/** The session's settings (docs/api.md "Session"). */
-export interface SessionSettings {
-  /** `RIGHT`: the mini cart opens the slide-out cart; `PAGE`: it links to the cart page (spec §2, §9). */
-  basketView?: string;
-  /** The map tiles (issue 8), `null` when maps are off. */
-  mapTiles: MapTiles | null;
-}
-
-/** Answer of `GET /api/session` (docs/api.md "Session"): the CSRF token, the user and the settings. */
-export interface SessionAnswer {
-  /** The session's CSRF token (spec §3 "sessid"), sent as `X-CSRF-Token` with every state-changing request. */
-  sessid: string;
-  user: unknown;
-  /** The shopper's chosen city (issue 8; cookie `vitrina_location`), `null` when none. */
-  location: Location | null;
-  settings: SessionSettings;
 }
 
 /** The header a state-changing request carries the session's CSRF token in. */

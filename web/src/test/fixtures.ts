@@ -1,6 +1,5 @@
-import type { Offer, OfferPage, Section } from '@/features/catalog/api/types';
-import type { FormAnswer, FormField } from '@/features/forms/api/form-types';
-import type { SearchItem } from '@/features/search/api/search-types';
+import type { FormField, Offer, OfferPage, SearchItem, Section } from '@/lib/api/types';
+import type { ReadyForm } from '@/features/forms/api/forms';
 
 /** A test offer; override any field. */
 export function makeOffer(overrides: Partial<Offer> = {}): Offer {
@@ -68,7 +67,7 @@ export function makeFormField(code: string, overrides: Partial<FormField> = {}):
  * A form answer like the seeded feedback form: required NAME, PHONE (no phone mask) and MESSAGE, optional EMAIL, a
  * hidden PRODUCT, the consent checkbox with its link and captcha `sid-1`; override any member.
  */
-export function makeForm(overrides: Partial<FormAnswer> = {}): FormAnswer {
+export function makeForm(overrides: Partial<ReadyForm> = {}): ReadyForm {
   return {
     code: 'feedback',
     title: 'Обратная связь',

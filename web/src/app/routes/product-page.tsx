@@ -7,7 +7,7 @@ import { ShareToggle } from '@/components/ui/share-toggle';
 import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useOfferBySlug } from '@/features/catalog/api/get-offer-by-slug';
-import type { Section } from '@/features/catalog/api/types';
+import type { Section } from '@/lib/api/types';
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { sectionTrail } from '@/features/catalog/utils/section-tree';
 import { RecentlyViewed } from '@/features/viewed/components/recently-viewed';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import type { Section } from '@/features/catalog/api/types';
+import type { Section } from '@/lib/api/types';
 import { OfferListing } from '@/features/catalog/components/offer-listing';
 import { SubsectionList } from '@/features/catalog/components/subsection-list';
 import { childSections, sectionTrail } from '@/features/catalog/utils/section-tree';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Offer } from '@/lib/api/offer-types';
+import type { Offer } from '@/lib/api/types';
 
 /** Where offer actions are shown: a product card of a grid, the product page, or a column of the compare table. */
 export type OfferActionsPlace = 'card' | 'page' | 'table';

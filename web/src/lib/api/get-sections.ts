@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { panelQueryRetry } from '@/lib/query-client';
 import { SECTIONS_STALE_TIME_MS } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
-import type { Section, SectionsResponse } from './section-types';
+import type { Section, SectionsResponse } from './types';
 
-export type { Section, SectionsResponse } from './section-types';
+export type { Section, SectionsResponse } from './types';
 
 /** Thrown by {@link getSections} when the answer has no `sections` array (`{}`, an HTML page, …). */
 export class MalformedSectionsError extends Error {

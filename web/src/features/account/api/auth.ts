@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 import { refreshSessionQueries } from '@/lib/session';
-import type { User } from './account-types';
+import type { UserAnswer } from '@/lib/api/types';
 
 /** Body of {@link logIn}. */
 export interface LogInInput {
@@ -17,8 +17,8 @@ export interface LogInInput {
  * @throws {ApiError} 401 `AUTH_INVALID_CREDENTIALS` (wrong e-mail or password, the same answer), 429 `RATE_LIMITED`
  *   (with `Retry-After`).
  */
-export function logIn(input: LogInInput): Promise<{ user: User }> {
-  return apiSend<{ user: User }>('POST', '/api/auth/login', input);
+export function logIn(input: LogInInput): Promise<UserAnswer> {
+  return apiSend<UserAnswer>('POST', '/api/auth/login', input);
 }
 
 /** Body of {@link register}. */
@@ -33,8 +33,8 @@ export interface RegisterInput {
  * @throws {ApiError} 422 with field errors (`FORMS_NOT_EMPTY_INVALID`, `FORMS_EMAIL_INVALID`,
  *   `AUTH_PASSWORD_TOO_SHORT`, …), 409 `AUTH_EMAIL_TAKEN`.
  */
-export function register(input: RegisterInput): Promise<{ user: User }> {
-  return apiSend<{ user: User }>('POST', '/api/auth/register', input);
+export function register(input: RegisterInput): Promise<UserAnswer> {
+  return apiSend<UserAnswer>('POST', '/api/auth/register', input);
 }
 
 /** `POST /api/auth/logout` (204). */

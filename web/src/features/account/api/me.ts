@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '@/lib/api-client';
 import { SESSION_SCOPED, sessionQueryOptions } from '@/lib/session';
-import type { MyOrder, User } from './account-types';
+import type { OrderHistory, User } from '@/lib/api/types';
 
 /** Query key root of the logged-in user's data. */
 export const ME_QUERY_KEY = ['me'] as const;
@@ -19,8 +19,8 @@ export const meQueryOptions = queryOptions({
 });
 
 /** `GET /api/me/orders`: the user's orders, newest first. */
-export function getMyOrders(signal?: AbortSignal): Promise<{ items: MyOrder[] }> {
-  return apiGet<{ items: MyOrder[] }>('/api/me/orders', { signal });
+export function getMyOrders(signal?: AbortSignal): Promise<OrderHistory> {
+  return apiGet<OrderHistory>('/api/me/orders', { signal });
 }
 
 /** Query options for {@link getMyOrders}. */

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { PASSWORD_MIN_CHARS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isEmailAddress } from '@/lib/validation';
-import type { User } from '../api/account-types';
+import type { User } from '@/lib/api/types';
 import { changePassword, useUpdateMe } from '../api/me';
 import { AuthField, fieldErrorsOf, formErrorOf, type AuthFieldCode } from './auth-forms';
 import styles from './personal.module.css';

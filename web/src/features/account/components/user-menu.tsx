@@ -6,7 +6,7 @@ import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { refreshSessionQueries } from '@/lib/session';
 import { logOut } from '../api/auth';
-import type { User } from '../api/account-types';
+import type { User } from '@/lib/api/types';
 import styles from './user-widget.module.css';
 
 /**

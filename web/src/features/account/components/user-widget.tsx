@@ -5,7 +5,7 @@ import { SlidePanel } from '@/components/ui/overlay';
 import { UserIcon } from '@/components/ui/icons';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
-import type { User } from '../api/account-types';
+import type { User } from '@/lib/api/types';
 import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-panel';
 import { LoginForm, RegisterForm, ResetRequestForm } from './auth-forms';
 
@@ -19,7 +19,7 @@ const UserMenu = retryableLazy(async () => ({ default: (await import('./user-men
 export function useCurrentUser(): User | null | undefined {
   const session = useSession();
   if (!session.data) return undefined;
-  return (session.data.user as User | null) ?? null;
+  return session.data.user ?? null;
 }
 
 /**

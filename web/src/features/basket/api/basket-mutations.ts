@@ -3,9 +3,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiSend } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { signalBasketChange } from '../hooks/basket-signals';
+import type { Basket } from '@/lib/api/types';
+import { signalBasketChange, type BasketChangeKind } from '../hooks/basket-signals';
 import { withQuantity } from '../utils/money';
-import type { Basket, BasketChangeKind } from './basket-types';
 import { BASKET_QUERY_KEY, basketQueryOptions, basketSummaryQueryOptions } from './get-basket';
 
 /** Body of {@link addToBasket}. */

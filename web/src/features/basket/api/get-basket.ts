@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import type { Basket, BasketSummary } from './basket-types';
+import type { Basket, BasketSummary } from '@/lib/api/types';
 import { SESSION_SCOPED } from '@/lib/session';
 
 /** Query key root of everything basket: the basket itself and the mini cart's summary. */

@@ -7,7 +7,8 @@ import { Picture } from '@/components/ui/picture';
 import { BASKET_MAX_LINES, BASKET_MAX_QUANTITY, CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { formatMoney } from '@/lib/format';
 import { useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
-import { basketErrorKey, type BasketLine } from '../api/basket-types';
+import { basketErrorKey } from '../api/basket-errors';
+import type { BasketLine } from '@/lib/api/types';
 import styles from './basket-lines.module.css';
 
 /** Props of {@link BasketLines}. */

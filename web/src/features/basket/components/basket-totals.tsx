@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
-import type { BasketSummary } from '../api/basket-types';
+import type { BasketSummary } from '@/lib/api/types';
 import styles from './basket-totals.module.css';
 
 /** The basket's totals: pieces and the sum to pay (`data-testid="basket-total"`). */

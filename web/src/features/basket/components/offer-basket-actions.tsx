@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
 import { paths } from '@/config/paths';
-import type { Offer } from '@/lib/api/offer-types';
+import type { Offer } from '@/lib/api/types';
 import { BASKET_MAX_LINES, BASKET_MAX_QUANTITY } from '@/config/constants';
 import { useAddToBasket, useRemoveBasketLine, useUpdateBasketLine } from '../api/basket-mutations';
-import { basketErrorKey } from '../api/basket-types';
+import { basketErrorKey } from '../api/basket-errors';
 import { useBasket } from '../api/get-basket';
 import styles from './offer-basket-actions.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { Basket } from '../api/basket-types';
+import type { Basket } from '@/lib/api/types';
 import { BasketLines } from './basket-lines';
 import { BasketTotals } from './basket-totals';
 import { EmptyBasket } from './empty-basket';

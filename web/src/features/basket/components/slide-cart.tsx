@@ -5,7 +5,7 @@ import { PanelLoadError, PanelQueryContent, SlidePanel, panelQueryRetry, type Re
 import { LoadingState } from '@/components/ui/status-states';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { basketQueryOptions, useBasket } from '../api/get-basket';
-import type { Basket } from '../api/basket-types';
+import type { Basket } from '@/lib/api/types';
 
 // The slide cart's code and styles are a chunk of their own, loaded on its first opening (spec §7: the slide-panel
 // cart stylesheet is loaded when the cart opens). When it cannot be loaded, the panel shows its error (issue 19).

@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SHAKE_DURATION_MS } from '@/config/constants';
-import type { BasketChangeKind } from '../api/basket-types';
+
+/** The kinds of change the mini cart reacts to (spec §4): the basket's or the wishlist's. */
+export type BasketChangeKind = 'basket' | 'delay';
 
 /**
  * The mini cart's change signals (spec §4 "after a basket change the cart reloads and shakes for 1 second; a delay

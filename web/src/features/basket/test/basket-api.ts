@@ -1,6 +1,5 @@
-import type { Offer } from '@/lib/api/offer-types';
+import type { Basket, BasketLine, Offer } from '@/lib/api/types';
 import { mockApi, type MockAnswer, type MockHandler } from '@/test/mock-api';
-import type { Basket, BasketLine } from '../api/basket-types';
 import { toMajor, toMinor } from '../utils/money';
 
 /** A line of the fake server: offer, quantity, delay. */

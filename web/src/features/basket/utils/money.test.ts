@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeOffer } from '@/test/fixtures';
-import type { Basket } from '../api/basket-types';
+import type { Basket } from '@/lib/api/types';
 import { currencyExponent, toMajor, toMinor, withQuantity } from './money';
 
 describe('money helpers', () => {

@@ -1,4 +1,4 @@
-import type { Basket, BasketLine } from '../api/basket-types';
+import type { Basket, BasketLine } from '@/lib/api/types';
 
 const exponents = new Map<string, number>();
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_COLLECTION_LIMIT } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
-import type { CollectionCode, Offer, OfferList } from './types';
+import type { CollectionCode } from './listing-params';
+import type { Offer, OfferList } from '@/lib/api/types';
 
 /**
  * `GET /api/collections/{code}?limit=`: the offers of a home-page tab (`new`, `hits`, `sale`),

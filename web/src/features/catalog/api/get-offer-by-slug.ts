@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import type { Offer } from './types';
+import type { Offer } from '@/lib/api/types';
 
 /**
  * `GET /api/offers/by-slug/{slug}`: the offer whose `url` ends with `slug`.

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { listingQuery } from './get-offers';
-import type { ListingParams, OfferPage } from './types';
+import type { ListingParams } from './listing-params';
+import type { OfferPage } from '@/lib/api/types';
 
 /** `GET /api/sections/{id}/offers?page=&perPage=&sort=&available=`: offers of a section and its subsections. */
 export function getSectionOffers(sectionId: string, params: ListingParams, signal?: AbortSignal): Promise<OfferPage> {

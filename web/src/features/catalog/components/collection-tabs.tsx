@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useCollection } from '../api/get-collection';
-import { COLLECTION_CODES, type CollectionCode } from '../api/types';
+import { COLLECTION_CODES, type CollectionCode } from '../api/listing-params';
 import { ProductGrid } from './product-grid';
 import styles from './collection-tabs.module.css';
 

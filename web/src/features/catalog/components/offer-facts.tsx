@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 
 /**
  * The offer's maker and SKU as a description list ("Производитель", "Артикул"), or nothing when the

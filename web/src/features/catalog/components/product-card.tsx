@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { Picture } from '@/components/ui/picture';
 import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 import { Availability } from './availability';
 import { OfferPrice } from './offer-price';
 import styles from './product-card.module.css';

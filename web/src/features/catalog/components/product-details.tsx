@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 import { Availability } from './availability';
 import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';

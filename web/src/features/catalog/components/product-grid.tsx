@@ -1,4 +1,4 @@
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 import { useQuickView } from '../hooks/use-quick-view';
 import { ProductCard, type ProductCardProps } from './product-card';
 import { QuickViewPopup } from './quick-view';

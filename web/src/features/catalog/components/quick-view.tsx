@@ -5,7 +5,7 @@ import { PRODUCT_IMAGE_SIZE_PX, QUICK_VIEW_PARAMS_LIMIT } from '@/config/constan
 import { PanelQueryContent, Popup, panelQueryRetry } from '@/components/ui/overlay';
 import { Picture } from '@/components/ui/picture';
 import { useOffer } from '../api/get-offer';
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import { Availability } from './availability';
 import { OfferFacts } from './offer-facts';

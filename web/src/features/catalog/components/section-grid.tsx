@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Section } from '../api/types';
+import type { Section } from '@/lib/api/types';
 import styles from './section-grid.module.css';
 
 /**

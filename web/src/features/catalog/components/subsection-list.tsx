@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Section } from '../api/types';
+import type { Section } from '@/lib/api/types';
 import styles from './subsection-list.module.css';
 
 /** The subsections of a section page as a row of links ("chips") with offer counts. Renders nothing when empty. */

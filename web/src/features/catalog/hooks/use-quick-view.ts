@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getOverlaysAbove } from '@/components/ui/overlay';
-import type { Offer } from '../api/types';
+import type { Offer } from '@/lib/api/types';
 
 /**
  * Key of the marker the quick view puts into `history.state` on the entry it pushes; its value is

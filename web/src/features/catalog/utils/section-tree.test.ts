@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Section } from '../api/types';
+import type { Section } from '@/lib/api/types';
 import { childSections, findSectionByPath, sectionTrail } from './section-tree';
 
 const section = (id: string, parentId: string | null, url: string): Section => ({

@@ -1,5 +1,5 @@
 import { normalizePath } from '@/config/paths';
-import type { Section } from '../api/types';
+import type { Section } from '@/lib/api/types';
 
 /**
  * The section whose `url` is `pathname` (compared with {@link normalizePath}, so a missing trailing

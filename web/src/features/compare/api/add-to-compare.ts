@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 import { storeCompareList } from './compare-keys';
-import type { CompareList } from './compare-types';
+import type { CompareList } from '@/lib/api/types';
 
 /**
  * `POST /api/compare {offerId}`: puts the offer on the compare list (again is fine) and answers the list.

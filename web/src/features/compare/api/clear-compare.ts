@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 import { storeCompareList } from './compare-keys';
-import type { CompareList } from './compare-types';
+import type { CompareList } from '@/lib/api/types';
 
 /** `DELETE /api/compare`: empties the compare list and answers it (empty). */
 export function clearCompare(): Promise<CompareList> {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CompareCount, CompareList } from './compare-types';
+import type { CompareCount, CompareList } from '@/lib/api/types';
 
 /** Query keys of the compare list; everything lives under `['compare']`. */
 export const compareKeys = {

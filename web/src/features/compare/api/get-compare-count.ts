@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { compareKeys } from './compare-keys';
-import type { CompareCount } from './compare-types';
+import type { CompareCount } from '@/lib/api/types';
 import { SESSION_SCOPED } from '@/lib/session';
 
 /** `GET /api/compare/count`: how many offers the compare list holds (spec §3; 0 without a session). */

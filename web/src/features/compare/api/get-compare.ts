@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { compareKeys } from './compare-keys';
-import type { CompareList } from './compare-types';
+import type { CompareList } from '@/lib/api/types';
 import { SESSION_SCOPED } from '@/lib/session';
 
 /** `GET /api/compare`: the session's compare list (offers with their params, in the order added; empty without a session). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 import { storeCompareList } from './compare-keys';
-import type { CompareList } from './compare-types';
+import type { CompareList } from '@/lib/api/types';
 
 /** `DELETE /api/compare/{offerId}`: takes the offer off the compare list (absent is fine) and answers the list. */
 export function removeFromCompare(offerId: string): Promise<CompareList> {

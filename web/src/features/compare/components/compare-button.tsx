@@ -1,7 +1,7 @@
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
-import type { Offer } from '@/lib/api/offer-types';
+import type { Offer } from '@/lib/api/types';
 import { useAddToCompare } from '../api/add-to-compare';
 import { useCompareList } from '../api/get-compare';
 import { useRemoveFromCompare } from '../api/remove-from-compare';

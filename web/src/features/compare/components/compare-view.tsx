@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { Alert } from '@/components/ui/alert';
 import { CARD_IMAGE_SIZE_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import type { Offer } from '@/lib/api/offer-types';
+import type { Offer } from '@/lib/api/types';
 import { formatMoney } from '@/lib/format';
 import { useClearCompare } from '../api/clear-compare';
 import { useCompareList } from '../api/get-compare';

@@ -1,4 +1,4 @@
-import type { Offer } from '@/lib/api/offer-types';
+import type { Offer } from '@/lib/api/types';
 import { mockApi, type MockAnswer } from '@/test/mock-api';
 
 /** One request the compare mock answered: method, path and JSON body (if any), and the CSRF header. */

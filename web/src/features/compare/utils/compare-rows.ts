@@ -1,4 +1,4 @@
-import type { Offer, OfferParam } from '@/lib/api/offer-types';
+import type { Offer, OfferParam } from '@/lib/api/types';
 
 /** One characteristic of the compare table: its name and each offer's value (`null`: the offer has none). */
 export interface CompareRow {

@@ -2,7 +2,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { panelQueryRetry } from '@/components/ui/overlay';
 import { STORES_REFRESH_MS } from '@/config/constants';
-import type { Store } from './store-types';
+import type { Store } from '@/lib/api/types';
+
+/**
+ * Whether an answer holds a store the panel can show (spec §8: content it cannot build is an error): a name, an
+ * address and a week array.
+ */
+export function isShowableStore(data: unknown): data is Store {
+  const store = data as Partial<Store> | null;
+  return (
+    !!store &&
+    typeof store.id === 'number' &&
+    typeof store.name === 'string' &&
+    typeof store.address === 'string' &&
+    Array.isArray(store.workingHours)
+  );
+}
 
 /** Query key root of the stores; the reviews feature invalidates it after a review (the rating changes). */
 export const STORES_QUERY_KEY = ['stores'] as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CONTACT_KINDS, type Store } from '../api/store-types';
+import { CONTACT_KINDS } from '../utils/contact-links';
+import type { Store } from '@/lib/api/types';
 import { contactHref } from '../utils/contact-links';
 import styles from './store-details.module.css';
 

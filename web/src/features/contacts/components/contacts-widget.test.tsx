@@ -5,7 +5,7 @@ import { resetOverlayStackForTests } from '@/components/ui/overlay/overlay-stack
 import { resetCsrfToken } from '@/lib/api-client';
 import { mockApi, requestedUrls, type MockAnswer } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
-import type { DayHours, Store, TodayHours } from '../api/store-types';
+import type { DayHours, Store, TodayHours } from '@/lib/api/types';
 import { ContactsWidget } from './contacts-widget';
 
 const WEEK: DayHours[] = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({
@@ -34,14 +34,32 @@ function makeStore(overrides: Partial<Store> = {}): Store {
     skype: [],
     ratingValue: 4.6,
     reviewsCount: 21,
+    reviewsDeclension: 'отзыв',
     reviewsPageLink: '/reviews/',
-    today: { day: 'wed', status: 'OPEN', workStart: '09:00', workEnd: '21:00', breakStart: '13:00', breakEnd: '14:00' },
+    today: {
+      day: 'wed',
+      status: 'OPEN',
+      workStart: '09:00',
+      workEnd: '21:00',
+      breakStart: '13:00',
+      breakEnd: '14:00',
+      openUntil: null,
+    },
     ...overrides,
   };
 }
 
 function today(overrides: Partial<TodayHours>): TodayHours {
-  return { day: 'wed', status: 'OPEN', workStart: '09:00', workEnd: '21:00', breakStart: null, breakEnd: null, ...overrides };
+  return {
+    day: 'wed',
+    status: 'OPEN',
+    workStart: '09:00',
+    workEnd: '21:00',
+    breakStart: null,
+    breakEnd: null,
+    openUntil: null,
+    ...overrides,
+  };
 }
 
 function serve({ list, one }: { list?: MockAnswer; one?: MockAnswer } = {}) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
-import type { Store } from '../api/store-types';
+import type { Store } from '@/lib/api/types';
 import styles from './store-map.module.css';
 
 const StoreMap = retryableLazy(() => import('./store-map'));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Store } from '../api/store-types';
+import type { Store } from '@/lib/api/types';
 import { ContactList } from './contact-list';
 import { WorkingHours } from './working-hours';
 import styles from './store-details.module.css';

@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapTiles } from '@/lib/api-client';
-import type { Store } from '../api/store-types';
+import type { Store } from '@/lib/api/types';
 import styles from './store-map.module.css';
 
 /** Zoom of a map showing one store (street level). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { addReviewPath } from '@/config/paths';
 import { formatRating } from '@/lib/format';
-import type { Store } from '../api/store-types';
+import type { Store } from '@/lib/api/types';
 import styles from './store-details.module.css';
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '@/components/ui/icons';
-import { WEEK_DAYS, type DayHours, type TodayHours } from '../api/store-types';
+import { WEEK_DAYS } from '../utils/working-hours';
+import type { DayHours, TodayHours } from '@/lib/api/types';
 import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, statusText, timeSpan, type Shift } from '../utils/working-hours';
 import styles from './store-details.module.css';
 

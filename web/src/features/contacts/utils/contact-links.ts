@@ -1,4 +1,18 @@
-import type { ContactKind } from '../api/store-types';
+import type { Store } from '@/lib/api/types';
+
+/** The kinds of contact a store lists, in the panel's order (spec §2); each a list in the store's answer. */
+export const CONTACT_KINDS = [
+  'phone',
+  'whatsapp',
+  'viber',
+  'telegram',
+  'instagram',
+  'email',
+  'skype',
+] as const satisfies readonly (keyof Store)[];
+
+/** One of {@link CONTACT_KINDS}. */
+export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 /** A phone number without its extension ("8 800 000-00-00 доб. 12", "… ext. 12", "…, 12"): the part that dials. */
 function dialled(value: string): string {

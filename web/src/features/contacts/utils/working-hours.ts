@@ -1,4 +1,7 @@
-import type { DayHours, TodayHours } from '../api/store-types';
+import type { DayCode, DayHours, TodayHours } from '@/lib/api/types';
+
+/** Weekdays in the order the weekly schedule lists them (the week starts on Monday in ru, by, ua, kz). */
+export const WEEK_DAYS: readonly DayCode[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** How one day's hours read (spec §2): a day off, open 24 hours, or from a start to an end. */
 export type HoursKind = 'off' | 'allDay' | 'span';

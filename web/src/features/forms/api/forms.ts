@@ -1,9 +1,33 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '@/lib/api-client';
 import { panelQueryRetry } from '@/lib/query-client';
-import type { FormAnswer, FormCaptcha, PhoneValue } from './form-types';
+import type {
+  CaptchaCheckAnswer,
+  FieldError,
+  FormAnswer,
+  FormCaptcha,
+  SubmissionAnswer,
+} from '@/lib/api/types';
 
-export type { FieldMask, FormAnswer, FormCaptcha, FormField, FormFieldType, PhoneValue } from './form-types';
+export type { FieldMask, FormAnswer, FormCaptcha, FormField, FormFieldType } from '@/lib/api/types';
+
+/** A form ready to show: the server's {@link FormAnswer} with the captcha {@link getForm} asked for, `null` without. */
+export interface ReadyForm extends FormAnswer {
+  /** The form's captcha (`POST /api/forms/{code}/captcha`), `null` for a form without one. */
+  captcha: FormCaptcha | null;
+}
+
+/**
+ * PHONE as sent with the phone mask on (spec §3): the selected country, what the input shows and
+ * the international number.
+ */
+export interface PhoneValue {
+  COUNTRY: { iso2: string; dialCode: string; name: string };
+  /** What the input shows: the national part, masked ("912 345-67-89"). */
+  VALUE: string;
+  /** International format from intl-tel-input ("+7 912 345-67-89"); empty while nothing is typed. */
+  FULL_VALUE: string;
+}
 
 /**
  * The form `code` ready to show (issue 5; spec §7 getData): `GET /api/forms/{code}` (the definition, this visitor's
@@ -12,9 +36,9 @@ export type { FieldMask, FormAnswer, FormCaptcha, FormField, FormFieldType, Phon
  *
  * @throws {ApiError} 404 `FORM_NOT_FOUND`, 429 `RATE_LIMITED` (captchas), network/time-out failures.
  */
-export async function getForm(code: string, signal?: AbortSignal): Promise<FormAnswer> {
+export async function getForm(code: string, signal?: AbortSignal): Promise<ReadyForm> {
   const path = `/api/forms/${encodeURIComponent(code)}`;
-  const form = await apiGet<Omit<FormAnswer, 'captcha'>>(path, { signal });
+  const form = await apiGet<FormAnswer>(path, { signal });
   const captcha = form.useCaptcha ? await apiPost<FormCaptcha>(`${path}/captcha`, {}, { signal }) : null;
   return { ...form, captcha };
 }
@@ -40,7 +64,7 @@ export function formQueryOptions(code: string) {
  * Whether a form answer can be shown (a title and at least one field): a panel shows SLIDE_PANEL_UNDEFINED_ERROR
  * otherwise (spec §8 "response lacking content").
  */
-export function isShowableForm(form: FormAnswer): boolean {
+export function isShowableForm(form: ReadyForm): boolean {
   return typeof form.title === 'string' && Array.isArray(form.fields) && form.fields.length > 0;
 }
 
@@ -51,7 +75,7 @@ export function isShowableForm(form: FormAnswer): boolean {
  * @throws {ApiError} 429 `RATE_LIMITED`, 404, network failures.
  */
 export async function checkCaptcha(code: string, sid: string, word: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiPost<{ valid: boolean }>(
+  const answer = await apiPost<CaptchaCheckAnswer>(
     `/api/forms/${encodeURIComponent(code)}/captcha-check`,
     { sid, word },
     { signal },
@@ -59,11 +83,8 @@ export async function checkCaptcha(code: string, sid: string, word: string, sign
   return answer.valid === true;
 }
 
-/** One field error of a refused submission: a message code and the field code. */
-export interface SubmissionError {
-  code: string;
-  field: string | null;
-}
+/** One field error of a refused submission: a message code and the field code (what the form uses of it). */
+export type SubmissionError = Pick<FieldError, 'code' | 'field'>;
 
 /** What a submission came to (spec §7 sendForm, §8). */
 export type SubmissionResult =
@@ -88,11 +109,11 @@ export type SubmissionValues = Record<string, string | PhoneValue>;
  */
 export async function submitForm(code: string, values: SubmissionValues): Promise<SubmissionResult> {
   try {
-    await apiPost<{ status: true }>(`/api/forms/${encodeURIComponent(code)}/submissions`, values);
+    await apiPost<SubmissionAnswer>(`/api/forms/${encodeURIComponent(code)}/submissions`, values);
     return { status: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 422 && error.body && typeof error.body === 'object') {
-      const body = error.body as { errors?: SubmissionError[]; captcha?: FormCaptcha | null };
+      const body = error.body as Partial<SubmissionAnswer>;
       return { status: false, errors: body.errors ?? [], captcha: body.captcha ?? null };
     }
     const reason = error instanceof ApiError ? error.code : 'NETWORK';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_HEIGHT_PX, CAPTCHA_WIDTH_PX } from '@/config/constants';
-import type { FormCaptcha } from '../api/form-types';
+import type { FormCaptcha } from '@/lib/api/types';
 import styles from './captcha-picture.module.css';
 
 /** Props of {@link CaptchaPicture}. */

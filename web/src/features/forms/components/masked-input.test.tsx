@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FieldMask } from '../api/form-types';
+import type { FieldMask } from '@/lib/api/types';
 import type { MaskKind } from '../utils/masks';
 import { MaskedInput } from './masked-input';
 

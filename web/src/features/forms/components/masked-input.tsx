@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type ComponentPropsWithoutRef, type Ref } from 'react';
-import type { FieldMask } from '../api/form-types';
+import type { FieldMask } from '@/lib/api/types';
 import { useInputMask } from '../hooks/use-input-mask';
 import { inputmaskOptions, maskedInputValue, type MaskKind } from '../utils/masks';
 

@@ -8,7 +8,7 @@ import { resetOverlayStackForTests } from '@/components/ui/overlay/overlay-stack
 import { PREFERRED_PHONE_COUNTRIES } from '@/config/constants';
 import i18n, { loadLanguage } from '@/i18n';
 import { setViewportWidth } from '@/test/media';
-import type { PhoneValue } from '../api/form-types';
+import type { PhoneValue } from '../api/forms';
 import { maskFromPlaceholder } from '../utils/phone';
 import { PhoneInput, type PhoneInputProps } from './phone-input';
 

@@ -5,7 +5,7 @@ import 'intl-tel-input/styles';
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PHONE_COUNTRY, PREFERRED_PHONE_COUNTRIES } from '@/config/constants';
-import type { PhoneValue } from '../api/form-types';
+import type { PhoneValue } from '../api/forms';
 import { maskFromPlaceholder, toE164 } from '../utils/phone';
 import styles from './phone-input.module.css';
 

@@ -1,5 +1,6 @@
 import { FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
-import type { FormAnswer, FormField, PhoneValue } from '../api/form-types';
+import type { PhoneValue, ReadyForm } from '../api/forms';
+import type { FormField } from '@/lib/api/types';
 import type { FieldValue } from '../utils/validate';
 import { MaskedInput } from './masked-input';
 import { PhoneInput } from './phone-input';
@@ -7,7 +8,7 @@ import { PhoneInput } from './phone-input';
 /** Props of {@link ServerFieldControl}. */
 export interface ServerFieldControlProps {
   /** The form the field belongs to: its phone mask setting, initial country and prefill. */
-  form: FormAnswer;
+  form: ReadyForm;
   field: FormField;
   /** The control's id (its label's `htmlFor`). */
   id: string;

@@ -6,7 +6,7 @@ import { resetCsrfToken } from '@/lib/api-client';
 import { makeForm, makeFormField } from '@/test/fixtures';
 import { mockApi, type MockAnswer } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
-import type { FormAnswer } from '../api/form-types';
+import type { ReadyForm } from '../api/forms';
 import { ServerForm } from './server-form';
 
 const CHECK_PATH = '/api/forms/feedback/captcha-check';
@@ -59,7 +59,7 @@ async function advance(ms: number) {
   for (let round = 0; round < 3; round += 1) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
-function renderForm(form: FormAnswer = makeForm()) {
+function renderForm(form: ReadyForm = makeForm()) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   // Without the location probe, whose <output> would be a second `status`.
   const view = renderWithApp(<></>, {

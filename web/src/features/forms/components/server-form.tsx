@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CAPTCHA_CHECK_DELAY_MS } from '@/config/constants';
 import { Alert } from '@/components/ui/alert';
 import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
-import type { FormAnswer, FormCaptcha, FormField, PhoneValue } from '../api/form-types';
+import type { PhoneValue, ReadyForm } from '../api/forms';
+import type { FormCaptcha, FormField } from '@/lib/api/types';
 import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
 import { CaptchaPicture } from './captcha-picture';
 import { RequiredMark } from './required-mark';
@@ -17,12 +18,12 @@ const CAPTCHA_WORD = 'CAPTCHA_WORD';
 /** Props of {@link ServerForm}. */
 export interface ServerFormProps {
   /** The form as `GET /api/forms/{code}` answered it. */
-  form: FormAnswer;
+  form: ReadyForm;
   /** Shows the form's title as a heading of this level (a page); leave out where the panel's title names it. */
   headingLevel?: 2 | 3;
 }
 
-function initialValues(form: FormAnswer): Record<string, FieldValue> {
+function initialValues(form: ReadyForm): Record<string, FieldValue> {
   const values: Record<string, FieldValue> = {};
   for (const field of form.fields) {
     const prefill = form.values[field.code] ?? field.value ?? '';

@@ -8,7 +8,7 @@ import {
   MASK_PERCENTAGE_MIN,
   MASK_SHORTCUTS,
 } from '@/config/constants';
-import type { FieldMask } from '../api/form-types';
+import type { FieldMask } from '@/lib/api/types';
 
 /** Field types that get an input mask (spec §5 "Input masks"). */
 export type MaskKind = 'number' | 'percentage' | 'currency' | 'date';

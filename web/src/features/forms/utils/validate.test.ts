@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
 import { makeFormField } from '@/test/fixtures';
-import type { FormField, PhoneValue } from '../api/form-types';
+import type { FormField } from '@/lib/api/types';
+import type { PhoneValue } from '../api/forms';
 import { fieldError, isEmptyPhone } from './validate';
 
 const text = (overrides: Partial<FormField> = {}) => makeFormField('NAME', overrides);

@@ -1,5 +1,6 @@
 import { FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
-import type { FormField, PhoneValue } from '../api/form-types';
+import type { FormField } from '@/lib/api/types';
+import type { PhoneValue } from '../api/forms';
 import { isRealDate } from './masks';
 import { isPhoneText, isValidPhone } from './phone';
 import { isEmailAddress } from '@/lib/validation';

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LOCATIONS_LIMIT, LOCATIONS_STALE_TIME_MS } from '@/config/constants';
-import { apiGet, type Location } from '@/lib/api-client';
+import { apiGet } from '@/lib/api-client';
+import type { LocationList } from '@/lib/api/types';
 import { panelQueryRetry } from '@/lib/query-client';
 
-/** `GET /api/locations` (issue 8; docs/api.md "Location"): the cities matching the text, biggest first. */
-export interface LocationList {
-  /** At most `LOCATIONS_LIMIT` (20) cities. */
-  items: Location[];
-}
+export type { LocationList } from '@/lib/api/types';
 
 /** Query keys of the city lists; everything lives under `['locations']`. */
 export const locationKeys = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SECTIONS_STALE_TIME_MS } from '@/config/constants';
 import { panelQueryRetry } from '@/components/ui/overlay';
 import { apiGet } from '@/lib/api-client';
-import type { MenuItem, TopMenuResponse } from './types';
+import type { MenuItem, TopMenuResponse } from '@/lib/api/types';
 
 /** Thrown by {@link getTopMenu} when the answer is not a menu (`{}`, an HTML page, …). */
 export class MalformedMenuError extends Error {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PanelQueryContent } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useSections } from '@/lib/api/get-sections';
-import type { NavSection } from '../api/types';
+import type { NavSection } from '../utils/section-children';
 import { useIsCurrentUrl } from '../hooks/use-is-current-url';
 import type { MenuDisclosure } from '../hooks/use-menu-disclosure';
 import { hasListContent } from '../utils/has-list-content';

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_OVERFLOW_THRESHOLD_ITEMS } from '@/config/constants';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { moveFocusInList, useMenuDisclosure, type MenuDisclosure } from '../hooks/use-menu-disclosure';
 import { useViewportFlip } from '../hooks/use-viewport-flip';

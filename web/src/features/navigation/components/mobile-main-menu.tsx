@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PanelQueryContent, SlidePanel, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { normalizePath, paths } from '@/config/paths';
 import { useTopMenu } from '../api/get-top-menu';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { hasListContent } from '../utils/has-list-content';
 import { isExternalUrl, type ActiveItems } from '../utils/menu-url';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { MenuLink } from './menu-link';
 import styles from './mobile-quick-links.module.css';

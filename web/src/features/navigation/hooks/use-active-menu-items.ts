@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 import { findActiveItems, type ActiveItems } from '../utils/menu-url';
 
 /**

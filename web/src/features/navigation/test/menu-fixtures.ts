@@ -1,4 +1,5 @@
-import type { MenuItem, NavSection } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
+import type { NavSection } from '../utils/section-children';
 
 let nextId = 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 import { findActiveItems, isCurrentUrl, isExternalUrl } from './menu-url';
 
 const at = (pathname: string, search = '') => ({ pathname, search });

@@ -1,5 +1,5 @@
 import { normalizePath } from '@/config/paths';
-import type { MenuItem } from '../api/types';
+import type { MenuItem } from '@/lib/api/types';
 
 /** The parts of the current location a menu compares its items with (React Router's `Location`). */
 export interface LocationLike {

@@ -1,4 +1,7 @@
-import type { NavSection } from '../api/types';
+import type { Section } from '@/lib/api/types';
+
+/** The fields of a catalogue section (`GET /api/sections`) the navigation menus use. */
+export type NavSection = Pick<Section, 'id' | 'name' | 'url' | 'parentId' | 'depth'>;
 
 /** Sections grouped by parent id (`null`: the top level), each group in feed order. */
 export type SectionChildren = ReadonlyMap<string | null, readonly NavSection[]>;

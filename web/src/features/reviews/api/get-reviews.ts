@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import type { ReviewPage } from './review-types';
+import type { ReviewPage } from '@/lib/api/types';
 
 /** Query keys of the reviews; everything lives under `['reviews']`. */
 export const reviewKeys = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { reviewKeys } from './get-reviews';
-import type { PostedReview, ReviewInput } from './review-types';
+import type { PostedReview, ReviewInput } from '@/lib/api/types';
 
 /**
  * Query-key prefix of the stores (the contacts panel's rating and reviews count, issue 8). The reviews feature does

@@ -5,7 +5,7 @@ import { ADD_REVIEW_ID } from '@/config/paths';
 import { REVIEW_TEXT_MAX_CHARS } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
 import { usePostReview } from '../api/post-review';
-import type { ReviewStatus } from '../api/review-types';
+import type { ReviewStatus } from '@/lib/api/types';
 import {
   REVIEW_FIELDS,
   reviewFieldCode,

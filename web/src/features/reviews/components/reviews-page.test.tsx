@@ -6,7 +6,7 @@ import { apiGet, resetCsrfToken } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { mockApi, requestedUrls, type MockAnswer } from '@/test/mock-api';
 import { renderWithApp } from '@/test/render';
-import type { Review, ReviewPage } from '../api/review-types';
+import type { Review, ReviewPage } from '@/lib/api/types';
 import { ReviewsPage } from './reviews-page';
 
 const PER_PAGE = 10;

@@ -8,7 +8,7 @@ import { REVIEW_RATING_MAX } from '@/config/constants';
 import { ADD_REVIEW_ID, paths, reviewsPagePath, reviewsParams } from '@/config/paths';
 import { formatDateTime, formatRating } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
-import type { Review, ReviewPage } from '../api/review-types';
+import type { Review, ReviewPage } from '@/lib/api/types';
 import { AddReviewForm } from './add-review-form';
 import styles from './reviews.module.css';
 

@@ -2,16 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { SEARCH_CACHE_TIME_MS, SEARCH_PAGE_SIZE } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
 import { panelQueryRetry } from '@/lib/query-client';
-import { ALL_SECTIONS_ID, type SearchAnswer } from './search-types';
+import type { SearchAnswer } from '@/lib/api/types';
 import { toYesNo } from '@/lib/yes-no';
 
-export {
-  ALL_SECTIONS_ID,
-  type SearchAnswer,
-  type SearchItem,
-  type SearchItemParameter,
-  type SearchSection,
-} from './search-types';
+export type { SearchAnswer, SearchItem, SearchItemParameter, SearchSection } from '@/lib/api/types';
+
+/** Id of the "Все результаты" pseudo-section: always `sections[0]`, choosing it shows every item (spec §4). */
+export const ALL_SECTIONS_ID = '0';
 
 /** What {@link getSearch} asks for. */
 export interface SearchParams {

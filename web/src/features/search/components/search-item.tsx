@@ -23,6 +23,8 @@ export interface SearchItemViewProps {
  */
 export function SearchItemView({ item, link = true }: SearchItemViewProps) {
   const { t } = useTranslation();
+  // The document lets the search answer leave `oldPrice` out as well as send `null`: both mean no old price.
+  const oldPrice = item.oldPrice ?? null;
   return (
     <div
       className={styles.item}
@@ -55,7 +57,7 @@ export function SearchItemView({ item, link = true }: SearchItemViewProps) {
           </span>
         )}
       </div>
-      {(item.price > 0 || (item.oldPrice !== null && item.oldPrice > 0)) && (
+      {(item.price > 0 || (oldPrice !== null && oldPrice > 0)) && (
         <span className={styles.itemPrices}>
           {item.price > 0 && (
             <span className={styles.itemPrice} data-testid="search-item-price">
@@ -63,10 +65,10 @@ export function SearchItemView({ item, link = true }: SearchItemViewProps) {
               {formatMoney(item.price, item.currencyId)}
             </span>
           )}
-          {item.oldPrice !== null && item.oldPrice > 0 && (
+          {oldPrice !== null && oldPrice > 0 && (
             <s className={styles.itemOldPrice} data-testid="search-item-old-price">
               <span className="visually-hidden">{t('offer.oldPrice')}: </span>
-              {formatMoney(item.oldPrice, item.currencyId)}
+              {formatMoney(oldPrice, item.currencyId)}
             </s>
           )}
         </span>

@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SECTIONS_STALE_TIME_MS } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
+import type { Shop } from '@/lib/api/types';
 
-/** `GET /api/shop`: the shop of the last imported feed (its `<shop>` element). */
-export interface Shop {
-  name: string;
-  company: string | null;
-  url: string | null;
-  /** The shop's main currency, ISO 4217. */
-  currencyId: string;
-  /** Active offers in the catalogue. */
-  offerCount: number;
-  sectionCount: number;
-}
+export type { Shop } from '@/lib/api/types';
 
 /** `GET /api/shop`. */
 export function getShop(signal?: AbortSignal): Promise<Shop> {

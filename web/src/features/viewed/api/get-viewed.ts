@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import type { Offer } from '@/lib/api/offer-types';
+import type { ViewedList } from '@/lib/api/types';
 import { SESSION_SCOPED } from '@/lib/session';
-
-/** `GET /api/viewed` (docs/api.md "Compare list and recently viewed"). */
-export interface ViewedList {
-  /** The session's last viewed offers (at most 20), newest first. */
-  items: Offer[];
-}
 
 /** Query keys of recently viewed; everything lives under `['viewed']`. */
 export const viewedKeys = {

@@ -1,0 +1,4293 @@
+/*
+ * GENERATED FILE, do not edit. The types of the API's OpenAPI document (`vitrina openapi`, served at
+ * /api/openapi.json), made by openapi-typescript. Regenerate with `npm run api-types` (in web/) after changing the
+ * server's API types; `npm run api-types:check` (run by `make test`) fails while this file is out of date.
+ * The app imports the named aliases of `./types.ts`, not this file.
+ */
+
+export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs in (200 `{user}`) and merges the guest's basket, wishlist, compare list and recently viewed into the
+         *     account's. An unknown e-mail and a wrong password both get 401 `AUTH_INVALID_CREDENTIALS` (field `null`) with the
+         *     same body, after the same work (a dummy hash is verified for an unknown e-mail). Each failure counts against the
+         *     e-mail and the client address: past 5 in 15 minutes either gets 429 `RATE_LIMITED` with `Retry-After` (seconds)
+         *     before the password is looked at. 422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted);
+         *     403 without the CSRF token.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs out (204): the session is deleted and its cookie removed; the next `GET /api/session` starts a guest's
+         *     (with an empty basket: the account keeps its own). A guest's session is left as it is. 403 without the CSRF
+         *     token.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a password-reset link when the e-mail has an account, and answers 204 whatever the case (no account
+         *     enumeration here): the outbox gets a message (topic `password_reset`, to the account's e-mail, mailed with
+         *     SMTP) with `{public_url}/personal/password-reset/?token=T`, good once within 1 hour. Each request counts
+         *     against the client address: past 5 in 15 minutes, 429 `RATE_LIMITED` with `Retry-After`; past 5 mails in 15
+         *     minutes to one account, the request still answers 204 and nothing is sent. 422 `FORMS_NOT_EMPTY_INVALID` /
+         *     `FORMS_EMAIL_INVALID` / `FORMS_VALUE_TOO_LONG` (field `email`); 403 without the CSRF token.
+         */
+        post: operations["request_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token (204) and uses the link up, with any other link of the account;
+         *     every session of the account is logged out. 400 `RESET_TOKEN_INVALID` (field `token`) for an unknown, used or
+         *     expired token (checked first); 422 `AUTH_PASSWORD_TOO_SHORT` / `FORMS_NOT_EMPTY_INVALID` /
+         *     `FORMS_VALUE_TOO_LONG` (field `password`), the link unused; 403 without the CSRF token.
+         */
+        post: operations["confirm_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an account and logs the session in as it (201 `{user}`); the guest's basket, wishlist, compare list
+         *     and recently viewed become the account's. 422 with every problem at once (`FORMS_NOT_EMPTY_INVALID`,
+         *     `FORMS_EMAIL_INVALID`, `AUTH_PASSWORD_TOO_SHORT`, `FORMS_VALUE_TOO_LONG`, `FORMS_PHONE_WRONG`); 409
+         *     `AUTH_EMAIL_TAKEN` (field `email`), which counts as a failed log-in of the client address; 429 `RATE_LIMITED`
+         *     with `Retry-After` while the address is over its failed log-ins or its registrations (every attempt counts,
+         *     twice the log-in limit per 15 minutes; issue 20); 403 without the CSRF token.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The basket and wishlist of this session. */
+        get: operations["get_basket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basket/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds `quantity` of an offer to its line (making it when new); `delay` puts the line into the wishlist. Answers
+         *     the whole basket. 400 `QUANTITY_INVALID` (outside 1..=999), 404 `OFFER_NOT_FOUND`, 409 `OFFER_UNAVAILABLE`
+         *     (out of stock), 409 `OFFER_REMOVED` (no longer in the catalogue), 409 `BASKET_QUANTITY_LIMIT` (the line would
+         *     pass 999), 409 `BASKET_LINES_LIMIT` (a new line past `BASKET_MAX_LINES`, 100, of the basket or the wishlist),
+         *     403 without the CSRF token.
+         */
+        post: operations["add_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basket/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a line; answers the whole basket. 404 `BASKET_LINE_NOT_FOUND`, 403 without the CSRF token. */
+        delete: operations["delete_item"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a line's quantity (1..=999) or moves it to or from the wishlist; answers the whole basket.
+         *     400 `QUANTITY_INVALID`, 404 `BASKET_LINE_NOT_FOUND` (not this session's), 409 `OFFER_UNAVAILABLE` /
+         *     `OFFER_REMOVED` when a wishlist line of an offer out of stock or out of the catalogue would move into the basket,
+         *     409 `BASKET_LINES_LIMIT` when the side it moves to is full, 403 without the CSRF token.
+         */
+        patch: operations["update_item"];
+        trace?: never;
+    };
+    "/api/basket/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mini cart's figures (`{count, quantity, sum, currencyId, delayCount}`). */
+        get: operations["get_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/captcha/{sid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captcha `sid` as a PNG (220×90 px) of a freshly drawn word, which replaces the captcha's previous word
+         *     (so fetching the image again is "another picture"). 404 `CAPTCHA_NOT_FOUND` when the captcha is unknown, used
+         *     up or older than 10 minutes; 429 past the per-address limit.
+         */
+        get: operations["get_captcha_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/captcha/{sid}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captcha `sid`'s word spoken (issue 19, WCAG 1.1.1: an alternative to the picture that does not need sight):
+         *     a WAV (8 kHz, 16-bit mono) of the word the last image showed, character by character, in `lang`. Fetching it
+         *     does not change the word. A captcha no image was drawn for yet gets its word here. 404 `CAPTCHA_NOT_FOUND` when
+         *     the captcha is unknown, used up or older than 10 minutes; 429 past the per-address limit (shared with the
+         *     images).
+         */
+        get: operations["get_captcha_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A home-page collection: `new` (most recently added), `hits` (in stock, in the shop's order, until orders
+         *     exist), `sale` (with an old price, largest discount first). docs/decisions.md "Home tabs".
+         */
+        get: operations["list_collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The compare list of this session. */
+        get: operations["get_compare"];
+        put?: never;
+        /**
+         * Adds an offer to the compare list (again is fine); answers the list. 404 `OFFER_NOT_FOUND`, 409 `OFFER_REMOVED`,
+         *     409 `COMPARE_LIMIT` (20 offers already), 403 without the CSRF token.
+         */
+        post: operations["add_compare"];
+        /** Empties the compare list; answers it (empty). 403 without the CSRF token. */
+        delete: operations["clear_compare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compare/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many offers the compare list holds (the compare widget, spec §3, §4). */
+        get: operations["get_compare_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compare/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes an offer off the compare list (absent is fine); answers the list. 403 without the CSRF token. */
+        delete: operations["remove_compare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The form `code` for this visitor: definition, prefill and phone country. A form with `useCaptcha` gets its
+         *     captcha from `POST /api/forms/{code}/captcha` (issue 20: reading a form stored a captcha). Not cached
+         *     (`Cache-Control: no-store`). 404 `FORM_NOT_FOUND`.
+         */
+        get: operations["get_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{code}/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new captcha for the form `code` (spec §5), bound to this visitor (issue 20): asked for when a form that uses
+         *     one is shown, so a visitor who only reads stores nothing. 201 `{sid, imageUrl}`; 404 `FORM_NOT_FOUND`; 409
+         *     `CAPTCHA_NOT_USED` (field `code`) for a form without a captcha; 429 `RATE_LIMITED` past the per-address captcha
+         *     limit (shared with the images and checks); 403 without the CSRF token.
+         */
+        post: operations["create_captcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{code}/captcha-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether `word` is the captcha's word (case-insensitive); does not use the captcha up (spec §5: the form checks
+         *     while the shopper types, 1000 ms after the last keystroke); only the visitor whose form drew the captcha gets
+         *     `true` (issue 20). 404 `FORM_NOT_FOUND`; 429 past the per-address
+         *     limit; 403 without the CSRF token.
+         */
+        post: operations["check_captcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{code}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends form `code` (spec §7 sendForm): every field by code, `SOURCE_URL`, `USER_CONSENT` (`Y`), `CAPTCHA_SID`
+         *     and `CAPTCHA_WORD`; with `phoneMask`, `PHONE` as `{COUNTRY:{iso2, dialCode, name}, VALUE, FULL_VALUE}`.
+         *     Everything is checked again (spec §5 codes); the captcha is used up, right or wrong. On success the submission
+         *     is stored, remembered for the visitor's next visit to the form and notified (outbox, log, mail) → 200
+         *     `{status: true}`. Otherwise 422 `{status: false, errors: [{code, field, detail}], captcha}` with a new captcha.
+         *     400 `BODY_INVALID` (not a JSON object), 413 `BODY_TOO_LARGE` (over 64 KiB), 404 `FORM_NOT_FOUND`, 429
+         *     `RATE_LIMITED` (per client address, `Retry-After`), 403 without the CSRF token.
+         */
+        post: operations["submit_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers HTTP. Always 200; `Cache-Control: no-store`. */
+        get: operations["get_liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: 200 `ready` when the database answers (`SELECT 1`) and the search index is built, else 503 `starting`
+         *     with `Retry-After: 1` (s) and which of the two is missing. `Cache-Control: no-store`.
+         */
+        get: operations["get_readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses the shopper's city: kept in the session and in the cookie `vitrina_location` (`Max-Age` 32,832,000 s,
+         *     `Path=/`, `SameSite=Lax`, `HttpOnly`, `Secure` behind https). 200 the city; 422 `LOCATION_NOT_FOUND` (field
+         *     `id`), 400 `BODY_INVALID`, 403 without the CSRF token.
+         */
+        post: operations["choose_location"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cities whose name starts with `q`, biggest first, at most `limit` (20). 400 `LIMIT_INVALID`. */
+        get: operations["search_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in account: `{id, email, name, phone, phoneCountry}`. 401 `AUTH_REQUIRED` for a guest. */
+        get: operations["get_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the keys sent of the profile (name, e-mail, phone) and answers the account. 422 with every problem at
+         *     once (`FORMS_NOT_EMPTY_INVALID`, `FORMS_EMAIL_INVALID`, `FORMS_VALUE_TOO_LONG`, `FORMS_PHONE_WRONG`); 409
+         *     `AUTH_EMAIL_TAKEN` (field `email`) when another account has the e-mail; 401 `AUTH_REQUIRED`; 403 without the
+         *     CSRF token; 429 `RATE_LIMITED` with `Retry-After` for a change of e-mail once the account, or the client
+         *     address, has had its share of `AUTH_EMAIL_TAKEN` answers (`VITRINA_LOGIN_ATTEMPTS` per 15 minutes; issue 20:
+         *     the answer tells which e-mails have an account, and it had no limit).
+         */
+        patch: operations["patch_me"];
+        trace?: never;
+    };
+    "/api/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders the account placed while logged in, newest first. 401 `AUTH_REQUIRED` for a guest. */
+        get: operations["my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password (204). This session stays logged in (under a new session id); the account's other sessions
+         *     are logged out. 422 with each problem: `FORMS_NOT_EMPTY_INVALID` or `AUTH_PASSWORD_WRONG` (field
+         *     `currentPassword`), `AUTH_PASSWORD_TOO_SHORT` or `FORMS_VALUE_TOO_LONG` (field `newPassword`). A wrong current
+         *     password counts as a failed log-in of the account: 429 `RATE_LIMITED` with `Retry-After` past the limit. 401
+         *     `AUTH_REQUIRED`; 403 without the CSRF token.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menus/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The menu `code` (`top`: the horizontal menu of the top panel). 404 `MENU_NOT_FOUND` for an unknown code. */
+        get: operations["get_menu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offers of the whole catalogue, paged; or the offers named by `ids`. */
+        get: operations["list_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer by its URL slug (the last segment of its `url`). */
+        get: operations["get_offer_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer by the feed's offer id. */
+        get: operations["get_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places the basket's lines (not the wishlist's) as an order (issue 6): the body is checked first, every problem
+         *     at once (`crate::domain::orders::validate_order`), then one transaction re-reads the basket with the
+         *     catalogue's current prices, refuses offers that cannot be ordered, writes the order with a snapshot of each
+         *     line and empties the basket (`crate::db::orders::place`); a logged-in account's order records its `user_id`
+         *     (issue 7: its order history). After the commit the shop owner is notified (outbox
+         *     topic `order`, mailed to `VITRINA_NOTIFY_EMAIL`) and a shopper who gave an e-mail gets a confirmation (topic
+         *     `order_confirmation`); a notification that cannot be written is logged and never fails the order.
+         * @description 201 `{number}`. 422 `{errors: [{code, field, detail}]}` with the field codes of `validate_order`; 409
+         *     `BASKET_EMPTY` (field `basket`); 409 `OFFER_UNAVAILABLE`, one item per offer out of stock or no longer in the
+         *     catalogue (field `offerId`, the detail names the offer and its id); 409 `BASKET_CURRENCY_MIXED` (field
+         *     `basket`); 400 `BODY_INVALID` (not JSON, or a value that is not a string); 413 `BODY_TOO_LARGE` (over 64 KiB);
+         *     403 without the CSRF token; 429 `RATE_LIMITED` with `Retry-After` past the orders one client address
+         *     (`VITRINA_ORDERS_PER_ADDRESS`) or one session (`VITRINA_ORDERS_PER_SESSION`) may place per 15 minutes (issue
+         *     20: 60 orders in 0.2 s queued 60 mails to a stranger); an order refused for another reason does not count.
+         */
+        post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order `number` of this session, or of the logged-in account from any of its sessions (issue 7), with its
+         *     lines as ordered. `Cache-Control: no-store` (personal data). 404 `ORDER_NOT_FOUND` for an unknown number or
+         *     someone else's order. Never starts a session.
+         */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the published reviews. 400 `PAGE_INVALID`. */
+        get: operations["list_reviews"];
+        put?: never;
+        /**
+         * Adds a review: `{rating: 1..5, name, text}`, every field checked at once → 422 `{errors}` with
+         *     `REVIEW_RATING_INVALID`, `FORMS_NOT_EMPTY_INVALID`, `FORMS_VALUE_TOO_LONG`. Stored as typed and published at once
+         *     with `VITRINA_REVIEWS_AUTOPUBLISH`, else pending until `vitrina reviews publish`; the owner is notified (outbox,
+         *     log, mail). 201 [`ReviewPosted`]; 400 `BODY_INVALID`, 413 `BODY_TOO_LARGE`, 429 `RATE_LIMITED` (per client
+         *     address, as form submissions), 403 without the CSRF token.
+         */
+        post: operations["add_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
+         *     `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+         *     first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
+         * @description The search engine answers (`SearchEngine::answer`): from its cache when the same question was
+         *     asked since the last index swap; otherwise its items come from the catalogue's offer cache, which reads only
+         *     offers not seen since the last import from SQLite (docs/performance.md "HTTP under wrk").
+         */
+        get: operations["search_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The section tree. */
+        get: operations["list_sections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sections/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offers of a section and all its subsections, paged. */
+        get: operations["list_section_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitor's session, stored or not. A visitor without a stored session gets the `vitrina_csrf` cookie with
+         *     the token and nothing is stored: the first state-changing request starts the session (issue 20).
+         *     `Cache-Control: no-store` (it names the user).
+         */
+        get: operations["get_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's name and catalogue size. */
+        get: operations["get_shop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store, the main one first (the header's contacts panel shows the first). `Cache-Control: no-cache`. */
+        get: operations["list_stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store. 404 `STORE_NOT_FOUND` for an unknown (or non-numeric) id. `Cache-Control: no-cache`. */
+        get: operations["get_store"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offers this session viewed last, newest first, at most 20, without `exclude`. */
+        get: operations["get_viewed"];
+        put?: never;
+        /**
+         * Records that this session opened the offer's page (the product page calls it); answers 204. 404
+         *     `OFFER_NOT_FOUND`, 409 `OFFER_REMOVED`, 403 without the CSRF token.
+         */
+        post: operations["record_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description `POST /api/basket/items` body. */
+        AddItem: {
+            /** @description `true` puts (or moves) the line into the wishlist, `false` into the basket (default). */
+            delay?: boolean;
+            offerId: string;
+            /**
+             * Format: int64
+             * @description Pieces to add, 1..=999; default 1.
+             */
+            quantity?: number;
+        };
+        /** @description `GET /api/basket`. */
+        Basket: {
+            /** @description Basket and wishlist lines, oldest first. Lines of offers that left the catalogue are not shown or counted. */
+            lines: components["schemas"]["BasketLine"][];
+            totals: components["schemas"]["BasketSummary"];
+        };
+        /** @description One basket line: the offer as the catalogue has it now, the quantity and the line's sum. */
+        BasketLine: {
+            /** @description `true`: the line is in the wishlist ("delay"), not in the basket. */
+            delay: boolean;
+            /**
+             * Format: int64
+             * @description The line's id (for `PATCH`/`DELETE /api/basket/items/{id}`).
+             */
+            id: number;
+            offer: components["schemas"]["Offer"];
+            /**
+             * Format: int64
+             * @description 1..=999.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Price × quantity, major units of `offer.currencyId`, exact.
+             */
+            sum: number;
+        };
+        /** @description The mini cart's figures (spec §4): lines and pieces in the basket, their sum, and the wishlist's lines. */
+        BasketSummary: {
+            /**
+             * Format: int64
+             * @description Basket lines (not the wishlist's).
+             */
+            count: number;
+            /** @description The basket's currency (the first line's; the catalogue has one), `RUB` when empty. */
+            currencyId: string;
+            /**
+             * Format: int64
+             * @description Wishlist lines.
+             */
+            delayCount: number;
+            /**
+             * Format: int64
+             * @description Pieces over the basket lines.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Sum of the basket lines, major units of `currencyId`, exact.
+             */
+            sum: number;
+        };
+        /**
+         * @description The basket-view setting (spec §2, §9; issue 6).
+         * @enum {string}
+         */
+        BasketView: "RIGHT" | "PAGE";
+        /** @description `POST /api/forms/{code}/captcha-check` body. */
+        CaptchaCheck: {
+            /** @description The captcha's id (`captcha.sid`). */
+            sid: string;
+            /** @description The word as typed; compared case-insensitively. */
+            word: string;
+        };
+        /** @description `POST /api/forms/{code}/captcha-check` answer. */
+        CaptchaCheckAnswer: {
+            valid: boolean;
+        };
+        /**
+         * @description A captcha to show: its id and its image (`GET /api/captcha/{sid}`, a PNG of a fresh word each time it is
+         *     fetched; the last word drawn is the one that counts).
+         */
+        CaptchaRef: {
+            /** @description `/api/captcha/{sid}`. */
+            imageUrl: string;
+            /** @description Send back as `CAPTCHA_SID` (spec §3). */
+            sid: string;
+        };
+        /** @description `GET /api/compare/count`. */
+        CompareCount: {
+            /** @description Offers on the list (0..=20). */
+            count: number;
+        };
+        /** @description The compare list: its offers (with their params, for the side-by-side table) in the order they were added. */
+        CompareList: {
+            /** @description `items.len()`: the compare widget's count (spec §3). */
+            count: number;
+            /** @description The listed offers still in the catalogue, with their params, in the order added. */
+            items: components["schemas"]["Offer"][];
+        };
+        /** @description One way to reach the store (spec §3: "each a list of values with a description"). */
+        ContactValue: {
+            /** @description What it is for ("Отдел продаж"); `null` or empty when nothing is said. */
+            description: string | null;
+            /**
+             * @description As the shopper should read it: `+7 495 123-45-67`, `vitrina_shop`, `shop@example.ru`. The front-end makes
+             *     the link (`tel:`, `https://wa.me/…`, …) from it.
+             */
+            value: string;
+        };
+        /** @description A point on the map, WGS 84 degrees. */
+        Coordinates: {
+            /**
+             * Format: double
+             * @description Latitude, −90..90.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude, −180..180.
+             */
+            lon: number;
+        };
+        /**
+         * @description A weekday code of a working-hours entry: `mon` … `sun`.
+         * @enum {string}
+         */
+        Day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+        /**
+         * @description One weekday's hours (spec §3 `workingHours`: `WORK_START`, `WORK_END`, `BREAK_START`, `BREAK_END`, each `HH:MM`
+         *     or `null`/empty). Both work times empty: a day off.
+         */
+        DayHours: {
+            /**
+             * @description End of the break (applies only with `BREAK_START`).
+             * @example 14:00
+             */
+            BREAK_END: string | null;
+            /**
+             * @description Start of the break (applies only with `BREAK_END`).
+             * @example 13:00
+             */
+            BREAK_START: string | null;
+            /**
+             * @description Closing time; equal to `WORK_START`: open 24 hours; before it: the shift ends the next morning.
+             * @example 21:00
+             */
+            WORK_END: string | null;
+            /**
+             * @description Opening time; with `WORK_END` empty too, a day off.
+             * @example 09:00
+             */
+            WORK_START: string | null;
+            /** @description The weekday this entry is for (each at most once a week). */
+            day: components["schemas"]["Day"];
+        };
+        /**
+         * @description How the order reaches the shopper.
+         * @enum {string}
+         */
+        DeliveryMethod: "pickup" | "courier";
+        /** @description The body of every error answer. */
+        ErrorBody: {
+            errors: components["schemas"]["ErrorItem"][];
+        };
+        /** @description One problem with a request. */
+        ErrorItem: {
+            /** @description A stable message code (`OFFER_NOT_FOUND`, `SORT_INVALID`, …); the front-end translates it. */
+            code: string;
+            /** @description An English explanation for developers. */
+            detail: string;
+            /** @description The request field at fault (query parameter or JSON key), `null` when none is. */
+            field?: string | null;
+        };
+        /** @description One problem with a submission: a message code of spec §5 (or ours) and the field code at fault. */
+        FieldError: {
+            /**
+             * @description `FORMS_NOT_EMPTY_INVALID`, `FORMS_PHONE_WRONG`, `FORMS_PHONE_INVALID`, `FORMS_USER_CONSENT_NOT_EMPTY_INVALID`,
+             *     `FORMS_CAPTCHA_WRONG`, `FORMS_EMAIL_INVALID`, `FORMS_NUMBER_INVALID`, `FORMS_DATE_INVALID`,
+             *     `FORMS_VALUE_TOO_LONG`; the checkout adds `ORDER_DELIVERY_INVALID` and `ORDER_PAYMENT_INVALID`
+             *     (`crate::domain::orders`).
+             */
+            code: string;
+            /** @description An English explanation for developers. */
+            detail: string;
+            /** @description The field code: `PHONE`, `USER_CONSENT`, `CAPTCHA_WORD`, … (the checkout's: its JSON keys, `name`, `phone`, …) */
+            field: string;
+        };
+        /** @description Input-mask options of a `number`, `percentage`, `currency` or `date` field (spec §5, §9). */
+        FieldMask: {
+            /**
+             * Format: int32
+             * @description `currency`: decimals, 0..=4, default 2 (spec §5).
+             */
+            digits?: number;
+            /** @description `date`: the layout, made of `dd`, `mm`, `yyyy`, `HH`, `MM`, `ss` and separators; default `dd.mm.yyyy`. */
+            format?: string;
+            /**
+             * Format: int64
+             * @description `number`: the largest value.
+             */
+            max?: number;
+            /**
+             * Format: int64
+             * @description `number`: the smallest value.
+             */
+            min?: number;
+            /** @description `currency`: text before the sum; default `"$ "` when no suffix is set (spec §5). */
+            prefix?: string;
+            /**
+             * Format: int32
+             * @description `number`: the step of the arrow keys, default 1 (spec §9).
+             */
+            step?: number;
+            /** @description `currency`: text after the sum, e.g. `" ₽"`. */
+            suffix?: string;
+        };
+        /**
+         * @description What a field holds and how the browser enters it.
+         * @enum {string}
+         */
+        FieldType: "text" | "email" | "phone" | "textarea" | "checkbox" | "hidden" | "number" | "percentage" | "currency" | "date";
+        /** @description `GET /api/forms/{code}`: the definition plus what this visitor needs to fill it in (spec §7 getData). */
+        FormAnswer: components["schemas"]["FormDefinition"] & {
+            /** @description The phone's initial country (iso2, lower case): the visitor's last one, else `ru`. */
+            country: string;
+            /** @description Prefill per field code: what this visitor sent with the form last time (phones in international format). */
+            values: {
+                [key: string]: string;
+            };
+        };
+        /** @description A form as the shop owner describes it (`vitrina forms import`; `GET /api/forms/{code}` answers it). */
+        FormDefinition: {
+            /** @description `callback`, `feedback`, …: lower-case letters, digits, `-` and `_`, 1..=40 characters. */
+            code: string;
+            /** @description The consent checkbox's label; required with `useConsent`. */
+            consentText: string | null;
+            /** @description `USER_CONSENT_URL`: the page of the terms the shopper agrees to (a site path or an `http(s)` link). */
+            consentUrl: string | null;
+            description: string | null;
+            fields: components["schemas"]["FormField"][];
+            /** @description Phone fields use the per-country mask and send the spec's `PHONE` object (spec §3, §5). */
+            phoneMask: boolean;
+            /** @description The submit button's text; default "Отправить". */
+            submitText: string;
+            /** @description The success alert's text; `null` shows the standard `FORMS_ALERT_SUCCESS` text. */
+            successText: string | null;
+            title: string;
+            /** @description Ask for a captcha word (spec §5). */
+            useCaptcha: boolean;
+            /** @description Ask for consent (`USER_CONSENT`, spec §5). */
+            useConsent: boolean;
+        };
+        /** @description One field of a form. */
+        FormField: {
+            /** @description The code the value is sent under: upper-case letters, digits and `_` (`NAME`, `PHONE`, `MESSAGE`). */
+            code: string;
+            /** @description The label shown to the shopper. */
+            label: string;
+            mask: components["schemas"]["FieldMask"] | null;
+            placeholder: string | null;
+            /** @description `Y`: must not be empty (`FORMS_NOT_EMPTY_INVALID`); a required checkbox must be ticked. */
+            required: components["schemas"]["YesNo"];
+            type: components["schemas"]["FieldType"];
+            /** @description The starting value (a hidden field's value). */
+            value: string | null;
+        };
+        /** @description `GET /api/health/live`: `{"status":"live"}`. */
+        Liveness: {
+            /** @description Always `live`. */
+            status: string;
+        };
+        /** @description A city as the API answers it. */
+        Location: {
+            /** @description ISO 3166-1 alpha-2, upper case. */
+            country: string;
+            /**
+             * Format: int64
+             * @description Stable across imports ([`crate::domain::locations::location_id`]).
+             */
+            id: number;
+            /**
+             * Format: double
+             * @description WGS 84 degrees.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude, WGS 84 degrees.
+             */
+            lon: number;
+            /** @description The city's name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Inhabitants; 0 when unknown.
+             */
+            population: number;
+            /** @description As shoppers read it: "Свердловская область". */
+            region: string;
+        };
+        /** @description `POST /api/location` body. */
+        LocationChoice: {
+            /**
+             * Format: int64
+             * @description A city's `id` from `GET /api/locations`.
+             */
+            id: number;
+        };
+        /** @description `GET /api/locations` answer. */
+        LocationList: {
+            /** @description Biggest first. */
+            items: components["schemas"]["Location"][];
+        };
+        /** @description `POST /api/auth/login` body. */
+        LoginRequest: {
+            /** @description Compared trimmed and lower-cased. */
+            email?: string | null;
+            /** Format: password */
+            password: string;
+            /** @description `true`: the session lasts 30 days without a request; `false` (default): it ends with the browser. */
+            remember?: boolean;
+        };
+        /** @description Where the store maps take their tiles from, sent to the front-end in `GET /api/session`. */
+        MapTiles: {
+            /** @description Shown in the map's corner. */
+            attribution: string;
+            /** @description Leaflet's tile URL template: `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. */
+            url: string;
+        };
+        /** @description A menu: its top-level items in order. */
+        Menu: {
+            /** @description Top-level items in order. */
+            items: components["schemas"]["MenuItem"][];
+        };
+        /** @description One menu item: where it leads and its sub-items (empty for a leaf). */
+        MenuItem: {
+            /** @description Sub-items in order; empty for a leaf. */
+            children: components["schemas"]["MenuItem"][];
+            /**
+             * Format: int64
+             * @description Row id; stable until the menu is replaced (an import or `vitrina menu import`). For React keys.
+             */
+            id: number;
+            /** @description Shown text. */
+            title: string;
+            /** @description A site path (`/catalog/konstruktory/`, `/catalog/?sort=new`) or an absolute `http(s)://` link. */
+            url: string;
+        };
+        /** @description An offer as the storefront shows it. Prices are JSON numbers in major units, exact (docs/api.md "Money"). */
+        Offer: {
+            available: boolean;
+            /** @description ISO 4217 code (`RUB`, `KZT`, …). */
+            currencyId: string;
+            /** @description Sanitised HTML. */
+            description: string | null;
+            /** @description The feed's offer id. */
+            id: string;
+            name: string;
+            /**
+             * Format: double
+             * @description The price before a discount, major units; `null` when there is no discount.
+             */
+            oldPrice: number | null;
+            params: components["schemas"]["Param"][];
+            /** @description Picture URLs as the feed gives them (often dead: the UI shows a placeholder). */
+            pictures: string[];
+            /**
+             * Format: double
+             * @description Price in major units of `currencyId` (e.g. `1480`, `3.54`).
+             * @example 1480
+             */
+            price: number;
+            sectionId: string | null;
+            /** @description The offer's storefront page, e.g. `/catalog/konstruktory/little-starter/`. */
+            url: string;
+            vendor: string | null;
+            vendorCode: string | null;
+        };
+        /** @description A list of offers (the home page's collections). */
+        OfferList: {
+            items: components["schemas"]["Offer"][];
+        };
+        /** @description A page of offers. */
+        OfferPage: {
+            items: components["schemas"]["Offer"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pages: number;
+            /** Format: int32 */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Offers matching the filter on all pages.
+             */
+            total: number;
+        };
+        /** @description `POST /api/compare` and `POST /api/viewed` body. */
+        OfferRef: {
+            /** @description The feed's offer id. */
+            offerId: string;
+        };
+        /** @description `GET /api/me/orders`. */
+        OrderHistory: {
+            /** @description Newest first. */
+            items: components["schemas"]["OrderSummaryView"][];
+        };
+        /** @description One line of an order: the offer as it was when ordered. */
+        OrderLineView: {
+            /** @description The offer's name when ordered. */
+            name: string;
+            /** @description The feed's offer id. */
+            offerId: string;
+            /** @description The offer's first picture when ordered. */
+            picture: string | null;
+            /**
+             * Format: double
+             * @description Price when ordered, major units of the order's `currencyId`, exact.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description 1..=999.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Price × quantity, major units, exact.
+             */
+            sum: number;
+            /** @description The offer's storefront page when ordered (a site path; the offer may have left the catalogue since). */
+            url: string;
+            /** @description The offer's SKU (`vendorCode`) when ordered, if any. */
+            vendorCode: string | null;
+        };
+        /**
+         * @description `POST /api/orders` body, as sent. Every key may be missing or `null` (then it counts as empty): the answer is a
+         *     422 naming each problem, not a 400. Values of another JSON type than a string are a 400 `BODY_INVALID`.
+         */
+        OrderRequest: {
+            /** @description Required with `courier` delivery; ignored with `pickup`. */
+            address?: string | null;
+            /** @description Required. */
+            city?: string | null;
+            /** @description Optional, at most 2000 characters. */
+            comment?: string | null;
+            /** @description `pickup` or `courier`. */
+            deliveryMethod?: string | null;
+            /** @description Optional; a shopper who gives one gets a confirmation. */
+            email?: string | null;
+            /** @description Required, at most 200 characters. */
+            name?: string | null;
+            /** @description `cash` or `card_on_delivery`. */
+            paymentMethod?: string | null;
+            /** @description Required: a valid number of `phoneCountry`, in international format (`+7 912 345-67-89`). */
+            phone?: string | null;
+            /** @description The phone's country, iso2 (`ru`, `by`, …); default `ru`. */
+            phoneCountry?: string | null;
+        };
+        /** @description One order of `GET /api/me/orders`. */
+        OrderSummaryView: {
+            /** @description RFC 3339, UTC: `2026-11-21T10:00:00Z`. */
+            createdAt: string;
+            currencyId: string;
+            /**
+             * Format: int64
+             * @description Pieces over the order's lines.
+             */
+            itemCount: number;
+            /** @description For `GET /api/orders/{number}` and `/personal/orders/{number}/`. */
+            number: string;
+            /** @description `new` (later issues add the shop's own statuses). */
+            status: string;
+            /**
+             * Format: double
+             * @description Major units of `currencyId`, exact.
+             */
+            total: number;
+        };
+        /** @description `GET /api/orders/{number}`. */
+        OrderView: {
+            /** @description Set with courier delivery only. */
+            address: string | null;
+            /** @description The delivery or pick-up city. */
+            city: string;
+            comment: string | null;
+            /** @description RFC 3339, UTC: `2026-11-21T10:00:00Z`. */
+            createdAt: string;
+            /** @description ISO 4217 code of every amount of the order. */
+            currencyId: string;
+            deliveryMethod: components["schemas"]["DeliveryMethod"];
+            /** @description The shopper's e-mail, when given (a confirmation went there). */
+            email: string | null;
+            /** @description In basket order. */
+            lines: components["schemas"]["OrderLineView"][];
+            /** @description The shopper's name. */
+            name: string;
+            /** @description The order's number (`POST /api/orders` answers it; the confirmation page shows it). */
+            number: string;
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            /** @description As sent, international format. */
+            phone: string;
+            /** @description `new` (later issues add the shop's own statuses). */
+            status: string;
+            /**
+             * Format: double
+             * @description The sum of the lines' sums, major units of `currencyId`, exact.
+             */
+            total: number;
+        };
+        /** @description A parameter of an offer: `{"name":"Вес","value":"300","unit":"г"}`. */
+        Param: {
+            name: string;
+            unit: string | null;
+            value: string;
+        };
+        /** @description `POST /api/me/password` body. */
+        PasswordChange: {
+            /**
+             * Format: password
+             * @description The password the account has now.
+             */
+            currentPassword: string;
+            /**
+             * Format: password
+             * @description At least 8 characters.
+             */
+            newPassword: string;
+        };
+        /**
+         * @description How the shopper pays.
+         * @enum {string}
+         */
+        PaymentMethod: "cash" | "card_on_delivery";
+        /**
+         * @description `POST /api/orders` answer (201): the new order's number, for `GET /api/orders/{number}` and the confirmation
+         *     page (`/personal/order/make/?ORDER_ID={number}`).
+         */
+        Placed: {
+            /** @description The order's number: decimal digits, `"12"`. */
+            number: string;
+        };
+        /**
+         * @description `PATCH /api/me` body: only the keys sent change. `null` or empty `name`/`email` are refused
+         *     (`FORMS_NOT_EMPTY_INVALID`); `null` or empty `phone` removes the phone.
+         */
+        ProfileRequest: {
+            /** @description An e-mail address no other account has (409 `AUTH_EMAIL_TAKEN`). */
+            email?: string | null;
+            /** @description At most 200 characters. */
+            name?: string | null;
+            /** @description International format, valid for `phoneCountry`; empty or `null` removes it. */
+            phone?: string | null;
+            /** @description The phone's country, iso2; default `ru`. Read only with `phone`. */
+            phoneCountry?: string | null;
+        };
+        /** @description The shop's rating (spec §3 `ratingValue`, `reviewsCount`, `reviewsPageLink`), the same on every store. */
+        Rating: {
+            /**
+             * Format: double
+             * @description Mean stars of the published reviews, one decimal (4.6); `null` without reviews.
+             */
+            ratingValue: number | null;
+            /**
+             * Format: int64
+             * @description Published reviews.
+             */
+            reviewsCount: number;
+            /** @description "отзыв", "отзыва" or "отзывов": the word after `reviewsCount` (spec §3; Russian plural rules). */
+            reviewsDeclension: string;
+            /** @description The reviews page: `/reviews/`. */
+            reviewsPageLink: string;
+        };
+        /** @description `GET /api/health/ready`: whether the shop can serve shoppers, and what it waits for. */
+        Readiness: {
+            /** @description The database answers a query. */
+            database: boolean;
+            /** @description The search index of the catalogue is built (after a start it takes seconds on a large catalogue). */
+            search: boolean;
+            /** @description `ready`, or `starting` while something below is not. */
+            status: string;
+        };
+        /**
+         * @description `POST /api/auth/register` body, as sent. Missing or `null` keys count as empty (a 422 naming each problem);
+         *     values of another JSON type than the one named are a 400 `BODY_INVALID`.
+         */
+        RegisterRequest: {
+            /** @description Required: an e-mail address, at most 254 characters; stored trimmed and lower-cased. */
+            email?: string | null;
+            /** @description Required, at most 200 characters. */
+            name?: string | null;
+            /**
+             * Format: password
+             * @description Required: at least 8 characters (`PASSWORD_MIN_CHARS`), at most 256; taken as typed.
+             */
+            password?: string | null;
+            /** @description Optional: a valid number of `phoneCountry` in international format (`+7 912 345-67-89`). */
+            phone?: string | null;
+            /** @description The phone's country, iso2 (`ru`, `by`, …); default `ru`. */
+            phoneCountry?: string | null;
+            /** @description `true`: the new session lasts 30 days without a request; default `false`: it ends with the browser. */
+            remember?: boolean;
+        };
+        /** @description `POST /api/auth/password-reset/confirm` body. */
+        ResetConfirm: {
+            /**
+             * Format: password
+             * @description The new password, at least 8 characters.
+             */
+            password: string;
+            /** @description The `token` of the mailed link `/personal/password-reset/?token=…`. */
+            token?: string | null;
+        };
+        /** @description `POST /api/auth/password-reset` body. */
+        ResetRequest: {
+            email?: string | null;
+        };
+        /** @description A review as shoppers see it. */
+        Review: {
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The review's number (`vitrina reviews publish ID`).
+             */
+            id: number;
+            /** @description The reviewer's name as shown. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Stars, 1..=5.
+             */
+            rating: number;
+            /** @description As typed (plain text: shown escaped, never as HTML). */
+            text: string;
+        };
+        /** @description `POST /api/reviews` answer (201). */
+        ReviewPosted: {
+            /** @description The review as stored. */
+            review: components["schemas"]["Review"];
+            /** @description `published`: shown now; `pending`: shown once the shop owner publishes it. */
+            status: components["schemas"]["ReviewStatus"];
+        };
+        /** @description `POST /api/reviews` body. */
+        ReviewRequest: {
+            /** @description The shopper's name as shown with the review, at most 100 characters. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Stars, an integer 1..=5.
+             */
+            rating?: number | null;
+            /** @description The review, at most 2000 characters; kept as typed and always shown as text. */
+            text?: string | null;
+        };
+        /**
+         * @description What became of a posted review, as `ReviewPosted.status` says it: the [`Publication`] it was stored with.
+         * @enum {string}
+         */
+        ReviewStatus: "published" | "pending";
+        /** @description One page of published reviews, newest first, with the shop's rating. */
+        ReviewsPage: {
+            /** @description This page's reviews, newest first. */
+            items: components["schemas"]["Review"][];
+            /**
+             * Format: int32
+             * @description The page shown, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Reviews per page (10).
+             */
+            perPage: number;
+            /**
+             * Format: double
+             * @description Mean stars, one decimal; `null` without reviews.
+             */
+            ratingValue: number | null;
+            /**
+             * Format: int64
+             * @description Published reviews in all.
+             */
+            total: number;
+        };
+        /** @description The answer: totals, sections, items. */
+        SearchAnswer: {
+            /**
+             * @description The best `perPage` offers of page `page`, best first (of `section` and its subsections when given). Offers
+             *     removed since the index was built are left out (the next index swap, within a second of an import, catches
+             *     up).
+             */
+            items: components["schemas"]["SearchItem"][];
+            /**
+             * @description All matches `items` are paged from: `total` without `section`, else the matches in that section and its
+             *     subsections. Pages = ⌈itemsTotal / perPage⌉.
+             */
+            itemsTotal: number;
+            /**
+             * @description `"0"` ("Все результаты", `found` = total) first, then each section with matches in order of first appearance
+             *     among the ranked matches, `found` counting all its matches.
+             */
+            sections: components["schemas"]["SearchSection"][];
+            /** @description All matches (after `available`). */
+            total: number;
+        };
+        /** @description A found offer (spec §3 `ITEMS`). */
+        SearchItem: {
+            available: boolean;
+            /** @description The offer's section, `null` for an offer without one. */
+            categoryId?: string | null;
+            currencyId: string;
+            id: string;
+            name: string;
+            /** Format: double */
+            oldPrice?: number | null;
+            parameters: components["schemas"]["SearchParameter"][];
+            /** @description The first picture, `null` when there is none (the UI shows a placeholder). */
+            picture?: string | null;
+            /**
+             * Format: double
+             * @description Major units, exact (docs/api.md "Money").
+             */
+            price: number;
+            /** @description The product page. */
+            url: string;
+        };
+        /** @description A name and value of a found offer (spec §3 `parameters`). */
+        SearchParameter: {
+            name: string;
+            /** @description The value with its unit, e.g. `540 шт`. */
+            value: string;
+        };
+        /** @description A section holding matches (spec §3 `SECTIONS`). */
+        SearchSection: {
+            /** @description Matching offers in the section (its own offers, not its subsections'); for `"0"` all matches. */
+            found: number;
+            /** @description Section id (`"0"`: all results). */
+            id: string;
+            /** @description Section name. */
+            value: string;
+        };
+        /** @description A section of the catalogue. */
+        Section: {
+            /**
+             * Format: int32
+             * @description 0 for a top-level section.
+             */
+            depth: number;
+            /** @description The feed's category id. */
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Active offers in this section and all its subsections.
+             */
+            offerCount: number;
+            parentId: string | null;
+            /** @description Its storefront page, e.g. `/catalog/konstruktory/`. */
+            url: string;
+        };
+        /** @description The whole tree as a flat list. */
+        SectionList: {
+            /** @description In tree order: a parent before its children, siblings in feed order. */
+            sections: components["schemas"]["Section"][];
+        };
+        /** @description The session: its CSRF token, the logged-in user, the settings and the chosen delivery location. */
+        SessionAnswer: {
+            location: components["schemas"]["Location"] | null;
+            /**
+             * @description The session's CSRF token: send it in `X-CSRF-Token` with every state-changing request (else 403
+             *     `CSRF_TOKEN_INVALID`). Stable until the session logs in or out (then fetch this again).
+             */
+            sessid: string;
+            settings: components["schemas"]["SessionSettings"];
+            user: components["schemas"]["UserView"] | null;
+        };
+        /** @description Shop settings the front-end needs for the session. */
+        SessionSettings: {
+            /** @description `RIGHT`: the mini cart opens the slide cart; `PAGE`: it links to the cart page (spec §2, §9). */
+            basketView: components["schemas"]["BasketView"];
+            mapTiles: components["schemas"]["MapTiles"] | null;
+        };
+        /** @description The shop as its last feed names it. */
+        Shop: {
+            company: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Active offers.
+             */
+            offerCount: number;
+            /**
+             * Format: int64
+             * @description Active sections.
+             */
+            sectionCount: number;
+            /** @description The shop's own site as the feed gives it. */
+            url: string | null;
+        };
+        /**
+         * @description `OPEN` or `CLOSED` (spec §3 "STATUS (OPEN or other)").
+         * @enum {string}
+         */
+        Status: "OPEN" | "CLOSED";
+        /**
+         * @description A store as shoppers see it: the owner's description ([`StoreData`], the format `vitrina stores import` reads)
+         *     plus `today` and the rating, which an import ignores.
+         */
+        StoreAnswer: components["schemas"]["StoreData"] & components["schemas"]["Rating"] & {
+            today: components["schemas"]["Today"] | null;
+        };
+        /** @description A store as the shop owner describes it. */
+        StoreData: {
+            /** @description The street address, as written on a letter. */
+            address: string;
+            /** @description E-mail addresses: `mailto:` links. */
+            email: components["schemas"]["ContactValue"][];
+            /**
+             * Format: int64
+             * @description Positive and unique in the file; given in order (1, 2, …) when missing. The first store is the shop's main
+             *     one: the header's contacts panel shows it.
+             */
+            id: number;
+            /** @description Instagram names. */
+            instagram: components["schemas"]["ContactValue"][];
+            map: components["schemas"]["Coordinates"] | null;
+            /** @description As shoppers know the store ("Витрина на Никольской"). */
+            name: string;
+            /** @description Phones: `tel:` links. */
+            phone: components["schemas"]["ContactValue"][];
+            /** @description The store's picture: a path on this shop (`/demo/images/store.svg`) or an `http(s)` URL; `null` for none. */
+            previewPicture: string | null;
+            /** @description Skype names. */
+            skype: components["schemas"]["ContactValue"][];
+            /** @description Telegram names (`@name` or its `t.me` address). */
+            telegram: components["schemas"]["ContactValue"][];
+            /** @description IANA time zone of the working hours (`Europe/Moscow`). */
+            timezone: string;
+            /** @description Viber numbers: `viber://chat` links. */
+            viber: components["schemas"]["ContactValue"][];
+            /** @description WhatsApp numbers: `https://wa.me/<digits>` links. */
+            whatsapp: components["schemas"]["ContactValue"][];
+            /** @description The week, one entry per weekday at most; a missing weekday says nothing about that day. */
+            workingHours: components["schemas"]["DayHours"][];
+        };
+        /**
+         * @description `POST /api/forms/{code}/submissions` answer: `{status: true}` (200), or `{status: false, errors, captcha}`
+         *     (422; spec §8: the new captcha replaces the old one, which the submission used up).
+         */
+        SubmissionAnswer: {
+            captcha?: components["schemas"]["CaptchaRef"];
+            errors?: components["schemas"]["FieldError"][];
+            status: boolean;
+        };
+        /** @description Today's hours and whether the store is open at the moment asked about (issue 8 `today`). */
+        Today: {
+            /**
+             * @description End of today's break.
+             * @example 14:00
+             */
+            breakEnd: string | null;
+            /**
+             * @description Both given or both `null` (a break with one time does not apply, rule 5).
+             * @example 13:00
+             */
+            breakStart: string | null;
+            /** @description The store's local weekday. */
+            day: components["schemas"]["Day"];
+            /**
+             * @description While `OPEN`: when this open spell ends (the break's start, the shift's end, or for last night's shift past
+             *     midnight its end this morning, which may differ from today's own times); `null` when closed or open 24 hours
+             *     without a break.
+             * @example 21:00
+             */
+            openUntil: string | null;
+            /** @description Open or closed at the moment of the request. */
+            status: components["schemas"]["Status"];
+            /**
+             * @description Today's closing time (the next morning for a shift past midnight).
+             * @example 21:00
+             */
+            workEnd: string | null;
+            /**
+             * @description `null` both: a day off. Equal: open 24 hours.
+             * @example 09:00
+             */
+            workStart: string | null;
+        };
+        /** @description `PATCH /api/basket/items/{id}` body: what to change. */
+        UpdateItem: {
+            /** @description Move to (`true`) or from (`false`) the wishlist. */
+            delay?: boolean | null;
+            /**
+             * Format: int64
+             * @description The new quantity, 1..=999.
+             */
+            quantity?: number | null;
+        };
+        /**
+         * @description The answer of a registration or log-in: the account, now logged in. The session has a new CSRF token: fetch
+         *     `GET /api/session` again.
+         */
+        UserAnswer: {
+            user: components["schemas"]["UserView"];
+        };
+        /** @description An account as the API shows it (`GET /api/me`, `GET /api/session`'s `user`, the log-in's answer). */
+        UserView: {
+            /** @description Lower-cased: the log-in name. */
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description International format (`+7 912 345-67-89`), `null` when not given. */
+            phone: string | null;
+            /** @description The phone's country, iso2 lower case (`ru`), `null` without a phone. */
+            phoneCountry: string | null;
+        };
+        /** @description `GET /api/viewed`: the recently viewed offers. */
+        ViewedList: {
+            /** @description At most 20, newest first. */
+            items: components["schemas"]["Offer"][];
+        };
+        /**
+         * @description `Y` or `N`, as the spec writes the required flag (§3).
+         * @enum {string}
+         */
+        YesNo: "Y" | "N";
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            /** @description A link was sent if the e-mail has an account */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_basket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The line's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The line's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BasketSummary"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_captcha_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `captcha.sid` of a form answer */
+                sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_captcha_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `captcha.sid` of a form answer */
+                sid: string;
+                /** @description Language the characters are named in: `ru` (default) or `en`. */
+                lang: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha's word, spoken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": unknown;
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_collection: {
+        parameters: {
+            query?: {
+                /** @description How many offers, 1..=100; default 12. */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description new | hits | sale */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareList"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareList"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareList"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_compare_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareCount"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareList"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's code: `callback`, `feedback`, … */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's code: `callback`, `feedback`, … */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaRef"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptchaCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaCheckAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The form's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionAnswer"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    choose_location: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_locations: {
+        parameters: {
+            query?: {
+                /** @description The start of a city's name (case and `ё` do not matter); empty or missing: the biggest cities. */
+                q?: string;
+                /** @description How many, 1..=20; default 20. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Menu code, e.g. `top` */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description MENU_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_offers: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated offer ids (at most 100): answers these offers in this order; listing parameters are then ignored */
+                ids?: string;
+                /** @description 1-based page number, 1..=100000; default 1. */
+                page?: string;
+                /** @description Offers per page, 1..=100 (spec §9 page size); default 24. */
+                perPage?: string;
+                /** @description `price`, `-price`, `name`, `new` or `discount`; omitted: the shop's own order. */
+                sort?: string;
+                /** @description `Y`: only offers in stock; `N` (default): all. */
+                available?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_offer_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The feed's offer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Placed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reviews: {
+        parameters: {
+            query?: {
+                /** @description 1-based page, 1..=10000; default 1. A page past the end is empty. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewsPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPosted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_offers: {
+        parameters: {
+            query?: {
+                /** @description The shopper's text, at least one character that is not a space (spec §5); cut to 200 characters. */
+                q?: string;
+                /** @description `Y`: only offers in stock; `N` (default): all. */
+                available?: string;
+                /** @description A section id: only offers of this section and its subsections in `items` (`0` or omitted: all). */
+                section?: string;
+                /**
+                 * @description `N`: with `section`, only the section's own offers (those its `found` counts); `Y` (default): its
+                 *     subsections' too.
+                 */
+                subsections?: string;
+                /** @description Items per answer, 1..=100 (spec §9 search page size); default 100. */
+                perPage?: number;
+                /** @description 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_sections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectionList"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_section_offers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, 1..=100000; default 1. */
+                page?: string;
+                /** @description Offers per page, 1..=100 (spec §9 page size); default 24. */
+                perPage?: string;
+                /** @description `price`, `-price`, `name`, `new` or `discount`; omitted: the shop's own order. */
+                sort?: string;
+                /** @description `Y`: only offers in stock; `N` (default): all. */
+                available?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The feed's category id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionAnswer"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_stores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreAnswer"][];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Leave this offer out (the product page showing it). */
+                exclude: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewedList"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRef"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
