@@ -1,27 +1,28 @@
 //! Accounts (issue 7): registration, log-in and log-out with a new session id and CSRF token, the same answer for
 //! an unknown e-mail and a wrong password, failed log-ins throttled per account and per address, the guest's
-//! basket, compare list and recently viewed merged into the account's, single-use expiring reset links, the
-//! profile and password change, the account's orders, CSRF on every mutation and 401 for guests.
+//! basket, compare list and recently viewed merged into the account's, CSRF on every mutation and 401 for guests.
+//! Reset links are in `password_reset.rs`, the profile, password change and orders in `profile.rs`; both use the
+//! helpers here.
 
 use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-const EMAIL: &str = "ivan@example.ru";
-const PASSWORD: &str = "correct horse";
+pub(crate) const EMAIL: &str = "ivan@example.ru";
+pub(crate) const PASSWORD: &str = "correct horse";
 
-async fn shop() -> TestApp {
+pub(crate) async fn shop() -> TestApp {
     let app = spawn_app().await;
     app.import(SMALL_FEED).await;
     app
 }
 
-fn registration(email: &str) -> Value {
+pub(crate) fn registration(email: &str) -> Value {
     json!({"email": email, "password": PASSWORD, "name": "Иван", "phone": "+7 912 345-67-89"})
 }
 
 /// A visitor who registered `email` (and is logged in), with the session's new cookie and token.
-async fn registered<'a>(app: &'a TestApp, email: &str) -> Visitor<'a> {
+pub(crate) async fn registered<'a>(app: &'a TestApp, email: &str) -> Visitor<'a> {
     let mut visitor = app.visitor().await;
     let response = visitor.post("/api/auth/register", &registration(email)).await;
     assert_eq!(response.status(), 201, "register {email}");
@@ -31,7 +32,7 @@ async fn registered<'a>(app: &'a TestApp, email: &str) -> Visitor<'a> {
 }
 
 /// `POST /api/auth/login` from `visitor`; keeps the new cookie and token when it passed. Status and body.
-async fn log_in(visitor: &mut Visitor<'_>, email: &str, password: &str, remember: bool) -> (u16, Value) {
+pub(crate) async fn log_in(visitor: &mut Visitor<'_>, email: &str, password: &str, remember: bool) -> (u16, Value) {
     let response =
         visitor.post("/api/auth/login", &json!({"email": email, "password": password, "remember": remember})).await;
     let status = response.status().as_u16();
@@ -46,18 +47,18 @@ async fn log_in(visitor: &mut Visitor<'_>, email: &str, password: &str, remember
 }
 
 /// A guest who logs in as `email` with [`PASSWORD`].
-async fn logged_in<'a>(app: &'a TestApp, email: &str) -> Visitor<'a> {
+pub(crate) async fn logged_in<'a>(app: &'a TestApp, email: &str) -> Visitor<'a> {
     let mut visitor = app.visitor().await;
     assert_eq!(log_in(&mut visitor, email, PASSWORD, false).await.0, 200);
     visitor
 }
 
-async fn user_of(visitor: &Visitor<'_>) -> Value {
+pub(crate) async fn user_of(visitor: &Visitor<'_>) -> Value {
     let body: Value = visitor.get("/api/session").await.json().await.unwrap();
     body["user"].clone()
 }
 
-fn codes(body: &Value) -> Vec<(Value, String)> {
+pub(crate) fn codes(body: &Value) -> Vec<(Value, String)> {
     body["errors"]
         .as_array()
         .unwrap()
@@ -240,68 +241,6 @@ async fn an_unknown_e_mail_and_a_wrong_password_get_the_same_answer_in_comparabl
     );
 }
 
-/// Asserts a 429 `RATE_LIMITED` with a `Retry-After` of 1..=900 seconds (the 15-minute window).
-async fn assert_throttled(response: reqwest::Response) {
-    assert_eq!(response.status(), 429);
-    let wait: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
-    assert!((1..=900).contains(&wait), "Retry-After {wait}");
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(codes(&body), [(Value::Null, "RATE_LIMITED".into())]);
-}
-
-#[tokio::test]
-async fn failed_log_ins_are_throttled_per_account() {
-    let app = spawn_app().await;
-    registered(&app, EMAIL).await;
-    let visitor = app.visitor().await;
-    let wrong = json!({"email": EMAIL, "password": "wrong password"});
-    let right = json!({"email": EMAIL, "password": PASSWORD});
-    // Five failures from five addresses (none reaches its own limit)...
-    for n in 2..7 {
-        let client = app.client_from(&format!("127.0.0.{n}"));
-        assert_eq!(visitor.post_via(&client, "/api/auth/login", &wrong).await.status(), 401);
-    }
-    // ...block the account for every address, before the password is looked at: the right one gets 429 too.
-    assert_throttled(visitor.post_via(&app.client_from("127.0.0.7"), "/api/auth/login", &right).await).await;
-    // Another account logs in from the same address.
-    registered(&app, "olga@example.ru").await;
-    let mut other = app.visitor().await;
-    assert_eq!(log_in(&mut other, "olga@example.ru", PASSWORD, false).await.0, 200);
-
-    // A success forgets the account's failures: four, a log-in, four more do not block it.
-    let app = spawn_app().await;
-    registered(&app, EMAIL).await;
-    let visitor = app.visitor().await;
-    for n in 2..10 {
-        let client = app.client_from(&format!("127.0.0.{n}"));
-        if n == 6 {
-            // In another browser (a log-in gives its session a new id and token).
-            let other = app.visitor().await;
-            assert_eq!(other.post_via(&client, "/api/auth/login", &right).await.status(), 200);
-        } else {
-            assert_eq!(visitor.post_via(&client, "/api/auth/login", &wrong).await.status(), 401, "attempt from .{n}");
-        }
-    }
-}
-
-#[tokio::test]
-async fn failed_log_ins_are_throttled_per_address() {
-    let app = spawn_app().await;
-    registered(&app, EMAIL).await;
-    let visitor = app.visitor().await;
-    let client = app.client_from("127.0.0.2");
-    for n in 0..5 {
-        let body = json!({"email": format!("nobody{n}@example.ru"), "password": "guess"});
-        assert_eq!(visitor.post_via(&client, "/api/auth/login", &body).await.status(), 401);
-    }
-    // The address is blocked, whatever the account.
-    let right = json!({"email": EMAIL, "password": PASSWORD});
-    assert_throttled(visitor.post_via(&client, "/api/auth/login", &right).await).await;
-    assert_throttled(visitor.post_via(&client, "/api/auth/register", &registration("new@example.ru")).await).await;
-    // Another address is not.
-    assert_eq!(visitor.post_via(&app.client_from("127.0.0.3"), "/api/auth/login", &right).await.status(), 200);
-}
-
 #[tokio::test]
 async fn the_guest_basket_compare_list_and_viewed_offers_join_the_accounts_at_log_in() {
     let app = shop().await;
@@ -376,129 +315,6 @@ async fn the_guest_basket_compare_list_and_viewed_offers_join_the_accounts_at_lo
     assert_eq!(basket["lines"], json!([]));
 }
 
-/// The reset links in the outbox, oldest first: `(recipient, token)`.
-/// The reset links once there are `expected` of them (the request is answered before the link is made, issue
-/// 20), and no more a moment later.
-async fn settled_reset_links(app: &TestApp, expected: usize) -> Vec<(String, String)> {
-    for _ in 0..250 {
-        if reset_links(app).await.len() >= expected {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    let links = reset_links(app).await;
-    assert_eq!(links.len(), expected, "{links:?}");
-    links
-}
-
-async fn reset_links(app: &TestApp) -> Vec<(String, String)> {
-    let pool = app.pool().await;
-    let rows: Vec<(Option<String>, String, String, String)> = sqlx::query_as(
-        "SELECT recipient, subject, text_body, html_body FROM outbox WHERE topic = 'password_reset' ORDER BY id",
-    )
-    .fetch_all(&pool)
-    .await
-    .unwrap();
-    let prefix = "https://shop.test/personal/password-reset/?token=";
-    rows.into_iter()
-        .map(|(recipient, subject, text, html)| {
-            let start = text.find(prefix).unwrap_or_else(|| panic!("no link in {text}")) + prefix.len();
-            let token: String = text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
-            assert_eq!(token.len(), 43, "{text}");
-            assert!(html.contains(&format!("{prefix}{token}")), "{html}");
-            assert!(!subject.contains(&token), "subjects are logged: no link there");
-            (recipient.unwrap(), token)
-        })
-        .collect()
-}
-
-#[tokio::test]
-async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everywhere() {
-    let app = spawn_app().await;
-    let session = registered(&app, EMAIL).await;
-    let guest = app.visitor().await;
-    for email in [" Ivan@Example.ru", "nobody@example.ru"] {
-        let response = guest.post("/api/auth/password-reset", &json!({"email": email})).await;
-        assert_eq!(response.status(), 204, "{email}: the same answer with or without an account");
-    }
-    let links = settled_reset_links(&app, 1).await;
-    assert_eq!(links.len(), 1, "only the account gets a link");
-    let (recipient, token) = links[0].clone();
-    assert_eq!(recipient, EMAIL);
-    let pool = app.pool().await;
-    let stored: String = sqlx::query_scalar("SELECT token_hash FROM password_resets").fetch_one(&pool).await.unwrap();
-    assert_ne!(stored, token, "the database keeps the token's hash only");
-    assert_eq!(stored.len(), 64);
-
-    // A short password is refused and the link still works.
-    let confirm = |token: &str, password: &str| json!({"token": token, "password": password});
-    let response = guest.post("/api/auth/password-reset/confirm", &confirm(&token, "short")).await;
-    assert_eq!(response.status(), 422);
-    assert_eq!(codes(&response.json().await.unwrap()), [(json!("password"), "AUTH_PASSWORD_TOO_SHORT".into())]);
-    let response = guest.post("/api/auth/password-reset/confirm", &confirm(&token, "new password")).await;
-    assert_eq!(response.status(), 204);
-
-    // The new password works, the old one no longer; the session logged in before the reset is logged out.
-    let mut visitor = app.visitor().await;
-    assert_eq!(log_in(&mut visitor, EMAIL, PASSWORD, false).await.0, 401);
-    assert_eq!(log_in(&mut visitor, EMAIL, "new password", false).await.0, 200);
-    assert_eq!(user_of(&session).await, Value::Null, "every older session of the account is logged out");
-    assert_eq!(session.get("/api/me").await.status(), 401);
-
-    // Used once: a second use is 400, and so is a made-up token.
-    for token in [token.as_str(), "made-up", ""] {
-        let response = guest.post("/api/auth/password-reset/confirm", &confirm(token, "another password")).await;
-        assert_eq!(response.status(), 400, "{token:?}");
-        assert_eq!(codes(&response.json().await.unwrap()), [(json!("token"), "RESET_TOKEN_INVALID".into())]);
-    }
-
-    // A link past its hour is void.
-    assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
-    let (_, late) = settled_reset_links(&app, 2).await.pop().unwrap();
-    sqlx::query("UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE used_at IS NULL")
-        .execute(&pool)
-        .await
-        .unwrap();
-    let response = guest.post("/api/auth/password-reset/confirm", &confirm(&late, "another password")).await;
-    assert_eq!(response.status(), 400);
-    assert_eq!(log_in(&mut app.visitor().await, EMAIL, "new password", false).await.0, 200, "the password stands");
-
-    // A fresh link is good for an hour.
-    assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
-    settled_reset_links(&app, 3).await;
-    let expires: i64 = sqlx::query_scalar(
-        "SELECT expires_at - unixepoch() FROM password_resets WHERE used_at IS NULL AND expires_at > unixepoch()",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
-    assert!((3590..=3600).contains(&expires), "{expires} s");
-
-    let response = guest.post("/api/auth/password-reset", &json!({"email": "not an address"})).await;
-    assert_eq!(response.status(), 422);
-    assert_eq!(codes(&response.json().await.unwrap()), [(json!("email"), "FORMS_EMAIL_INVALID".into())]);
-}
-
-#[tokio::test]
-async fn reset_requests_are_throttled_per_address_and_mails_per_account() {
-    let app = spawn_app().await;
-    registered(&app, EMAIL).await;
-    let guest = app.visitor().await;
-    let client = app.client_from("127.0.0.2");
-    for _ in 0..5 {
-        let response = guest.post_via(&client, "/api/auth/password-reset", &json!({"email": EMAIL})).await;
-        assert_eq!(response.status(), 204);
-    }
-    assert_throttled(guest.post_via(&client, "/api/auth/password-reset", &json!({"email": "x@example.ru"})).await)
-        .await;
-    // From another address the request is answered as ever, but the account has had its five mails.
-    let response =
-        guest.post_via(&app.client_from("127.0.0.3"), "/api/auth/password-reset", &json!({"email": EMAIL})).await;
-    assert_eq!(response.status(), 204);
-    settled_reset_links(&app, 5).await;
-}
-
 #[tokio::test]
 async fn every_account_mutation_needs_the_csrf_token() {
     let app = spawn_app().await;
@@ -556,139 +372,6 @@ async fn the_personal_routes_answer_401_to_a_guest() {
 }
 
 #[tokio::test]
-async fn the_profile_changes_and_the_password_changes_with_the_current_one() {
-    let app = spawn_app().await;
-    registered(&app, "olga@example.ru").await;
-    let mut visitor = registered(&app, EMAIL).await;
-    let other_session = logged_in(&app, EMAIL).await;
-
-    let response = visitor
-        .patch("/api/me", &json!({"name": " Иван Петров ", "phone": "+7 701 123 4567", "phoneCountry": "kz"}))
-        .await;
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()["cache-control"], "no-store");
-    let user: Value = response.json().await.unwrap();
-    assert_eq!(
-        user,
-        json!({"id": 2, "email": EMAIL, "name": "Иван Петров", "phone": "+7 701 123 4567", "phoneCountry": "kz"})
-    );
-    let response = visitor.patch("/api/me", &json!({"email": " OLGA@example.ru"})).await;
-    assert_eq!(response.status(), 409);
-    assert_eq!(codes(&response.json().await.unwrap()), [(json!("email"), "AUTH_EMAIL_TAKEN".into())]);
-    let response = visitor.patch("/api/me", &json!({"name": "", "email": "ivan@", "phone": "+7 912"})).await;
-    assert_eq!(response.status(), 422);
-    assert_eq!(
-        codes(&response.json().await.unwrap()),
-        [
-            (json!("name"), "FORMS_NOT_EMPTY_INVALID".into()),
-            (json!("email"), "FORMS_EMAIL_INVALID".into()),
-            (json!("phone"), "FORMS_PHONE_WRONG".into()),
-        ]
-    );
-    let user: Value = visitor
-        .patch("/api/me", &json!({"email": "Ivan.Petrov@Example.ru", "phone": null}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(
-        user,
-        json!({"id": 2, "email": "ivan.petrov@example.ru", "name": "Иван Петров", "phone": null, "phoneCountry": null})
-    );
-    assert_eq!(user_of(&visitor).await, user, "the session shows the change");
-
-    // The password: the current one must be right and the new one long enough.
-    let change = |current: &str, new: &str| json!({"currentPassword": current, "newPassword": new});
-    let response = visitor.post("/api/me/password", &change("wrong password", "short")).await;
-    assert_eq!(response.status(), 422);
-    assert_eq!(
-        codes(&response.json().await.unwrap()),
-        [
-            (json!("currentPassword"), "AUTH_PASSWORD_WRONG".into()),
-            (json!("newPassword"), "AUTH_PASSWORD_TOO_SHORT".into())
-        ]
-    );
-    let response = visitor.post("/api/me/password", &change(PASSWORD, "new password")).await;
-    assert_eq!(response.status(), 204);
-    assert!(visitor.keep_cookie(&response), "a new session id");
-    let cookie = response.headers()["set-cookie"].to_str().unwrap();
-    assert!(!cookie.contains("Max-Age"), "still a browser-session cookie (logged in without remember): {cookie}");
-    assert_eq!(user_of(&visitor).await["email"], "ivan.petrov@example.ru", "this session stays logged in");
-    assert_eq!(user_of(&other_session).await, Value::Null, "the account's other sessions are logged out");
-    let mut fresh = app.visitor().await;
-    assert_eq!(log_in(&mut fresh, "ivan.petrov@example.ru", PASSWORD, false).await.0, 401);
-    assert_eq!(log_in(&mut fresh, "ivan.petrov@example.ru", "new password", false).await.0, 200);
-}
-
-#[tokio::test]
-async fn wrong_current_passwords_count_as_failed_log_ins_of_the_account() {
-    let app = spawn_app().await;
-    let visitor = registered(&app, EMAIL).await;
-    for _ in 0..5 {
-        let body = json!({"currentPassword": "guess", "newPassword": "new password"});
-        assert_eq!(visitor.post("/api/me/password", &body).await.status(), 422);
-    }
-    let body = json!({"currentPassword": PASSWORD, "newPassword": "new password"});
-    assert_throttled(visitor.post("/api/me/password", &body).await).await;
-}
-
-fn checkout() -> Value {
-    json!({"name": "Иван", "phone": "+7 912 345-67-89", "city": "Пермь", "deliveryMethod": "pickup",
-        "paymentMethod": "cash"})
-}
-
-#[tokio::test]
-async fn the_account_lists_its_orders_and_sees_them_from_any_session() {
-    let app = shop().await;
-    // An order placed as a guest does not join the account's history.
-    let guest = app.visitor().await;
-    assert_eq!(guest.post("/api/basket/items", &json!({"offerId": "b"})).await.status(), 200);
-    assert_eq!(guest.post("/api/orders", &checkout()).await.status(), 201);
-
-    let visitor = registered(&app, EMAIL).await;
-    for (offer, quantity) in [("a", 2), ("b", 3)] {
-        let body = json!({"offerId": offer, "quantity": quantity});
-        assert_eq!(visitor.post("/api/basket/items", &body).await.status(), 200);
-    }
-    let placed: Value = visitor.post("/api/orders", &checkout()).await.json().await.unwrap();
-    assert_eq!(placed, json!({"number": "2"}));
-    assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": "a"})).await.status(), 200);
-    assert_eq!(visitor.post("/api/orders", &checkout()).await.status(), 201);
-
-    let response = visitor.get("/api/me/orders").await;
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()["cache-control"], "no-store");
-    let mut history: Value = response.json().await.unwrap();
-    for item in history["items"].as_array_mut().unwrap() {
-        assert!(item["createdAt"].as_str().unwrap().ends_with('Z'), "{item}");
-        item["createdAt"] = Value::Null;
-    }
-    assert_eq!(
-        history,
-        json!({"items": [
-            {"number": "3", "createdAt": null, "status": "new", "total": 1480, "currencyId": "RUB", "itemCount": 1},
-            {"number": "2", "createdAt": null, "status": "new", "total": 2970.62, "currencyId": "RUB", "itemCount": 5},
-        ]}),
-        "newest first; 2 × 1480 + 3 × 3.54"
-    );
-    let pool = app.pool().await;
-    let owners: Vec<Option<i64>> =
-        sqlx::query_scalar("SELECT user_id FROM orders ORDER BY id").fetch_all(&pool).await.unwrap();
-    assert_eq!(owners, [None, Some(1), Some(1)]);
-
-    // Another session of the account (another browser) sees the order; another account does not.
-    let elsewhere = logged_in(&app, EMAIL).await;
-    let response = elsewhere.get("/api/orders/2").await;
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.json::<Value>().await.unwrap()["total"], 2970.62);
-    let stranger = registered(&app, "olga@example.ru").await;
-    assert_eq!(stranger.get("/api/orders/2").await.status(), 404);
-    assert_eq!(stranger.get("/api/me/orders").await.json::<Value>().await.unwrap(), json!({"items": []}));
-    assert_eq!(elsewhere.get("/api/orders/1").await.status(), 404, "the guest's order is the guest session's");
-    assert_eq!(guest.get("/api/orders/1").await.status(), 200);
-}
-
-#[tokio::test]
 async fn the_account_routes_are_in_the_openapi_document() {
     let app = spawn_app().await;
     let doc = app.json("/api/openapi.json", 200).await;
@@ -706,57 +389,4 @@ async fn the_account_routes_are_in_the_openapi_document() {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }
     assert!(doc["components"]["schemas"]["UserView"]["properties"]["phoneCountry"].is_object());
-}
-
-#[tokio::test]
-async fn simultaneous_guesses_at_one_account_get_no_more_tries_than_the_limit() {
-    // Issue 20: the limit was checked before the password hash and the failure counted after it, so 100 guesses
-    // sent at once got 43 real tries instead of 5.
-    let app = spawn_app().await;
-    registered(&app, EMAIL).await;
-    let visitor = app.visitor().await;
-    let body = json!({"email": EMAIL, "password": "wrong password"});
-    let answers = futures::future::join_all((0..40).map(|_| visitor.post("/api/auth/login", &body))).await;
-    let tried = answers.iter().filter(|r| r.status() == 401).count();
-    let limited = answers.iter().filter(|r| r.status() == 429).count();
-    assert_eq!(tried + limited, 40);
-    assert_eq!(tried, vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW as usize, "{tried} tries got through");
-    // The right password is refused too while the account is over its limit.
-    let right = visitor.post("/api/auth/login", &json!({"email": EMAIL, "password": PASSWORD})).await;
-    assert_eq!(right.status(), 429);
-}
-
-#[tokio::test]
-async fn a_registration_flood_from_one_address_is_cut_at_the_limit() {
-    // Issue 20: 192 registrations at once each took a 19 MiB hash. Every attempt counts, twice the log-in limit per
-    // 15 minutes; the hashes that do run wait their turn (limits::PASSWORD_HASHES_AT_ONCE).
-    let app = spawn_app().await;
-    let visitor = app.visitor().await;
-    let bodies: Vec<Value> = (0..20).map(|n| registration(&format!("flood{n}@example.ru"))).collect();
-    let answers = futures::future::join_all(bodies.iter().map(|body| visitor.post("/api/auth/register", body))).await;
-    let created = answers.iter().filter(|r| r.status() == 201).count();
-    let limited = answers.iter().filter(|r| r.status() == 429).count();
-    let allowed =
-        (vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW * vitrina::limits::REGISTRATIONS_PER_LOGIN_ATTEMPT) as usize;
-    assert_eq!((created, limited), (allowed, 20 - allowed));
-}
-
-#[tokio::test]
-async fn probing_for_taken_e_mails_through_the_profile_stops_at_the_limit() {
-    let app = spawn_app().await;
-    // Seven accounts and the prober's own: within the address's ten registrations.
-    for n in 0..7 {
-        registered(&app, &format!("taken{n}@example.ru")).await;
-    }
-    let visitor = registered(&app, EMAIL).await;
-    // Probes sent at once: the limit holds (issue 20: PATCH /api/me told which e-mails have an account, unbounded).
-    let probes = (0..7).map(|n| json!({"email": format!("taken{n}@example.ru")})).collect::<Vec<_>>();
-    let answers = futures::future::join_all(probes.iter().map(|body| visitor.patch("/api/me", body))).await;
-    let mut statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
-    statuses.sort_unstable();
-    let limit = vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW as usize;
-    assert_eq!(statuses, [vec![409; limit], vec![429; 7 - limit]].concat());
-    // Past the limit even a free address waits; a change without an e-mail does not.
-    assert_throttled(visitor.patch("/api/me", &json!({"email": "free@example.ru"})).await).await;
-    assert_eq!(visitor.patch("/api/me", &json!({"name": "Иван"})).await.status(), 200);
 }

@@ -1,10 +1,11 @@
-//! Server-described forms (issue 5): definitions, captcha, validation codes, storage, outbox, mail, rate limit.
+//! Server-described forms (issue 5): definitions, validation codes, storage, outbox, mail, rate limit. The captcha's
+//! own rules are in `form_captcha.rs`, which uses the helpers here.
 
 use crate::helpers::{TestApp, Visitor, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 
 /// The word of captcha `sid` after its image was fetched (the image draws it).
-async fn solve(visitor: &Visitor<'_>, sid: &str) -> String {
+pub(crate) async fn solve(visitor: &Visitor<'_>, sid: &str) -> String {
     let image = visitor.get(&format!("/api/captcha/{sid}")).await;
     assert_eq!(image.status(), 200);
     assert_eq!(image.headers()["content-type"], "image/png");
@@ -15,7 +16,7 @@ async fn solve(visitor: &Visitor<'_>, sid: &str) -> String {
 }
 
 /// `GET /api/forms/{code}` as `visitor`: the answer.
-async fn form(visitor: &Visitor<'_>, code: &str) -> Value {
+pub(crate) async fn form(visitor: &Visitor<'_>, code: &str) -> Value {
     let response = visitor.get(&format!("/api/forms/{code}")).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
@@ -23,7 +24,7 @@ async fn form(visitor: &Visitor<'_>, code: &str) -> Value {
 }
 
 /// A new captcha of form `code` for `visitor` (`POST /api/forms/{code}/captcha`): its sid.
-async fn captcha(visitor: &Visitor<'_>, code: &str) -> String {
+pub(crate) async fn captcha(visitor: &Visitor<'_>, code: &str) -> String {
     let response = visitor.post(&format!("/api/forms/{code}/captcha"), &json!({})).await;
     assert_eq!(response.status(), 201, "captcha of {code}");
     let body: Value = response.json().await.unwrap();
@@ -32,12 +33,12 @@ async fn captcha(visitor: &Visitor<'_>, code: &str) -> String {
     sid
 }
 
-fn phone(iso2: &str, name: &str, full: &str) -> Value {
+pub(crate) fn phone(iso2: &str, name: &str, full: &str) -> Value {
     json!({"COUNTRY": {"iso2": iso2, "dialCode": "7", "name": name}, "VALUE": full, "FULL_VALUE": full})
 }
 
 /// A complete, valid callback submission for captcha `sid` with `word`.
-fn callback(sid: &str, word: &str) -> Value {
+pub(crate) fn callback(sid: &str, word: &str) -> Value {
     json!({
         "NAME": "Иван",
         "PHONE": phone("ru", "Россия", "+7 912 345-67-89"),
@@ -49,13 +50,13 @@ fn callback(sid: &str, word: &str) -> Value {
 }
 
 /// POSTs a submission; asserts `status` and returns the body.
-async fn submit(visitor: &Visitor<'_>, code: &str, body: &Value, status: u16) -> Value {
+pub(crate) async fn submit(visitor: &Visitor<'_>, code: &str, body: &Value, status: u16) -> Value {
     let response = visitor.post(&format!("/api/forms/{code}/submissions"), body).await;
     assert_eq!(response.status().as_u16(), status, "POST {code}: {body}");
     response.json().await.unwrap()
 }
 
-fn error_codes(answer: &Value) -> Vec<(String, String)> {
+pub(crate) fn error_codes(answer: &Value) -> Vec<(String, String)> {
     answer["errors"]
         .as_array()
         .unwrap()
@@ -64,7 +65,7 @@ fn error_codes(answer: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
-async fn count_submissions(app: &TestApp) -> i64 {
+pub(crate) async fn count_submissions(app: &TestApp) -> i64 {
     let pool = app.pool().await;
     sqlx::query_scalar("SELECT count(*) FROM form_submissions").fetch_one(&pool).await.unwrap()
 }
@@ -238,57 +239,6 @@ async fn every_rule_answers_422_with_its_code_and_a_new_captcha() {
     )
     .await;
     assert_eq!(count_submissions(&app).await, 1);
-}
-
-#[tokio::test]
-async fn the_captcha_is_checked_case_insensitively_used_once_and_expires() {
-    let app = spawn_app().await;
-    let visitor = app.visitor().await;
-    let sid = captcha(&visitor, "callback").await;
-    let check = |sid: String, word: String| {
-        let visitor = &visitor;
-        async move {
-            let response = visitor.post("/api/forms/callback/captcha-check", &json!({"sid": sid, "word": word})).await;
-            assert_eq!(response.status(), 200);
-            response.json::<Value>().await.unwrap()["valid"].as_bool().unwrap()
-        }
-    };
-    assert!(!check(sid.clone(), "ABCDE".into()).await, "no word before the image is drawn");
-    let word = solve(&visitor, &sid).await;
-    assert!(check(sid.clone(), word.to_lowercase()).await);
-    assert!(check(sid.clone(), word.clone()).await, "checking does not use the captcha up");
-    assert!(!check(sid.clone(), format!("{word}1")).await);
-    // Another form's check does not accept this form's captcha.
-    let response = visitor.post("/api/forms/feedback/captcha-check", &json!({"sid": sid, "word": word})).await;
-    assert_eq!(response.json::<Value>().await.unwrap()["valid"], false);
-    // Fetching the image again draws a new word, which replaces the old one.
-    let redrawn = solve(&visitor, &sid).await;
-    if redrawn != word {
-        assert!(!check(sid.clone(), word.clone()).await);
-    }
-
-    // A submission uses it up, right or wrong.
-    submit(&visitor, "callback", &callback(&sid, &redrawn), 200).await;
-    assert!(!check(sid.clone(), redrawn.clone()).await);
-    let answer = submit(&visitor, "callback", &callback(&sid, &redrawn), 422).await;
-    assert_eq!(error_codes(&answer), [("CAPTCHA_WORD".into(), "FORMS_CAPTCHA_WRONG".into())]);
-    assert_eq!(visitor.get(&format!("/api/captcha/{sid}")).await.status(), 404);
-
-    // After ten minutes it is void.
-    let sid = captcha(&visitor, "callback").await;
-    let word = solve(&visitor, &sid).await;
-    let pool = app.pool().await;
-    sqlx::query("UPDATE captchas SET created_at = created_at - 601 WHERE sid = ?")
-        .bind(&sid)
-        .execute(&pool)
-        .await
-        .unwrap();
-    assert!(!check(sid.clone(), word.clone()).await);
-    let answer = submit(&visitor, "callback", &callback(&sid, &word), 422).await;
-    assert_eq!(error_codes(&answer), [("CAPTCHA_WORD".into(), "FORMS_CAPTCHA_WRONG".into())]);
-    let missing = visitor.get("/api/captcha/0123456789abcdef").await;
-    assert_eq!(missing.status(), 404);
-    assert_eq!(missing.json::<Value>().await.unwrap()["errors"][0]["code"], "CAPTCHA_NOT_FOUND");
 }
 
 #[tokio::test]
@@ -481,52 +431,4 @@ async fn a_shop_owner_imports_a_form_with_the_cli() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("forms[0].code") && stderr.contains("FORM_CODE_INVALID"), "{stderr}");
     assert!(stderr.contains("forms[0].fields") && stderr.contains("no form was imported"), "{stderr}");
-}
-
-#[tokio::test]
-async fn the_captcha_word_is_also_spoken_and_listening_keeps_the_word() {
-    // Issue 19 (WCAG 1.1.1): an alternative to the picture that does not need sight.
-    let app = spawn_app().await;
-    let visitor = app.visitor().await;
-    let sid = captcha(&visitor, "callback").await;
-    let word = solve(&visitor, &sid).await;
-    for lang in ["ru", "en", "xx"] {
-        let audio = visitor.get(&format!("/api/captcha/{sid}/audio?lang={lang}")).await;
-        assert_eq!(audio.status(), 200, "{lang}");
-        assert_eq!(audio.headers()["content-type"], "audio/wav");
-        assert_eq!(audio.headers()["cache-control"], "no-store");
-        let wav = audio.bytes().await.unwrap();
-        assert!(wav.starts_with(b"RIFF") && &wav[8..12] == b"WAVE", "{lang}");
-        // 8 kHz, 16-bit: at least 0.5 s a character.
-        assert!(wav.len() > 5 * 8_000, "{lang}: {} bytes", wav.len());
-    }
-    let pool = app.pool().await;
-    let stored: String =
-        sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ?").bind(&sid).fetch_one(&pool).await.unwrap();
-    assert_eq!(stored, word, "listening does not draw a new word");
-    let missing = visitor.get("/api/captcha/0123456789abcdef/audio").await;
-    assert_eq!(missing.status(), 404);
-    assert_eq!(missing.json::<Value>().await.unwrap()["errors"][0]["code"], "CAPTCHA_NOT_FOUND");
-}
-
-#[tokio::test]
-async fn a_captcha_solved_in_one_session_does_not_verify_in_another() {
-    // Issue 20: solved captchas could be handed on.
-    let app = spawn_app().await;
-    let owner = app.visitor().await;
-    let stranger = app.visitor().await;
-    let sid = captcha(&owner, "callback").await;
-    let word = solve(&owner, &sid).await;
-    assert!(!captcha_valid(&stranger, &sid, &word).await);
-    let answer = submit(&stranger, "callback", &callback(&sid, &word), 422).await;
-    assert_eq!(error_codes(&answer), [("CAPTCHA_WORD".into(), "FORMS_CAPTCHA_WRONG".into())]);
-    // The stranger's try neither used it up nor changed it: its owner still can.
-    assert!(captcha_valid(&owner, &sid, &word).await);
-    submit(&owner, "callback", &callback(&sid, &word), 200).await;
-}
-
-/// `POST /api/forms/callback/captcha-check` as `visitor`: whether the word is the captcha's.
-async fn captcha_valid(visitor: &Visitor<'_>, sid: &str, word: &str) -> bool {
-    let response = visitor.post("/api/forms/callback/captcha-check", &json!({"sid": sid, "word": word})).await;
-    response.json::<Value>().await.unwrap()["valid"].as_bool().unwrap()
 }

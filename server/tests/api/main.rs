@@ -1,8 +1,10 @@
 //! Integration tests: each starts the real application on 127.0.0.1:0 with a fresh SQLite file.
 
+mod account_limits;
 mod accounts;
 mod basket;
 mod catalog;
+mod form_captcha;
 mod forms;
 mod hardening;
 mod helpers;
@@ -10,6 +12,8 @@ mod import;
 mod lists;
 mod menus;
 mod orders;
+mod password_reset;
+mod profile;
 mod search;
 mod session;
 mod stores;
