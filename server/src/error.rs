@@ -15,6 +15,7 @@ pub struct ErrorItem {
     /// A stable message code (`OFFER_NOT_FOUND`, `SORT_INVALID`, …); the front-end translates it.
     pub code: String,
     /// The request field at fault (query parameter or JSON key), `null` when none is.
+    #[schema(required)]
     pub field: Option<String>,
     /// An English explanation for developers.
     pub detail: String,

@@ -35,17 +35,20 @@ pub struct SearchParameter {
 pub struct SearchItem {
     pub id: String,
     /// The offer's section, `null` for an offer without one.
+    #[schema(required)]
     pub category_id: Option<String>,
     pub name: String,
     /// The product page.
     pub url: String,
     /// The first picture, `null` when there is none (the UI shows a placeholder).
+    #[schema(required)]
     pub picture: Option<String>,
     pub parameters: Vec<SearchParameter>,
     /// Major units, exact (docs/api.md "Money").
     #[schema(value_type = f64)]
     pub price: serde_json::Number,
-    #[schema(value_type = Option<f64>)]
+    /// The price before a discount, `null` when there is none.
+    #[schema(value_type = Option<f64>, required)]
     pub old_price: Option<serde_json::Number>,
     pub currency_id: String,
     pub available: bool,

@@ -1024,7 +1024,7 @@ export interface components {
             /** @description An English explanation for developers. */
             detail: string;
             /** @description The request field at fault (query parameter or JSON key), `null` when none is. */
-            field?: string | null;
+            field: string | null;
         };
         /** @description One problem with a submission: a message code of spec §5 (or ours) and the field code at fault. */
         FieldError: {
@@ -1563,15 +1563,18 @@ export interface components {
         SearchItem: {
             available: boolean;
             /** @description The offer's section, `null` for an offer without one. */
-            categoryId?: string | null;
+            categoryId: string | null;
             currencyId: string;
             id: string;
             name: string;
-            /** Format: double */
-            oldPrice?: number | null;
+            /**
+             * Format: double
+             * @description The price before a discount, `null` when there is none.
+             */
+            oldPrice: number | null;
             parameters: components["schemas"]["SearchParameter"][];
             /** @description The first picture, `null` when there is none (the UI shows a placeholder). */
-            picture?: string | null;
+            picture: string | null;
             /**
              * Format: double
              * @description Major units, exact (docs/api.md "Money").

@@ -23,8 +23,7 @@ export interface SearchItemViewProps {
  */
 export function SearchItemView({ item, link = true }: SearchItemViewProps) {
   const { t } = useTranslation();
-  // The document lets the search answer leave `oldPrice` out as well as send `null`: both mean no old price.
-  const oldPrice = item.oldPrice ?? null;
+  const oldPrice = item.oldPrice;
   return (
     <div
       className={styles.item}
