@@ -1,4 +1,4 @@
-import { toYesNo } from '@/lib/yes-no';
+import { toYesNo } from '@/config/yes-no';
 
 /**
  * The page routes (docs/api.md "Pages") and helpers that build or read them.

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { basketParams, paths } from '@/config/paths';
 import { CartPage } from '@/features/basket/components/cart-page';
 import { PageTitle } from '../page-title';
-import { isYes } from '@/lib/yes-no';
+import { isYes } from '@/config/yes-no';
 
 /** The cart page `/personal/cart/` and its wishlist tab `?delay=Y` (issue 6). */
 export function CartRoute() {

@@ -13,7 +13,7 @@ import { SearchSections } from '@/features/search/components/search-sections';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '@/features/search/utils/availability-flag';
 import { PageTitle } from '../page-title';
 import styles from './pages.module.css';
-import { isYes } from '@/lib/yes-no';
+import { isYes } from '@/config/yes-no';
 
 /** A positive whole page number from the URL, else 1. */
 function pageFrom(raw: string | null): number {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api-client';
 import type { ListingParams } from './listing-params';
 import type { OfferPage } from '@/lib/api/types';
-import { toYesNo } from '@/lib/yes-no';
+import { toYesNo } from '@/config/yes-no';
 
 /** The query-string of a listing request: `page`, `perPage`, `sort` (if any), `available=Y` (if set). */
 export function listingQuery(params: ListingParams) {

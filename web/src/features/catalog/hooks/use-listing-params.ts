@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { listingParams, withQuery } from '@/config/paths';
 import { SORT_ORDERS, type SortOrder } from '../api/listing-params';
-import { isYes } from '@/lib/yes-no';
+import { isYes } from '@/config/yes-no';
 
 /** What a listing keeps in the URL (`?sort=price&available=Y&page=2`). */
 export interface ListingUrlState {

@@ -3,7 +3,7 @@ import { SEARCH_CACHE_TIME_MS, SEARCH_PAGE_SIZE } from '@/config/constants';
 import { apiGet } from '@/lib/api-client';
 import { panelQueryRetry } from '@/lib/query-client';
 import type { SearchAnswer } from '@/lib/api/types';
-import { toYesNo } from '@/lib/yes-no';
+import { toYesNo } from '@/config/yes-no';
 
 export type { SearchAnswer, SearchItem, SearchItemParameter, SearchSection } from '@/lib/api/types';
 

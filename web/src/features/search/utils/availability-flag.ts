@@ -1,6 +1,6 @@
 import { AVAILABILITY_COOKIE_MAX_AGE_S, AVAILABILITY_COOKIE_NAME } from '@/config/constants';
 import { getCookie, setCookie } from '@/lib/cookies';
-import { isYes, toYesNo } from '@/lib/yes-no';
+import { isYes, toYesNo } from '@/config/yes-no';
 
 /**
  * The shopper's stored availability flag as a boolean: `true` when the cookie {@link AVAILABILITY_COOKIE_NAME}
