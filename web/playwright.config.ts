@@ -1,27 +1,28 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { databaseFor, externalBaseURL, newDatabaseName, urlFor, workerCount } from './e2e/helpers/servers';
 
 /**
  * End-to-end tests against the real release binary (`../server/target/release/vitrina`), which
  * embeds `web/dist` and seeds its demo catalogue into an empty database on first `serve`.
  *
- * - Port: `VITRINA_E2E_PORT` (default 18080). Database: a fresh file in the OS temp dir, its name
- *   set once in the main process (`VITRINA_E2E_DB`) so workers see the same value; removed in the
- *   global teardown.
+ * - Workers: `VITRINA_E2E_WORKERS` (default 2). Each worker has a server of its own, with its own
+ *   database (`e2e/helpers/servers.ts`): ports `VITRINA_E2E_PORT` (default 18080), `VITRINA_E2E_PORT + 1`, …;
+ *   databases derived from `VITRINA_E2E_DB`, a fresh name in the OS temp dir set once in the main process so
+ *   workers see the same value; all removed in the global teardown. The `baseURL` fixture of `e2e/helpers/test.ts`
+ *   points each worker at its own server.
  * - Browser: Debian's Chromium (`/usr/bin/chromium`, override with `VITRINA_E2E_CHROMIUM`);
  *   Playwright's own browsers cannot be downloaded here.
  * - Projects: desktop 1280×800 and mobile 375×740.
  * - `VITRINA_E2E_BINARY` runs another build of the binary, e.g. `../server/target/debug/vitrina`, which
  *   reads `web/dist` from disk: while iterating, `npx vite build` is then enough, no cargo rebuild.
  * - `VITRINA_E2E_BASE_URL` runs the specs against an already running shop instead (no web server is
- *   started), e.g. `vite preview` proxying the API to a binary built before `web/dist` existed.
+ *   started, one worker unless `VITRINA_E2E_WORKERS` says otherwise), e.g. `vite preview` proxying the API to a
+ *   binary built before `web/dist` existed.
  */
-const port = Number(process.env.VITRINA_E2E_PORT ?? 18080);
-process.env.VITRINA_E2E_DB ??= path.join(os.tmpdir(), `vitrina-e2e-${process.pid}-${Date.now()}.db`);
-const db = process.env.VITRINA_E2E_DB;
-const externalBaseURL = process.env.VITRINA_E2E_BASE_URL;
-const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
+process.env.VITRINA_E2E_DB ??= newDatabaseName();
+const external = externalBaseURL();
+const workers = workerCount();
 const binary = process.env.VITRINA_E2E_BINARY ?? path.resolve(import.meta.dirname, '../server/target/release/vitrina');
 
 export default defineConfig({
@@ -30,14 +31,15 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Two cores here: one browser at a time unless told otherwise.
-  workers: Number(process.env.VITRINA_E2E_WORKERS ?? 1),
+  // One worker per core of the CI machine (two), each with its own shop.
+  workers,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalTeardown: './e2e/helpers/global-teardown.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // The first worker's shop; `e2e/helpers/test.ts` gives each worker its own.
+    baseURL: urlFor(0),
     locale: 'ru-RU',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -69,17 +71,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: externalBaseURL
+  webServer: external
     ? undefined
-    : {
+    : Array.from({ length: workers }, (_, index) => ({
+        name: `shop ${index}`,
         // Every test comes from 127.0.0.1: the per-address limits of form submissions, of failed log-ins and
         // reset requests, and of orders are raised for them (the Rust tests cover the limits themselves). No map tiles: the maps
         // show their markers on a plain background, with no request leaving the machine (issue 8).
-        command: `"${binary}" serve --db "${db}" --addr 127.0.0.1:${port} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles=`,
-        url: `${baseURL}/api/health/ready`,
+        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles=`,
+        url: `${urlFor(index)}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      })),
 });

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
 import { postReview, publishReviews, requireModeration, vitrinaBinary } from './helpers/reviews';
 import { screenshotPath } from './helpers/screens';
+import { externalBaseURL } from './helpers/servers';
 import { clock, everyDay, importStores, restoreDemoStores, storeNow, testStore } from './helpers/stores';
 
 /**
@@ -15,7 +16,7 @@ import { clock, everyDay, importStores, restoreDemoStores, storeNow, testStore }
 test.describe.configure({ mode: 'serial' });
 
 test.afterEach(() => {
-  if (!process.env.VITRINA_E2E_BASE_URL) restoreDemoStores();
+  if (!externalBaseURL()) restoreDemoStores();
 });
 
 /** Opens the contacts panel from the head and waits for its store. */
@@ -166,8 +167,7 @@ test('when the map\'s code, styles or tiles fail, the contacts stay and no error
 });
 
 test('the rating: "Оставить первый отзыв" without reviews, then stars, count and the rate attribute at or below 4.4', async ({ page }) => {
-  requireModeration();
-  const db = process.env.VITRINA_E2E_DB!;
+  const db = requireModeration();
   // Start from no published reviews (other specs leave some): the owner deletes them.
   const listed = execFileSync(vitrinaBinary(), ['reviews', 'list', '--db', db], { encoding: 'utf8' });
   const ids = listed.split('\n').filter(Boolean).map((line) => String((JSON.parse(line) as { id: number }).id));

@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Request } from './helpers/test';
 import { CAPTCHA_CHECK_DELAY_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { captchaWord, clickCallbackOpener, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
+import { vitrinaBinary } from './helpers/reviews';
 import { screenshotPath } from './helpers/screens';
 
 /**
@@ -303,8 +304,7 @@ test.describe('feedback page', () => {
   test('a form without the phone mask refuses letters in the phone', async ({ page }) => {
     const db = requireDatabase();
     // A shop owner's form, imported with the real CLI into the running shop's database.
-    const binary = process.env.VITRINA_E2E_BINARY ?? path.resolve(import.meta.dirname, '../../server/target/release/vitrina');
-    const file = path.join(os.tmpdir(), `vitrina-e2e-form-${process.pid}.json`);
+    const file = path.join(os.tmpdir(), `vitrina-e2e-form-${process.pid}-${Date.now()}.json`);
     fs.writeFileSync(
       file,
       JSON.stringify({
@@ -314,7 +314,7 @@ test.describe('feedback page', () => {
         fields: [{ code: 'PHONE', label: 'Телефон', type: 'phone', required: 'Y' }],
       }),
     );
-    execFileSync(binary, ['forms', 'import', file, '--db', db]);
+    execFileSync(vitrinaBinary(), ['forms', 'import', file, '--db', db]);
     fs.rmSync(file);
     await page.route('**/api/forms/feedback', (route) => route.continue({ url: route.request().url().replace(/feedback$/, 'plain-feedback') }));
     await page.goto('/feedback/');

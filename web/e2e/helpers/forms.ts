@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { databaseFor } from './servers';
 
 /**
  * Helpers of the form specs (issue 5). The captcha is real: the server draws a word into a PNG when the page
@@ -7,9 +8,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * owner could. Specs that need it skip when the database is not this run's (`VITRINA_E2E_BASE_URL`).
  */
 
-/** The e2e shop's database file (set by `playwright.config.ts`), or `undefined` against an external shop. */
+/**
+ * The database file of the current test's shop (its worker's server, `servers.ts`), or `undefined` against an
+ * external shop.
+ */
 export function e2eDatabase(): string | undefined {
-  return process.env.VITRINA_E2E_BASE_URL ? undefined : process.env.VITRINA_E2E_DB;
+  return databaseFor(test.info().parallelIndex);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
+import { databaseFor, externalBaseURL, workerCount } from './servers';
 
-/** Removes the e2e run's temporary SQLite database (and its WAL/SHM files). */
+/** Removes the e2e run's temporary SQLite databases, one per worker's server (and their WAL/SHM files). */
 export default async function globalTeardown(): Promise<void> {
-  const db = process.env.VITRINA_E2E_DB;
-  if (!db) return;
-  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${db}${suffix}`, { force: true })));
+  if (externalBaseURL() || !process.env.VITRINA_E2E_DB) return;
+  const files = Array.from({ length: workerCount() }, (_, index) => databaseFor(index)!);
+  await Promise.all(files.flatMap((db) => ['', '-wal', '-shm'].map((suffix) => rm(`${db}${suffix}`, { force: true }))));
 }
