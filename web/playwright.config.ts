@@ -13,7 +13,9 @@ import { databaseFor, externalBaseURL, newDatabaseName, urlFor, workerCount } fr
  *   points each worker at its own server.
  * - Browser: Debian's Chromium (`/usr/bin/chromium`, override with `VITRINA_E2E_CHROMIUM`);
  *   Playwright's own browsers cannot be downloaded here.
- * - Projects: desktop 1280×800 and mobile 375×740.
+ * - Projects: desktop 1280×800 runs every test but the `@narrow` ones; mobile 375×740 runs only what differs
+ *   by width: tests tagged `@responsive` (run at both widths) and `@narrow` (exist at 375 px only). An untagged
+ *   test checks behaviour that is the same at any width (an API-backed flow, timing, data) and runs once, wide.
  * - `VITRINA_E2E_BINARY` runs another build of the binary, e.g. `../server/target/debug/vitrina`, which
  *   reads `web/dist` from disk: while iterating, `npx vite build` is then enough, no cargo rebuild.
  * - `VITRINA_E2E_BASE_URL` runs the specs against an already running shop instead (no web server is
@@ -58,10 +60,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      grepInvert: /@narrow/,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'mobile',
+      grep: /@responsive|@narrow/,
       use: {
         browserName: 'chromium',
         viewport: { width: 375, height: 740 },

@@ -76,7 +76,8 @@ async function loadLazyPictures(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-test.describe('accessibility and screenshots of every page', () => {
+// Every page's layout differs between 1280 and 375 px: scanned and photographed at both widths.
+test.describe('accessibility and screenshots of every page', { tag: '@responsive' }, () => {
   for (const pageCase of pages) {
     test(`${pageCase.name}: no serious or critical axe violations`, async ({ page, request }, testInfo) => {
       const target = await pageCase.path(request);

@@ -47,7 +47,8 @@ async function openLoginPanel(page: Page) {
 }
 
 test.describe('login panel', () => {
-  test('a guest icon opens the panel titled "Вход в личный кабинет"; a wrong password is refused, the right one logs in', async ({ page }, testInfo) => {
+  // Both widths: the login slide panel's axe scan and screenshot, laid out per width.
+  test('a guest icon opens the panel titled "Вход в личный кабинет"; a wrong password is refused, the right one logs in', { tag: '@responsive' }, async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);
     await page.goto('/catalog/');
     await waitForContent(page);
@@ -70,7 +71,8 @@ test.describe('login panel', () => {
     await expect(userWidget(page)).toHaveAccessibleName('Меню пользователя Иван Петров');
   });
 
-  test('the logged-in icon toggles the dropdown; an outside click and Escape close it; "Выйти" logs out', async ({ page }, testInfo) => {
+  // Both widths: the user menu drops from the head's icon, placed per width.
+  test('the logged-in icon toggles the dropdown; an outside click and Escape close it; "Выйти" logs out', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/');
     await waitForContent(page);
     await registerThroughApi(page, uniqueEmail(testInfo));
@@ -125,7 +127,8 @@ test.describe('login panel', () => {
 });
 
 test.describe('personal area', () => {
-  test('a guest on /personal/ gets the login panel and lands back on the page', async ({ page }, testInfo) => {
+  // Both widths: the personal page's axe scan and screenshot.
+  test('a guest on /personal/ gets the login panel and lands back on the page', { tag: '@responsive' }, async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);
     await page.goto('/');
     await waitForContent(page);
@@ -155,7 +158,8 @@ test.describe('personal area', () => {
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-personal.png`), fullPage: true });
   });
 
-  test('the order history shows an order placed before, with its details', async ({ page }, testInfo) => {
+  // Both widths: the order history's axe scan and screenshot.
+  test('the order history shows an order placed before, with its details', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/');
     await waitForContent(page);
     await registerThroughApi(page, uniqueEmail(testInfo));
@@ -184,7 +188,8 @@ test.describe('personal area', () => {
     await expect(page.getByTestId('order-line')).toContainText(offer.name.slice(0, 20));
   });
 
-  test('a password reset link from the outbox sets a new password once', async ({ page }, testInfo) => {
+  // Both widths: the password reset page's axe scan and screenshot.
+  test('a password reset link from the outbox sets a new password once', { tag: '@responsive' }, async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo);
     await page.goto('/');
     await waitForContent(page);

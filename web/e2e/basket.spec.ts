@@ -50,7 +50,8 @@ function moneyPattern(amount: number): RegExp {
 }
 
 test.describe('mini cart', () => {
-  test('a card add updates count and sum and shakes the cart icon for 1 s, not the wishlist', async ({ page }, testInfo) => {
+  // Both widths: the head's mini cart shows its sum from 1043 px only.
+  test('a card add updates count and sum and shakes the cart icon for 1 s, not the wishlist', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/catalog/?available=Y');
     await waitForContent(page);
     await expect(miniCart(page)).toHaveAttribute('data-empty', 'true');
@@ -114,7 +115,8 @@ test.describe('mini cart', () => {
 });
 
 test.describe('slide cart', () => {
-  test('opens titled "Корзина" with the lines; ± and remove change it; axe passes with it open', async ({ page }, testInfo) => {
+  // Both widths: the slide cart's axe scan and screenshot, laid out per width.
+  test('opens titled "Корзина" with the lines; ± and remove change it; axe passes with it open', { tag: '@responsive' }, async ({ page }, testInfo) => {
     // The slide cart's code and stylesheet are a chunk of their own, fetched on the first opening (spec §7).
     const chunks: string[] = [];
     page.on('request', (request) => {
@@ -258,7 +260,8 @@ test.describe('order', () => {
     await stranger.close();
   });
 
-  test('the cart page changes quantities by typing and leads to the checkout', async ({ page }, testInfo) => {
+  // Both widths: the cart page's axe scan and screenshot.
+  test('the cart page changes quantities by typing and leads to the checkout', { tag: '@responsive' }, async ({ page }, testInfo) => {
     const [offer] = await availableOffers(page);
     await addFromProductPage(page, offer!);
     await page.goto('/personal/cart/');

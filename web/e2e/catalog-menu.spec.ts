@@ -175,7 +175,7 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
   });
 });
 
-test.describe('catalogue and main slide menus (below 1043 px)', () => {
+test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow' }, () => {
   test.beforeEach(({ isMobile }) => {
     test.skip(!isMobile, 'the slide menus exist below 1043 px');
   });

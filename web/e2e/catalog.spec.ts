@@ -74,7 +74,8 @@ test.describe('section page listing', () => {
     await expect(page.getByTestId('listing-range')).toHaveText(/^1–/);
   });
 
-  test('the card grid has 4–5 columns wide and 2 narrow, without horizontal scrolling', async ({ page, isMobile }) => {
+  // Both widths: the grid's columns differ by width.
+  test('the card grid has 4–5 columns wide and 2 narrow, without horizontal scrolling', { tag: '@responsive' }, async ({ page, isMobile }) => {
     await page.goto('/catalog/');
     await waitForContent(page);
     await expect(page.getByTestId('product-card').first()).toBeVisible();

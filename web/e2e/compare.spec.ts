@@ -66,7 +66,8 @@ async function shownRows(page: Page): Promise<string[][]> {
 }
 
 test.describe('compare widget', () => {
-  test('is inactive at 0 and active with the count after "Сравнить" on cards', async ({ page }, testInfo) => {
+  // Both widths: the widget sits in the head, laid out per width.
+  test('is inactive at 0 and active with the count after "Сравнить" on cards', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await withCountAnswer(page, () => page.goto('/catalog/'));
     await waitForContent(page);
     await expect(widget(page)).toHaveCount(0);
@@ -115,7 +116,8 @@ test.describe('compare widget', () => {
 });
 
 test.describe('compare page', () => {
-  test('shows the offers side by side, a row per param, and "Только различия" hides equal rows', async ({ page }, testInfo) => {
+  // Both widths: below 1043 px the table scrolls sideways with the names column in place.
+  test('shows the offers side by side, a row per param, and "Только различия" hides equal rows', { tag: '@responsive' }, async ({ page }, testInfo) => {
     const { offers, rows } = await comparableOffers(page);
     await addToCompareList(page, offers.map((offer) => offer.id));
     await page.goto('/catalog/compare/');
@@ -189,7 +191,8 @@ test.describe('compare page', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('has no serious accessibility violations, with "Только различия" on too', async ({ page }) => {
+  // Both widths: the table is laid out per width.
+  test('has no serious accessibility violations, with "Только различия" on too', { tag: '@responsive' }, async ({ page }) => {
     const { offers } = await comparableOffers(page);
     await addToCompareList(page, offers.map((offer) => offer.id));
     await page.goto('/catalog/compare/');

@@ -27,7 +27,8 @@ async function openContacts(page: Page) {
   return dialog;
 }
 
-test('open now: status, today, the weekly toggle both ways, every link, the map marker; axe passes', async ({ page }, testInfo) => {
+// Both widths: the head's contacts block and the panel differ by width (axe scan, screenshots).
+test('open now: status, today, the weekly toggle both ways, every link, the map marker; axe passes', { tag: '@responsive' }, async ({ page }, testInfo) => {
   // Open from two hours ago to two hours ahead, every day (a span past midnight continues next morning). The times
   // are taken once: the clock may pass a minute before they are checked.
   const now = storeNow();
@@ -204,7 +205,8 @@ test('the rating: "Оставить первый отзыв" without reviews, th
   await expect(dialog.getByRole('link', { name: '5 отзывов' })).toBeVisible();
 });
 
-test('"Заказать звонок" opens the callback panel above the contacts panel; Escape closes only the callback panel', async ({ page }, testInfo) => {
+// Both widths: two slide panels stacked, placed per width.
+test('"Заказать звонок" opens the callback panel above the contacts panel; Escape closes only the callback panel', { tag: '@responsive' }, async ({ page }, testInfo) => {
   await page.goto('/');
   const contacts = await openContacts(page);
   await contacts.getByRole('button', { name: 'Заказать звонок' }).click();
@@ -258,7 +260,8 @@ test('a store answer the panel cannot build gives the SLIDE_PANEL_UNDEFINED_ERRO
   await expectNoSeriousA11yViolations(page);
 });
 
-test('without contacts data the block stays out of the head, logs code -1, and the rest works', async ({ page, isMobile }) => {
+// Both widths: the head's controls differ by width.
+test('without contacts data the block stays out of the head, logs code -1, and the rest works', { tag: '@responsive' }, async ({ page, isMobile }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -281,7 +284,8 @@ test('without contacts data the block stays out of the head, logs code -1, and t
   await expect(head.getByRole('button', { name: isMobile ? 'Открыть поиск' : 'Каталог' })).toBeVisible();
 });
 
-test('the contacts page lists the stores with the map, and a store\'s map opens in a slide panel; axe passes', async ({ page }, testInfo) => {
+// Both widths: the contacts page and the map panel's axe scans and screenshot.
+test('the contacts page lists the stores with the map, and a store\'s map opens in a slide panel; axe passes', { tag: '@responsive' }, async ({ page }, testInfo) => {
   importStores([
     testStore(everyDay('09:00', '21:00')),
     testStore(everyDay('10:00', '20:00'), { id: 8, name: 'Второй магазин', address: 'Гродно, ул. Советская, 2', map: { lat: 53.6694, lon: 23.8131 } }),

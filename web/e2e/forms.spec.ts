@@ -42,7 +42,8 @@ async function fillCallback(dialog: Locator, name = 'Иван Петров') {
 }
 
 test.describe('callback form in the slide panel', () => {
-  test('opens from the header, shows every message on submit and on blur, and passes axe', async ({ page }, testInfo) => {
+  // Both widths: the opener differs (the head's button, or the contacts panel below 1043 px); the panel's axe scans.
+  test('opens from the header, shows every message on submit and on blur, and passes axe', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/');
     const dialog = await openCallbackPanel(page);
     await loadedCaptcha(dialog);
@@ -84,7 +85,8 @@ test.describe('callback form in the slide panel', () => {
     await expectFieldError(dialog.getByLabel('Код с картинки'), 'Неверный код');
   });
 
-  test('lists Russia, Belarus, Ukraine and Kazakhstan first', async ({ page }) => {
+  // Both widths: at 375 px the country list opens full-screen.
+  test('lists Russia, Belarus, Ukraine and Kazakhstan first', { tag: '@responsive' }, async ({ page }) => {
     await page.goto('/');
     const dialog = await openCallbackPanel(page);
     await phoneInput(dialog);
@@ -238,7 +240,8 @@ test('an answer the callback panel cannot show gives the SLIDE_PANEL_UNDEFINED_E
   await expectNoSeriousA11yViolations(page);
 });
 
-test('one click on the submit button right after a wrong phone submits and shows every message (callback, feedback)', async ({ page }) => {
+// Both widths: how far the message moves the button depends on the layout.
+test('one click on the submit button right after a wrong phone submits and shows every message (callback, feedback)', { tag: '@responsive' }, async ({ page }) => {
   // Issue 20: leaving the phone showed its message, which pushed the button down between press and release, and the
   // first click was lost.
   await page.goto('/');
@@ -259,7 +262,8 @@ test('one click on the submit button right after a wrong phone submits and shows
 });
 
 test.describe('feedback page', () => {
-  test('sends the feedback form with a date, after refusing a bad e-mail and an impossible date', async ({ page }, testInfo) => {
+  // Both widths: the feedback page's axe scan and screenshots.
+  test('sends the feedback form with a date, after refusing a bad e-mail and an impossible date', { tag: '@responsive' }, async ({ page }, testInfo) => {
     requireDatabase();
     await page.goto('/feedback/');
     await expect(page.getByRole('heading', { level: 1, name: 'Обратная связь' })).toBeVisible();

@@ -28,8 +28,9 @@ async function footState(page: Page) {
   });
 }
 
+// The top panel is laid out per width: most of its tests run at both (`@responsive`), a few at one side only.
 test.describe('top panel', () => {
-  test('sticks to the top of the window when the page scrolls', async ({ page }, testInfo) => {
+  test('sticks to the top of the window when the page scrolls', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/catalog/');
     await waitForContent(page);
     await scrollInSteps(page, 1500);
@@ -40,7 +41,7 @@ test.describe('top panel', () => {
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-scrolled.png`) });
   });
 
-  test('below 1043 px the foot hides on scroll-down and comes back on scroll-up with the slide', async ({ page, isMobile }, testInfo) => {
+  test('below 1043 px the foot hides on scroll-down and comes back on scroll-up with the slide', { tag: '@narrow' }, async ({ page, isMobile }, testInfo) => {
     test.skip(!isMobile, 'narrow screens only');
     await page.goto('/catalog/');
     await waitForContent(page);
@@ -63,7 +64,7 @@ test.describe('top panel', () => {
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-foot-back.png`) });
   });
 
-  test('the foot slides over TOP_PANEL_FOOTER_SLIDE_MS', async ({ page, isMobile }) => {
+  test('the foot slides over TOP_PANEL_FOOTER_SLIDE_MS', { tag: '@narrow' }, async ({ page, isMobile }) => {
     test.skip(!isMobile, 'narrow screens only');
     await page.goto('/catalog/');
     await waitForContent(page);
@@ -83,7 +84,7 @@ test.describe('top panel', () => {
     await expect(mainMenu(page)).toBeInViewport();
   });
 
-  test('on /personal/ paths the foot is hidden below 1043 px and shown at 1043 px and wider', async ({ page, isMobile }, testInfo) => {
+  test('on /personal/ paths the foot is hidden below 1043 px and shown at 1043 px and wider', { tag: '@responsive' }, async ({ page, isMobile }, testInfo) => {
     // The cart page: a /personal/ page open to guests (the account's pages ask a guest to log in first).
     await page.goto('/personal/cart/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -111,7 +112,7 @@ test.describe('top panel', () => {
     await expect(foot).toBeVisible();
   });
 
-  test('the head leaves room for later widgets but shows no dead controls', async ({ page, isMobile }) => {
+  test('the head leaves room for later widgets but shows no dead controls', { tag: '@responsive' }, async ({ page, isMobile }) => {
     await page.goto('/');
     await waitForContent(page);
     const head = page.getByTestId('top-panel-head');
@@ -144,7 +145,7 @@ test.describe('top panel', () => {
     );
   });
 
-  test('the head fits the window with every widget shown, its controls side by side', async ({ page }, testInfo) => {
+  test('the head fits the window with every widget shown, its controls side by side', { tag: '@responsive' }, async ({ page }, testInfo) => {
     // A compare list and a basket make every widget of the head show (the compare widget hides at 0).
     await page.goto('/');
     await waitForContent(page);
@@ -175,7 +176,7 @@ test.describe('top panel', () => {
     await head.screenshot({ path: screenshotPath(`${testInfo.project.name}-header-full.png`) });
   });
 
-  test('a long shop name is cut and leaves the search its room', async ({ page, isMobile }) => {
+  test('a long shop name is cut and leaves the search its room', { tag: '@responsive' }, async ({ page, isMobile }) => {
     // Issue 20: a feed's 61-character shop name collapsed the search field at 1280 px.
     const name = 'Интернет-магазин мебели и товаров для дома «Уютный дом» Москва';
     await page.route('**/api/shop', async (route) => {
@@ -198,7 +199,7 @@ test.describe('top panel', () => {
     expect(searchBox!.x).toBeGreaterThanOrEqual(logoBox!.x + logoBox!.width);
   });
 
-  test('no serious axe violations with the top panel at the top and scrolled', async ({ page }) => {
+  test('no serious axe violations with the top panel at the top and scrolled', { tag: '@responsive' }, async ({ page }) => {
     await page.goto('/catalog/');
     await waitForContent(page);
     await expectNoSeriousA11yViolations(page);

@@ -43,7 +43,8 @@ async function expectNewPage(page: Page, heading: RegExp | string) {
   await expect(page.getByTestId('page-announcement')).toHaveText(await page.title());
 }
 
-test('from the home page to a placed order with the keyboard alone', async ({ page, isMobile }) => {
+// Both widths: the way through the head differs (mega menu or slide menu), and the checkout's axe scans.
+test('from the home page to a placed order with the keyboard alone', { tag: '@responsive' }, async ({ page, isMobile }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await waitForContent(page);

@@ -34,7 +34,7 @@ async function layoutShift(page: Page, path: string): Promise<number> {
 }
 
 test.describe('layout shift while the data arrives (issue 9: CLS 0)', () => {
-  test('home, a section, a product and search results move nothing in view', async ({ page, request, isMobile }) => {
+  test('home, a section, a product and search results move nothing in view', { tag: '@responsive' }, async ({ page, request, isMobile }) => {
     const section = await biggestTopSection(request);
     const offer = await firstOfferOf(request, section.id);
     const word = offer.name.split(' ')[0]!;

@@ -72,7 +72,8 @@ async function addBasketLine(page: Page): Promise<void> {
 }
 
 test.describe('location panel', () => {
-  test('a new visitor sees "Выберите город"; the button opens "Ваш город" with the popular cities; Escape and an outside click close it', async ({ page }, testInfo) => {
+  // Both widths: below 1043 px the button shares the foot with the quick links; the panel's width.
+  test('a new visitor sees "Выберите город"; the button opens "Ваш город" with the popular cities; Escape and an outside click close it', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await page.goto('/');
     await waitForContent(page);
     await expect(locationButton(page)).toBeVisible();
@@ -150,7 +151,8 @@ test.describe('location panel', () => {
     await expect(cityButtons(page).first()).toContainText('Москва');
   });
 
-  test('choosing a city closes the panel and names it in the header; the 380-day cookie keeps it after a reload and a new session', async ({ page, context }) => {
+  // Both widths: the city's name must fit the foot at either width.
+  test('choosing a city closes the panel and names it in the header; the 380-day cookie keeps it after a reload and a new session', { tag: '@responsive' }, async ({ page, context }) => {
     await page.goto('/');
     await waitForContent(page);
     const mogilev = await apiCity(page, 'Могилёв');
@@ -224,7 +226,8 @@ test.describe('location panel', () => {
 });
 
 test.describe('checkout city', () => {
-  test('the checkout\'s city field is prefilled with the chosen city and follows a city chosen on the checkout', async ({ page, isMobile }, testInfo) => {
+  // Both widths: below 1043 px the foot, and the city button in it, is hidden on /personal/ pages.
+  test('the checkout\'s city field is prefilled with the chosen city and follows a city chosen on the checkout', { tag: '@responsive' }, async ({ page, isMobile }, testInfo) => {
     await page.goto('/');
     await waitForContent(page);
     const minsk = await apiCity(page, 'Минск');

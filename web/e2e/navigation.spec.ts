@@ -39,7 +39,8 @@ test.describe('navigation', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
   });
 
-  test('the header logo leads home and the catalogue link to /catalog/', async ({ page }) => {
+  // Both widths: the catalogue link is the horizontal menu's wide and a quick link narrow.
+  test('the header logo leads home and the catalogue link to /catalog/', { tag: '@responsive' }, async ({ page }) => {
     await page.goto('/catalog/');
     await waitForContent(page);
     await page.getByRole('banner').getByRole('link', { name: /на главную/ }).click();

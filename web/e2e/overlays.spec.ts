@@ -133,7 +133,8 @@ test.describe('overlays', () => {
     await waitForContent(page);
   });
 
-  test('the page does not scroll while an overlay is open, nothing moves, and the position is kept after closing', async ({
+  // Both widths: a classic scrollbar to compensate at 1280 px, overlay scrollbars and touch at 375 px.
+  test('the page does not scroll while an overlay is open, nothing moves, and the position is kept after closing', { tag: '@responsive' }, async ({
     page,
     isMobile,
   }) => {
@@ -253,7 +254,8 @@ test.describe('overlays', () => {
     await expect(button).toBeFocused();
   });
 
-  test('the open overlay is a labelled modal dialog without serious axe violations', async ({ page }) => {
+  // Both widths: the pop-up is laid out per width.
+  test('the open overlay is a labelled modal dialog without serious axe violations', { tag: '@responsive' }, async ({ page }) => {
     const { dialog } = await openQuickView(page);
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     const labelledBy = await dialog.getAttribute('aria-labelledby');
@@ -264,7 +266,7 @@ test.describe('overlays', () => {
   });
 });
 
-test.describe('stacked overlays (mobile main menu → catalogue slide menu)', () => {
+test.describe('stacked overlays (mobile main menu → catalogue slide menu)', { tag: '@narrow' }, () => {
   test('Escape and outside presses close only the topmost; the two share one scroll lock', async ({ page, isMobile }) => {
     test.skip(
       !isMobile,
@@ -349,7 +351,8 @@ const twoFrames = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test.describe('scroll-up button', () => {
-  test('appears raised only once scrolled more than SCROLL_UP_THRESHOLD_PX and animates the page back to the top', async ({
+  // Both widths: the button's dock is placed per width.
+  test('appears raised only once scrolled more than SCROLL_UP_THRESHOLD_PX and animates the page back to the top', { tag: '@responsive' }, async ({
     page,
   }, testInfo) => {
     await page.goto('/catalog/');

@@ -27,7 +27,8 @@ test.describe('product quick view', () => {
     await waitForContent(page);
   });
 
-  test('the card button shows on hover or focus with a mouse, always on touch screens', async ({ page, isMobile }) => {
+  // Both widths: hover with a mouse, always shown on touch screens.
+  test('the card button shows on hover or focus with a mouse, always on touch screens', { tag: '@responsive' }, async ({ page, isMobile }) => {
     const { card, button } = await cardAt(page, 0);
     await page.mouse.move(0, 0);
     const opacity = () => button.evaluate((element) => Number(getComputedStyle(element).opacity));
@@ -46,7 +47,8 @@ test.describe('product quick view', () => {
     }
   });
 
-  test('opens the product in a pop-up with the product address; the close button restores the address and focus', async ({
+  // Both widths: the pop-up is laid out per width (screenshot).
+  test('opens the product in a pop-up with the product address; the close button restores the address and focus', { tag: '@responsive' }, async ({
     page,
   }, testInfo) => {
     const { offer, button, dialog } = await openQuickView(page);
@@ -86,7 +88,8 @@ test.describe('product quick view', () => {
     await expect(button).toBeFocused();
   });
 
-  test('a press on the backdrop closes it and restores the address', async ({ page, isMobile }) => {
+  // Both widths: a click wide, a tap narrow.
+  test('a press on the backdrop closes it and restores the address', { tag: '@responsive' }, async ({ page, isMobile }) => {
     const { dialog } = await openQuickView(page, 2);
     const backdrop = page.getByTestId('overlay-backdrop');
     if (isMobile) await backdrop.tap({ position: { x: 4, y: 4 } });
@@ -164,7 +167,8 @@ test.describe('product quick view', () => {
     await expect(dialog.getByRole('status')).toHaveCount(0);
   });
 
-  test('no serious accessibility violations with the pop-up open', async ({ page }) => {
+  // Both widths: the pop-up is laid out per width.
+  test('no serious accessibility violations with the pop-up open', { tag: '@responsive' }, async ({ page }) => {
     const { dialog } = await openQuickView(page);
     await expect(dialog).toHaveAttribute('data-state', 'open');
     // Let the opening animation finish before axe measures contrast.

@@ -125,7 +125,8 @@ test('a chunk gone after a release (404) reloads the page once, then the panel s
   expect(loads).toBe(2);
 });
 
-test('a first load leaves the console clean: no HydrateFallback warning, no error', async ({ page }) => {
+// Both widths: each width renders other components at first load.
+test('a first load leaves the console clean: no HydrateFallback warning, no error', { tag: '@responsive' }, async ({ page }) => {
   const messages = recordConsole(page);
   for (const path of ['/', '/catalog/', '/contacts/', '/personal/cart/']) {
     await page.goto(path);

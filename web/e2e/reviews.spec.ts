@@ -104,7 +104,8 @@ test.describe('reviews list', () => {
 });
 
 test.describe('add-review form', () => {
-  test('the empty form names every field: stars, name and text get aria-invalid and a message; focus goes to the stars', async ({ page }) => {
+  // Both widths: the reviews page's form and its messages, scanned by axe, laid out per width.
+  test('the empty form names every field: stars, name and text get aria-invalid and a message; focus goes to the stars', { tag: '@responsive' }, async ({ page }) => {
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/reviews') posts.push(request.url());
@@ -244,7 +245,8 @@ test.describe('add-review form', () => {
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-reviews-full.png`), fullPage: true });
   });
 
-  test('/reviews/#add-review scrolls to the form, below the sticky header, and focuses it; so does "Написать отзыв"', async ({ page }, testInfo) => {
+  // Both widths: the sticky head's height differs by width.
+  test('/reviews/#add-review scrolls to the form, below the sticky header, and focuses it; so does "Написать отзыв"', { tag: '@responsive' }, async ({ page }, testInfo) => {
     await openReviews(page, '#add-review');
     const form = reviewForm(page);
     await expect(form).toBeFocused();

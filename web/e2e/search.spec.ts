@@ -63,7 +63,7 @@ test.describe('instant search', () => {
     await waitForContent(page);
   });
 
-  test('the header field (wide) or icon (narrow) opens the search with its own focused field, backdrop and scroll lock', async ({
+  test('the header field (wide) or icon (narrow) opens the search with its own focused field, backdrop and scroll lock', { tag: '@responsive' }, async ({
     page,
     isMobile,
   }, testInfo) => {
@@ -339,7 +339,8 @@ test.describe('instant search', () => {
     await expect(page.getByRole('heading', { level: 1, name: answer.items[1]!.name })).toBeVisible();
   });
 
-  test('Enter with no active item opens the results page with the same sections', async ({
+  // Both widths: the results page's axe scan and screenshot; its sections fold at 375 px.
+  test('Enter with no active item opens the results page with the same sections', { tag: '@responsive' }, async ({
     page,
     isMobile,
   }, testInfo) => {
@@ -388,7 +389,7 @@ test.describe('instant search', () => {
     expect(requests.sent).toHaveLength(1);
   });
 
-  test('crossing the 1043 px breakpoint closes the pop-up or the panel', async ({ page, isMobile }) => {
+  test('crossing the 1043 px breakpoint closes the pop-up or the panel', { tag: '@responsive' }, async ({ page, isMobile }) => {
     await openSearch(page, isMobile);
     await page.setViewportSize({ width: isMobile ? DESKTOP_BREAKPOINT_PX + 57 : DESKTOP_BREAKPOINT_PX - 43, height: 740 });
     await expect(searchDialog(page)).toHaveCount(0);
@@ -398,7 +399,8 @@ test.describe('instant search', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
-  test('has no serious accessibility violations with results open', async ({ page, isMobile }) => {
+  // Both widths: the pop-up wide, the slide panel narrow.
+  test('has no serious accessibility violations with results open', { tag: '@responsive' }, async ({ page, isMobile }) => {
     const input = await openSearch(page, isMobile);
     await input.fill(BROAD);
     await waitForResults(page);
@@ -407,7 +409,7 @@ test.describe('instant search', () => {
   });
 });
 
-test.describe('search sections overflow', () => {
+test.describe('search sections overflow', { tag: '@narrow' }, () => {
   test('more than 92 px of sections get "Показать все" with a down arrow, then "Скрыть" with an up arrow', async ({
     page,
     isMobile,

@@ -52,7 +52,8 @@ test.describe('recently viewed', () => {
     await expect(block(page)).toHaveCount(0);
   });
 
-  test('the home page shows both viewed products newest first; the header fades in over 2 s, then is marked shown', async ({
+  // Both widths: the row scrolls sideways inside its own box at 375 px; axe scan and screenshot.
+  test('the home page shows both viewed products newest first; the header fades in over 2 s, then is marked shown', { tag: '@responsive' }, async ({
     page,
   }, testInfo) => {
     const [first, second] = await twoOffers(page);
