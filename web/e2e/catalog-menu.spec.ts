@@ -1,17 +1,13 @@
 import { expect, test, type Page } from './helpers/test';
-import { MENU_FADE_MS, MENU_HOVER_DELAY_MS, PANEL_CLOSE_ANIMATION_MS, REQUEST_TIMEOUT_MS } from '../src/config/constants';
+import { MENU_CLOSE_GRACE_MS, MENU_FADE_MS, MENU_HOVER_DELAY_MS, REQUEST_TIMEOUT_MS } from '../src/config/constants';
 import { getSections, waitForContent, type ApiSection } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { getTopMenu, routeTopMenu } from './helpers/menu';
 import { screenshotPath } from './helpers/screens';
+import { animationsDone, pauseClock, settle } from './helpers/timing';
 
 const topSections = (sections: ApiSection[]) => sections.filter((section) => section.parentId === null);
 const childrenOf = (sections: ApiSection[], id: string) => sections.filter((section) => section.parentId === id);
-
-/** Waits until a slide panel's opening animation (PANEL_CLOSE_ANIMATION_MS) has finished, plus slack. */
-async function settled(page: Page) {
-  await page.waitForTimeout(PANEL_CLOSE_ANIMATION_MS + 100);
-}
 
 /** The alert a menu shows instead of the sections it could not get (SLIDE_PANEL_UNDEFINED_ERROR). */
 const UNDEFINED_ERROR_TEXT = 'Возникла неопределенная ошибка';
@@ -48,15 +44,22 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
 
   test('opens on hover after the intent delay with a backdrop, lists the sections in columns, closes when left', async ({ page, request }) => {
     const sections = await getSections(request);
+    // The hover intent is timed with Playwright's clock, paused before the pointer arrives.
+    await page.clock.install();
     await page.goto('/');
     await waitForContent(page);
     const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
     const mega = page.getByTestId('catalog-mega-menu');
     const backdrop = page.getByTestId('catalog-menu-backdrop');
 
+    await pauseClock(page);
     await button.hover();
-    await page.waitForTimeout(MENU_HOVER_DELAY_MS / 2);
-    await expect(mega).toBeHidden({ timeout: 1 });
+    // Closed until the intent delay has run out, open when it has.
+    await page.clock.runFor(MENU_HOVER_DELAY_MS - 1);
+    await settle(page);
+    await expect(mega).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(1);
     await expect(mega).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(backdrop).toBeVisible();
@@ -78,14 +81,20 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
     const x0 = (await columns.nth(0).boundingBox())!.x;
     const x1 = (await columns.nth(1).boundingBox())!.x;
     expect(x1).toBeGreaterThan(x0);
-    await page.waitForTimeout(200);
+
+    // The pointer travels into the panel: it stays past the grace period and the fade a leaving pointer would start.
+    await columns.nth(0).getByRole('link').first().hover();
+    await page.clock.runFor(MENU_CLOSE_GRACE_MS + MENU_FADE_MS);
+    await settle(page);
+    await expect(mega).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Axe and the screenshot with time flowing again, once the fade-in is over.
+    await page.clock.resume();
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('desktop-catalog-mega-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
-    // The pointer travels into the panel: it stays; it leaves onto the backdrop: it closes.
-    await columns.nth(0).getByRole('link').first().hover();
-    await page.waitForTimeout(500);
-    await expect(mega).toBeVisible();
+    // It leaves onto the backdrop: it closes.
     await page.mouse.move(640, 790);
     await expect(mega).toBeHidden();
     await expect(backdrop).toBeHidden();
@@ -114,19 +123,24 @@ test.describe('catalogue mega menu (1043 px and wider)', () => {
   });
 
   test('a click after the hover has opened it keeps it open; the next click closes it', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await waitForContent(page);
     const button = page.getByRole('banner').getByRole('button', { name: 'Каталог', exact: true });
     const mega = page.getByTestId('catalog-mega-menu');
+    await pauseClock(page);
     await button.hover();
-    await page.waitForTimeout(MENU_HOVER_DELAY_MS + 100);
-    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await page.clock.runFor(MENU_HOVER_DELAY_MS);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
     await button.click();
-    await page.waitForTimeout(MENU_FADE_MS + 100);
-    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
-    await expect(mega).toBeVisible({ timeout: 1 });
+    // Past the fade a closed menu would be hidden: it is still open.
+    await page.clock.runFor(MENU_FADE_MS);
+    await settle(page);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(mega).toBeVisible();
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(MENU_FADE_MS);
     await expect(mega).toBeHidden();
   });
 
@@ -200,7 +214,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     await secondArrow.tap();
     await expect(secondArrow).toHaveAttribute('aria-expanded', 'true');
     await expect(dialog.getByRole('link', { name: childrenOf(sections, second!.id)[0]!.name, exact: true })).toBeVisible();
-    await settled(page);
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('mobile-catalog-slide-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
@@ -233,7 +247,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     await expect(dialog.getByRole('link', { name: first.name, exact: true })).toHaveCount(0);
     const back = dialog.getByRole('button', { name: 'Все разделы' });
     await expect(back).toBeFocused();
-    await settled(page);
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('mobile-catalog-drill.png') });
     await expectNoSeriousA11yViolations(page);
     await back.tap();
@@ -257,7 +271,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     const itemLink = main.getByRole('link', { name: firstItem.title, exact: true }).first();
     await expect(itemLink).toBeVisible();
     expect((await entry.boundingBox())!.y).toBeLessThan((await itemLink.boundingBox())!.y);
-    await settled(page);
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('mobile-main-menu.png') });
     await expectNoSeriousA11yViolations(page);
 
@@ -267,7 +281,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     // The main menu stays open under it (hidden from assistive technology while the top one is modal).
     const mainUnder = page.getByRole('dialog', { name: 'Меню', includeHidden: true });
     await expect(mainUnder).toBeVisible();
-    await settled(page);
+    await animationsDone(page);
     // The catalogue menu lies on top: the element at its centre belongs to it.
     const box = (await catalog.boundingBox())!;
     const onTop = await page.evaluate(
@@ -302,7 +316,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     await expect(arrow).toHaveAttribute('aria-expanded', 'true');
     await expect(child).toBeVisible();
     await expect(page).toHaveURL('/');
-    await settled(page);
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('mobile-main-menu-expanded.png') });
     await arrow.tap();
     await expect(arrow).toHaveAttribute('aria-expanded', 'false');
@@ -336,7 +350,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     const main = page.getByRole('dialog', { name: 'Меню' });
     await expect(main.getByRole('alert')).toHaveText('Возникла неопределенная ошибка');
     await expect(main.getByRole('button', { name: 'Каталог', exact: true })).toBeVisible();
-    await settled(page);
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('mobile-main-menu-error.png') });
     await expectNoSeriousA11yViolations(page);
   });
@@ -350,7 +364,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
       const dialog = page.getByRole('dialog', { name: 'Каталог' });
       await expect(dialog.getByRole('alert')).toHaveText(UNDEFINED_ERROR_TEXT);
       await expect(dialog.getByRole('button', { name: 'Закрыть каталог' })).toBeVisible();
-      await settled(page);
+      await animationsDone(page);
       await page.screenshot({ path: screenshotPath(`mobile-catalog-slide-menu-error-${answer.status}.png`) });
       await expectNoSeriousA11yViolations(page);
     });

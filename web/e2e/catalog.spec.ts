@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './helpers/test';
 import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
+import { settle } from './helpers/timing';
 
 async function cardColumns(page: Page): Promise<number> {
   const xs = await page.getByTestId('product-card').evaluateAll((cards) =>
@@ -47,7 +48,8 @@ test.describe('section page listing', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(sort).toHaveValue('-price');
-    await page.waitForTimeout(300);
+    // The select has had its change events; whatever they would do to the address has been done.
+    await settle(page);
     await expect(page).toHaveURL('/catalog/');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/catalog/?sort=-price');

@@ -4,8 +4,9 @@ import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { mainMenu, topPanel, topPanelFoot } from './helpers/menu';
 import { screenshotPath } from './helpers/screens';
+import { animationsDone } from './helpers/timing';
 
-/** Scrolls in steps (real scroll events, as a finger or wheel makes), then waits past the foot's slide. */
+/** Scrolls in steps (real scroll events, as a finger or wheel makes), then waits until the foot's slide, if any, is over. */
 async function scrollInSteps(page: Page, to: number) {
   await page.evaluate(async (target) => {
     const step = target > window.scrollY ? 120 : -120;
@@ -16,7 +17,7 @@ async function scrollInSteps(page: Page, to: number) {
     window.scrollTo(0, target);
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }, to);
-  await page.waitForTimeout(TOP_PANEL_FOOTER_SLIDE_MS + 100);
+  await animationsDone(topPanelFoot(page));
 }
 
 /** The foot's vertical translation in px (from its computed transform matrix) and its visibility. */

@@ -1,9 +1,10 @@
 import { expect, test } from './helpers/test';
-import { DESKTOP_BREAKPOINT_PX, MENU_FADE_MS, MENU_HOVER_DELAY_MS } from '../src/config/constants';
+import { DESKTOP_BREAKPOINT_PX, MENU_CLOSE_GRACE_MS, MENU_FADE_MS, MENU_HOVER_DELAY_MS } from '../src/config/constants';
 import { getSections, waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { barTitles, controlledBy, dropdownTitles, getTopMenu, mainMenu, menuBar, routeTopMenu, waitForMenu } from './helpers/menu';
 import { screenshotPath } from './helpers/screens';
+import { animationsDone, pauseClock, settle } from './helpers/timing';
 
 test.describe('horizontal multilevel menu (1043 px and wider)', () => {
   test.beforeEach(({ isMobile }) => {
@@ -121,6 +122,8 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
   });
 
   test('a dropdown opens after the 200 ms hover intent, not before, and fades out when the pointer leaves', async ({ page }) => {
+    // The hover intent is timed with Playwright's clock, paused before the pointer arrives.
+    await page.clock.install();
     await page.goto('/');
     await waitForContent(page);
     await waitForMenu(page);
@@ -138,12 +141,14 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
       }).observe(target, { attributes: true, attributeFilter: ['hidden'] });
     }, (await toggle.getAttribute('aria-controls'))!);
 
+    await pauseClock(page);
     await item.getByRole('link', { name: 'Каталог' }).hover();
-    await page.waitForTimeout(100);
-    await expect(dropdown).toBeHidden({ timeout: 1 });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false', { timeout: 1 });
-    await page.waitForTimeout(300);
-    await expect(dropdown).toBeVisible({ timeout: 1 });
+    await page.clock.runFor(MENU_HOVER_DELAY_MS - 1);
+    await settle(page);
+    await expect(dropdown).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(1);
+    await expect(dropdown).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const { enteredAt, shownAt } = await page.evaluate(() => {
       const record = window as unknown as { enteredAt: number; shownAt: number };
@@ -152,10 +157,15 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
     expect(shownAt - enteredAt).toBeGreaterThanOrEqual(MENU_HOVER_DELAY_MS - 5);
     expect(shownAt - enteredAt).toBeLessThan(MENU_HOVER_DELAY_MS + 150);
 
-    // The pointer travels into the dropdown: it stays.
+    // The pointer travels into the dropdown: it stays past the grace period and the fade a leaving pointer would start.
     await dropdown.getByRole('link').first().hover();
-    await page.waitForTimeout(500);
+    await page.clock.runFor(MENU_CLOSE_GRACE_MS + MENU_FADE_MS);
+    await settle(page);
     await expect(dropdown).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Axe and the screenshot with time flowing again, once the fade-in is over.
+    await page.clock.resume();
+    await animationsDone(page);
     await page.screenshot({ path: screenshotPath('desktop-menu-dropdown.png') });
     await expectNoSeriousA11yViolations(page);
 
@@ -166,21 +176,25 @@ test.describe('horizontal multilevel menu (1043 px and wider)', () => {
   });
 
   test('a click after the hover has opened a dropdown keeps it open; the next click closes it', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await waitForContent(page);
     await waitForMenu(page);
     const toggle = menuBar(page).getByRole('button', { name: 'Подменю «Каталог»' });
     const dropdown = await controlledBy(page, toggle);
+    await pauseClock(page);
     await toggle.hover();
-    await page.waitForTimeout(MENU_HOVER_DELAY_MS + 100);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
+    await page.clock.runFor(MENU_HOVER_DELAY_MS);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await toggle.click();
     // Past the fade a closed dropdown would be hidden: it is still open.
-    await page.waitForTimeout(MENU_FADE_MS + 100);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1 });
-    await expect(dropdown).toBeVisible({ timeout: 1 });
+    await page.clock.runFor(MENU_FADE_MS);
+    await settle(page);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(dropdown).toBeVisible();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(MENU_FADE_MS);
     await expect(dropdown).toBeHidden();
   });
 

@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
 import { cardAt, openQuickView, scrollY } from './helpers/quick-view';
 import { screenshotPath } from './helpers/screens';
+import { animationsDone } from './helpers/timing';
 
 /**
  * The overlay system (issue 3; spec §2 "Escape closes the topmost overlay. A click outside an
@@ -28,8 +29,27 @@ const test = base.extend({
   ],
 });
 
-/** Time for an overlay's opening or closing animation to finish, with slack, ms. */
-const ANIMATION_SETTLED_MS = PANEL_CLOSE_ANIMATION_MS + 100;
+/** Frames the page draws after an input before the test reads the scroll position: a scroll would have begun. */
+const FRAMES_AFTER_INPUT = 5;
+
+/**
+ * Sends `input` (a wheel turn, a key press) and waits until the page has received its first `type` event and drawn
+ * {@link FRAMES_AFTER_INPUT} frames since. A scroll the input caused would have moved the page by then: smooth
+ * scrolling moves it from its first frame. So "it did not scroll" is read once the input has really arrived, however
+ * busy the machine.
+ */
+async function inputThenFrames(page: Page, type: 'wheel' | 'keydown', input: () => Promise<void>): Promise<void> {
+  await page.evaluate((eventType) => {
+    (window as unknown as { __inputSeen: Promise<void> }).__inputSeen = new Promise((resolve) =>
+      window.addEventListener(eventType, () => resolve(), { capture: true, once: true }),
+    );
+  }, type);
+  await input();
+  await page.evaluate(async (frames) => {
+    await (window as unknown as { __inputSeen: Promise<void> }).__inputSeen;
+    for (let frame = 0; frame < frames; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, FRAMES_AFTER_INPUT);
+}
 
 interface Box {
   left: number;
@@ -153,12 +173,10 @@ test.describe('overlays', () => {
     // Wheel and touch scrolling over the backdrop do not move the page.
     const viewport = page.viewportSize()!;
     await page.mouse.move(4, viewport.height / 2);
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await inputThenFrames(page, 'wheel', () => page.mouse.wheel(0, 800));
     expect(await scrollY(page)).toBe(before.scrollY);
-    await page.keyboard.press('PageDown');
-    await page.keyboard.press('End');
-    await page.waitForTimeout(200);
+    await inputThenFrames(page, 'keydown', () => page.keyboard.press('PageDown'));
+    await inputThenFrames(page, 'keydown', () => page.keyboard.press('End'));
     expect(await scrollY(page)).toBe(before.scrollY);
 
     await page.keyboard.press('Escape');
@@ -261,7 +279,7 @@ test.describe('overlays', () => {
     const labelledBy = await dialog.getAttribute('aria-labelledby');
     expect(labelledBy).toBeTruthy();
     await expect(page.locator(`[id="${labelledBy}"]`)).toHaveJSProperty('tagName', 'H2');
-    await page.waitForTimeout(ANIMATION_SETTLED_MS); // opening animation done before axe measures contrast
+    await animationsDone(page); // opening animation done before axe measures contrast
     await expectNoSeriousA11yViolations(page);
   });
 });
@@ -297,8 +315,7 @@ test.describe('stacked overlays (mobile main menu → catalogue slide menu)', { 
     // The lock stays while the lower overlay is open: no scrolling, position kept.
     expect(await locked()).toBe(true);
     await page.mouse.move(viewport.width - 8, viewport.height / 2);
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    await inputThenFrames(page, 'wheel', () => page.mouse.wheel(0, 600));
     expect(await scrollY(page)).toBe(700);
 
     // Reopen the top one: Escape closes only it, then the next Escape the main menu.

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from './helpers/test';
-import { PANEL_CLOSE_ANIMATION_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
 import { cardAt, openQuickView, scrollY } from './helpers/quick-view';
 import { screenshotPath } from './helpers/screens';
+import { animationsDone } from './helpers/timing';
 
 /**
  * The product quick view (issue 3 "Product popup panel"; spec §2 "The back-button closes an open
@@ -172,7 +172,7 @@ test.describe('product quick view', () => {
     const { dialog } = await openQuickView(page);
     await expect(dialog).toHaveAttribute('data-state', 'open');
     // Let the opening animation finish before axe measures contrast.
-    await page.waitForTimeout(PANEL_CLOSE_ANIMATION_MS + 100);
+    await animationsDone(page);
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -2,7 +2,9 @@ import { expect, test, type Page } from './helpers/test';
 import { waitForContent } from './helpers/api';
 import { clickCallbackOpener } from './helpers/forms';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { recordFetches, type FetchCall } from './helpers/fetches';
 import { screenshotPath } from './helpers/screens';
+import { settle } from './helpers/timing';
 
 /**
  * A page that must never blank (issue 19): each lazily loaded chunk is made to fail in turn (Playwright aborts its
@@ -34,6 +36,22 @@ async function expectHeaderWorks(page: Page, isMobile: boolean) {
 }
 
 const PANEL_ERROR = 'Возникла неопределенная ошибка';
+
+/**
+ * Before a page may reload for a missing file, `lib/release-reload.ts` asks the server with a `HEAD` whether the file is
+ * gone (a 404, a new release) or the network failed: the reload can only follow that probe's answer. The page's
+ * fetches are recorded from its start (call before `goto`); answers the probes of the current document once they
+ * have all been answered, so a check that no reload follows is made after the page's decision.
+ */
+async function chunkProbes(page: Page) {
+  const fetches = await recordFetches(page);
+  return async (): Promise<FetchCall[]> => {
+    const probes = async () => (await fetches.calls()).filter((call) => call.method === 'HEAD' && call.path.includes('/assets/'));
+    await expect.poll(async () => (await probes()).every((probe) => probe.settled)).toBe(true);
+    await settle(page);
+    return probes();
+  };
+}
 
 test.describe('a lazy chunk that fails degrades only its own widget', () => {
   test('the slide cart: its panel shows the error and a retry that loads it', async ({ page, isMobile }) => {
@@ -88,6 +106,11 @@ test.describe('a lazy chunk that fails degrades only its own widget', () => {
 
   test('a page chunk that fails shows the error screen inside the page, the header kept', async ({ page, isMobile }) => {
     await page.route(/\/assets\/reviews-route-[^/]+\.js$/, (route) => route.abort());
+    const probes = await chunkProbes(page);
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
     await page.goto('/');
     await waitForContent(page);
     await page.goto('/reviews/');
@@ -97,8 +120,11 @@ test.describe('a lazy chunk that fails degrades only its own widget', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.getByTestId('mini-cart')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    // A network failure is no new release: the page stays (no reload loop).
-    await page.waitForTimeout(500);
+    // A network failure is no new release: once the probe has failed too, the page stays (no reload loop).
+    const answers = (await probes()).map((probe) => probe.status);
+    expect(answers.length, 'the page asked whether the file is gone').toBeGreaterThan(0);
+    expect(answers, 'the probe failed as the network did').toEqual(answers.map(() => null));
+    expect(loads).toBe(2);
     await expect(main.getByRole('heading', { level: 1, name: 'Что-то пошло не так' })).toBeVisible();
     if (!isMobile) await expect(page.getByTestId('header-search-field')).toBeVisible();
   });
@@ -106,6 +132,7 @@ test.describe('a lazy chunk that fails degrades only its own widget', () => {
 
 test('a chunk gone after a release (404) reloads the page once, then the panel shows its error', async ({ page }) => {
   await page.route(/\/assets\/server-form-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  const probes = await chunkProbes(page);
   let loads = 0;
   page.on('load', () => {
     loads += 1;
@@ -121,7 +148,8 @@ test('a chunk gone after a release (404) reloads the page once, then the panel s
   await clickCallbackOpener(page);
   const dialog = page.getByRole('dialog', { name: 'Заказать звонок' });
   await expect(dialog.getByRole('alert')).toHaveText(PANEL_ERROR);
-  await page.waitForTimeout(1000);
+  // The file was reloaded for once already: the reloaded page does not even ask again, so no reload can follow.
+  expect(await probes(), 'no probe after the reload').toEqual([]);
   expect(loads).toBe(2);
 });
 

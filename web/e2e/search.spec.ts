@@ -10,7 +10,9 @@ import {
 } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
+import { recordFetches } from './helpers/fetches';
 import { screenshotPath } from './helpers/screens';
+import { pauseClock, settle } from './helpers/timing';
 import {
   apiSearch,
   openSearch,
@@ -50,6 +52,22 @@ async function holdSearchResponses(page: Page) {
   return { release };
 }
 
+/** Gap between two keystrokes of a fast typist, ms: well inside the search's delay. */
+const KEY_INTERVAL_MS = 60;
+
+/**
+ * Loads the page anew with Playwright's clock installed (time flowing until the test pauses it) and the page's fetches
+ * recorded, both from before its scripts run; answers the `/api/search` calls made so far. A request that must NOT be
+ * sent is looked for there, after `settle`: complete at once, unlike the `request` events Playwright delivers later.
+ */
+async function reloadWithClock(page: Page) {
+  const fetches = await recordFetches(page);
+  await page.clock.install();
+  await page.reload();
+  await waitForContent(page);
+  return async () => (await fetches.calls()).filter((call) => call.path.startsWith('/api/search?'));
+}
+
 /** Expiry (Unix s) of the cookie `name`, failing when it is absent; with its value and path. */
 async function cookie(page: Page, name: string) {
   const found = (await page.context().cookies()).find((c) => c.name === name);
@@ -67,6 +85,8 @@ test.describe('instant search', () => {
     page,
     isMobile,
   }, testInfo) => {
+    // What must not happen is looked for once the search's delay has run on Playwright's clock.
+    await reloadWithClock(page);
     const opener = searchOpener(page, isMobile);
     await expect(opener).toBeVisible();
     // Only one of the two exists at each width.
@@ -74,9 +94,11 @@ test.describe('instant search', () => {
     const dialog = searchDialog(page);
     if (isMobile) await opener.click();
     else {
-      // Focus alone opens nothing (issue 19, WCAG 3.2.1): Tab goes on through the header.
+      // Focus alone opens nothing (issue 19, WCAG 3.2.1), not even after the search's delay: Tab goes on through the
+      // header.
       await opener.focus();
-      await page.waitForTimeout(300);
+      await page.clock.runFor(SEARCH_DELAY_MS);
+      await settle(page);
       await expect(dialog).toHaveCount(0);
       await page.keyboard.press('Tab');
       await expect(opener).not.toBeFocused();
@@ -103,7 +125,8 @@ test.describe('instant search', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
-    await page.waitForTimeout(SEARCH_DELAY_MS);
+    await page.clock.runFor(SEARCH_DELAY_MS);
+    await settle(page);
     await expect(dialog).toHaveCount(0);
   });
 
@@ -111,23 +134,37 @@ test.describe('instant search', () => {
     page,
     isMobile,
   }) => {
+    // The delay is timed with Playwright's clock, paused before the typing.
+    const searches = await reloadWithClock(page);
     const requests = recordSearchRequests(page);
     const input = await openSearch(page, isMobile);
     const { release } = await holdSearchResponses(page);
 
-    await input.pressSequentially(CUBES, { delay: 60 });
-    await page.waitForTimeout(SEARCH_DELAY_MS - 200);
-    expect(requests.sent, 'nothing is sent before the 500 ms pause').toHaveLength(0);
+    await pauseClock(page);
+    for (const [index, letter] of [...CUBES].entries()) {
+      if (index > 0) await page.clock.runFor(KEY_INTERVAL_MS);
+      await input.pressSequentially(letter);
+    }
+    await settle(page);
+    // Nothing is sent until the delay after the last keystroke has run out; then the whole word, once.
+    await page.clock.runFor(SEARCH_DELAY_MS - 1);
+    await settle(page);
+    expect(await searches(), 'nothing is sent before the 500 ms pause').toEqual([]);
+    await page.clock.runFor(1);
     await expect.poll(() => requests.sent.length).toBe(1);
     expect(requests.queries()[0]).toEqual({ q: CUBES, available: 'N', section: null });
+    await page.clock.resume();
 
     const wait = searchDialog(page).getByTestId('search-wait');
     await expect(wait).toBeVisible();
     release();
     await expect(wait).toHaveCount(0);
     await waitForResults(page);
-    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
-    expect(requests.sent, 'fast typing sent one request').toHaveLength(1);
+    // Time enough for another request, had the typing queued one.
+    await page.clock.runFor(SEARCH_DELAY_MS);
+    await settle(page);
+    expect(await searches(), 'fast typing sent one request').toHaveLength(1);
+    expect(requests.sent).toHaveLength(1);
 
     const answer = await apiSearch(page.request, CUBES);
     await expect(resultItems(page)).toHaveCount(answer.items.length);
@@ -153,6 +190,7 @@ test.describe('instant search', () => {
     page,
     isMobile,
   }) => {
+    const searches = await reloadWithClock(page);
     const requests = recordSearchRequests(page);
     const input = await openSearch(page, isMobile);
     await input.fill(BROAD);
@@ -161,22 +199,27 @@ test.describe('instant search', () => {
     await waitForResults(page);
     await expect(resultItems(page).first()).toContainText(/куб/i);
     expect(requests.sent).toHaveLength(2);
+    const broadCount = (await apiSearch(page.request, BROAD)).items.length;
 
+    // From the cache: shown with the clock stopped, so without the 500 ms wait, and without a request.
+    await pauseClock(page);
     await input.fill(BROAD);
-    // From the cache: shown without the 500 ms wait and without a request.
-    await expect(resultItems(page)).toHaveCount((await apiSearch(page.request, BROAD)).items.length, {
-      timeout: SEARCH_DELAY_MS - 100,
-    });
-    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    await expect(resultItems(page)).toHaveCount(broadCount);
+    await page.clock.runFor(SEARCH_DELAY_MS);
+    await settle(page);
+    expect(await searches()).toHaveLength(2);
     expect(requests.sent).toHaveLength(2);
+    await page.clock.resume();
 
     await input.fill('');
     await expect(searchDialog(page).getByTestId('search-results')).toBeHidden();
     await expect(input).toHaveAttribute('aria-expanded', 'false');
     await expect(searchDialog(page).getByTestId('search-live')).toHaveText('');
     await input.fill('   ');
-    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
-    expect(requests.sent, 'empty and blank texts send nothing').toHaveLength(2);
+    await page.clock.runFor(SEARCH_DELAY_MS);
+    await settle(page);
+    expect(await searches(), 'empty and blank texts send nothing').toHaveLength(2);
+    expect(requests.sent).toHaveLength(2);
   });
 
   test('the availability checkbox re-runs the search, is kept in its cookie and survives a reload', async ({
@@ -373,6 +416,7 @@ test.describe('instant search', () => {
     page,
     isMobile,
   }) => {
+    const searches = await reloadWithClock(page);
     const requests = recordSearchRequests(page);
     const input = await openSearch(page, isMobile);
     await input.fill(CUBES);
@@ -384,9 +428,14 @@ test.describe('instant search', () => {
 
     const reopened = await openSearch(page, isMobile);
     await expect(reopened).toHaveValue(CUBES);
-    await expect(resultItems(page)).toHaveCount(count, { timeout: SEARCH_DELAY_MS - 100 });
-    await page.waitForTimeout(SEARCH_DELAY_MS + 200);
+    // The results are there with the clock stopped (no 500 ms wait), and stay without a request past the delay.
+    await pauseClock(page);
+    await expect(resultItems(page)).toHaveCount(count);
+    await page.clock.runFor(SEARCH_DELAY_MS);
+    await settle(page);
+    expect(await searches()).toHaveLength(1);
     expect(requests.sent).toHaveLength(1);
+    await page.clock.resume();
   });
 
   test('crossing the 1043 px breakpoint closes the pop-up or the panel', { tag: '@responsive' }, async ({ page, isMobile }) => {
