@@ -35,14 +35,14 @@ export function CheckoutRoute() {
           <h1 className={styles.pageTitle}>{title}</h1>
           <CheckoutForm
             isValidPhone={isValidPhone}
-            renderPhoneField={({ id, invalid, describedBy, onChange }) => (
+            renderPhoneField={({ id, className, invalid, describedBy, onChange }) => (
               <PhoneInput
                 id={id}
                 name="phone"
                 required
                 invalid={invalid}
                 describedBy={describedBy}
-                className="form-input"
+                className={className}
                 onChange={(value) => onChange({ fullValue: value.FULL_VALUE, iso2: value.COUNTRY.iso2 })}
               />
             )}

@@ -19,13 +19,14 @@ export function PersonalRoute() {
         {user && (
           <PersonalPage
             user={user}
-            renderPhoneField={({ id, invalid, defaultValue, onChange }) => (
+            renderPhoneField={({ id, className, invalid, describedBy, defaultValue, onChange }) => (
               <PhoneInput
                 id={id}
                 name="phone"
                 invalid={invalid}
+                describedBy={describedBy}
                 defaultValue={defaultValue}
-                className="form-input"
+                className={className}
                 onChange={(value) => onChange({ fullValue: value.FULL_VALUE, iso2: value.COUNTRY.iso2 })}
               />
             )}

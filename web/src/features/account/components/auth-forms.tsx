@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { isEmailAddress } from '@/lib/validation';
 import { PASSWORD_MIN_CHARS } from '@/config/constants';
@@ -62,31 +63,22 @@ interface FieldProps {
   defaultValue?: string;
 }
 
-/** A labelled input with its message (`aria-invalid`, `aria-describedby`). */
+/** A labelled input of the account forms with its message ({@link Field}; no required mark, as the forms show none). */
 export function AuthField({ id, name, label, type, autoComplete, error, required = true, defaultValue }: FieldProps) {
   const { t } = useTranslation();
   return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="form-input"
-        autoComplete={autoComplete}
-        required={required}
-        defaultValue={defaultValue}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="form-error">
-          {t(`account.fieldErrors.${error}`, { min: PASSWORD_MIN_CHARS })}
-        </p>
+    <Field id={id} label={label} error={error && t(`account.fieldErrors.${error}`, { min: PASSWORD_MIN_CHARS })}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          defaultValue={defaultValue}
+        />
       )}
-    </div>
+    </Field>
   );
 }
 

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { PASSWORD_MIN_CHARS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isEmailAddress } from '@/lib/validation';
@@ -17,6 +18,19 @@ export interface ProfilePhone {
   iso2: string;
 }
 
+/** Props the profile hands to the phone field it is given. */
+export interface ProfilePhoneFieldProps {
+  id: string;
+  /** The field's look of a text control ({@link Field}'s `className`). */
+  className: string | undefined;
+  invalid: boolean;
+  /** The error's id while there is one. */
+  describedBy: string | undefined;
+  /** The stored international number. */
+  defaultValue: string;
+  onChange: (phone: ProfilePhone) => void;
+}
+
 /** Props of {@link PersonalPage}. */
 export interface PersonalPageProps {
   user: User;
@@ -24,7 +38,7 @@ export interface PersonalPageProps {
    * Renders the phone field (the app passes the forms feature's masked phone input: features never import each
    * other). `defaultValue` is the stored international number.
    */
-  renderPhoneField: (props: { id: string; invalid: boolean; defaultValue: string; onChange: (phone: ProfilePhone) => void }) => ReactNode;
+  renderPhoneField: (props: ProfilePhoneFieldProps) => ReactNode;
 }
 
 /**
@@ -83,13 +97,22 @@ function ProfileForm({ user, renderPhoneField }: PersonalPageProps) {
         {formError && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
         <AuthField id={`${id}-name`} name="name" label={t('account.fields.name')} type="text" autoComplete="name" error={errors.name} defaultValue={user.name} />
         <AuthField id={`${id}-email`} name="email" label={t('account.fields.email')} type="email" autoComplete="email" error={errors.email} defaultValue={user.email} />
-        <div className="form-field">
-          <label htmlFor={`${id}-phone`} className="form-label">
-            {t('account.fields.phone')}
-          </label>
-          {renderPhoneField({ id: `${id}-phone`, invalid: Boolean(errors.phone), defaultValue: user.phone ?? '', onChange: setPhone })}
-          {errors.phone && <p className="form-error">{t(`account.fieldErrors.${errors.phone}`, { min: PASSWORD_MIN_CHARS })}</p>}
-        </div>
+        <Field
+          id={`${id}-phone`}
+          label={t('account.fields.phone')}
+          error={errors.phone && t(`account.fieldErrors.${errors.phone}`, { min: PASSWORD_MIN_CHARS })}
+        >
+          {(control) =>
+            renderPhoneField({
+              id: control.id,
+              className: control.className,
+              invalid: control['aria-invalid'],
+              describedBy: control['aria-describedby'],
+              defaultValue: user.phone ?? '',
+              onChange: setPhone,
+            })
+          }
+        </Field>
         <button type="submit" className="button" disabled={mutation.isPending}>
           {t('account.save')}
         </button>

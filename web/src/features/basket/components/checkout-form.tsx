@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import {
   CHECKOUT_COMMENT_MAX_CHARS,
@@ -33,6 +34,8 @@ export interface CheckoutPhone {
 /** Props the checkout hands to the phone field it is given. */
 export interface CheckoutPhoneFieldProps {
   id: string;
+  /** The field's look of a text control ({@link Field}'s `className`). */
+  className: string | undefined;
   invalid: boolean;
   describedBy?: string;
   onChange: (phone: CheckoutPhone) => void;
@@ -242,16 +245,15 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
   };
 
   const fieldId = (name: FieldName) => `${id}-${name}`;
-  const errorId = (name: FieldName) => `${id}-${name}-error`;
   // A message names its field (issue 19: "Заполните поле" alone does not say which) and is no alert of its own:
   // focus goes to the first invalid field, which reads its message through aria-describedby, so a submit with
   // three problems announces one, not three at once.
   const message = (name: FieldName) =>
     errors[name] ? (
-      <p id={errorId(name)} className="form-error" data-testid={`checkout-error-${name}`}>
+      <>
         <span className="visually-hidden">{`${t(`checkout.fields.${name}`)}:`}</span> {t(errors[name])}
-      </p>
-    ) : null;
+      </>
+    ) : undefined;
   const textField = (
     name: FieldName,
     type: string,
@@ -259,29 +261,25 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
     required: boolean,
     control?: { value: string; onChange: (value: string) => void },
   ) => (
-    <div className="form-field" data-field={name}>
-      <label htmlFor={fieldId(name)} className="form-label">
-        {t(`checkout.fields.${name}`)}
-        {required && (
-          <span className="form-required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
-      <input
-        id={fieldId(name)}
-        name={name}
-        type={type}
-        className="form-input"
-        autoComplete={autoComplete}
-        required={required}
-        maxLength={MAX_CHARS[name]}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? errorId(name) : undefined}
-        {...(control && { value: control.value, onChange: (event) => control.onChange(event.target.value) })}
-      />
-      {message(name)}
-    </div>
+    <Field
+      id={fieldId(name)}
+      label={t(`checkout.fields.${name}`)}
+      required={required}
+      error={message(name)}
+      data-field={name}
+    >
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          maxLength={MAX_CHARS[name]}
+          {...(control && { value: control.value, onChange: (event) => control.onChange(event.target.value) })}
+        />
+      )}
+    </Field>
   );
 
   return (
@@ -298,26 +296,22 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('checkout.contacts')}</legend>
           {textField('name', 'text', 'name', true)}
-          <div className="form-field" data-field="phone">
-            <label htmlFor={fieldId('phone')} className="form-label">
-              {t('checkout.fields.phone')}
-              <span className="form-required" aria-hidden="true">
-                {' *'}
-              </span>
-            </label>
-            {renderPhoneField({
-              id: fieldId('phone'),
-              invalid: Boolean(errors.phone),
-              describedBy: errors.phone ? errorId('phone') : undefined,
-              onChange: (next) => {
-                const current = phoneRef.current;
-                if (current.fullValue !== next.fullValue || current.iso2 !== next.iso2) clearError('phone');
-                phoneRef.current = next;
-                setPhone(next);
-              },
-            })}
-            {message('phone')}
-          </div>
+          <Field id={fieldId('phone')} label={t('checkout.fields.phone')} required error={message('phone')} data-field="phone">
+            {(props) =>
+              renderPhoneField({
+                id: props.id,
+                className: props.className,
+                invalid: props['aria-invalid'],
+                describedBy: props['aria-describedby'],
+                onChange: (next) => {
+                  const current = phoneRef.current;
+                  if (current.fullValue !== next.fullValue || current.iso2 !== next.iso2) clearError('phone');
+                  phoneRef.current = next;
+                  setPhone(next);
+                },
+              })
+            }
+          </Field>
           {textField('email', 'email', 'email', false)}
         </fieldset>
         <fieldset className={styles.group}>
@@ -350,21 +344,9 @@ export function CheckoutForm({ renderPhoneField, isValidPhone }: CheckoutFormPro
             ))}
           </div>
         </fieldset>
-        <div className="form-field" data-field="comment">
-          <label htmlFor={fieldId('comment')} className="form-label">
-            {t('checkout.fields.comment')}
-          </label>
-          <textarea
-            id={fieldId('comment')}
-            name="comment"
-            rows={3}
-            className="form-input"
-            maxLength={MAX_CHARS.comment}
-            aria-invalid={Boolean(errors.comment)}
-            aria-describedby={errors.comment ? errorId('comment') : undefined}
-          />
-          {message('comment')}
-        </div>
+        <Field id={fieldId('comment')} label={t('checkout.fields.comment')} error={message('comment')} data-field="comment">
+          {(props) => <textarea {...props} name="comment" rows={3} maxLength={MAX_CHARS.comment} />}
+        </Field>
         <button type="submit" className={`button ${styles.submit}`} disabled={order.isPending}>
           {order.isPending ? t('checkout.placing') : t('checkout.place')}
         </button>

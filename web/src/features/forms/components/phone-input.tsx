@@ -18,7 +18,7 @@ export interface PhoneInputProps {
   initialCountry?: string;
   /** International number to prefill ("+7 912 345-67-89"); its dial code picks the country. */
   defaultValue?: string;
-  /** Sets `aria-invalid`. */
+  /** Sets `aria-invalid` (`"true"`/`"false"`, as the controls of a Field say; none while left out). */
   invalid?: boolean;
   /** Id(s) of the error/help text, as `aria-describedby`. */
   describedBy?: string;
@@ -255,7 +255,7 @@ export function PhoneInput({
         inputMode="tel"
         autoComplete="tel"
         required={required}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid}
         aria-describedby={describedBy}
         className={className ?? styles.input}
         onBlur={onBlur}

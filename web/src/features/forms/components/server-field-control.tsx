@@ -1,3 +1,4 @@
+import type { FieldControlProps } from '@/components/ui/field';
 import { FORM_TEXTAREA_MAX_CHARS, FORM_VALUE_MAX_CHARS } from '@/config/constants';
 import type { PhoneValue, ReadyForm } from '../api/forms';
 import type { FormField } from '@/lib/api/types';
@@ -10,13 +11,9 @@ export interface ServerFieldControlProps {
   /** The form the field belongs to: its phone mask setting, initial country and prefill. */
   form: ReadyForm;
   field: FormField;
-  /** The control's id (its label's `htmlFor`). */
-  id: string;
+  /** What the field's {@link Field} hands its control: id, look, `aria-invalid`, `aria-describedby`. */
+  control: FieldControlProps;
   value: FieldValue | undefined;
-  /** Whether the field shows an error (`aria-invalid`). */
-  invalid: boolean;
-  /** The id of the error under the field, while there is one. */
-  describedBy: string | undefined;
   onChange: (value: string | PhoneValue) => void;
   onBlur: () => void;
   /** The phone field's country changed (its error no longer applies). */
@@ -26,24 +23,20 @@ export interface ServerFieldControlProps {
 /**
  * The control of one field of a server-described form (spec §3, §5) by its type: a textarea, the phone field
  * (intl-tel-input with the mask when the form asks for it, else a plain `tel` input), a masked number, percentage,
- * currency or date, or a text or e-mail input. Labels and errors are the caller's.
+ * currency or date, or a text or e-mail input. The label and the error are its {@link Field}'s.
  */
 export function ServerFieldControl({
   form,
   field,
-  id,
+  control,
   value,
-  invalid,
-  describedBy,
   onChange,
   onBlur,
   onCountryChange,
 }: ServerFieldControlProps) {
   const common = {
-    id,
+    ...control,
     name: field.code,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
     'aria-required': field.required === 'Y' || undefined,
     onBlur,
     placeholder: field.placeholder ?? undefined,
@@ -53,7 +46,6 @@ export function ServerFieldControl({
       return (
         <textarea
           {...common}
-          className="form-input"
           rows={5}
           maxLength={FORM_TEXTAREA_MAX_CHARS}
           value={typeof value === 'string' ? value : ''}
@@ -64,14 +56,14 @@ export function ServerFieldControl({
       if (form.phoneMask) {
         return (
           <PhoneInput
-            id={id}
+            id={control.id}
             name={field.code}
             initialCountry={form.country}
             defaultValue={form.values[field.code] ?? undefined}
-            invalid={invalid}
-            describedBy={describedBy}
+            invalid={control['aria-invalid']}
+            describedBy={control['aria-describedby']}
             required={field.required === 'Y'}
-            className="form-input"
+            className={control.className}
             onBlur={onBlur}
             onChange={onChange}
             onCountryChange={onCountryChange}
@@ -81,7 +73,6 @@ export function ServerFieldControl({
       return (
         <input
           {...common}
-          className="form-input"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -97,7 +88,6 @@ export function ServerFieldControl({
       return (
         <MaskedInput
           {...common}
-          className="form-input"
           kind={field.type}
           mask={field.mask}
           defaultValue={typeof value === 'string' ? value : undefined}
@@ -108,7 +98,6 @@ export function ServerFieldControl({
       return (
         <input
           {...common}
-          className="form-input"
           type={field.type === 'email' ? 'email' : 'text'}
           autoComplete={autoComplete(field)}
           maxLength={FORM_VALUE_MAX_CHARS}

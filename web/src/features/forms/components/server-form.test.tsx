@@ -88,8 +88,9 @@ function expectInvalid(element: HTMLElement, text: string) {
   expect(message).toHaveTextContent(text);
 }
 
+/** Asserts `element` is marked valid (`aria-invalid="false"`, as every Field's control says) and has no message. */
 function expectValid(element: HTMLElement) {
-  expect(element).not.toHaveAttribute('aria-invalid');
+  expect(element).toHaveAttribute('aria-invalid', 'false');
   expect(element).not.toHaveAttribute('aria-describedby');
   expect(element).toHaveAccessibleDescription('');
 }

@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_CHECK_DELAY_MS } from '@/config/constants';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
 import type { PhoneValue, ReadyForm } from '../api/forms';
 import type { FormCaptcha, FormField } from '@/lib/api/types';
 import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
 import { CaptchaPicture } from './captcha-picture';
-import { RequiredMark } from './required-mark';
 import { ServerFieldControl } from './server-field-control';
 import styles from './server-form.module.css';
 
@@ -106,7 +106,6 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
   }, [phase]);
 
   const fieldId = (code: string) => `${prefix}-${code}`;
-  const errorId = (code: string) => `${prefix}-${code}-error`;
 
   const validateField = (field: FormField, value: FieldValue | undefined = valuesRef.current[field.code]) =>
     fieldError(field, value, form.phoneMask);
@@ -200,16 +199,10 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
     );
   }
 
-  const message = (code: string): ReactNode => {
+  const message = (code: string): string | undefined => {
     const error = errors[code];
-    return error ? (
-      <p id={errorId(code)} role="alert" className="form-error">
-        {t(error)}
-      </p>
-    ) : null;
+    return error ? t(error) : undefined;
   };
-
-  const describedBy = (code: string) => (errors[code] ? errorId(code) : undefined);
 
   return (
     <div className={styles.wrap}>
@@ -229,114 +222,121 @@ export function ServerForm({ form, headingLevel }: ServerFormProps) {
           }
           if (field.type === 'checkbox') {
             return (
-              <div key={field.code} className="form-field">
-                <div className="checkbox-field">
+              <Field
+                key={field.code}
+                id={fieldId(field.code)}
+                layout="checkbox"
+                label={field.label}
+                required={field.required === 'Y'}
+                error={message(field.code)}
+                announceError
+              >
+                {(control) => (
                   <input
-                    id={fieldId(field.code)}
+                    {...control}
                     name={field.code}
                     type="checkbox"
                     checked={values[field.code] === 'Y'}
-                    aria-invalid={Boolean(errors[field.code]) || undefined}
-                    aria-describedby={describedBy(field.code)}
                     aria-required={field.required === 'Y' || undefined}
                     onChange={(event) => change(field, event.target.checked ? 'Y' : 'N')}
                   />
-                  <label htmlFor={fieldId(field.code)}>
-                    {field.label}
-                    <RequiredMark required={field.required === 'Y'} />
-                  </label>
-                </div>
-                {message(field.code)}
-              </div>
+                )}
+              </Field>
             );
           }
           return (
-            <div key={field.code} className="form-field">
-              <label htmlFor={fieldId(field.code)} className="form-label">
-                {field.label}
-                <RequiredMark required={field.required === 'Y'} />
-              </label>
-              <ServerFieldControl
-                form={form}
-                field={field}
-                id={fieldId(field.code)}
-                value={values[field.code]}
-                invalid={Boolean(errors[field.code])}
-                describedBy={describedBy(field.code)}
-                onChange={(value) => change(field, value)}
-                onBlur={() => blur(field)}
-                onCountryChange={() => setError(field.code, null)}
-              />
-              {message(field.code)}
-            </div>
+            <Field
+              key={field.code}
+              id={fieldId(field.code)}
+              label={field.label}
+              required={field.required === 'Y'}
+              error={message(field.code)}
+              announceError
+            >
+              {(control) => (
+                <ServerFieldControl
+                  form={form}
+                  field={field}
+                  control={control}
+                  value={values[field.code]}
+                  onChange={(value) => change(field, value)}
+                  onBlur={() => blur(field)}
+                  onCountryChange={() => setError(field.code, null)}
+                />
+              )}
+            </Field>
           );
         })}
         {captcha ? (
-          <div className="form-field">
-            <label htmlFor={fieldId(CAPTCHA_WORD)} className="form-label">
-              {t('forms.captcha.label')}
-              <RequiredMark required />
-            </label>
-            <CaptchaPicture
-              captcha={captcha}
-              version={pictureVersion}
-              onAnother={() => {
-                setPictureVersion((version) => version + 1);
-                setWord('');
-                setCaptchaValid(null);
-                setError(CAPTCHA_WORD, null);
-              }}
-            />
-            <input
-              id={fieldId(CAPTCHA_WORD)}
-              name={CAPTCHA_WORD}
-              className="form-input"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={16}
-              aria-required
-              aria-invalid={Boolean(errors[CAPTCHA_WORD]) || undefined}
-              aria-describedby={describedBy(CAPTCHA_WORD)}
-              value={word}
-              onChange={(event) => {
-                setWord(event.target.value);
-                setCaptchaValid(null);
-                setError(CAPTCHA_WORD, null);
-              }}
-            />
-            {message(CAPTCHA_WORD)}
-          </div>
+          <Field
+            id={fieldId(CAPTCHA_WORD)}
+            label={t('forms.captcha.label')}
+            required
+            error={message(CAPTCHA_WORD)}
+            announceError
+          >
+            {(control) => (
+              <>
+                <CaptchaPicture
+                  captcha={captcha}
+                  version={pictureVersion}
+                  onAnother={() => {
+                    setPictureVersion((version) => version + 1);
+                    setWord('');
+                    setCaptchaValid(null);
+                    setError(CAPTCHA_WORD, null);
+                  }}
+                />
+                <input
+                  {...control}
+                  name={CAPTCHA_WORD}
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={16}
+                  aria-required
+                  value={word}
+                  onChange={(event) => {
+                    setWord(event.target.value);
+                    setCaptchaValid(null);
+                    setError(CAPTCHA_WORD, null);
+                  }}
+                />
+              </>
+            )}
+          </Field>
         ) : null}
         {form.useConsent ? (
-          <div className="form-field">
-            <div className="checkbox-field">
+          <Field
+            id={fieldId(USER_CONSENT)}
+            layout="checkbox"
+            label={form.consentText}
+            required
+            error={message(USER_CONSENT)}
+            announceError
+            after={
+              form.consentUrl ? (
+                <a className={styles.consentLink} href={form.consentUrl} target="_blank" rel="noopener">
+                  {t('forms.consentLink')}
+                </a>
+              ) : null
+            }
+          >
+            {(control) => (
               <input
-                id={fieldId(USER_CONSENT)}
+                {...control}
                 name={USER_CONSENT}
                 type="checkbox"
                 checked={consent}
                 aria-required
-                aria-invalid={Boolean(errors[USER_CONSENT]) || undefined}
-                aria-describedby={describedBy(USER_CONSENT)}
                 onChange={(event) => {
                   setConsent(event.target.checked);
                   if (event.target.checked) setError(USER_CONSENT, null);
                 }}
               />
-              <label htmlFor={fieldId(USER_CONSENT)}>
-                {form.consentText}
-                <RequiredMark required />
-              </label>
-            </div>
-            {form.consentUrl ? (
-              <a className={styles.consentLink} href={form.consentUrl} target="_blank" rel="noopener">
-                {t('forms.consentLink')}
-              </a>
-            ) : null}
-            {message(USER_CONSENT)}
-          </div>
+            )}
+          </Field>
         ) : null}
         <button
           type="submit"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { PinIcon } from '@/components/ui/icons';
 import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { LOCATION_QUERY_MAX_CHARS, LOCATION_SEARCH_DELAY_MS } from '@/config/constants';
@@ -107,28 +108,28 @@ function LocationPanelContent({ enabled, currentId, onChosen }: LocationPanelCon
 
   return (
     <div className={styles.content}>
-      <div className="form-field">
-        <label htmlFor={inputId} className="form-label">
-          {t('location.search')}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          className="form-input"
-          value={text}
-          maxLength={LOCATION_QUERY_MAX_CHARS}
-          placeholder={t('location.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-          spellCheck={false}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the panel exists to pick a city: the field takes the focus Radix would give the close button
-          autoFocus
-          onChange={(event) => {
-            setText(event.target.value);
-            if (choose.isError) choose.reset();
-          }}
-        />
-      </div>
+      {/* A search never shows an error: its input takes the field's id and look, no `aria-invalid`. */}
+      <Field id={inputId} label={t('location.search')}>
+        {({ id, className }) => (
+          <input
+            id={id}
+            className={className}
+            type="search"
+            value={text}
+            maxLength={LOCATION_QUERY_MAX_CHARS}
+            placeholder={t('location.placeholder')}
+            autoComplete="off"
+            enterKeyHint="search"
+            spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the panel exists to pick a city: the field takes the focus Radix would give the close button
+            autoFocus
+            onChange={(event) => {
+              setText(event.target.value);
+              if (choose.isError) choose.reset();
+            }}
+          />
+        )}
+      </Field>
       <p role="status" className={count === 0 ? styles.notFound : 'visually-hidden'}>
         {status}
       </p>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
 import { ADD_REVIEW_ID } from '@/config/paths';
 import { REVIEW_TEXT_MAX_CHARS } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
@@ -105,35 +106,14 @@ export function AddReviewForm() {
   };
 
   const fieldId = (field: ReviewField) => `${id}-${field}`;
-  const errorId = (field: ReviewField) => `${id}-${field}-error`;
-  const hintId = `${id}-text-hint`;
-  const message = (field: ReviewField) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="form-error" role="alert">
-        {t(errors[field])}
-      </p>
-    ) : null;
-  /** What the name and text controls share: id, name, style, required, value, change and validity. */
+  const message = (field: ReviewField) => (errors[field] ? t(errors[field]) : undefined);
+  /** What the name and text controls share: name, required, value and change. */
   const controlProps = (field: 'name' | 'text') => ({
-    id: fieldId(field),
     name: field,
-    className: 'form-input',
     required: true,
     value: draft[field],
     onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    'aria-invalid': Boolean(errors[field]),
   });
-  const label = (field: 'name' | 'text') => (
-    <label htmlFor={fieldId(field)} className="form-label">
-      {t(`reviews.fields.${field}`)}
-      {required}
-    </label>
-  );
-  const required = (
-    <span className="form-required" aria-hidden="true">
-      {' *'}
-    </span>
-  );
 
   return (
     <form
@@ -151,38 +131,31 @@ export function AddReviewForm() {
       </h2>
       {sent && <Alert variant="success">{t(sent === 'published' ? 'reviews.published' : 'reviews.pending')}</Alert>}
       {formError && <Alert variant="error">{t(formError)}</Alert>}
-      <div>
-        <StarRatingInput
-          name="rating"
-          value={draft.rating}
-          onChange={(stars) => change('rating', stars)}
-          invalid={Boolean(errors.rating)}
-          describedBy={errors.rating ? errorId('rating') : undefined}
-        />
-        {message('rating')}
-      </div>
-      <div className="form-field" data-field="name">
-        {label('name')}
-        <input
-          {...controlProps('name')}
-          type="text"
-          autoComplete="name"
-          aria-describedby={errors.name ? errorId('name') : undefined}
-        />
-        {message('name')}
-      </div>
-      <div className="form-field" data-field="text">
-        {label('text')}
-        <textarea
-          {...controlProps('text')}
-          rows={5}
-          aria-describedby={[errors.text ? errorId('text') : null, hintId].filter(Boolean).join(' ')}
-        />
-        <p id={hintId} className={styles.hint}>
-          {t('reviews.textHint', { max: REVIEW_TEXT_MAX_CHARS })}
-        </p>
-        {message('text')}
-      </div>
+      <Field
+        id={fieldId('rating')}
+        layout="radios"
+        label={t('reviews.fields.rating')}
+        required
+        error={message('rating')}
+        announceError
+        data-field="rating"
+      >
+        {() => <StarRatingInput name="rating" value={draft.rating} onChange={(stars) => change('rating', stars)} />}
+      </Field>
+      <Field id={fieldId('name')} label={t('reviews.fields.name')} required error={message('name')} announceError data-field="name">
+        {(control) => <input {...control} {...controlProps('name')} type="text" autoComplete="name" />}
+      </Field>
+      <Field
+        id={fieldId('text')}
+        label={t('reviews.fields.text')}
+        required
+        error={message('text')}
+        announceError
+        hint={t('reviews.textHint', { max: REVIEW_TEXT_MAX_CHARS })}
+        data-field="text"
+      >
+        {(control) => <textarea {...control} {...controlProps('text')} rows={5} />}
+      </Field>
       <button type="submit" className={`button ${styles.submit}`} disabled={post.isPending}>
         {post.isPending ? t('reviews.sending') : t('reviews.submit')}
       </button>

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { Field } from '@/components/ui/field';
 import { StarRatingInput } from './star-rating-input';
 
 function Harness({ initial = null }: { initial?: number | null }) {
@@ -9,7 +10,9 @@ function Harness({ initial = null }: { initial?: number | null }) {
   return (
     <>
       <button type="button">До</button>
-      <StarRatingInput name="rating" value={value} onChange={setValue} />
+      <Field layout="radios" label="Оценка" required>
+        {() => <StarRatingInput name="rating" value={value} onChange={setValue} />}
+      </Field>
       <output data-testid="value">{value ?? 'none'}</output>
       <button type="button">После</button>
     </>
