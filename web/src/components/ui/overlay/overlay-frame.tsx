@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { OverlayHeader, type OverlayHeaderProps } from './overlay-header';
 import { OVERLAY_ACTIVE_CLASS, useOverlayBehaviour, type OverlayBehaviourOptions } from './use-overlay-behaviour';
-import styles from './overlay.module.css';
+import styles from './overlay-frame.module.css';
 
 /** Props of {@link OverlayFrame}. */
 export interface OverlayFrameProps extends OverlayBehaviourOptions {

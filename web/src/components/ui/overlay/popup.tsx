@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { OverlayFrame } from './overlay-frame';
 import type { BreakpointSide, ReturnFocusTarget } from './use-overlay-behaviour';
-import styles from './overlay.module.css';
+import styles from './popup.module.css';
 
 /** Props of {@link Popup}. */
 export interface PopupProps {
