@@ -6,7 +6,7 @@ import { SearchIcon } from '@/components/ui/icons';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { getRememberedSearchText, rememberSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';
-import styles from './search.module.css';
+import styles from './header-search.module.css';
 
 /** Field name of the header search: its answers and its text are kept under it (spec §5). */
 export const HEADER_SEARCH_FIELD = 'header';

@@ -8,7 +8,7 @@ import { useVoiceInput } from '../hooks/use-voice-input';
 import { SearchItemView } from './search-item';
 import { SearchSections } from './search-sections';
 import { VoiceButton } from './voice-button';
-import styles from './search.module.css';
+import styles from './search-box.module.css';
 
 /** Props of {@link SearchBox}. */
 export interface SearchBoxProps {

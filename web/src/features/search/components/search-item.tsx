@@ -4,7 +4,7 @@ import { THUMBNAIL_IMAGE_SIZE_PX } from '@/config/constants';
 import { Picture } from '@/components/ui/picture';
 import { formatMoney } from '@/lib/format';
 import type { SearchItem } from '../api/search';
-import styles from './search.module.css';
+import styles from './search-item.module.css';
 
 /** Props of {@link SearchItemView}. */
 export interface SearchItemViewProps {

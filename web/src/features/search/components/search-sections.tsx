@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
 import { ChevronIcon } from '@/components/ui/icons';
 import { ALL_SECTIONS_ID, type SearchSection } from '../api/search';
-import styles from './search.module.css';
+import styles from './search-sections.module.css';
 
 /** Props of {@link SearchSections}. */
 export interface SearchSectionsProps {

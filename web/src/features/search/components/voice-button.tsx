@@ -4,7 +4,7 @@ import { VISITED_COOKIE_MAX_AGE_S, VISITED_COOKIE_NAME } from '@/config/constant
 import { MicrophoneIcon } from '@/components/ui/icons';
 import { getCookie, setCookie } from '@/lib/cookies';
 import type { VoiceInput } from '../hooks/use-voice-input';
-import styles from './search.module.css';
+import styles from './voice-button.module.css';
 
 /**
  * `true` once per shopper: on the first visit (no visited-flag cookie) it sets the cookie
