@@ -11,7 +11,8 @@ import { ExpandableMenuRow } from './expandable-menu-row';
 import { ChevronIcon } from '@/components/ui/icons';
 import { MenuLink } from './menu-link';
 import { SlideMenuBackButton } from './slide-menu-back-button';
-import styles from './slide-menus.module.css';
+import { SlideMenuRow } from './slide-menu-row';
+import styles from './catalog-slide-menu.module.css';
 
 /** Props of {@link CatalogSlideMenu}. */
 export interface CatalogSlideMenuProps {
@@ -26,24 +27,21 @@ function DrillRow({ section, groups, onDrill, isCurrent }: { section: NavSection
   const { t } = useTranslation();
   const hasChildren = childrenOf(groups, section.id).length > 0;
   return (
-    <li className={styles.item}>
-      <div className={styles.row}>
-        <MenuLink url={section.url} className={styles.link} current={isCurrent(section.url)}>
-          {section.name}
-        </MenuLink>
-        {hasChildren && (
-          <button
-            type="button"
-            className={styles.toggle}
-            data-drill={section.id}
-            aria-label={t('nav.subsections', { title: section.name })}
-            onClick={() => onDrill(section.id)}
-          >
-            <ChevronIcon className={styles.chevron} direction="right" />
-          </button>
-        )}
-      </div>
-    </li>
+    <SlideMenuRow
+      url={section.url}
+      title={section.name}
+      current={isCurrent(section.url)}
+      arrow={
+        hasChildren
+          ? {
+              direction: 'right',
+              'data-drill': section.id,
+              'aria-label': t('nav.subsections', { title: section.name }),
+              onClick: () => onDrill(section.id),
+            }
+          : undefined
+      }
+    />
   );
 }
 

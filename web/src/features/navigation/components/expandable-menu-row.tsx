@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { ChevronIcon } from '@/components/ui/icons';
-import { MenuLink } from './menu-link';
-import styles from './slide-menus.module.css';
+import { SlideMenuRow } from './slide-menu-row';
+import styles from './expandable-menu-row.module.css';
 
 /** Props of {@link ExpandableMenuRow}. */
 export interface ExpandableMenuRowProps {
@@ -28,35 +27,28 @@ export interface ExpandableMenuRowProps {
 /**
  * One expandable row of a slide menu (issue 3, spec §2 "expandable sub-items whose arrow toggles
  * them without navigating"): the item's link, an arrow button (`aria-expanded`, `aria-controls`)
- * and the sub-list it shows and hides. Used by the mobile main menu's items and the top level of
- * the catalogue slide menu.
+ * and the sub-list it shows and hides ({@link SlideMenuRow} with a sub-list). Used by the mobile main menu's
+ * items and the top level of the catalogue slide menu.
  */
 export function ExpandableMenuRow({ url, title, current, active, expanded, onToggle, toggleLabel, children, hasChildren }: ExpandableMenuRowProps) {
   const listId = useId();
   return (
-    <li className={styles.item} data-active={active || undefined}>
-      <div className={styles.row}>
-        <MenuLink url={url} className={styles.link} current={current}>
-          {title}
-        </MenuLink>
-        {hasChildren && (
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-label={toggleLabel}
-            onClick={onToggle}
-          >
-            <ChevronIcon className={styles.chevron} />
-          </button>
-        )}
-      </div>
+    <SlideMenuRow
+      url={url}
+      title={title}
+      current={current}
+      active={active}
+      arrow={
+        hasChildren
+          ? { 'aria-expanded': expanded, 'aria-controls': listId, 'aria-label': toggleLabel, onClick: onToggle }
+          : undefined
+      }
+    >
       {hasChildren && (
         <ul id={listId} className={styles.sublist} hidden={!expanded}>
           {children}
         </ul>
       )}
-    </li>
+    </SlideMenuRow>
   );
 }

@@ -10,7 +10,7 @@ import { isExternalUrl, type ActiveItems } from '../utils/menu-url';
 import { ExpandableMenuRow } from './expandable-menu-row';
 import { CatalogIcon, ChevronIcon } from '@/components/ui/icons';
 import { SlideMenuBackButton } from './slide-menu-back-button';
-import styles from './slide-menus.module.css';
+import styles from './mobile-main-menu.module.css';
 
 /** Props of {@link MobileMainMenu}. */
 export interface MobileMainMenuProps {

@@ -1,5 +1,5 @@
 import { BackIcon } from '@/components/ui/icons';
-import styles from './slide-menus.module.css';
+import styles from './slide-menu-back-button.module.css';
 
 /** Props of {@link SlideMenuBackButton}. */
 export interface SlideMenuBackButtonProps {
