@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_KINDS } from '../utils/contact-links';
 import type { Store } from '@/lib/api/types';
 import { contactHref } from '../utils/contact-links';
-import styles from './store-details.module.css';
+import styles from './contact-list.module.css';
 
 /**
  * A store's phones, WhatsApp, Viber, Telegram, Instagram, e-mail and Skype (spec §2, §3), each value a link

@@ -11,7 +11,6 @@ import { LazyStoreMap } from './lazy-store-map';
 import { StoreDetails } from './store-details';
 import { StoreRating } from './store-rating';
 import styles from './contacts-page.module.css';
-import mapStyles from './store-map.module.css';
 
 /** Props of {@link ContactsPage}. */
 export interface ContactsPageProps {
@@ -51,7 +50,7 @@ export function ContactsPage({ callback }: ContactsPageProps) {
             {callback}
           </div>
           <div className={styles.layout}>
-            <div className={`${styles.pageMap} ${mapStyles.tall}`}>
+            <div className={`${styles.pageMap} ${styles.tallMap}`}>
               <LazyStoreMap stores={list} label={t('contacts.map', { name: t('contacts.title') })} moreHref={storePath} />
             </div>
             <ul className={styles.cards}>
@@ -91,7 +90,7 @@ export function ContactsPage({ callback }: ContactsPageProps) {
         {mapStore && (
           <div className={styles.mapPanel}>
             <p className={styles.panelAddress}>{mapStore.address}</p>
-            <div className={mapStyles.tall}>
+            <div className={styles.tallMap}>
               <LazyStoreMap stores={[mapStore]} label={t('contacts.map', { name: mapStore.name })} moreHref={storePath} />
             </div>
           </div>

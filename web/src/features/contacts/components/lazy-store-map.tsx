@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
 import type { Store } from '@/lib/api/types';
-import styles from './store-map.module.css';
+import styles from './lazy-store-map.module.css';
 
 const StoreMap = retryableLazy(() => import('./store-map'));
 

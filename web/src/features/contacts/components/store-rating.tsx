@@ -4,7 +4,7 @@ import { RatingStars } from '@/components/ui/rating-stars';
 import { addReviewPath } from '@/config/paths';
 import { formatRating } from '@/lib/format';
 import type { Store } from '@/lib/api/types';
-import styles from './store-details.module.css';
+import styles from './store-rating.module.css';
 
 /**
  * The shop's rating (spec §2 "a rating with reviews count and a link to the reviews page (or an add-review button

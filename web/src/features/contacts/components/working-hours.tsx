@@ -4,7 +4,7 @@ import { ChevronIcon } from '@/components/ui/icons';
 import { WEEK_DAYS } from '../utils/working-hours';
 import type { DayHours, TodayHours } from '@/lib/api/types';
 import { breakSpan, hoursKind, shiftOfDay, shiftOfToday, statusText, timeSpan, type Shift } from '../utils/working-hours';
-import styles from './store-details.module.css';
+import styles from './working-hours.module.css';
 
 /** "09:00 – 21:00", "Круглосуточно" (start equals end) or "Выходной" (no times): spec §2. */
 function ShiftText({ shift }: { shift: Shift }) {
