@@ -4,7 +4,7 @@ import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { myOrderPath, paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useMyOrders } from '../api/me';
-import styles from './personal.module.css';
+import styles from './my-orders.module.css';
 
 /**
  * The order history `/personal/orders/` (issue 7): the user's orders, newest first, each with its number (a link to

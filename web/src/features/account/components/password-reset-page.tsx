@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { confirmPasswordReset } from '../api/auth';
 import { openLoginPanel } from '../hooks/login-panel';
 import { AuthField, fieldErrorsOf, type AuthFieldCode } from './auth-forms';
-import styles from './personal.module.css';
+import styles from './password-reset-page.module.css';
 
 /**
  * The page a password-reset link opens (`/personal/password-reset/?token=T`; issue 7): the new password; then "Войти"

@@ -10,7 +10,7 @@ import { isEmailAddress } from '@/lib/validation';
 import type { User } from '@/lib/api/types';
 import { changePassword, useUpdateMe } from '../api/me';
 import { AuthField, fieldErrorsOf, formErrorOf, type AuthFieldCode } from './auth-forms';
-import styles from './personal.module.css';
+import styles from './personal-page.module.css';
 
 /** What the profile's phone field reports: the international number and its country (ISO 3166-1 alpha-2). */
 export interface ProfilePhone {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/components/ui/status-states';
 import { openLoginPanel } from '../hooks/login-panel';
 import { useCurrentUser } from './user-widget';
-import styles from './personal.module.css';
+import styles from './require-login.module.css';
 
 /**
  * The gate of the account pages (issue 7): a logged-in user sees `children`; a guest gets the login panel opened at
