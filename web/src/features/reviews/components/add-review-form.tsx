@@ -16,7 +16,7 @@ import {
   type ReviewField,
 } from '../utils/validate-review';
 import { StarRatingInput } from './star-rating-input';
-import styles from './reviews.module.css';
+import styles from './add-review-form.module.css';
 
 /** Messages about the whole form, as i18n keys. */
 type FormErrorKey = 'reviews.errors.RATE_LIMITED' | 'reviews.errors.generic';

@@ -10,7 +10,7 @@ import { formatDateTime, formatRating } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
 import type { Review, ReviewPage } from '@/lib/api/types';
 import { AddReviewForm } from './add-review-form';
-import styles from './reviews.module.css';
+import styles from './reviews-page.module.css';
 
 /** The page number of `?page=N`: a positive integer, 1 for anything else. */
 export function reviewsPageNumber(value: string | null): number {
