@@ -6,7 +6,7 @@ import { useSections } from '@/features/catalog/api/get-sections';
 import { OfferListing } from '@/features/catalog/components/offer-listing';
 import { SectionTree } from '@/features/catalog/components/section-tree';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './catalog-route.module.css';
 
 /**
  * The catalogue root (`/catalog/`): the section tree, then every offer of the shop, paged,

@@ -7,7 +7,7 @@ import { OrderConfirmation } from '@/features/basket/components/order-confirmati
 import { PhoneInput } from '@/features/forms/components/phone-input';
 import { isValidPhone } from '@/features/forms/utils/phone';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './checkout-route.module.css';
 
 /**
  * The checkout `/personal/order/make/` (issue 6), and with `?ORDER_ID=N` the confirmation of order N (the original's

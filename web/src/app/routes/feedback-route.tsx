@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { formQueryOptions, isShowableForm } from '@/features/forms/api/forms';
 import { LazyServerForm } from '@/features/forms/components/lazy-server-form';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './feedback-route.module.css';
 
 /** Code of the feedback form (issue 5). */
 const FEEDBACK_FORM = 'feedback';

@@ -9,7 +9,7 @@ import { useShop } from '@/features/shop/api/get-shop';
 import { RecentlyViewed } from '@/features/viewed/components/recently-viewed';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './home-route.module.css';
 
 /**
  * The home page (`/`): the shop's name and size, the main tabs "Новинки" / "Хиты" / "Скидки"

@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import styles from './pages.module.css';
+import { PageMessage } from './page-message';
 
 /** The error screen's content: title, text and a full reload, which also fetches the current release. */
 function ErrorScreen() {
@@ -8,16 +8,11 @@ function ErrorScreen() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
-    <div className={styles.notFound} data-testid="route-error">
-      <title>{t('error.title')}</title>
-      <h1 className={styles.title}>{t('error.title')}</h1>
-      <p className={styles.lead}>{t('error.text')}</p>
-      <div className={styles.actions}>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t('error.reload')}
-        </button>
-      </div>
-    </div>
+    <PageMessage head={<title>{t('error.title')}</title>} title={t('error.title')} text={t('error.text')} testId="route-error">
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </button>
+    </PageMessage>
   );
 }
 

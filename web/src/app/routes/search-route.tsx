@@ -12,7 +12,7 @@ import { SearchItemView } from '@/features/search/components/search-item';
 import { SearchSections } from '@/features/search/components/search-sections';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '@/features/search/utils/availability-flag';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './search-route.module.css';
 import { isYes } from '@/config/yes-no';
 
 /** A positive whole page number from the URL, else 1. */

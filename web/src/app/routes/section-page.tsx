@@ -6,7 +6,7 @@ import { OfferListing } from '@/features/catalog/components/offer-listing';
 import { SubsectionList } from '@/features/catalog/components/subsection-list';
 import { childSections, sectionTrail } from '@/features/catalog/utils/section-tree';
 import { PageTitle } from '../page-title';
-import styles from './pages.module.css';
+import styles from './section-page.module.css';
 
 /** Props of {@link SectionPage}. */
 export interface SectionPageProps {
