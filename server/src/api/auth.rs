@@ -9,8 +9,9 @@ use crate::db::accounts::{self as store, Account, NewUser, WriteError};
 use crate::db::forms::NewMessage;
 use crate::domain::accounts::{
     Password, RegisterRequest, check_email, check_new_password, needs_rehash, new_reset_token, new_session_stamp,
-    normalize_email, token_hash, validate_registration,
+    token_hash, validate_registration,
 };
+use crate::domain::contact::login_name;
 use crate::domain::forms::FieldError;
 use crate::error::{ApiError, ApiJson};
 use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_RESET_TTL};
@@ -144,7 +145,7 @@ pub async fn login(
     addr: ClientAddr,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> Result<Json<UserAnswer>, ApiError> {
-    let email = normalize_email(body.email.as_deref().unwrap_or(""));
+    let email = login_name(body.email.as_deref().unwrap_or(""));
     let password = Password::new(body.password.unwrap_or_default());
     let mut empty = Vec::new();
     for (field, blank) in [("email", email.is_empty()), ("password", password.expose().is_empty())] {

@@ -4,7 +4,7 @@
 
 use crate::db::forms::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
-use crate::domain::accounts::normalize_email;
+use crate::domain::contact::login_name;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
 use crate::error::{ApiError, ApiJson, ApiPath, ErrorItem};
@@ -262,7 +262,7 @@ async fn notify(state: &AppState, order: &Order) {
             let owner = message(&shop, order, &code, &state.settings.public_url, Audience::Owner);
             let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
             let confirm = |email: &str| {
-                let allowed = state.limiters.order_confirmations.check_and_record(normalize_email(email)).is_ok();
+                let allowed = state.limiters.order_confirmations.check_and_record(login_name(email)).is_ok();
                 if !allowed {
                     tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
                 }

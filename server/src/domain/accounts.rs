@@ -120,11 +120,6 @@ pub struct ProfileChange {
     pub phone: Option<Option<AccountPhone>>,
 }
 
-/// The log-in name of `text`: trimmed and lower-cased (`" Ivan@Example.RU "` → `"ivan@example.ru"`).
-pub fn normalize_email(text: &str) -> String {
-    text.trim().to_lowercase()
-}
-
 /// `text` as an account e-mail, its log-in name ([`Email::login_name`]: trimmed, lower-cased);
 /// `FORMS_NOT_EMPTY_INVALID` when empty, `FORMS_VALUE_TOO_LONG` past [`ACCOUNT_EMAIL_MAX_CHARS`],
 /// `FORMS_EMAIL_INVALID` when not an address ([`Email::parse`]).

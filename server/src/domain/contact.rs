@@ -21,6 +21,12 @@ pub fn is_phone_text(text: &str) -> bool {
         && text.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')' | '+'))
 }
 
+/// The log-in name of `text`, checked or not: trimmed and lower-cased (`" Ivan@Example.RU "` →
+/// `"ivan@example.ru"`). A log-in looks accounts up by it without checking the address first.
+pub fn login_name(text: &str) -> String {
+    text.trim().to_lowercase()
+}
+
 /// A phone number valid for its country, as typed (`+7 912 345-67-89`, trimmed) with the country's iso2 code in
 /// lower case. Validity is libphonenumber's metadata (the `phonenumber` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +95,7 @@ impl Email {
 
     /// The address lower-cased: one account per address however it is typed (`Ivan@Mail.RU` is `ivan@mail.ru`).
     pub fn login_name(&self) -> String {
-        self.0.to_lowercase()
+        login_name(&self.0)
     }
 
     /// The address, trimmed.

@@ -56,7 +56,7 @@ impl SearchEngine {
     /// last swap is answered from the cache; otherwise the index runs (off the async threads) and `load` gives the
     /// items of the ids it names, best first (it may leave out offers that are gone). Errors:
     /// [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`] when the index or `load` fails.
-    pub async fn answer<L, F>(self: &Arc<Self>, request: SearchRequest, load: L) -> Result<Bytes, AnswerError>
+    pub async fn answer<L, F>(&self, request: SearchRequest, load: L) -> Result<Bytes, AnswerError>
     where
         L: FnOnce(Vec<String>) -> F,
         F: Future<Output = anyhow::Result<Vec<SearchItem>>>,

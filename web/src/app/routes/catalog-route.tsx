@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { PageHeading } from '@/components/ui/page-heading';
 import { useSections } from '@/features/catalog/api/get-sections';
 import { OfferListing } from '@/features/catalog/components/offer-listing';
 import { SectionTree } from '@/features/catalog/components/section-tree';
@@ -19,7 +20,7 @@ export function CatalogRoute() {
     <>
       <PageTitle title={t('catalog.title')} />
       <Breadcrumbs items={[{ label: t('nav.home'), to: paths.home }, { label: t('catalog.title') }]} />
-      <h1 className={styles.pageTitle}>{t('catalog.title')}</h1>
+      <PageHeading>{t('catalog.title')}</PageHeading>
 
       <section className={styles.block} aria-labelledby="catalog-sections">
         <h2 id="catalog-sections" className={styles.blockTitle}>

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { PageHeading } from '@/components/ui/page-heading';
 import { basketParams, paths } from '@/config/paths';
 import { CheckoutForm } from '@/features/basket/components/checkout-form';
 import { OrderConfirmation } from '@/features/basket/components/order-confirmation';
 import { PhoneInput } from '@/features/forms/components/phone-input';
 import { isValidPhone } from '@/features/forms/utils/phone';
 import { PageTitle } from '../page-title';
-import styles from './checkout-route.module.css';
 
 /**
  * The checkout `/personal/order/make/` (issue 6), and with `?ORDER_ID=N` the confirmation of order N (the original's
@@ -32,7 +32,7 @@ export function CheckoutRoute() {
         <OrderConfirmation number={number} />
       ) : (
         <>
-          <h1 className={styles.pageTitle}>{title}</h1>
+          <PageHeading>{title}</PageHeading>
           <CheckoutForm
             isValidPhone={isValidPhone}
             renderPhoneField={({ id, className, invalid, describedBy, onChange }) => (

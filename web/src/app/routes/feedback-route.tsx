@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { PageHeading } from '@/components/ui/page-heading';
 import { formQueryOptions, isShowableForm } from '@/features/forms/api/forms';
 import { LazyServerForm } from '@/features/forms/components/lazy-server-form';
 import { PageTitle } from '../page-title';
@@ -24,7 +25,7 @@ export function FeedbackRoute() {
     <>
       <PageTitle title={title} />
       <Breadcrumbs items={[{ label: t('nav.home'), to: paths.home }, { label: title }]} />
-      <h1 className={styles.pageTitle}>{title}</h1>
+      <PageHeading>{title}</PageHeading>
       <div className={styles.formPage}>
         {query.isPending ? (
           <LoadingState />

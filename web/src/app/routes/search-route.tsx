@@ -7,6 +7,7 @@ import { paths, searchParams as keys, searchResultsPath } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { PageHeading } from '@/components/ui/page-heading';
 import { ALL_SECTIONS_ID, searchPageQueryOptions } from '@/features/search/api/search';
 import { SearchItemView } from '@/features/search/components/search-item';
 import { SearchSections } from '@/features/search/components/search-sections';
@@ -66,7 +67,7 @@ export function SearchRoute() {
     <>
       <PageTitle title={heading} />
       <Breadcrumbs items={[{ label: t('nav.home'), to: paths.home }, { label: t('search.pageTitle') }]} />
-      <h1 className={styles.pageTitle}>{heading}</h1>
+      <PageHeading>{heading}</PageHeading>
 
       <form role="search" className={styles.searchForm} onSubmit={onSubmit}>
         <label htmlFor={inputId} className="visually-hidden">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { PageHeading } from '@/components/ui/page-heading';
 import type { Section } from '@/lib/api/types';
 import { OfferListing } from '@/features/catalog/components/offer-listing';
 import { SubsectionList } from '@/features/catalog/components/subsection-list';
@@ -35,7 +36,7 @@ export function SectionPage({ section, sections }: SectionPageProps) {
         ]}
       />
       <div className={styles.heading}>
-        <h1 className={styles.pageTitle}>{section.name}</h1>
+        <PageHeading>{section.name}</PageHeading>
         <p className={styles.count} data-testid="section-count">
           {t('counts.offers', { count: section.offerCount })}
         </p>

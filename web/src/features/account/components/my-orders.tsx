@@ -4,6 +4,7 @@ import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { myOrderPath, paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useMyOrders } from '../api/me';
+import { AccountPage } from './account-page';
 import styles from './my-orders.module.css';
 
 /**
@@ -52,9 +53,8 @@ export function MyOrders() {
     );
   }
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('account.menu.orders')}</h1>
+    <AccountPage title={t('account.menu.orders')}>
       {body}
-    </div>
+    </AccountPage>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { confirmPasswordReset } from '../api/auth';
 import { openLoginPanel } from '../hooks/login-panel';
 import { AuthField, fieldErrorsOf, type AuthFieldCode } from './auth-forms';
+import { AccountPage } from './account-page';
 import styles from './password-reset-page.module.css';
 
 /**
@@ -30,8 +31,7 @@ export function PasswordResetPage({ token }: { token: string }) {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('account.resetTitle')}</h1>
+    <AccountPage title={t('account.resetTitle')}>
       {mutation.isSuccess ? (
         <>
           <Alert variant="success">{t('account.resetDone')}</Alert>
@@ -62,6 +62,6 @@ export function PasswordResetPage({ token }: { token: string }) {
           </button>
         </form>
       )}
-    </div>
+    </AccountPage>
   );
 }

@@ -10,6 +10,7 @@ import { isEmailAddress } from '@/lib/validation';
 import type { User } from '@/lib/api/types';
 import { changePassword, useUpdateMe } from '../api/me';
 import { AuthField, fieldErrorsOf, formErrorOf, type AuthFieldCode } from './auth-forms';
+import { AccountPage } from './account-page';
 import styles from './personal-page.module.css';
 
 /** What the profile's phone field reports: the international number and its country (ISO 3166-1 alpha-2). */
@@ -48,8 +49,7 @@ export interface PersonalPageProps {
 export function PersonalPage({ user, renderPhoneField }: PersonalPageProps) {
   const { t } = useTranslation();
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('account.personalTitle')}</h1>
+    <AccountPage title={t('account.personalTitle')}>
       <nav className={styles.nav} aria-label={t('account.personalNav')}>
         <Link to={paths.myOrders}>{t('account.menu.orders')}</Link>
         <Link to={paths.wishlist}>{t('account.menu.wishlist')}</Link>
@@ -58,7 +58,7 @@ export function PersonalPage({ user, renderPhoneField }: PersonalPageProps) {
         <ProfileForm user={user} renderPhoneField={renderPhoneField} />
         <PasswordForm />
       </div>
-    </div>
+    </AccountPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/components/ui/status-states';
 import { openLoginPanel } from '../hooks/login-panel';
 import { useCurrentUser } from './user-widget';
-import styles from './require-login.module.css';
+import { AccountPage } from './account-page';
 
 /**
  * The gate of the account pages (issue 7): a logged-in user sees `children`; a guest gets the login panel opened at
@@ -18,13 +18,12 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   if (user === undefined) return <LoadingState />;
   if (user === null) {
     return (
-      <div className={styles.gate}>
-        <h1 className={styles.title}>{t('account.personalTitle')}</h1>
+      <AccountPage title={t('account.personalTitle')}>
         <p>{t('account.loginRequired')}</p>
         <button type="button" className="button" onClick={() => openLoginPanel('login')}>
           {t('account.logIn')}
         </button>
-      </div>
+      </AccountPage>
     );
   }
   return <>{children}</>;

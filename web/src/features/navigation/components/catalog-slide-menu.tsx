@@ -92,7 +92,7 @@ export function CatalogTree({ sections }: { sections: readonly NavSection[] }) {
     return (
       <div ref={rootRef} className={styles.tree}>
         <button type="button" className={styles.backStep} data-back onClick={back}>
-          <ChevronIcon className={styles.chevron} direction="left" />
+          <ChevronIcon className={`icon-inline ${styles.chevron}`} direction="left" />
           {parent ? parent.name : t('nav.allSections')}
         </button>
         <MenuLink url={drilled.url} className={styles.drillTitle} current={isCurrent(drilled.url)}>

@@ -93,7 +93,7 @@ export function MobileMainMenu({ open, onOpenChange, onOpenCatalog, returnFocusT
       <button type="button" className={styles.catalogEntry} aria-haspopup="dialog" onClick={(event) => onOpenCatalog(event.currentTarget)}>
         <CatalogIcon className={styles.catalogIcon} />
         <span className={styles.catalogLabel}>{t('nav.catalog')}</span>
-        <ChevronIcon className={styles.chevron} direction="right" />
+        <ChevronIcon className={`icon-inline ${styles.chevron}`} direction="right" />
       </button>
       <PanelQueryContent query={menu} hasContent={hasListContent}>
         {(items) => <MobileMenuList items={items.filter((item) => !isCatalogRootItem(item))} />}

@@ -44,7 +44,7 @@ export function SlideMenuRow({ url, title, current, active, arrow, children }: S
         </MenuLink>
         {arrow && (
           <button type="button" className={styles.toggle} {...buttonProps}>
-            <ChevronIcon className={styles.chevron} direction={direction} />
+            <ChevronIcon className={`icon-inline ${styles.chevron}`} direction={direction} />
           </button>
         )}
       </div>
