@@ -4,9 +4,6 @@ import {
   AVAILABILITY_COOKIE_NAME,
   DESKTOP_BREAKPOINT_PX,
   SEARCH_DELAY_MS,
-  SECTIONS_CONTAINER_HEIGHT_PX,
-  VISITED_COOKIE_MAX_AGE_S,
-  VISITED_COOKIE_NAME,
 } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
@@ -15,6 +12,10 @@ import { screenshotPath } from './helpers/screens';
 import { pauseClock, settle } from './helpers/timing';
 import {
   apiSearch,
+  BROAD,
+  cookie,
+  CUBES,
+  isSearchRequest,
   openSearch,
   recordSearchRequests,
   resultItems,
@@ -28,14 +29,6 @@ import {
  * The instant search (issue 4; spec §2, §3, §4, §5, §8, §9) at 1280 px (the pop-up opened from the header
  * field) and 375 px (the slide panel opened from the header icon), against the real engine on the demo catalogue.
  */
-
-/** A query of the demo catalogue matching 16 offers in four sections (constructors, building sets, …). */
-const BROAD = 'конст';
-/** A query matching a few wooden cubes. */
-const CUBES = 'кубик';
-
-/** Matches the requests of `GET /api/search`. */
-const isSearchRequest = (url: URL) => url.pathname === '/api/search';
 
 /** Holds every `/api/search` response until `release()` (a slow network): the wait indicator stays up meanwhile. */
 async function holdSearchResponses(page: Page) {
@@ -66,13 +59,6 @@ async function reloadWithClock(page: Page) {
   await page.reload();
   await waitForContent(page);
   return async () => (await fetches.calls()).filter((call) => call.path.startsWith('/api/search?'));
-}
-
-/** Expiry (Unix s) of the cookie `name`, failing when it is absent; with its value and path. */
-async function cookie(page: Page, name: string) {
-  const found = (await page.context().cookies()).find((c) => c.name === name);
-  expect(found, `cookie ${name}`).toBeDefined();
-  return found!;
 }
 
 test.describe('instant search', () => {
@@ -253,61 +239,6 @@ test.describe('instant search', () => {
     expect((await cookie(page, AVAILABILITY_COOKIE_NAME)).value).toBe('N');
   });
 
-  test('sections: "Все результаты" first and active; a section shows only its items; id 0 shows all again', async ({
-    page,
-    isMobile,
-  }) => {
-    const answer = await apiSearch(page.request, BROAD);
-    const input = await openSearch(page, isMobile);
-    await input.fill(BROAD);
-    await waitForResults(page);
-    const sections = searchDialog(page).getByTestId('search-sections').getByRole('button');
-    // Sections below the cut are hidden (not in the role tree) until expanded: count the elements.
-    await expect(searchDialog(page).locator('[data-section-id]')).toHaveCount(answer.sections.length);
-    await expect(sections.first()).toHaveText(`Все результаты ${answer.total}`);
-    await expect(sections.first()).toHaveAttribute('aria-pressed', 'true');
-    await expect(searchDialog(page).locator('[aria-pressed="true"]')).toHaveCount(1);
-
-    const section = [...answer.sections.slice(1)].sort((a, b) => b.found - a.found)[0]!;
-    const button = searchDialog(page).locator(`[data-section-id="${section.id}"]`);
-    if (isMobile) await searchDialog(page).getByRole('button', { name: 'Показать все' }).click();
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(sections.first()).toHaveAttribute('aria-pressed', 'false');
-    await expect(searchDialog(page).locator('[aria-pressed="true"]')).toHaveCount(1);
-    await expect(resultItems(page)).toHaveCount(section.found);
-    const categories = await searchDialog(page)
-      .getByTestId('search-item')
-      .evaluateAll((items) => items.map((item) => item.getAttribute('data-category-id')));
-    expect(new Set(categories)).toEqual(new Set([section.id]));
-
-    await sections.first().click();
-    await expect(resultItems(page)).toHaveCount(answer.items.length);
-  });
-
-  test('a section with more matches than the page holds is fetched with section=ID', async ({ page, isMobile }) => {
-    // The real answer, cut to its first two items: the page then holds fewer of a section's items than `found`.
-    await page.route(isSearchRequest, async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch();
-      if (url.searchParams.has('section')) return route.fulfill({ response });
-      const body = (await response.json()) as { items: unknown[] };
-      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2) } });
-    });
-    const requests = recordSearchRequests(page);
-    const answer = await apiSearch(page.request, BROAD);
-    const input = await openSearch(page, isMobile);
-    await input.fill(BROAD);
-    await waitForResults(page);
-    await expect(resultItems(page)).toHaveCount(2);
-
-    const shown = new Set(answer.items.slice(0, 2).map((item) => item.categoryId));
-    const missing = answer.sections.slice(1).find((section) => !shown.has(section.id))!;
-    if (isMobile) await searchDialog(page).getByRole('button', { name: 'Показать все' }).click();
-    await searchDialog(page).locator(`[data-section-id="${missing.id}"]`).click();
-    await expect.poll(() => requests.queries().at(-1)).toEqual({ q: BROAD, available: 'N', section: missing.id });
-    await expect(resultItems(page)).toHaveCount(missing.found);
-  });
 
   test('items show picture, name link, parameters as "name: value" and prices as the answer says', async ({
     page,
@@ -455,165 +386,5 @@ test.describe('instant search', () => {
     await waitForResults(page);
     await input.press('ArrowDown');
     await expectNoSeriousA11yViolations(page);
-  });
-});
-
-test.describe('search sections overflow', { tag: '@narrow' }, () => {
-  test('more than 92 px of sections get "Показать все" with a down arrow, then "Скрыть" with an up arrow', async ({
-    page,
-    isMobile,
-  }, testInfo) => {
-    test.skip(!isMobile, 'at 375 px the sections of this query take three rows; at 1280 px they fit');
-    await page.goto('/');
-    await waitForContent(page);
-    const input = await openSearch(page, isMobile);
-    await input.fill(BROAD);
-    await waitForResults(page);
-    const list = searchDialog(page).getByTestId('search-sections');
-    const height = () => list.evaluate((element) => element.getBoundingClientRect().height);
-    const fullHeight = await list.evaluate((element) => element.scrollHeight);
-    expect(fullHeight).toBeGreaterThan(SECTIONS_CONTAINER_HEIGHT_PX);
-    expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);
-
-    // Sections that do not wholly fit above the cut are hidden until expanded.
-    const sectionButtons = list.locator('[data-section-id]');
-    const cut = list.locator('[data-cut]');
-    expect(await cut.count()).toBeGreaterThan(0);
-    await expect(cut.first()).toBeHidden();
-    const toggle = searchDialog(page).getByRole('button', { name: 'Показать все' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(toggle.locator('path')).toHaveAttribute('d', 'M6 9l6 6 6-6');
-    await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-sections-collapsed.png`) });
-    await toggle.click();
-    const hide = searchDialog(page).getByRole('button', { name: 'Скрыть' });
-    await expect(hide).toHaveAttribute('aria-expanded', 'true');
-    await expect(hide.locator('path')).toHaveAttribute('d', 'M6 15l6-6 6 6');
-    expect(await height()).toBe(fullHeight);
-    await expect(cut).toHaveCount(0);
-    for (const button of await sectionButtons.all()) await expect(button).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await hide.click();
-    expect(await height()).toBe(SECTIONS_CONTAINER_HEIGHT_PX);
-  });
-});
-
-/** A stand-in for the browser's speech recognition: the test says what was "heard". */
-async function stubSpeechRecognition(page: Page) {
-  await page.addInitScript(() => {
-    type Handler = ((event: unknown) => void) | null;
-    class FakeRecognition {
-      lang = '';
-      interimResults = true;
-      maxAlternatives = 0;
-      continuous = true;
-      onresult: Handler = null;
-      onerror: Handler = null;
-      onend: (() => void) | null = null;
-      start() {
-        (window as unknown as { __recognition: FakeRecognition }).__recognition = this;
-      }
-      stop() {
-        this.onend?.();
-      }
-      abort() {
-        this.onend?.();
-      }
-    }
-    Object.defineProperty(window, 'SpeechRecognition', { value: undefined, configurable: true });
-    Object.defineProperty(window, 'webkitSpeechRecognition', { value: FakeRecognition, configurable: true });
-  });
-}
-
-test.describe('voice search', () => {
-  test('on a secure origin the microphone records in Russian, fills the field and searches; it toggles', async ({
-    page,
-    isMobile,
-  }) => {
-    await stubSpeechRecognition(page);
-    await page.goto('/');
-    await waitForContent(page);
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-    await openSearch(page, isMobile);
-    const mic = searchDialog(page).getByRole('button', { name: 'Голосовой поиск' });
-    await expect(mic).toBeVisible();
-    await expect(mic).toHaveAttribute('aria-pressed', 'false');
-
-    // First visit: the microphone pulses once, remembered in the visited-flag cookie.
-    await expect(mic).toHaveAttribute('data-pulse', 'true');
-    const visited = await cookie(page, VISITED_COOKIE_NAME);
-    expect(visited.path).toBe('/');
-    expect(Math.abs(visited.expires - (Date.now() / 1000 + VISITED_COOKIE_MAX_AGE_S))).toBeLessThan(120);
-
-    await mic.click();
-    await expect(mic).toHaveAttribute('aria-pressed', 'true');
-    const settings = await page.evaluate(() => {
-      const r = (window as unknown as { __recognition: { lang: string; interimResults: boolean } }).__recognition;
-      return { lang: r.lang, interimResults: r.interimResults };
-    });
-    expect(settings).toEqual({ lang: 'ru-RU', interimResults: false });
-    // Pressed again while recording: stops.
-    await mic.click();
-    await expect(mic).toHaveAttribute('aria-pressed', 'false');
-
-    await mic.click();
-    await page.evaluate((text) => {
-      const r = (
-        window as unknown as { __recognition: { onresult: (e: unknown) => void; onend: () => void } }
-      ).__recognition;
-      r.onresult({ results: [[{ transcript: text }]] });
-      r.onend();
-    }, CUBES);
-    await expect(searchInput(page)).toHaveValue(CUBES);
-    await expect(mic).toHaveAttribute('aria-pressed', 'false');
-    await waitForResults(page);
-    await expect(resultItems(page).first()).toContainText(/куб/i);
-
-    // A later visit: no pulse.
-    await page.reload();
-    await waitForContent(page);
-    await openSearch(page, isMobile);
-    await expect(searchDialog(page).getByRole('button', { name: 'Голосовой поиск' })).not.toHaveAttribute(
-      'data-pulse',
-    );
-  });
-
-  test('recognition errors are only logged', async ({ page, isMobile }) => {
-    await stubSpeechRecognition(page);
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.goto('/');
-    await waitForContent(page);
-    await openSearch(page, isMobile);
-    const mic = searchDialog(page).getByRole('button', { name: 'Голосовой поиск' });
-    await mic.click();
-    await page.evaluate(() => {
-      const r = (
-        window as unknown as { __recognition: { onerror: (e: unknown) => void; onend: () => void } }
-      ).__recognition;
-      r.onerror({ error: 'not-allowed' });
-      r.onend();
-    });
-    await expect.poll(() => errors.join('\n')).toContain('not-allowed');
-    await expect(mic).toHaveAttribute('aria-pressed', 'false');
-    await expect(searchDialog(page).getByRole('alert')).toHaveCount(0);
-    await expect(searchInput(page)).toHaveValue('');
-  });
-
-  test('on plain http (not a secure context) there is no microphone', async ({ page, isMobile, baseURL }) => {
-    await stubSpeechRecognition(page);
-    // The same shop under a name that is not localhost: http there is not a secure context.
-    const insecure = 'http://vitrina.test';
-    await page.route(`${insecure}/**`, async (route) => {
-      const response = await route.fetch({ url: route.request().url().replace(insecure, baseURL!) });
-      await route.fulfill({ response });
-    });
-    await page.goto(`${insecure}/`);
-    await waitForContent(page);
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
-    const input = await openSearch(page, isMobile);
-    await input.fill(CUBES);
-    await waitForResults(page);
-    await expect(searchDialog(page).getByRole('button', { name: 'Голосовой поиск' })).toHaveCount(0);
-    await expect(searchDialog(page).getByTestId('search-voice')).toHaveCount(0);
   });
 });

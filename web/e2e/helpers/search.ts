@@ -4,6 +4,21 @@ import { getJson } from './api';
 
 export type { SearchAnswer };
 
+/** A query of the demo catalogue matching 16 offers in four sections (constructors, building sets, …). */
+export const BROAD = 'конст';
+/** A query matching a few wooden cubes. */
+export const CUBES = 'кубик';
+
+/** Matches the requests of `GET /api/search`. */
+export const isSearchRequest = (url: URL) => url.pathname === '/api/search';
+
+/** The cookie `name` (value, path, expiry in Unix s), failing when it is absent. */
+export async function cookie(page: Page, name: string) {
+  const found = (await page.context().cookies()).find((c) => c.name === name);
+  expect(found, `cookie ${name}`).toBeDefined();
+  return found!;
+}
+
 /** `GET /api/search` as the server answers it (the real engine on the demo catalogue). */
 export async function apiSearch(request: APIRequestContext, text: string, query = ''): Promise<SearchAnswer> {
   return getJson<SearchAnswer>(request, `/api/search?q=${encodeURIComponent(text)}${query}`);
