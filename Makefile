@@ -31,7 +31,8 @@ test: test-web test-server test-api-types test-e2e
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test
 
-test-server:
+## The server's tests render pages with the server bundle (web/dist-server), so the front-end is built first.
+test-server: web
 	$(CARGO) test --manifest-path $(SERVER)
 	$(CARGO) check --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
 

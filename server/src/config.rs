@@ -272,6 +272,23 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINA_MAX_CONNECTIONS", default_value_t = crate::limits::CONNECTIONS_MAX,
         value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// Pages rendered on the server (issue 22): `on` (default) or `off`, which sends every page as the
+    /// client-rendered shell.
+    #[arg(long, env = "VITRINA_RENDER", value_enum, default_value_t = RenderMode::On)]
+    pub render: RenderMode,
+    /// Time one server render may take, ms; past it the page goes out as the client-rendered shell.
+    #[arg(long, env = "VITRINA_RENDER_BUDGET_MS", default_value_t = crate::limits::RENDER_BUDGET_MS)]
+    pub render_budget_ms: u64,
+}
+
+/// Whether pages are rendered on the server (`VITRINA_RENDER`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum RenderMode {
+    /// Rendered on the server, hydrated in the browser.
+    #[default]
+    On,
+    /// The client-rendered shell only.
+    Off,
 }
 
 /// The basket-view setting (spec §2, §9; issue 6).

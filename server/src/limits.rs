@@ -398,3 +398,27 @@ pub const OFFER_PICTURES_MAX: usize = 20;
 
 /// Longest offer id an import takes, characters: an id is a key, so a longer one skips the offer.
 pub const OFFER_ID_MAX_CHARS: usize = 255;
+
+/// Time one server render may take before its page goes out as the client-rendered shell, ms (issue 22;
+/// `VITRINA_RENDER_BUDGET_MS`).
+pub const RENDER_BUDGET_MS: u64 = 250;
+
+/// JavaScript heap of one render runtime at most, bytes (issue 22): a page that needs more fails and is sent as the
+/// shell, and its runtime is rebuilt.
+pub const RENDER_MEMORY_BYTES: usize = 64 * 1024 * 1024;
+
+/// Native stack one render may use, bytes (QuickJS's recursion guard; the render threads get a bit more).
+pub const RENDER_STACK_BYTES: usize = 1024 * 1024;
+
+/// Stack size of a render thread, bytes: room for [`RENDER_STACK_BYTES`] of JavaScript plus the engine's own frames.
+pub const RENDER_THREAD_STACK_BYTES: usize = 4 * 1024 * 1024;
+
+/// Pages waiting for a render thread at most, per thread; past it a page is sent as the shell at once (issue 22).
+pub const RENDER_QUEUE_PER_THREAD: usize = 4;
+
+/// Renders of one page at most: the second adds the public answers the first found missing (issue 22).
+pub const RENDER_ATTEMPTS: usize = 2;
+
+/// The cookie holding the shopper's interface language (`ru`, `en`), which pages are rendered in (issue 22; the
+/// front-end's `LANGUAGE_COOKIE_NAME`).
+pub const LANGUAGE_COOKIE_NAME: &str = "vitrina_language";

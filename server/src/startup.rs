@@ -24,10 +24,10 @@ pub struct Application {
 /// Outermost come the request limits and security headers of issue 9 ([`security`]): a request too large is refused
 /// before the session is loaded, and every answer, errors included, carries the headers. `trusted_proxies`: the
 /// reverse proxies whose `X-Forwarded-For` names the client (`rate_limit::resolve_client`).
-pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>) -> Router {
+pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>, renderer: web::render::PageRenderer) -> Router {
     let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
-        .merge(web::router(state.clone()))
+        .merge(web::router(state.clone(), renderer))
         .layer(axum::extract::DefaultBodyLimit::max(limits::REQUEST_BODY_MAX_BYTES))
         .layer(axum::middleware::from_fn(session::require_csrf))
         .layer(axum::middleware::from_fn_with_state(state, session::keep_session))
@@ -38,6 +38,11 @@ pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>) -> Router {
         .layer(axum::middleware::from_fn(security::limit_request))
         .layer(axum::middleware::from_fn(security::security_headers))
         .layer(TraceLayer::new_for_http())
+}
+
+/// Render threads: one per core, as the async workers (issue 22).
+fn render_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 impl Application {
@@ -83,7 +88,16 @@ impl Application {
             std::time::Duration::from_secs(args.idle_timeout),
             args.max_connections,
         );
-        Ok(Self { listener, router: app(state, args.trusted_proxies.clone()), connections })
+        let renderer = match args.render {
+            crate::config::RenderMode::Off => web::render::PageRenderer::default(),
+            crate::config::RenderMode::On => web::render::PageRenderer::start(web::render::PoolSettings {
+                threads: render_threads(),
+                queue: render_threads() * limits::RENDER_QUEUE_PER_THREAD,
+                memory_bytes: limits::RENDER_MEMORY_BYTES,
+                budget: std::time::Duration::from_millis(args.render_budget_ms),
+            }),
+        };
+        Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }
 
     /// The address actually bound.

@@ -1,9 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
-import { applyStoredLanguage } from './i18n';
+import { resolveLazyRoutes } from './app/resolve-lazy';
+import { createAppRouter, routes } from './app/router';
+import { RENDERED_STATE_ID } from './config/constants';
+import i18n, { applyStoredLanguage, loadLanguage } from './i18n';
 import { applyCssConstants } from './lib/css-constants';
+import { createQueryClient } from './lib/query-client';
 import { installReleaseReload } from './lib/release-reload';
+import type { RenderedState } from './ssr/state';
 import './app/styles/global.css';
 
 const container = document.getElementById('root');
@@ -13,11 +19,36 @@ installReleaseReload();
 
 if (!container) throw new Error('#root is missing from index.html');
 
-// Russian renders at once; a stored other language first loads its texts.
-void applyStoredLanguage().finally(() =>
-  createRoot(container).render(
+/**
+ * A page the server rendered (issue 22) carries its state: the browser takes over the HTML (`hydrateRoot`) in the
+ * page's language, with the API answers the HTML was drawn from and the page's route module loaded first, so its
+ * first render is the server's, exactly. A page without it (the server's fallback, or a private page) renders here.
+ */
+async function start(root: HTMLElement) {
+  const stateElement = document.getElementById(RENDERED_STATE_ID);
+  if (!stateElement?.textContent) {
+    // Russian renders at once; a stored other language first loads its texts.
+    await applyStoredLanguage();
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    return;
+  }
+  const state = JSON.parse(stateElement.textContent) as RenderedState;
+  const client = createQueryClient();
+  hydrate(client, state.queries);
+  const [resolved] = await Promise.all([
+    resolveLazyRoutes(routes, window.location.pathname),
+    loadLanguage(state.language).then(() => i18n.changeLanguage(state.language)),
+  ]);
+  hydrateRoot(
+    root,
     <StrictMode>
-      <App />
+      <App router={createAppRouter(resolved)} client={client} />
     </StrictMode>,
-  ),
-);
+  );
+}
+
+void start(container);

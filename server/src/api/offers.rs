@@ -1,23 +1,17 @@
 //! Offers: `GET /api/offers`, `/api/offers/{id}`, `/api/offers/by-slug/{slug}`, `/api/collections/{code}`.
 
 use super::params::ListParams;
-use crate::catalog::{Offer, OfferPage, load_offers, offer_page, offers_by_ids, one_offer};
-use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
+use crate::catalog::{Collection, Offer, OfferList, OfferPage, collection, offer_page, offers_by_ids, one_offer};
+use crate::db::offers::{self as db_offers, OfferRow};
 use crate::error::ApiQuery;
 use crate::error::{ApiError, ApiPath, ErrorBody};
 use crate::limits::{DEFAULT_COLLECTION_LIMIT, MAX_IDS_PER_REQUEST, SEARCH_PAGE_SIZE};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// A list of offers (the home page's collections).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct OfferList {
-    pub items: Vec<Offer>,
-}
 
 /// `GET /api/offers` query: a listing, or `ids`.
 #[derive(Debug, Default, Deserialize)]
@@ -87,6 +81,22 @@ pub struct CollectionQuery {
     pub limit: Option<String>,
 }
 
+impl CollectionQuery {
+    /// The checked `limit`. Errors (400): `LIMIT_INVALID`.
+    pub fn limit(&self) -> Result<u32, ApiError> {
+        match self.limit.as_deref() {
+            None => Ok(DEFAULT_COLLECTION_LIMIT),
+            Some(s) => s.trim().parse().ok().filter(|n| (1..=SEARCH_PAGE_SIZE).contains(n)).ok_or_else(|| {
+                ApiError::bad_request(
+                    "LIMIT_INVALID",
+                    "limit",
+                    format!("limit must be a whole number from 1 to {SEARCH_PAGE_SIZE}"),
+                )
+            }),
+        }
+    }
+}
+
 /// A home-page collection: `new` (most recently added), `hits` (in stock, in the shop's order, until orders
 /// exist), `sale` (with an old price, largest discount first). docs/decisions.md "Home tabs".
 #[utoipa::path(get, path = "/api/collections/{code}", tag = "offers",
@@ -97,31 +107,10 @@ pub async fn list_collection(
     ApiPath(code): ApiPath<String>,
     ApiQuery(q): ApiQuery<CollectionQuery>,
 ) -> Result<Json<OfferList>, ApiError> {
-    let filter = match code.as_str() {
-        "new" => OfferFilter { section_id: None, available_only: false, discounted_only: false, sort: OfferSort::New },
-        "hits" => OfferFilter { section_id: None, available_only: true, discounted_only: false, sort: OfferSort::Feed },
-        "sale" => {
-            OfferFilter { section_id: None, available_only: false, discounted_only: true, sort: OfferSort::Discount }
-        }
-        _ => {
-            return Err(ApiError::not_found(
-                "COLLECTION_NOT_FOUND",
-                format!("no collection {code:?}: use new, hits or sale"),
-            ));
-        }
+    let Some(wanted) = Collection::parse(&code) else {
+        return Err(ApiError::not_found("COLLECTION_NOT_FOUND", format!("no collection {code:?}: use new, hits or sale")));
     };
-    let limit = match q.limit.as_deref() {
-        None => DEFAULT_COLLECTION_LIMIT,
-        Some(s) => s.trim().parse().ok().filter(|n| (1..=SEARCH_PAGE_SIZE).contains(n)).ok_or_else(|| {
-            ApiError::bad_request(
-                "LIMIT_INVALID",
-                "limit",
-                format!("limit must be a whole number from 1 to {SEARCH_PAGE_SIZE}"),
-            )
-        })?,
-    };
-    let (rows, _) = db_offers::page(&state.db, &filter, limit, 0).await?;
-    Ok(Json(OfferList { items: load_offers(&state.db, rows).await? }))
+    Ok(Json(OfferList { items: collection(&state.db, wanted, q.limit()?).await? }))
 }
 
 /// The offers routes.

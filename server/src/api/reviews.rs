@@ -81,7 +81,7 @@ pub async fn list_reviews(
 ) -> Result<Json<ReviewsPage>, ApiError> {
     let page = number(params.page.as_deref(), 1, MAX_REVIEWS_PAGE, "PAGE_INVALID", "page")?;
     let items = store::published_page(&state.db, page, REVIEWS_PAGE_SIZE).await?;
-    let rating = crate::api::stores::shop_rating(&state).await?;
+    let rating = crate::catalog::shop_rating(&state.db).await?;
     Ok(Json(ReviewsPage {
         items,
         page,

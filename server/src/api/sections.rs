@@ -1,22 +1,13 @@
 //! Sections: `GET /api/sections` (the tree) and `GET /api/sections/{id}/offers`.
 
 use super::params::ListParams;
-use crate::catalog::{OfferPage, Section, offer_page, section_tree};
+use crate::catalog::{OfferPage, SectionList, offer_page, section_tree};
 use crate::db::sections as db_sections;
 use crate::error::{ApiError, ApiPath, ApiQuery, ErrorBody};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// The whole tree as a flat list.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct SectionList {
-    /// In tree order: a parent before its children, siblings in feed order.
-    pub sections: Vec<Section>,
-}
 
 /// The section tree.
 #[utoipa::path(get, path = "/api/sections", tag = "sections", responses((status = 200, body = SectionList)))]

@@ -112,6 +112,47 @@ pub async fn load_offers(pool: &SqlitePool, rows: Vec<OfferRow>) -> sqlx::Result
         .collect())
 }
 
+/// A list of offers (the home page's collections).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OfferList {
+    pub items: Vec<Offer>,
+}
+
+/// A home-page collection (docs/decisions.md "Home tabs").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collection {
+    /// Most recently added first.
+    New,
+    /// In stock, in the shop's order (until orders exist).
+    Hits,
+    /// With an old price, largest discount first.
+    Sale,
+}
+
+impl Collection {
+    /// The collection named `code` in its URL (`new`, `hits`, `sale`).
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "new" => Some(Collection::New),
+            "hits" => Some(Collection::Hits),
+            "sale" => Some(Collection::Sale),
+            _ => None,
+        }
+    }
+}
+
+/// The first `limit` offers of `collection`.
+pub async fn collection(pool: &SqlitePool, collection: Collection, limit: u32) -> sqlx::Result<Vec<Offer>> {
+    let (available_only, discounted_only, sort) = match collection {
+        Collection::New => (false, false, OfferSort::New),
+        Collection::Hits => (true, false, OfferSort::Feed),
+        Collection::Sale => (false, true, OfferSort::Discount),
+    };
+    let filter = OfferFilter { section_id: None, available_only, discounted_only, sort };
+    let (rows, _) = db_offers::page(pool, &filter, limit, 0).await?;
+    load_offers(pool, rows).await
+}
+
 /// One page of the catalogue's offers, or of a section's and its subsections' (`section_id`).
 pub async fn offer_page(pool: &SqlitePool, section_id: Option<&str>, listing: Listing) -> sqlx::Result<OfferPage> {
     let filter =

@@ -24,6 +24,13 @@ pub struct Section {
     pub offer_count: i64,
 }
 
+/// The whole tree as a flat list (`GET /api/sections`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SectionList {
+    /// In tree order: a parent before its children, siblings in feed order.
+    pub sections: Vec<Section>,
+}
+
 /// Orders `rows` (feed order) as a tree (parent first, depth-first) and sums each subtree's offers. A section
 /// whose parent is not among `rows` is treated as top-level.
 pub fn build_tree(rows: Vec<SectionRow>) -> Vec<Section> {

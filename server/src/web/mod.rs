@@ -3,17 +3,20 @@
 //! - Hashed assets under `/assets/` are `Cache-Control: public, max-age=31536000, immutable`; `index.html` is
 //!   `no-cache`; other files of `dist` get an hour.
 //! - Client routes (`/`, `/catalog/…`) answer the app shell with their own `<title>`, meta description, canonical
-//!   link, Open Graph tags and schema.org JSON-LD in the first HTML response ([`seo`]), so the shop is indexable
-//!   without JavaScript. Unknown paths answer the shell with status 404 (the app shows its 404 page).
+//!   link, Open Graph tags and schema.org JSON-LD in the first HTML response ([`seo`]). The public pages (home,
+//!   listings, products, search, contacts, reviews) come rendered on the server inside `#root`, with the state the
+//!   browser hydrates from ([`render`], issue 22); when a render fails, and for private pages, `#root` is empty and
+//!   the browser renders. Unknown paths answer the shell with status 404 (the app shows its 404 page).
 //! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
 
 pub mod preload;
+pub mod render;
 pub mod seo;
 
 use crate::state::AppState;
+use axum::extract::{Extension, Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::Router;
-use axum::extract::{Path, State};
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use rust_embed::RustEmbed;
@@ -36,14 +39,15 @@ const NO_FRONTEND: &str = "<!doctype html><html lang=\"ru\"><head><meta charset=
     <!--app-head--></head><body><main><h1>Vitrina</h1><p>The front-end was not built into this binary: run \
     <code>make build</code>.</p></main></body></html>";
 
-/// The routes of this module; mount after the API.
-pub fn router(state: AppState) -> Router {
+/// The routes of this module; mount after the API. `renderer` renders the public pages (issue 22).
+pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
     Router::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap))
         .route("/sitemaps/{file}", get(sitemap_part))
         .route("/demo/images/{file}", get(demo_image))
         .fallback(page_or_asset)
+        .layer(Extension(renderer))
         .with_state(state)
 }
 
@@ -72,9 +76,17 @@ static MANIFEST: std::sync::LazyLock<Option<preload::Manifest>> = std::sync::Laz
         .ok()
 });
 
+/// The empty root element of `index.html`, which a rendered page fills.
+const ROOT_ELEMENT: &str = "<div id=\"root\"></div>";
+
+/// `id` of the element carrying a rendered page's state (the front-end's `RENDERED_STATE_ID`).
+const RENDERED_STATE_ID: &str = "vitrina-state";
+
 /// The app shell (`index.html`) with `head` spliced in: the `<title>` replaced, the rest at [`HEAD_MARKER`], and the
-/// page's preload links ([`preload`]) at the end of the head.
-pub fn render_shell(head: &seo::Head) -> String {
+/// page's preload links ([`preload`]) at the end of the head. With `rendered`, `#root` holds the page's HTML and is
+/// followed by its state in a `<script type="application/json">`, `<html lang>` is the page's language, and the
+/// `<noscript>` plea goes: the page reads without scripts.
+pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)>) -> String {
     let index = Dist::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned());
     let index = index.unwrap_or_else(|| NO_FRONTEND.to_owned());
     let title = format!("<title>{}</title>", crate::domain::text::escape_html(&head.title));
@@ -84,19 +96,43 @@ pub fn render_shell(head: &seo::Head) -> String {
         }
         _ => index.replacen(HEAD_MARKER, &format!("{title}{HEAD_MARKER}"), 1),
     };
-    let index = index.replacen(HEAD_MARKER, &head.tags, 1);
+    let mut index = index.replacen(HEAD_MARKER, &head.tags, 1);
+    if let Some((page, language)) = rendered {
+        let filled = format!(
+            "<div id=\"root\">{}</div><script type=\"application/json\" id=\"{RENDERED_STATE_ID}\">{}</script>",
+            page.html,
+            render::script_json(&page.state)
+        );
+        index = index.replacen(ROOT_ELEMENT, &filled, 1);
+        if let (Some(a), Some(b)) = (index.find("<noscript>"), index.find("</noscript>")) {
+            index.replace_range(a..b + "</noscript>".len(), "");
+        }
+        index = index.replacen("<html lang=\"ru\">", &format!("<html lang=\"{language}\">"), 1);
+    }
     // After index.html's own links: the entry's script and stylesheets are what the browser needs first.
-    index.replacen("</head>", &format!("{}</head>", head.preload.tags(MANIFEST.as_ref())), 1)
+    // A rendered page carries its answers in its state: the browser need not fetch them again.
+    let mut preload = head.preload.clone();
+    if let Some((page, _)) = rendered {
+        preload.api.retain(|url| !page.carried.contains(url));
+    }
+    let tags = preload.tags(MANIFEST.as_ref(), rendered.is_some());
+    index.replacen("</head>", &format!("{tags}</head>"), 1)
 }
 
-fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
-    let mut res = (status, axum::response::Html(render_shell(head))).into_response();
+fn shell_response(status: StatusCode, head: &seo::Head, rendered: Option<(&render::Rendered, &str)>) -> Response {
+    let mut res = (status, axum::response::Html(render_shell(head, rendered))).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
 }
 
 /// Everything that is neither API nor a fixed route: a file of `dist`, or a page of the app.
-async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+async fn page_or_asset(
+    State(state): State<AppState>,
+    Extension(renderer): Extension<render::PageRenderer>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -123,11 +159,34 @@ async fn page_or_asset(State(state): State<AppState>, method: Method, uri: Uri) 
         return Redirect::permanent(&format!("{path}/{query}")).into_response();
     }
     match seo::page_head(&state, path, uri.query()).await {
-        Ok(seo::PageHead::Found(head)) => shell_response(StatusCode::OK, &head),
+        Ok(seo::PageHead::Found(head)) => {
+            let language = language(&headers);
+            let rendered = match head.preload.route {
+                Some(route) if route.server_rendered() => {
+                    let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
+                    renderer.render(&state, url, language, &head.preload.api).await
+                }
+                _ => None,
+            };
+            shell_response(StatusCode::OK, &head, rendered.as_ref().map(|page| (page, language)))
+        }
         Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
-        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head),
+        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head, None),
         Err(err) => err.into_response(),
     }
+}
+
+/// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
+fn language(headers: &HeaderMap) -> &'static str {
+    let chosen = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == crate::limits::LANGUAGE_COOKIE_NAME)
+        .map(|(_, value)| value.trim());
+    if chosen == Some("en") { "en" } else { "ru" }
 }
 
 async fn robots(State(state): State<AppState>) -> Response {

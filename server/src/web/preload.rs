@@ -38,6 +38,12 @@ pub enum Route {
 }
 
 impl Route {
+    /// Whether the page is rendered on the server (issue 22): the public pages, the same for every visitor. The
+    /// basket, checkout, compare list and account are a visitor's own and render in the browser.
+    pub fn server_rendered(self) -> bool {
+        matches!(self, Route::Home | Route::Catalog | Route::CatalogPath | Route::Search | Route::Contacts | Route::Reviews)
+    }
+
     /// The module's key in the manifest.
     pub fn source(self) -> &'static str {
         match self {
@@ -99,16 +105,16 @@ impl Preload {
     }
 
     /// The link tags, in the order the browser should start them: stylesheets and modules, API answers, picture.
-    pub fn tags(&self, manifest: Option<&Manifest>) -> String {
+    /// `rendered`: the page's HTML is in the document (issue 22), so its route's stylesheets apply at once
+    /// (`rel="stylesheet"`); otherwise they are only fetched until the route module adds them.
+    pub fn tags(&self, manifest: Option<&Manifest>, rendered: bool) -> String {
         let mut tags = String::new();
         if let (Some(route), Some(manifest)) = (self.route, manifest)
             && let Some(assets) = manifest.route(route.source())
         {
             for href in &assets.styles {
-                tags.push_str(&format!(
-                    "<link rel=\"preload\" as=\"style\" crossorigin href=\"{}\">",
-                    escape_html(href)
-                ));
+                let rel = if rendered { "rel=\"stylesheet\"" } else { "rel=\"preload\" as=\"style\"" };
+                tags.push_str(&format!("<link {rel} crossorigin href=\"{}\">", escape_html(href)));
             }
             for href in &assets.modules {
                 tags.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"{}\">", escape_html(href)));
@@ -217,12 +223,17 @@ mod tests {
                 styles: vec!["/assets/home-route-1.css".into(), "/assets/grid-1.css".into()],
             })
         );
-        let tags = Preload::home().tags(Some(&manifest));
+        let tags = Preload::home().tags(Some(&manifest), false);
         assert!(
             tags.starts_with("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/home-route-1.css\">"),
             "{tags}"
         );
         assert!(tags.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/grid-1.js\">"));
+        let rendered = Preload::home().tags(Some(&manifest), true);
+        assert!(
+            rendered.starts_with("<link rel=\"stylesheet\" crossorigin href=\"/assets/home-route-1.css\">"),
+            "a rendered page's route styles apply at once: {rendered}"
+        );
         assert!(!tags.contains("framework"));
         assert!(tags.contains(&format!(
             "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/collections/new?limit={HOME_COLLECTION_LIMIT}\">"
@@ -244,7 +255,7 @@ mod tests {
             api: vec!["/api/x?a=1&b=\"2\"".into()],
             image: Some("https://cdn.example/p.jpg?w=1&h=2".into()),
         };
-        let tags = preload.tags(None);
+        let tags = preload.tags(None, false);
         assert!(tags.contains("href=\"/api/x?a=1&amp;b=&quot;2&quot;\""), "{tags}");
         assert!(tags.ends_with("fetchpriority=\"high\" href=\"https://cdn.example/p.jpg?w=1&amp;h=2\">"));
         assert!(!tags.contains("modulepreload"));

@@ -47,6 +47,9 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         trusted_proxies: Vec::new(),
         idle_timeout: vitrina::limits::CONNECTION_IDLE_TIMEOUT.as_secs(),
         max_connections: vitrina::limits::CONNECTIONS_MAX,
+        // Rendering costs each app two QuickJS runtimes; the suites that test pages turn it on (`render.rs`).
+        render: vitrina::config::RenderMode::Off,
+        render_budget_ms: vitrina::limits::RENDER_BUDGET_MS,
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");

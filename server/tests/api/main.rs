@@ -14,6 +14,7 @@ mod menus;
 mod orders;
 mod password_reset;
 mod profile;
+mod render;
 mod search;
 mod session;
 mod stores;

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Creates the browser router of the app. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Creates the browser router of the app, from `table` (the {@link routes}, or a copy with some lazy routes resolved). */
+export function createAppRouter(table: RouteObject[] = routes) {
+  return createBrowserRouter(table);
 }

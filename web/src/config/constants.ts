@@ -235,8 +235,14 @@ export type Language = (typeof LANGUAGES)[number];
 /** Default interface language. */
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
-/** `localStorage` key holding the shopper's chosen interface language. */
-export const LANGUAGE_STORAGE_KEY = 'vitrina.language';
+/**
+ * Cookie holding the shopper's chosen interface language (`ru`, `en`): a cookie, not `localStorage`, so the server
+ * renders the page in it (issue 22). Lives {@link LANGUAGE_COOKIE_MAX_AGE_S}.
+ */
+export const LANGUAGE_COOKIE_NAME = 'vitrina_language';
+
+/** Lifetime of {@link LANGUAGE_COOKIE_NAME}, s: a year. */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
 
 /** Nominal pixel size given to card pictures (`width`/`height` attributes; the box is square). */
 export const CARD_IMAGE_SIZE_PX = 400;
@@ -276,3 +282,12 @@ export const CAPTCHA_HEIGHT_PX = 90;
 
 /** Most lines a basket holds, and most a wishlist holds (the server's `BASKET_MAX_LINES`, issue 20). */
 export const BASKET_MAX_LINES = 100;
+
+/** `id` of the `<script type="application/json">` a server-rendered page carries its state in (issue 22). */
+export const RENDERED_STATE_ID = 'vitrina-state';
+
+/**
+ * Render passes of a server render at most (issue 22): the first draws the page with what the server handed over;
+ * a query that only mounts once another's data is there (a product page's reviews after the product) needs another.
+ */
+export const SSR_MAX_PASSES = 4;

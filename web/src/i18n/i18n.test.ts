@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n, { applyStoredLanguage, setLanguage } from '.';
-import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
+import { LANGUAGE_COOKIE_NAME } from '@/config/constants';
+import { getCookie, setCookie } from '@/lib/cookies';
 import en from './en.json';
 import ru from './ru.json';
 
@@ -31,7 +32,7 @@ describe('i18n', () => {
   it('bundles Russian only; a stored English is loaded and applied before the app renders', async () => {
     // Runs before any test switches to English.
     expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    setCookie(LANGUAGE_COOKIE_NAME, 'en');
     await applyStoredLanguage();
     expect(i18n.language).toBe('en');
     expect(i18n.t('nav.catalog')).toBe('Catalogue');
@@ -41,7 +42,7 @@ describe('i18n', () => {
   it('switches the language, stores the choice and updates <html lang>', async () => {
     await setLanguage('en');
     expect(i18n.t('nav.catalog')).toBe('Catalogue');
-    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(getCookie(LANGUAGE_COOKIE_NAME)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     await setLanguage('ru');
     expect(i18n.t('nav.catalog')).toBe('Каталог');

@@ -1,6 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@/config/constants';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGE_COOKIE_NAME,
+  LANGUAGES,
+  type Language,
+} from '@/config/constants';
+import { getCookie, setCookie } from '@/lib/cookies';
 import ru from './ru.json';
 
 /**
@@ -42,27 +49,19 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language stored by the footer's switch, or the default (Russian) when none or storage is blocked. */
+/** The language stored by the footer's switch (its cookie), or the default (Russian) when none. */
 export function storedLanguage(): Language {
-  try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  const value = getCookie(LANGUAGE_COOKIE_NAME);
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
 /**
- * Switches the interface language, remembers it in `localStorage` and updates `<html lang>`.
- * Storage failures (private mode) are ignored: the switch still works for the visit.
+ * Switches the interface language, remembers it in its cookie (which the server renders pages in) and updates
+ * `<html lang>`.
  */
 export async function setLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Storage unavailable: keep the choice for this visit only.
-  }
+  setCookie(LANGUAGE_COOKIE_NAME, language, { maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S });
   await i18n.changeLanguage(language);
 }
 

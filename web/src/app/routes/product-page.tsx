@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { normalizePath, paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ShareToggle } from '@/components/ui/share-toggle';
 import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
@@ -34,6 +35,7 @@ export function ProductPage({ slug, sections }: ProductPageProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const offer = useOfferBySlug(slug);
+  const hydrated = useHydrated();
   const misplaced =
     offer.data !== undefined &&
     (normalizePath(location.pathname) !== normalizePath(offer.data.url) || !location.pathname.endsWith('/'));
@@ -51,7 +53,8 @@ export function ProductPage({ slug, sections }: ProductPageProps) {
   }
 
   const trail = sectionTrail(sections, data.sectionId);
-  const shareUrl = new URL(data.url, window.location.origin).href;
+  // The shop's own origin is the browser's: the server's HTML carries the path, the browser makes it whole.
+  const shareUrl = hydrated ? new URL(data.url, window.location.origin).href : data.url;
   return (
     <>
       <PageTitle title={data.name} />

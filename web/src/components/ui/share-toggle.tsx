@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/lib/use-hydrated';
 import { SHARE_CONFIRMATION_MS } from '@/config/constants';
 import styles from './share-toggle.module.css';
 
@@ -47,7 +48,8 @@ export function ShareToggle({ url, title }: ShareToggleProps) {
   const blockId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // Known in the browser only: drawn after hydration, so the server's HTML and the first render agree.
+  const canShare = useHydrated() && typeof navigator.share === 'function';
 
   useEffect(() => {
     if (status === 'idle') return;

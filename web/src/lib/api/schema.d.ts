@@ -1617,7 +1617,7 @@ export interface components {
             /** @description Its storefront page, e.g. `/catalog/konstruktory/`. */
             url: string;
         };
-        /** @description The whole tree as a flat list. */
+        /** @description The whole tree as a flat list (`GET /api/sections`). */
         SectionList: {
             /** @description In tree order: a parent before its children, siblings in feed order. */
             sections: components["schemas"]["Section"][];

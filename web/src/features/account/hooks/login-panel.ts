@@ -3,7 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** The login panel's views: the log-in form, registration, the password-reset request. */
 export type LoginView = 'login' | 'register' | 'reset';
 
-let state: { open: boolean; view: LoginView } = { open: false, view: 'login' };
+/** The panel as every page starts: closed (also what a server-rendered page shows, issue 22). */
+const INITIAL: { open: boolean; view: LoginView } = { open: false, view: 'login' };
+let state = INITIAL;
 const listeners = new Set<() => void>();
 
 function set(next: typeof state) {
@@ -34,5 +36,6 @@ export function useLoginPanel(): { open: boolean; view: LoginView } {
       return () => listeners.delete(listener);
     },
     () => state,
+    () => INITIAL,
   );
 }

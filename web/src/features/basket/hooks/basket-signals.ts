@@ -17,7 +17,9 @@ interface SignalState {
   announcement: { serial: number; text: string };
 }
 
-let state: SignalState = { basket: 0, delay: 0, announcement: { serial: 0, text: '' } };
+/** No change yet: how every page starts (also what a server-rendered page shows, issue 22). */
+const INITIAL: SignalState = { basket: 0, delay: 0, announcement: { serial: 0, text: '' } };
+let state = INITIAL;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -37,18 +39,26 @@ export function signalBasketChange(kind: BasketChangeKind, announcement?: string
 
 /** Resets the store (tests). */
 export function resetBasketSignals(): void {
-  state = { basket: 0, delay: 0, announcement: { serial: 0, text: '' } };
+  state = INITIAL;
   for (const listener of listeners) listener();
 }
 
 /** The number of `kind` changes so far. */
 export function useBasketSignal(kind: BasketChangeKind): number {
-  return useSyncExternalStore(subscribe, () => state[kind]);
+  return useSyncExternalStore(
+    subscribe,
+    () => state[kind],
+    () => INITIAL[kind],
+  );
 }
 
 /** The last announcement (`text` empty before the first). */
 export function useBasketAnnouncement(): { serial: number; text: string } {
-  return useSyncExternalStore(subscribe, () => state.announcement);
+  return useSyncExternalStore(
+    subscribe,
+    () => state.announcement,
+    () => INITIAL.announcement,
+  );
 }
 
 /**

@@ -1,0 +1,77 @@
+//! Stores as shoppers see them (issue 8; spec §3 "Contact item (store)", "Working hours today", §7
+//! `workingHoursToday`): the owner's description, today's hours in the store's time zone at a given moment
+//! (`crate::domain::working_hours`), and the shop's rating from its published reviews.
+
+use crate::db;
+use crate::domain::reviews::{mean_tenths, reviews_declension};
+use crate::domain::stores::StoreData;
+use crate::domain::working_hours::{Today, today_at};
+use crate::limits::REVIEWS_PAGE_PATH;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use sqlx::SqlitePool;
+use utoipa::ToSchema;
+
+/// The shop's rating (spec §3 `ratingValue`, `reviewsCount`, `reviewsPageLink`), the same on every store.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rating {
+    /// Mean stars of the published reviews, one decimal (4.6); `null` without reviews.
+    #[schema(required)]
+    pub rating_value: Option<f64>,
+    /// Published reviews.
+    pub reviews_count: i64,
+    /// "отзыв", "отзыва" or "отзывов": the word after `reviewsCount` (spec §3; Russian plural rules).
+    pub reviews_declension: &'static str,
+    /// The reviews page: `/reviews/`.
+    pub reviews_page_link: String,
+}
+
+/// A store as shoppers see it: the owner's description ([`StoreData`], the format `vitrina stores import` reads)
+/// plus `today` and the rating, which an import ignores.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreAnswer {
+    /// The owner's description of the store.
+    #[serde(flatten)]
+    pub store: StoreData,
+    /// The shop's rating from its published reviews.
+    #[serde(flatten)]
+    pub rating: Rating,
+    /// Today's hours and whether the store is open now; `null` when its week has no entry for today.
+    #[schema(required)]
+    pub today: Option<Today>,
+}
+
+/// The shop's rating now.
+pub async fn shop_rating(pool: &SqlitePool) -> sqlx::Result<Rating> {
+    let (count, sum) = db::reviews::published_stats(pool).await?;
+    // Tenths fit in f64 exactly enough to print one decimal (46 → 4.6).
+    #[allow(clippy::cast_precision_loss)]
+    let rating_value = mean_tenths(sum, count).map(|tenths| tenths as f64 / 10.0);
+    Ok(Rating {
+        rating_value,
+        reviews_count: count,
+        reviews_declension: reviews_declension(count),
+        reviews_page_link: REVIEWS_PAGE_PATH.to_owned(),
+    })
+}
+
+fn answer(store: StoreData, rating: Rating, now: DateTime<Utc>) -> StoreAnswer {
+    // The time zone was checked at import; a row that no longer parses shows no `today` rather than failing.
+    let today = store.timezone.parse().ok().and_then(|tz| today_at(&store.working_hours, tz, now));
+    StoreAnswer { store, rating, today }
+}
+
+/// Every store at `now`, the main one first (the header's contacts panel shows the first). Errors: the database's,
+/// or a stored store that no longer reads.
+pub async fn stores(pool: &SqlitePool, now: DateTime<Utc>) -> anyhow::Result<Vec<StoreAnswer>> {
+    let rating = shop_rating(pool).await?;
+    Ok(db::stores::list(pool).await?.into_iter().map(|s| answer(s, rating.clone(), now)).collect())
+}
+
+/// The store `id` at `now`; `None` when there is none. Errors as [`stores`].
+pub async fn store(pool: &SqlitePool, id: i64, now: DateTime<Utc>) -> anyhow::Result<Option<StoreAnswer>> {
+    let Some(store) = db::stores::find(pool, id).await? else { return Ok(None) };
+    Ok(Some(answer(store, shop_rating(pool).await?, now)))
+}

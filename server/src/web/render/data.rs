@@ -1,0 +1,102 @@
+//! A page's data for the server render (issue 22), loaded in process through the catalogue service: the API answers
+//! the front-end asks for, as the JSON API would give them, without a request to the server itself and without its
+//! handlers. Only answers that are the same for every visitor are made here; a visitor's own (session, basket,
+//! lists, account) are left to the browser, which asks for them after hydration.
+
+use crate::api::offers::{CollectionQuery, OffersQuery};
+use crate::api::params::ListParams;
+use crate::catalog::{self, OfferList, SectionList};
+use crate::state::AppState;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// One API answer handed to the render: HTTP status and JSON body (`HostAnswer` in `web/src/ssr/server-fetch.ts`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    pub status: u16,
+    pub body: String,
+}
+
+fn ok(value: &impl Serialize) -> Option<Answer> {
+    serde_json::to_string(value).ok().map(|body| Answer { status: 200, body })
+}
+
+fn query<T: DeserializeOwned>(raw: &str) -> Option<T> {
+    serde_urlencoded::from_str(raw).ok()
+}
+
+fn decoded(segment: &str) -> Option<String> {
+    percent_encoding::percent_decode_str(segment).decode_utf8().ok().map(|s| s.into_owned())
+}
+
+/// The answer of `GET {url}` (`url`: path and query as the front-end writes it, e.g.
+/// `/api/offers?page=1&perPage=24`), when it is public and the request is valid; `None` otherwise (a visitor's own
+/// URL, an unknown one, a refused parameter, a missing offer, or a database error, which is logged): the browser
+/// then asks for it itself. Query parameters are read as the endpoints read them (`api::params`).
+pub async fn load(state: &AppState, url: &str) -> Option<Answer> {
+    let (path, raw_query) = url.split_once('?').unwrap_or((url, ""));
+    let segments: Vec<&str> = path.trim_start_matches('/').trim_end_matches('/').split('/').collect();
+    load_segments(state, &segments, raw_query)
+        .await
+        .inspect_err(|err| tracing::warn!(%err, url, "a page's data did not load for its render"))
+        .ok()
+        .flatten()
+}
+
+async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> anyhow::Result<Option<Answer>> {
+    let db = &state.db;
+    Ok(match segments {
+        ["api", "shop"] => ok(&catalog::shop(db).await?),
+        ["api", "sections"] => ok(&SectionList { sections: catalog::section_tree(db).await? }),
+        ["api", "menus", code] => match decoded(code) {
+            Some(code) => catalog::menu(db, &code).await?.and_then(|menu| ok(&menu)),
+            None => None,
+        },
+        ["api", "stores"] => ok(&catalog::stores(db, chrono::Utc::now()).await?),
+        ["api", "collections", code] => {
+            let limit = query::<CollectionQuery>(raw_query).and_then(|q| q.limit().ok());
+            match (decoded(code), limit) {
+                (Some(code), Some(limit)) => match catalog::Collection::parse(&code) {
+                    Some(wanted) => ok(&OfferList { items: catalog::collection(db, wanted, limit).await? }),
+                    None => None,
+                },
+                _ => None,
+            }
+        }
+        ["api", "offers"] => match query::<OffersQuery>(raw_query) {
+            Some(q) if q.ids.is_none() => match q.listing.validate() {
+                Ok(listing) => ok(&catalog::offer_page(db, None, listing).await?),
+                Err(_) => None,
+            },
+            _ => None,
+        },
+        ["api", "sections", id, "offers"] => {
+            let listing = query::<ListParams>(raw_query).and_then(|q| q.validate().ok());
+            match (decoded(id), listing) {
+                (Some(id), Some(listing)) if crate::db::sections::is_active(db, &id).await? => {
+                    ok(&catalog::offer_page(db, Some(&id), listing).await?)
+                }
+                _ => None,
+            }
+        }
+        ["api", "offers", "by-slug", slug] => match decoded(slug) {
+            Some(slug) => {
+                let row = crate::db::offers::find_active_by_slug(db, &slug).await?;
+                catalog::one_offer(db, row).await?.and_then(|offer| ok(&offer))
+            }
+            None => None,
+        },
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_segments_are_percent_decoded() {
+        assert_eq!(decoded("%D0%BA%D1%83%D0%B1"), Some("куб".to_owned()));
+        assert_eq!(decoded("%FF"), None);
+    }
+}

@@ -1,0 +1,81 @@
+//! One QuickJS runtime holding the server bundle (`web/dist-server/entry-server.js`, issue 22), driven by one render
+//! thread. The runtime is the unit of failure: after any failed render (a thrown error, the time budget passed, the
+//! memory limit reached) its thread drops it and builds a fresh one, so a bad page never leaves state behind.
+
+use rquickjs::{CatchResultExt, Context, Function, Promise, Runtime};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Why one render gave no HTML.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The render ran past its time budget and was interrupted.
+    #[error("the render passed its time budget of {0:?}")]
+    TimedOut(Duration),
+    /// The bundle threw, or QuickJS failed (out of memory, stack overflow); the message says which.
+    #[error("the render failed: {0}")]
+    Failed(String),
+}
+
+/// A QuickJS runtime with the bundle evaluated, ready to render pages one at a time.
+pub struct Engine {
+    // Field order: the context must go before its runtime.
+    context: Context,
+    _runtime: Runtime,
+    /// When the current render must stop, as ms since `epoch`; `u64::MAX` while idle.
+    deadline_ms: Arc<AtomicU64>,
+    epoch: Instant,
+}
+
+impl Engine {
+    /// Builds a runtime limited to `memory_bytes` of JavaScript heap, evaluates `bundle` in it and checks that it
+    /// defined `vitrinaRender`. Errors: the bundle does not evaluate (a build that is not the server bundle).
+    pub fn new(bundle: &str, memory_bytes: usize) -> Result<Self, EngineError> {
+        let failed = |err: rquickjs::Error| EngineError::Failed(err.to_string());
+        let runtime = Runtime::new().map_err(failed)?;
+        runtime.set_memory_limit(memory_bytes);
+        runtime.set_max_stack_size(crate::limits::RENDER_STACK_BYTES);
+        let epoch = Instant::now();
+        let deadline_ms = Arc::new(AtomicU64::new(u64::MAX));
+        let deadline = Arc::clone(&deadline_ms);
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX) > deadline.load(Ordering::Relaxed)
+        })));
+        let context = Context::full(&runtime).map_err(failed)?;
+        context.with(|ctx| -> Result<(), EngineError> {
+            let log = Function::new(ctx.clone(), |level: String, text: String| match level.as_str() {
+                "error" => tracing::error!(target: "vitrina::render", "{text}"),
+                "warn" => tracing::warn!(target: "vitrina::render", "{text}"),
+                _ => tracing::debug!(target: "vitrina::render", "{text}"),
+            })
+            .map_err(failed)?;
+            ctx.globals().set("__vitrinaLog", log).map_err(failed)?;
+            ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|err| EngineError::Failed(err.to_string()))?;
+            let _: Function = ctx
+                .globals()
+                .get("vitrinaRender")
+                .map_err(|_| EngineError::Failed("the bundle defines no vitrinaRender".into()))?;
+            Ok(())
+        })?;
+        Ok(Engine { context, _runtime: runtime, deadline_ms, epoch })
+    }
+
+    /// Renders one page: calls `vitrinaRender(input)` and runs the promise's jobs until it settles, within
+    /// `budget`. `input` and the answer are JSON (`web/src/ssr/entry-server.tsx`, `RenderInput`/`RenderOutput`).
+    pub fn render(&self, input: &str, budget: Duration) -> Result<String, EngineError> {
+        let start = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let budget_ms = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
+        self.deadline_ms.store(start.saturating_add(budget_ms), Ordering::Relaxed);
+        let began = Instant::now();
+        let result = self.context.with(|ctx| -> Result<String, String> {
+            let render: Function = ctx.globals().get("vitrinaRender").map_err(|err| err.to_string())?;
+            let promise: Promise = render.call((input,)).catch(&ctx).map_err(|err| err.to_string())?;
+            promise.finish::<String>().catch(&ctx).map_err(|err| err.to_string())
+        });
+        self.deadline_ms.store(u64::MAX, Ordering::Relaxed);
+        result.map_err(|message| {
+            if began.elapsed() >= budget { EngineError::TimedOut(budget) } else { EngineError::Failed(message) }
+        })
+    }
+}

@@ -1,0 +1,137 @@
+//! The render threads (issue 22): a fixed number of threads, each owning one [`Engine`], fed from one bounded queue.
+//! A page that finds the queue full is not rendered (its visitor gets the client-rendered shell at once): a burst of
+//! uncached pages costs at most `threads × memory limit` of JavaScript heap, never more.
+
+use super::engine::{Engine, EngineError};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// Why a page was not rendered; each is answered with the client-rendered shell.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// Every render thread is busy and the queue is full.
+    #[error("every render thread is busy")]
+    Busy,
+    /// The binary carries no server bundle (built before the front-end), or it does not evaluate.
+    #[error("no server bundle: {0}")]
+    NoBundle(String),
+    /// The render failed or passed its budget.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// Counters of the renders since the start, shown by `GET /api/health` (issue 22 "failure never shows").
+#[derive(Debug, Default)]
+pub struct RenderStats {
+    /// Pages rendered.
+    pub rendered: AtomicU64,
+    /// Pages answered with the shell because a render failed (a thrown error or the memory limit).
+    pub failed: AtomicU64,
+    /// Pages answered with the shell because a render passed its time budget.
+    pub timed_out: AtomicU64,
+    /// Pages answered with the shell because every render thread was busy.
+    pub busy: AtomicU64,
+}
+
+impl RenderStats {
+    fn count(&self, result: &Result<String, RenderError>) {
+        let counter = match result {
+            Ok(_) => &self.rendered,
+            Err(RenderError::Busy) => &self.busy,
+            Err(RenderError::Engine(EngineError::TimedOut(_))) => &self.timed_out,
+            Err(_) => &self.failed,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+struct Job {
+    input: String,
+    reply: oneshot::Sender<Result<String, RenderError>>,
+}
+
+/// How the pool is sized and bounded.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolSettings {
+    /// Render threads, each with its own runtime.
+    pub threads: usize,
+    /// Pages waiting for a thread at most; past it a page is [`RenderError::Busy`].
+    pub queue: usize,
+    /// JavaScript heap of one runtime at most, bytes.
+    pub memory_bytes: usize,
+    /// Time one render may take.
+    pub budget: Duration,
+}
+
+/// The render threads and their queue. Cheap to clone.
+#[derive(Clone)]
+pub struct RenderPool {
+    jobs: crossbeam_channel::Sender<Job>,
+    stats: Arc<RenderStats>,
+}
+
+impl RenderPool {
+    /// Starts `settings.threads` render threads running `bundle` (the server bundle's source). Each builds its runtime
+    /// at once, so the first pages do not pay for it.
+    pub fn start(bundle: Arc<str>, settings: PoolSettings) -> Self {
+        let (jobs, queue) = crossbeam_channel::bounded::<Job>(settings.queue);
+        for n in 0..settings.threads.max(1) {
+            let queue = queue.clone();
+            let bundle = Arc::clone(&bundle);
+            std::thread::Builder::new()
+                .name(format!("vitrina-render-{n}"))
+                .stack_size(crate::limits::RENDER_THREAD_STACK_BYTES)
+                .spawn(move || render_thread(&bundle, &queue, settings))
+                .expect("spawn a render thread");
+        }
+        RenderPool { jobs, stats: Arc::new(RenderStats::default()) }
+    }
+
+    /// Renders `input` (a `RenderInput` as JSON) to a `RenderOutput` as JSON, or says why not. Counted in
+    /// [`RenderPool::stats`].
+    pub async fn render(&self, input: String) -> Result<String, RenderError> {
+        let (reply, answer) = oneshot::channel();
+        let result = match self.jobs.try_send(Job { input, reply }) {
+            Err(_) => Err(RenderError::Busy),
+            Ok(()) => answer.await.unwrap_or_else(|_| Err(RenderError::NoBundle("the render thread stopped".into()))),
+        };
+        self.stats.count(&result);
+        result
+    }
+
+    /// The counters since the start.
+    pub fn stats(&self) -> &RenderStats {
+        &self.stats
+    }
+}
+
+fn render_thread(bundle: &str, queue: &crossbeam_channel::Receiver<Job>, settings: PoolSettings) {
+    let build = || Engine::new(bundle, settings.memory_bytes);
+    let mut engine = match build() {
+        Ok(engine) => engine,
+        Err(err) => {
+            // The bundle is part of the binary: what does not start now never will. Every page gets the shell.
+            tracing::error!(%err, "the server bundle does not start: pages are rendered in the browser");
+            for job in queue {
+                let _ = job.reply.send(Err(RenderError::NoBundle(err.to_string())));
+            }
+            return;
+        }
+    };
+    for job in queue {
+        let result = engine.render(&job.input, settings.budget).map_err(RenderError::from);
+        let failed = result.is_err();
+        // The page may have stopped waiting (its visitor left): nothing to do then.
+        let _ = job.reply.send(result);
+        if failed {
+            // A failed render may have left anything behind in its runtime: the next page gets a new one, built now
+            // rather than on that page's time.
+            match build() {
+                Ok(fresh) => engine = fresh,
+                Err(err) => tracing::error!(%err, "a render runtime did not restart: keeping the old one"),
+            }
+        }
+    }
+}

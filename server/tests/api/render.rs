@@ -1,0 +1,90 @@
+//! Server-rendered pages (issue 22): the first HTML carries the page inside `#root`, rendered by the app's own
+//! components in QuickJS, with the state the browser hydrates from; a render that cannot finish leaves the
+//! client-rendered shell. Needs the server bundle (`web/dist-server`, `npm run build`; `make test` builds it first).
+
+use crate::helpers::{SMALL_FEED, TestApp, spawn_app_with};
+use vitrina::config::RenderMode;
+
+async fn rendering_app() -> TestApp {
+    // Timing is not what these tests look at: a loaded machine must not turn a slow render into a fallback.
+    let app = spawn_app_with(|args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 10_000;
+    })
+    .await;
+    app.import(SMALL_FEED).await;
+    app
+}
+
+/// The inside of `<div id="root">…</div>` (up to the state script that follows it).
+fn root(html: &str) -> &str {
+    let start = html.find("<div id=\"root\">").expect("#root") + "<div id=\"root\">".len();
+    let end = html[start..].find("<script type=\"application/json\" id=\"vitrina-state\">").map_or(html.len(), |n| start + n);
+    &html[start..end]
+}
+
+/// The state a rendered page carries, parsed.
+fn state(html: &str) -> serde_json::Value {
+    let marker = "<script type=\"application/json\" id=\"vitrina-state\">";
+    let start = html.find(marker).expect("the page's state") + marker.len();
+    serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).expect("JSON state")
+}
+
+#[tokio::test]
+async fn a_product_page_arrives_with_its_name_price_and_availability_inside_root() {
+    let app = rendering_app().await;
+    let res = app.get("/catalog/dereviannye-konstruktory/konstruktor-elka/").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    let page = root(&html);
+    assert!(page.contains("<h1"), "{page}");
+    assert!(page.contains("Конструктор Ёлка"), "{page}");
+    assert!(page.contains("1\u{a0}480\u{a0}₽"), "the price as the browser formats it: {page}");
+    assert!(page.contains("В наличии"), "{page}");
+    assert!(!html.contains("<noscript>"), "a rendered page needs no plea for scripts");
+    let state = state(&html);
+    assert_eq!(state["language"], "ru");
+    let keys: Vec<String> =
+        state["queries"]["queries"].as_array().unwrap().iter().map(|q| q["queryHash"].to_string()).collect();
+    assert!(keys.iter().any(|k| k.contains("konstruktor-elka")), "the offer's answer is in the state: {keys:?}");
+}
+
+#[tokio::test]
+async fn the_language_cookie_renders_the_page_in_english() {
+    let app = rendering_app().await;
+    let res = app
+        .client
+        .get(format!("{}/catalog/dereviannye-konstruktory/konstruktor-elka/", app.base))
+        .header("cookie", "vitrina_language=en")
+        .send()
+        .await
+        .unwrap();
+    let html = res.text().await.unwrap();
+    assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"), "{}", &html[..80]);
+    assert!(root(&html).contains("In stock"), "{}", root(&html));
+    assert_eq!(state(&html)["language"], "en");
+}
+
+#[tokio::test]
+async fn a_render_past_its_budget_leaves_the_client_rendered_shell() {
+    let app = spawn_app_with(|args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 0;
+    })
+    .await;
+    let res = app.get("/").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<div id=\"root\"></div>"), "{html}");
+    assert!(!html.contains("vitrina-state"));
+    assert!(html.contains("<noscript>"));
+}
+
+#[tokio::test]
+async fn private_pages_are_not_rendered_on_the_server() {
+    let app = rendering_app().await;
+    for path in ["/personal/cart/", "/personal/", "/catalog/compare/"] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}");
+    }
+}
