@@ -422,3 +422,7 @@ pub const RENDER_ATTEMPTS: usize = 2;
 /// The cookie holding the shopper's interface language (`ru`, `en`), which pages are rendered in (issue 22; the
 /// front-end's `LANGUAGE_COOKIE_NAME`).
 pub const LANGUAGE_COOKIE_NAME: &str = "vitrina_language";
+
+/// A cookie a browser sets to `off` to get every page client-rendered (issue 22): for debugging a page as the
+/// browser draws it, and for browser tests that stub the first load's API answers.
+pub const RENDER_COOKIE_NAME: &str = "vitrina_render";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, renderInBrowser, test, type Page } from './helpers/test';
 import { MENU_CLOSE_GRACE_MS, MENU_FADE_MS, MENU_HOVER_DELAY_MS, REQUEST_TIMEOUT_MS } from '../src/config/constants';
 import { getSections, waitForContent, type ApiSection } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -23,11 +23,13 @@ const BAD_SECTIONS_ANSWERS = [
 
 /** Answers `GET /api/sections` with `status` and `body` for this page. */
 async function routeSections(page: Page, status: number, body: unknown) {
+  await renderInBrowser(page);
   await page.route('**/api/sections', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
 }
 
 /** Holds every `GET /api/sections` of this page unanswered (a server that never replies). */
 async function holdSections(page: Page) {
+  await renderInBrowser(page);
   await page.route('**/api/sections', () => new Promise<void>(() => {}));
 }
 
@@ -232,6 +234,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
       { ...sub, id: 'e2e-deep-1', name: 'Глубокий подраздел 1', url: '/catalog/e2e-deep-1/', parentId: sub.id, depth: 2 },
       { ...sub, id: 'e2e-deep-2', name: 'Глубокий подраздел 2', url: '/catalog/e2e-deep-2/', parentId: sub.id, depth: 2 },
     ];
+    await renderInBrowser(page);
     await page.route('**/api/sections', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ sections: [...sections, ...deeper] }) }),
     );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from './helpers/test';
+import { expect, type Page, renderInBrowser, test } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { waitForContent } from './helpers/api';
 import { postReview, publishReviews, requireModeration, vitrinaBinary } from './helpers/reviews';
@@ -266,6 +266,7 @@ test('without contacts data the block stays out of the head, logs code -1, and t
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  await renderInBrowser(page);
   await page.route('**/api/stores', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }));
   await page.goto('/');
   await waitForContent(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, type Page, renderInBrowser, test } from './helpers/test';
 import { DESKTOP_BREAKPOINT_PX, TOP_PANEL_FOOTER_SLIDE_MS } from '../src/config/constants';
 import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -180,6 +180,7 @@ test.describe('top panel', () => {
   test('a long shop name is cut and leaves the search its room', { tag: '@responsive' }, async ({ page, isMobile }) => {
     // Issue 20: a feed's 61-character shop name collapsed the search field at 1280 px.
     const name = 'Интернет-магазин мебели и товаров для дома «Уютный дом» Москва';
+    await renderInBrowser(page);
     await page.route('**/api/shop', async (route) => {
       const shop = (await (await route.fetch()).json()) as Record<string, unknown>;
       await route.fulfill({ json: { ...shop, name } });

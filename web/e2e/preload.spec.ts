@@ -6,6 +6,9 @@ import { biggestTopSection, firstOfferOf, waitForContent } from './helpers/api';
  * `web/preload.rs`). A preload is only worth its bytes when the app's own request is served by it, so the URL must
  * be the front-end's byte for byte: Chrome warns in the console when a preloaded response goes unused or cannot be
  * matched ("…was preloaded using link preload but not used…"), and an unmatched URL is fetched twice.
+ *
+ * A server-rendered page (issue 22) carries the answers it was drawn from in its state: those are neither preloaded
+ * nor fetched at all; only the visitor's own answers (session, counts, recently viewed) are preloaded.
  */
 
 /**
@@ -95,20 +98,27 @@ function links(page: Page, selector: string): Promise<string[]> {
 }
 
 test.describe('preloads in the first HTML (issue 9)', () => {
-  test('home, catalogue, a section and a product: every preload is used, none is fetched twice', async ({
+  test('home, catalogue, a section and a product: every preload is used, none is fetched twice, nothing carried is fetched', async ({
     page,
     request,
   }) => {
     const section = await biggestTopSection(request);
     const offer = await firstOfferOf(request, section.id);
+    const shell = ['/api/shop', '/api/sections', '/api/menus/top', '/api/stores'];
     const pages = [
-      { path: '/', route: 'home-route', api: ['/api/collections/new?limit=10', '/api/viewed'] },
-      { path: '/catalog/', route: 'catalog-route', api: ['/api/offers?page=1&perPage=20'] },
-      { path: section.url, route: 'catalog-path-route', api: [`/api/sections/${section.id}/offers?page=1&perPage=20`] },
+      { path: '/', route: 'home-route', api: ['/api/viewed'], carried: [...shell, '/api/collections/new?limit=10'] },
+      { path: '/catalog/', route: 'catalog-route', api: [], carried: [...shell, '/api/offers?page=1&perPage=20'] },
+      {
+        path: section.url,
+        route: 'catalog-path-route',
+        api: [],
+        carried: [...shell, `/api/sections/${section.id}/offers?page=1&perPage=20`],
+      },
       {
         path: offer.url,
         route: 'catalog-path-route',
-        api: [`/api/offers/by-slug/${offer.url.split('/').at(-2)}`, `/api/viewed?exclude=${offer.id}`],
+        api: [`/api/viewed?exclude=${offer.id}`],
+        carried: [...shell, `/api/offers/by-slug/${offer.url.split('/').at(-2)}`],
         image: offer.pictures[0],
       },
     ];
@@ -117,7 +127,13 @@ test.describe('preloads in the first HTML (issue 9)', () => {
       const loaded = await load(page, expected.path);
       const { warnings, counts } = loaded;
       const fetches = await links(page, 'link[rel="preload"][as="fetch"]');
-      expect(fetches, expected.path).toEqual(expect.arrayContaining(['/api/session', '/api/sections', ...expected.api]));
+      expect(fetches, expected.path).toEqual(
+        expect.arrayContaining(['/api/session', '/api/basket/summary', '/api/compare/count', ...expected.api]),
+      );
+      for (const url of expected.carried) {
+        expect(fetches, `${expected.path}: ${url} is in the page's state, not preloaded`).not.toContain(url);
+        expect(counts.get(url), `${expected.path}: ${url} is in the page's state, not fetched`).toBeUndefined();
+      }
       expect(await links(page, 'link[rel="modulepreload"]'), expected.path).toContainEqual(
         expect.stringContaining(`/assets/${expected.route}-`),
       );

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './helpers/test';
+import { expect, type Locator, type Page, renderInBrowser, test } from './helpers/test';
 import { waitForContent } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import {
@@ -59,6 +59,7 @@ async function fillReview(form: Locator, stars: string, name: string, text: stri
 
 /** Answers `GET /api/reviews` for this page with `answer` (the POST goes through). */
 async function routeReviews(page: Page, answer: ReviewPage) {
+  await renderInBrowser(page);
   await page.route('**/api/reviews?*', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) })

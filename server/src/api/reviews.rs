@@ -79,16 +79,22 @@ pub async fn list_reviews(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<ReviewsParams>,
 ) -> Result<Json<ReviewsPage>, ApiError> {
+    Ok(Json(reviews_page(&state, &params).await?))
+}
+
+/// The page of published reviews `params` asks for (`GET /api/reviews`, and a server render of `/reviews/`).
+/// Errors: 400 `PAGE_INVALID`; the database's.
+pub async fn reviews_page(state: &AppState, params: &ReviewsParams) -> Result<ReviewsPage, ApiError> {
     let page = number(params.page.as_deref(), 1, MAX_REVIEWS_PAGE, "PAGE_INVALID", "page")?;
     let items = store::published_page(&state.db, page, REVIEWS_PAGE_SIZE).await?;
     let rating = crate::catalog::shop_rating(&state.db).await?;
-    Ok(Json(ReviewsPage {
+    Ok(ReviewsPage {
         items,
         page,
         per_page: REVIEWS_PAGE_SIZE,
         total: rating.reviews_count,
         rating_value: rating.rating_value,
-    }))
+    })
 }
 
 /// Adds a review: `{rating: 1..5, name, text}`, every field checked at once → 422 `{errors}` with

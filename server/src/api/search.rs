@@ -52,32 +52,46 @@ pub async fn search_offers(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<SearchQuery>,
 ) -> Result<Response, ApiError> {
-    let text = q.q.unwrap_or_default();
-    if text.trim().is_empty() {
-        return Err(ApiError::bad_request("SEARCH_QUERY_EMPTY", "q", "q must hold at least one character"));
+    let body = search_answer(&state, q.request()?).await?;
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
+}
+
+impl SearchQuery {
+    /// The checked question. Errors (400): `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `PAGE_INVALID`,
+    /// `AVAILABLE_INVALID`, `SUBSECTIONS_INVALID`.
+    pub fn request(self) -> Result<SearchRequest, ApiError> {
+        let text = self.q.unwrap_or_default();
+        if text.trim().is_empty() {
+            return Err(ApiError::bad_request("SEARCH_QUERY_EMPTY", "q", "q must hold at least one character"));
+        }
+        let limit =
+            number(self.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
+        let page = number(self.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
+        // `subsections` defaults to Y (unlike `flag`'s default N).
+        let own_section_only = match self.subsections.as_deref() {
+            None => false,
+            raw => !flag(raw, "SUBSECTIONS_INVALID", "subsections")?,
+        };
+        Ok(SearchRequest {
+            text,
+            available_only: flag(self.available.as_deref(), "AVAILABLE_INVALID", "available")?,
+            section: self.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
+            own_section_only,
+            limit: limit as usize,
+            offset: (page as usize - 1) * limit as usize,
+        })
     }
-    let limit = number(q.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
-    let page = number(q.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
-    // `subsections` defaults to Y (unlike `flag`'s default N).
-    let own_section_only = match q.subsections.as_deref() {
-        None => false,
-        raw => !flag(raw, "SUBSECTIONS_INVALID", "subsections")?,
-    };
-    let request = SearchRequest {
-        text,
-        available_only: flag(q.available.as_deref(), "AVAILABLE_INVALID", "available")?,
-        section: q.section.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s != ALL_SECTIONS_ID),
-        own_section_only,
-        limit: limit as usize,
-        offset: (page as usize - 1) * limit as usize,
-    };
-    let state = &state;
+}
+
+/// The serialised [`SearchAnswer`] to `request`, its offers from the catalogue's offer cache (`GET /api/search`,
+/// and a server render of `/search/`). Errors: 503 `SEARCH_STARTING` until the first index is built; 500.
+pub async fn search_answer(state: &AppState, request: SearchRequest) -> Result<bytes::Bytes, ApiError> {
     let load = |ids: Vec<String>| async move {
         let offers = state.offers.offers(&state.db, &ids).await?;
         Ok(offers.iter().map(|offer| SearchItem::from(offer.as_ref())).collect())
     };
     match state.search.answer(request, load).await {
-        Ok(body) => Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()),
+        Ok(body) => Ok(body),
         // Until the first index is built (seconds after a start on a large catalogue) an answer would say the shop
         // sells nothing of it (issue 20): say that search is starting instead.
         Err(AnswerError::Starting) => Err(ApiError::Unavailable {

@@ -162,7 +162,12 @@ async fn page_or_asset(
         Ok(seo::PageHead::Found(head)) => {
             let language = language(&headers);
             let rendered = match head.preload.route {
-                Some(route) if route.server_rendered() => {
+                // `vitrina_render=off`: this browser asked for the client-rendered page (debugging; tests that stub
+                // the first load's API answers).
+                Some(route)
+                    if route.server_rendered()
+                        && cookie(&headers, crate::limits::RENDER_COOKIE_NAME) != Some("off") =>
+                {
                     let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
                     renderer.render(&state, url, language, &head.preload.api).await
                 }
@@ -176,17 +181,21 @@ async fn page_or_asset(
     }
 }
 
-/// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
-fn language(headers: &HeaderMap) -> &'static str {
-    let chosen = headers
+/// The value of the request's cookie `name`, if it sends one.
+fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == crate::limits::LANGUAGE_COOKIE_NAME)
-        .map(|(_, value)| value.trim());
-    if chosen == Some("en") { "en" } else { "ru" }
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim())
+}
+
+/// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
+fn language(headers: &HeaderMap) -> &'static str {
+    if cookie(headers, crate::limits::LANGUAGE_COOKIE_NAME) == Some("en") { "en" } else { "ru" }
 }
 
 async fn robots(State(state): State<AppState>) -> Response {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { MenuItem } from '../../src/lib/api/types';
 import { getJson } from './api';
+import { renderInBrowser } from './test';
 
 export type { MenuItem };
 
@@ -57,8 +58,9 @@ export async function waitForMenu(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** Replaces the answer of `GET /api/menus/top` for this page. */
+/** Replaces the answer of `GET /api/menus/top` for this page (rendered in the browser, which asks for it). */
 export async function routeTopMenu(page: Page, answer: { status?: number; body: unknown }): Promise<void> {
+  await renderInBrowser(page);
   await page.route('**/api/menus/top', (route) =>
     route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', body: JSON.stringify(answer.body) }),
   );

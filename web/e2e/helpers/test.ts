@@ -8,11 +8,28 @@
  * - The guard (issue 9): a test fails when the page reported a Content-Security-Policy violation (Chromium logs
  *   each as a console error naming the policy). So every spec, run against the real binary and its real headers,
  *   shows the policy blocks nothing the shop needs.
+ * - And (issue 22) when React reported a hydration mismatch: the server-rendered HTML and the browser's first
+ *   render differed (React's production build logs it as a console error with error #418, #423 or #425).
  */
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { urlFor } from './servers';
 
 export * from '@playwright/test';
+
+/** What React logs when hydration finds the server's HTML different from its first render. */
+const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)/i;
+
+/** The cookie that makes the shop send this browser client-rendered pages (the server's `RENDER_COOKIE_NAME`). */
+const RENDER_COOKIE_NAME = 'vitrina_render';
+
+/**
+ * Makes the shop send `page`'s browser client-rendered pages (issue 22): for tests that stub an API answer of the
+ * first load, which a server-rendered page carries in its HTML instead of fetching it.
+ */
+export async function renderInBrowser(page: Page): Promise<void> {
+  const url = urlFor(base.info().parallelIndex);
+  await page.context().addCookies([{ name: RENDER_COOKIE_NAME, value: 'off', url }]);
+}
 
 export const test = base.extend<{ cspGuard: void }>({
   baseURL: async ({}, use, testInfo) => {
@@ -21,13 +38,18 @@ export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
     async ({ page }, use) => {
       const violations: string[] = [];
+      const mismatches: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-          violations.push(message.text());
-        }
+        if (message.type() !== 'error') return;
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+        if (HYDRATION_ERROR.test(message.text())) mismatches.push(message.text());
+      });
+      page.on('pageerror', (error) => {
+        if (HYDRATION_ERROR.test(error.message)) mismatches.push(error.message);
       });
       await use();
       base.expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      base.expect(mismatches, 'hydration mismatches').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DESKTOP_MEDIA_QUERY } from '@/config/constants';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Subscribes to a CSS media query and returns whether it matches now, re-rendering when that
@@ -34,4 +35,20 @@ export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 /** True while the user asks for reduced motion: animations and fades are skipped (0 ms). */
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery(REDUCED_MOTION_QUERY);
+}
+
+/** A side of the 1043 px breakpoint. */
+export type LayoutSide = 'desktop' | 'mobile';
+
+/**
+ * The side of the breakpoint the window is on, once the page is hydrated; `undefined` on the server and in the
+ * hydration render (issue 22). Then a widget that differs by side draws both, each marked `data-only="desktop"` or
+ * `data-only="mobile"`, and CSS shows the one that fits (`global.css`): the server's HTML looks right at any width
+ * and nothing moves when the browser takes over and keeps one.
+ */
+export function useLayoutSide(): LayoutSide | undefined {
+  const hydrated = useHydrated();
+  const isDesktop = useIsDesktop();
+  if (!hydrated) return undefined;
+  return isDesktop ? 'desktop' : 'mobile';
 }

@@ -5,6 +5,8 @@
 
 use crate::api::offers::{CollectionQuery, OffersQuery};
 use crate::api::params::ListParams;
+use crate::api::reviews::{ReviewsParams, reviews_page};
+use crate::api::search::{SearchQuery, search_answer};
 use crate::catalog::{self, OfferList, SectionList};
 use crate::state::AppState;
 use serde::Serialize;
@@ -79,6 +81,18 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
                 _ => None,
             }
         }
+        ["api", "reviews"] => match query::<ReviewsParams>(raw_query) {
+            Some(params) => reviews_page(state, &params).await.ok().and_then(|page| ok(&page)),
+            None => None,
+        },
+        ["api", "search"] => match query::<SearchQuery>(raw_query).map(SearchQuery::request) {
+            Some(Ok(request)) => search_answer(state, request)
+                .await
+                .ok()
+                .and_then(|body| String::from_utf8(body.to_vec()).ok())
+                .map(|body| Answer { status: 200, body }),
+            _ => None,
+        },
         ["api", "offers", "by-slug", slug] => match decoded(slug) {
             Some(slug) => {
                 let row = crate::db::offers::find_active_by_slug(db, &slug).await?;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
-import { useIsDesktop } from '@/lib/use-media-query';
+import { useLayoutSide } from '@/lib/use-media-query';
+import { OnSide } from '@/components/ui/layout-side';
 import { useTopMenu } from '../api/get-top-menu';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { useMenuDisclosure } from '../hooks/use-menu-disclosure';
@@ -66,7 +67,9 @@ export function SiteHeader({
   location: locationSlot,
 }: SiteHeaderProps) {
   const { t } = useTranslation();
-  const isDesktop = useIsDesktop();
+  // Before hydration `side` is unknown and the head draws both sides' controls, CSS showing one (issue 22).
+  const side = useLayoutSide();
+  const isDesktop = side === 'desktop';
   const location = useLocation();
   const menu = useTopMenu();
   const items = menu.data ?? [];
@@ -89,8 +92,8 @@ export function SiteHeader({
 
   const { setOpen: setCatalogMenuOpen } = catalogDisclosure;
   useEffect(() => {
-    if (!isDesktop) setCatalogMenuOpen(false);
-  }, [isDesktop, setCatalogMenuOpen]);
+    if (side === 'mobile') setCatalogMenuOpen(false);
+  }, [side, setCatalogMenuOpen]);
 
   const personal = location.pathname.includes(PERSONAL_PATH_FRAGMENT);
   // The foot stays while the panel has not scrolled out of its place in the page yet.
@@ -98,7 +101,7 @@ export function SiteHeader({
   // While an overlay locks the page (the overlay stack is not empty) the foot keeps its state: the
   // lock and the restore of the scroll position are not the shopper scrolling.
   const pageLocked = useAnyOverlayOpen();
-  const foot = useHideOnScroll({ enabled: !isDesktop && !personal, revealAbovePx, frozen: pageLocked });
+  const foot = useHideOnScroll({ enabled: side === 'mobile' && !personal, revealAbovePx, frozen: pageLocked });
 
   return (
     <>
@@ -109,7 +112,7 @@ export function SiteHeader({
       >
         <div className={styles.head} data-testid="top-panel-head">
           <div className={`container ${styles.headInner}`}>
-            {!isDesktop && (
+            <OnSide only="mobile" side={side}>
               <button
                 ref={burgerRef}
                 type="button"
@@ -121,7 +124,7 @@ export function SiteHeader({
               >
                 <BurgerIcon className="icon-button__icon" />
               </button>
-            )}
+            </OnSide>
             <Link to={paths.home} className={styles.logo} aria-label={t('nav.logo', { shop: shopName })}>
               <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
                 <rect width="32" height="32" rx="8" />
@@ -132,11 +135,13 @@ export function SiteHeader({
                 {shopName}
               </span>
             </Link>
-            {isDesktop && <CatalogMegaMenu disclosure={catalogDisclosure} />}
+            <OnSide only="desktop" side={side}>
+              <CatalogMegaMenu disclosure={catalogDisclosure} />
+            </OnSide>
             <div className={styles.search} data-area="search">
               {search}
             </div>
-            {!isDesktop && (
+            <OnSide only="mobile" side={side}>
               <button
                 type="button"
                 className="icon-button"
@@ -147,7 +152,7 @@ export function SiteHeader({
               >
                 <CatalogIcon className="icon-button__icon" />
               </button>
-            )}
+            </OnSide>
             <div className={styles.areas}>
               <div data-area="callback">{callback}</div>
               <div data-area="contacts">{contacts}</div>
@@ -166,7 +171,12 @@ export function SiteHeader({
           onFocus={foot.reveal}
         >
           <div className={`container ${styles.footInner}`}>
-            {isDesktop ? items.length > 0 && <HorizontalMenu items={items} /> : <MobileQuickLinks items={items} />}
+            <OnSide only="desktop" side={side}>
+              {items.length > 0 && <HorizontalMenu items={items} />}
+            </OnSide>
+            <OnSide only="mobile" side={side}>
+              <MobileQuickLinks items={items} />
+            </OnSide>
             <div className={styles.location} data-area="location">
               {locationSlot}
             </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
 import { SearchIcon } from '@/components/ui/icons';
-import { useIsDesktop } from '@/lib/use-media-query';
+import { useLayoutSide } from '@/lib/use-media-query';
 import { getRememberedSearchText, rememberSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';
 import styles from './header-search.module.css';
@@ -26,10 +26,11 @@ export const HEADER_SEARCH_FIELD = 'header';
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  const isDesktop = useIsDesktop();
+  // Unknown before hydration: then both controls are drawn, CSS showing the one that fits (issue 22).
+  const layoutSide = useLayoutSide();
   const location = useLocation();
   // The side the overlay was opened on: crossing the breakpoint swaps pop-up and panel, and neither opens by it.
-  const side = isDesktop ? 'desktop' : 'mobile';
+  const side = layoutSide === 'desktop' ? 'desktop' : 'mobile';
   const [openSide, setOpenSide] = useState<typeof side | null>(null);
   const open = openSide === side;
   const setOpen = useCallback((next: boolean) => setOpenSide(next ? side : null), [side]);
@@ -54,38 +55,36 @@ export function HeaderSearch() {
   };
   const title = t('search.title');
 
-  if (isDesktop) {
-    return (
-      <div className={styles.headerField}>
-        <SearchIcon className={styles.headerFieldIcon} />
-        <input
-          ref={fieldRef}
-          className={styles.headerInput}
-          type="search"
-          readOnly
-          aria-label={t('search.open')}
-          placeholder={t('search.placeholder')}
-          value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
-          onKeyDown={onFieldKeyDown}
-          onClick={() => setOpen(true)}
-          data-testid="header-search-field"
-        />
-        <Popup
-          open={open}
-          onOpenChange={onOpenChange}
-          title={title}
-          breakpointSide="desktop"
-          className={styles.popup}
-          returnFocusTo={fieldRef}
-        >
-          <SearchBox fieldName={HEADER_SEARCH_FIELD} onClose={close} />
-        </Popup>
-      </div>
-    );
-  }
+  const desktop = (
+    <div className={styles.headerField} data-only={layoutSide ? undefined : 'desktop'}>
+      <SearchIcon className={styles.headerFieldIcon} />
+      <input
+        ref={fieldRef}
+        className={styles.headerInput}
+        type="search"
+        readOnly
+        aria-label={t('search.open')}
+        placeholder={t('search.placeholder')}
+        value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
+        onKeyDown={onFieldKeyDown}
+        onClick={() => setOpen(true)}
+        data-testid="header-search-field"
+      />
+      <Popup
+        open={open}
+        onOpenChange={onOpenChange}
+        title={title}
+        breakpointSide="desktop"
+        className={styles.popup}
+        returnFocusTo={fieldRef}
+      >
+        <SearchBox fieldName={HEADER_SEARCH_FIELD} onClose={close} />
+      </Popup>
+    </div>
+  );
 
-  return (
-    <div className={styles.headerIconSlot}>
+  const mobile = (
+    <div className={styles.headerIconSlot} data-only={layoutSide ? undefined : 'mobile'}>
       <button
         ref={iconRef}
         type="button"
@@ -109,5 +108,14 @@ export function HeaderSearch() {
         <SearchBox fieldName={HEADER_SEARCH_FIELD} onClose={close} />
       </SlidePanel>
     </div>
+  );
+
+  if (layoutSide === 'desktop') return desktop;
+  if (layoutSide === 'mobile') return mobile;
+  return (
+    <>
+      {desktop}
+      {mobile}
+    </>
   );
 }
