@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app/app';
 import { resolveLazyRoutes } from './app/resolve-lazy';
 import { createAppRouter, routes } from './app/router';
@@ -26,27 +26,36 @@ if (!container) throw new Error('#root is missing from index.html');
  */
 async function start(root: HTMLElement) {
   const stateElement = document.getElementById(RENDERED_STATE_ID);
+  const renderHere = (client?: QueryClient) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App client={client} />
+      </StrictMode>,
+    );
   if (!stateElement?.textContent) {
     // Russian renders at once; a stored other language first loads its texts.
     await applyStoredLanguage();
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    renderHere();
     return;
   }
   const state = JSON.parse(stateElement.textContent) as RenderedState;
   const client = createQueryClient();
   hydrate(client, state.queries);
-  const [resolved] = await Promise.all([
+  const [resolved, language] = await Promise.allSettled([
     resolveLazyRoutes(routes, window.location.pathname),
     loadLanguage(state.language).then(() => i18n.changeLanguage(state.language)),
   ]);
+  if (resolved.status === 'rejected' || language.status === 'rejected') {
+    // The page's chunk or its language's texts did not load (the network, or a release replaced them): the app
+    // renders here instead of hydrating a page it cannot draw the same, and the router shows the page's error
+    // screen inside the layout, as for any failed page (issue 19).
+    renderHere(client);
+    return;
+  }
   hydrateRoot(
     root,
     <StrictMode>
-      <App router={createAppRouter(resolved)} client={client} />
+      <App router={createAppRouter(resolved.value)} client={client} />
     </StrictMode>,
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import styles from './picture.module.css';
 
 /** Inline placeholder picture (no network): a framed landscape icon on a light background, square. */
@@ -36,12 +36,23 @@ export interface PictureProps {
  * The element says which it shows in `data-placeholder="true" | "false"` (tests and styles read it).
  * Pictures are `decoding="async"`, lazy unless told otherwise, sized by `width`/`height` and shown
  * `object-fit: contain` inside a square box set by the caller's `className`.
+ *
+ * In a server-rendered page (issue 22) the picture may fail before the browser hydrates, when no `onError` is
+ * listening yet: on mount the element is checked, and one that finished loading without an image shows the
+ * placeholder too.
  */
 export function Picture({ src, alt, width, height, loading = 'lazy', fetchPriority, className }: PictureProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const placeholder = !src || failedSrc === src;
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img && src && img.complete && img.naturalWidth === 0 && img.getAttribute('src') === src) setFailedSrc(src);
+    },
+    [src],
+  );
   return (
     <img
+      ref={placeholder ? undefined : checkLoaded}
       className={[styles.picture, className].filter(Boolean).join(' ')}
       src={placeholder ? PLACEHOLDER_SRC : src}
       alt={alt}
