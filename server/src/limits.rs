@@ -426,10 +426,3 @@ pub const LANGUAGE_COOKIE_NAME: &str = "vitrina_language";
 /// A cookie a browser sets to `off` to get every page client-rendered (issue 22): for debugging a page as the
 /// browser draws it, and for browser tests that stub the first load's API answers.
 pub const RENDER_COOKIE_NAME: &str = "vitrina_render";
-
-/// Rendered pages kept at most, bytes of HTML and state (issue 22): about 1,000 product pages of 60 KB.
-pub const RENDER_CACHE_BYTES: u64 = 64 * 1024 * 1024;
-
-/// Time a rendered page is kept at most, s (issue 22): the stores' "open now" follows the clock, and menus, stores
-/// and reviews changed from the command line show within it. An import empties the cache at once.
-pub const RENDER_CACHE_TTL_S: u64 = 60;

@@ -80,6 +80,14 @@ impl Application {
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         let offers = Arc::new(crate::catalog::OfferCache::default());
+        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone());
+        spawn_sweeper(pool.clone());
+        let state =
+            AppState { db: pool, search, offers, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
+        let connections = crate::serve::ConnectionLimits::fitted(
+            std::time::Duration::from_secs(args.idle_timeout),
+            args.max_connections,
+        );
         let renderer = match args.render {
             crate::config::RenderMode::Off => web::render::PageRenderer::default(),
             crate::config::RenderMode::On => web::render::PageRenderer::start(web::render::PoolSettings {
@@ -89,14 +97,6 @@ impl Application {
                 budget: std::time::Duration::from_millis(args.render_budget_ms),
             }),
         };
-        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone(), renderer.clone());
-        spawn_sweeper(pool.clone());
-        let state =
-            AppState { db: pool, search, offers, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
-        let connections = crate::serve::ConnectionLimits::fitted(
-            std::time::Duration::from_secs(args.idle_timeout),
-            args.max_connections,
-        );
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }
 
@@ -120,7 +120,6 @@ fn spawn_catalogue_watcher(
     pool: sqlx::SqlitePool,
     search: Arc<crate::search::engine::SearchEngine>,
     offers: Arc<crate::catalog::OfferCache>,
-    pages: web::render::PageRenderer,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut built_for: Option<i64> = None;
@@ -143,7 +142,6 @@ fn spawn_catalogue_watcher(
                 Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
             }
             offers.clear();
-            pages.clear();
         }
     })
 }

@@ -169,11 +169,11 @@ async fn page_or_asset(
                         && cookie(&headers, crate::limits::RENDER_COOKIE_NAME) != Some("off") =>
                 {
                     let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
-                    renderer.page(&state, url, language, &head.preload.api).await
+                    renderer.render(&state, url, language, &head.preload.api).await
                 }
                 _ => None,
             };
-            shell_response(StatusCode::OK, &head, rendered.as_deref().map(|page| (page, language)))
+            shell_response(StatusCode::OK, &head, rendered.as_ref().map(|page| (page, language)))
         }
         Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
         Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head, None),

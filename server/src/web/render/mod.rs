@@ -53,36 +53,10 @@ pub struct Rendered {
     pub carried: std::collections::BTreeSet<String>,
 }
 
-/// Rendered pages by URL (path and query) and language, weighed in bytes ([`crate::limits::RENDER_CACHE_BYTES`]),
-/// each kept [`crate::limits::RENDER_CACHE_TTL_S`] at most: the stores' "open now" changes with the clock, and a menu,
-/// store or review changed from the command line (another process) shows within that time. An import empties it
-/// ([`PageRenderer::clear`], called by the catalogue watcher); a new release starts with it empty.
-type PageCache = moka::sync::Cache<(String, &'static str), Arc<Rendered>>;
-
-fn page_cache() -> PageCache {
-    moka::sync::Cache::builder()
-        .max_capacity(crate::limits::RENDER_CACHE_BYTES)
-        .weigher(|key: &(String, &'static str), page: &Arc<Rendered>| {
-            let bytes = key.0.len() + page.html.len() + page.state.len();
-            u32::try_from(bytes).unwrap_or(u32::MAX)
-        })
-        .time_to_live(std::time::Duration::from_secs(crate::limits::RENDER_CACHE_TTL_S))
-        .build()
-}
-
 /// Renders pages; `None` inside when the binary has no server bundle or rendering is off (`VITRINA_RENDER=off`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct PageRenderer {
     pool: Option<RenderPool>,
-    cache: PageCache,
-    /// Counts [`PageRenderer::clear`]s: a page rendered from data read before one is not kept.
-    generation: Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl Default for PageRenderer {
-    fn default() -> Self {
-        PageRenderer { pool: None, cache: page_cache(), generation: Arc::default() }
-    }
 }
 
 impl PageRenderer {
@@ -91,16 +65,10 @@ impl PageRenderer {
     pub fn start(settings: PoolSettings) -> Self {
         let Some(file) = ServerBundle::get(BUNDLE_FILE) else {
             tracing::warn!("this binary has no server bundle (web/dist-server): pages are rendered in the browser");
-            return PageRenderer::default();
+            return PageRenderer { pool: None };
         };
         let bundle: Arc<str> = Arc::from(String::from_utf8_lossy(&file.data).as_ref());
-        PageRenderer { pool: Some(RenderPool::start(bundle, settings)), ..PageRenderer::default() }
-    }
-
-    /// Forgets every rendered page (after an import).
-    pub fn clear(&self) {
-        self.generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        self.cache.invalidate_all();
+        PageRenderer { pool: Some(RenderPool::start(bundle, settings)) }
     }
 
     /// The render counters, when rendering is on.
@@ -108,31 +76,9 @@ impl PageRenderer {
         self.pool.as_ref().map(RenderPool::stats)
     }
 
-    /// The page at `url` (path and query) in `language`: from the cache, or rendered starting from the API answers
-    /// `api` (the page's preload list) and kept. `None` when it cannot be rendered: the reason is logged with the
-    /// path, and the caller sends the shell.
-    pub async fn page(
-        &self,
-        state: &crate::state::AppState,
-        url: &str,
-        language: &'static str,
-        api: &[String],
-    ) -> Option<Arc<Rendered>> {
-        self.pool.as_ref()?;
-        let key = (url.to_owned(), language);
-        if let Some(page) = self.cache.get(&key) {
-            return Some(page);
-        }
-        let generation = self.generation.load(std::sync::atomic::Ordering::SeqCst);
-        let page = Arc::new(self.render(state, url, language, api).await?);
-        if self.generation.load(std::sync::atomic::Ordering::SeqCst) == generation {
-            self.cache.insert(key, Arc::clone(&page));
-        }
-        Some(page)
-    }
-
-    /// Renders the page at `url` in `language`, starting from the API answers `api`; `None` as [`Self::page`].
-    async fn render(
+    /// Renders the page at `url` (path and query) in `language`, starting from the API answers `api` (the page's
+    /// preload list). `None` when it cannot: the reason is logged with the path, and the caller sends the shell.
+    pub async fn render(
         &self,
         state: &crate::state::AppState,
         url: &str,
