@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_PAGE_SIZE } from '@/config/constants';
 import { paths, searchParams as keys, searchResultsPath } from '@/config/paths';
@@ -37,7 +38,10 @@ export function SearchRoute() {
   const [params] = useSearchParams();
   const text = (params.get(keys.text) ?? '').trim();
   const availableParam = params.get(keys.available);
-  const available = availableParam === null ? readAvailabilityFlag() : isYes(availableParam);
+  // The cookie is the visitor's own: a server-rendered page is drawn without it (all offers), and the browser
+  // applies it once hydrated (issue 22).
+  const hydrated = useHydrated();
+  const available = availableParam === null ? hydrated && readAvailabilityFlag() : isYes(availableParam);
   const section = params.get(keys.section) ?? ALL_SECTIONS_ID;
   const page = pageFrom(params.get(keys.page));
   const inputId = useId();
