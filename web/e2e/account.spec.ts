@@ -212,6 +212,8 @@ test.describe('personal area', () => {
     expect(link, body).toBeTruthy();
     const url = new URL(link!);
     await page.goto(`${url.pathname}${url.search}`);
+    // The page renders in the browser (a private page): scan it once its heading is there, not its empty shell.
+    await waitForContent(page);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-password-reset.png`) });
     await page.getByLabel(/^Новый пароль/).fill('a brand new password');
