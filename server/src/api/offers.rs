@@ -108,7 +108,10 @@ pub async fn list_collection(
     ApiQuery(q): ApiQuery<CollectionQuery>,
 ) -> Result<Json<OfferList>, ApiError> {
     let Some(wanted) = Collection::parse(&code) else {
-        return Err(ApiError::not_found("COLLECTION_NOT_FOUND", format!("no collection {code:?}: use new, hits or sale")));
+        return Err(ApiError::not_found(
+            "COLLECTION_NOT_FOUND",
+            format!("no collection {code:?}: use new, hits or sale"),
+        ));
     };
     Ok(Json(OfferList { items: collection(&state.db, wanted, q.limit()?).await? }))
 }

@@ -14,9 +14,9 @@ pub mod render;
 pub mod seo;
 
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
-use axum::Router;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use rust_embed::RustEmbed;

@@ -41,7 +41,10 @@ impl Route {
     /// Whether the page is rendered on the server (issue 22): the public pages, the same for every visitor. The
     /// basket, checkout, compare list and account are a visitor's own and render in the browser.
     pub fn server_rendered(self) -> bool {
-        matches!(self, Route::Home | Route::Catalog | Route::CatalogPath | Route::Search | Route::Contacts | Route::Reviews)
+        matches!(
+            self,
+            Route::Home | Route::Catalog | Route::CatalogPath | Route::Search | Route::Contacts | Route::Reviews
+        )
     }
 
     /// The module's key in the manifest.

@@ -19,7 +19,8 @@ async fn rendering_app() -> TestApp {
 /// The inside of `<div id="root">…</div>` (up to the state script that follows it).
 fn root(html: &str) -> &str {
     let start = html.find("<div id=\"root\">").expect("#root") + "<div id=\"root\">".len();
-    let end = html[start..].find("<script type=\"application/json\" id=\"vitrina-state\">").map_or(html.len(), |n| start + n);
+    let end =
+        html[start..].find("<script type=\"application/json\" id=\"vitrina-state\">").map_or(html.len(), |n| start + n);
     &html[start..end]
 }
 

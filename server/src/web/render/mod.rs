@@ -101,7 +101,18 @@ impl PageRenderer {
                     .inspect_err(|err| tracing::warn!(%err, url, "a render gave no RenderOutput"))
                     .ok()?,
                 Err(err) => {
-                    tracing::warn!(%err, url, "the page was not rendered on the server: sent for the browser to render");
+                    let stats = pool.stats();
+                    let load =
+                        |counter: &std::sync::atomic::AtomicU64| counter.load(std::sync::atomic::Ordering::Relaxed);
+                    tracing::warn!(
+                        %err,
+                        url,
+                        rendered = load(&stats.rendered),
+                        failed = load(&stats.failed),
+                        timed_out = load(&stats.timed_out),
+                        busy = load(&stats.busy),
+                        "the page was not rendered on the server: sent for the browser to render"
+                    );
                     return None;
                 }
             };

@@ -22,7 +22,8 @@ pub enum RenderError {
     Engine(#[from] EngineError),
 }
 
-/// Counters of the renders since the start, shown by `GET /api/health` (issue 22 "failure never shows").
+/// Counters of the renders since the start (issue 22 "failure never shows"): every fallback's warning in the log
+/// carries them.
 #[derive(Debug, Default)]
 pub struct RenderStats {
     /// Pages rendered.
