@@ -152,16 +152,21 @@ pub async fn csrf_token(
     Ok((token, Some(value)))
 }
 
-/// The token of the request's [`CSRF_COOKIE_NAME`] cookie, when it is one this shop made (64 lower-case hex digits).
-fn csrf_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+/// The value of the request's cookie `name` (the first, if it sends several), as the browser sent it.
+pub fn request_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(tower_sessions::cookie::Cookie::split_parse)
         .filter_map(Result::ok)
-        .find(|cookie| cookie.name() == CSRF_COOKIE_NAME)
+        .find(|cookie| cookie.name() == name)
         .map(|cookie| cookie.value().to_owned())
+}
+
+/// The token of the request's [`CSRF_COOKIE_NAME`] cookie, when it is one this shop made (64 lower-case hex digits).
+fn csrf_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
+    request_cookie(headers, CSRF_COOKIE_NAME)
         .filter(|token| token.len() == 64 && token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
 }
 

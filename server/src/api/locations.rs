@@ -66,14 +66,7 @@ const LOCATION_KEY: &str = "location";
 
 /// The id in the location cookie of `headers`, if any.
 fn cookie_location(headers: &HeaderMap) -> Option<i64> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|cookie| cookie.name() == LOCATION_COOKIE_NAME)
-        .and_then(|cookie| cookie.value().trim().parse().ok())
+    crate::session::request_cookie(headers, LOCATION_COOKIE_NAME).and_then(|value| value.trim().parse().ok())
 }
 
 /// The shopper's chosen city: the session's, else the cookie's (a returning shopper whose session ended); `None`

@@ -13,6 +13,7 @@ pub mod preload;
 pub mod render;
 pub mod seo;
 
+use crate::session::request_cookie;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Extension, Path, State};
@@ -166,7 +167,7 @@ async fn page_or_asset(
                 // the first load's API answers).
                 Some(route)
                     if route.server_rendered()
-                        && cookie(&headers, crate::limits::RENDER_COOKIE_NAME) != Some("off") =>
+                        && request_cookie(&headers, crate::limits::RENDER_COOKIE_NAME).as_deref() != Some("off") =>
                 {
                     let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
                     renderer.render(&state, url, language, &head.preload.api).await
@@ -181,21 +182,9 @@ async fn page_or_asset(
     }
 }
 
-/// The value of the request's cookie `name`, if it sends one.
-fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.trim())
-}
-
 /// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
 fn language(headers: &HeaderMap) -> &'static str {
-    if cookie(headers, crate::limits::LANGUAGE_COOKIE_NAME) == Some("en") { "en" } else { "ru" }
+    if request_cookie(headers, crate::limits::LANGUAGE_COOKIE_NAME).as_deref() == Some("en") { "en" } else { "ru" }
 }
 
 async fn robots(State(state): State<AppState>) -> Response {
