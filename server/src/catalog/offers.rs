@@ -149,8 +149,7 @@ pub async fn collection(pool: &SqlitePool, collection: Collection, limit: u32) -
         Collection::Sale => (false, true, OfferSort::Discount),
     };
     let filter = OfferFilter { section_id: None, available_only, discounted_only, sort };
-    let (rows, _) = db_offers::page(pool, &filter, limit, 0).await?;
-    load_offers(pool, rows).await
+    load_offers(pool, db_offers::first(pool, &filter, limit).await?).await
 }
 
 /// One page of the catalogue's offers, or of a section's and its subsections' (`section_id`).

@@ -92,7 +92,7 @@ pub async fn load_tree(pool: &SqlitePool, code: &str) -> sqlx::Result<Option<Vec
     let rows: Vec<(i64, Option<i64>, String, String)> =
         sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ? ORDER BY position, id")
             .bind(code)
-            .fetch_all(pool)
+            .fetch_all(&mut *tx)
             .await?;
     Ok(Some(assemble(rows)))
 }
@@ -184,5 +184,23 @@ mod tests {
         assert_eq!(tree.len(), 2);
         assert_eq!(tree[0].children.iter().map(|c| c.title.as_str()).collect::<Vec<_>>(), ["a1", "a2"]);
         assert_eq!(tree[1].title, "b");
+    }
+
+    /// Both reads of `load_tree` go through its transaction's connection: with one connection in the pool, a read
+    /// that asked the pool for a second one would wait for the acquire timeout. Under load (every server-rendered
+    /// page reads the top menu) that was a deadlock of the whole pool.
+    #[tokio::test]
+    async fn load_tree_needs_one_connection() {
+        let options = sqlx::sqlite::SqliteConnectOptions::new().in_memory(true);
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(std::time::Duration::from_secs(2))
+            .connect_with(options)
+            .await
+            .unwrap();
+        sqlx::migrate!("./migrations").run(&pool).await.unwrap();
+        import_owner_menu(&pool, "footer", &[]).await.unwrap();
+        let tree = load_tree(&pool, "footer").await.expect("one connection is enough");
+        assert_eq!(tree.map(|t| t.len()), Some(0));
     }
 }

@@ -138,13 +138,28 @@ pub async fn page(
     let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
     push_filter(&mut count, filter, sections.as_deref());
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+    let rows = rows(pool, filter, sections.as_deref(), limit, offset).await?;
+    Ok((rows, total))
+}
 
+/// The first `limit` offers of the whole catalogue matching `filter` (its `section_id` is not read), without the
+/// count a page needs: the home page's collections.
+pub async fn first(pool: &SqlitePool, filter: &OfferFilter<'_>, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
+    rows(pool, filter, None, limit, 0).await
+}
+
+async fn rows(
+    pool: &SqlitePool,
+    filter: &OfferFilter<'_>,
+    sections: Option<&[String]>,
+    limit: u32,
+    offset: u64,
+) -> sqlx::Result<Vec<OfferRow>> {
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    push_filter(&mut q, filter, sections.as_deref());
+    push_filter(&mut q, filter, sections);
     q.push(" ORDER BY ").push(filter.sort.order_by());
     q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
-    let rows = q.build_query_as().fetch_all(pool).await?;
-    Ok((rows, total))
+    q.build_query_as().fetch_all(pool).await
 }
 
 /// `SELECT ... WHERE o.id = ? AND o.active = 1`.
