@@ -276,7 +276,8 @@ pub struct ServeArgs {
     /// client-rendered shell.
     #[arg(long, env = "VITRINA_RENDER", value_enum, default_value_t = RenderMode::On)]
     pub render: RenderMode,
-    /// Time one server render may take, ms; past it the page goes out as the client-rendered shell.
+    /// Time a visitor waits for a server render, ms; past it the page goes out as the client-rendered shell while
+    /// the render goes on into the page cache.
     #[arg(long, env = "VITRINA_RENDER_BUDGET_MS", default_value_t = crate::limits::RENDER_BUDGET_MS)]
     pub render_budget_ms: u64,
 }

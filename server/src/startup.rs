@@ -80,22 +80,36 @@ impl Application {
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         let offers = Arc::new(crate::catalog::OfferCache::default());
-        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone());
+        let content = Arc::new(crate::state::ContentGeneration::default());
+        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone(), content.clone());
         spawn_sweeper(pool.clone());
-        let state =
-            AppState { db: pool, search, offers, settings: Arc::new(settings), mailer: Arc::new(mailer), limiters };
+        let render = Arc::new(crate::state::RenderStats::default());
+        let state = AppState {
+            db: pool,
+            search,
+            offers,
+            settings: Arc::new(settings),
+            mailer: Arc::new(mailer),
+            limiters,
+            content,
+            render: render.clone(),
+        };
         let connections = crate::serve::ConnectionLimits::fitted(
             std::time::Duration::from_secs(args.idle_timeout),
             args.max_connections,
         );
         let renderer = match args.render {
             crate::config::RenderMode::Off => web::render::PageRenderer::default(),
-            crate::config::RenderMode::On => web::render::PageRenderer::start(web::render::PoolSettings {
-                threads: render_threads(),
-                queue: render_threads() * limits::RENDER_QUEUE_PER_THREAD,
-                memory_bytes: limits::RENDER_MEMORY_BYTES,
-                budget: std::time::Duration::from_millis(args.render_budget_ms),
-            }),
+            crate::config::RenderMode::On => web::render::PageRenderer::start(
+                web::render::PoolSettings {
+                    threads: render_threads(),
+                    queue: render_threads() * limits::RENDER_QUEUE_PER_THREAD,
+                    memory_bytes: limits::RENDER_MEMORY_BYTES,
+                    limit: std::time::Duration::from_millis(args.render_budget_ms.max(limits::RENDER_LIMIT_MS)),
+                },
+                std::time::Duration::from_millis(args.render_budget_ms),
+                render,
+            ),
         };
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }
@@ -112,36 +126,47 @@ impl Application {
     }
 }
 
-/// Builds the search index now and again whenever an import has finished (checked every
-/// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS): imports run in another process, `vitrina
-/// import`), and then empties the offer cache, so pages and answers read the imported offers. Runs until the
-/// process ends; a failed build is logged and retried at the next change.
+/// Watches the database for changes made by this process or another (`vitrina import`, `vitrina menu import`, `vitrina
+/// stores import`, `vitrina reviews publish` run beside the shop), every
+/// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS):
+/// - after an import, and once at start, it builds the search index and empties the offer cache, so pages and answers
+///   read the imported offers;
+/// - after any change of what the public pages show (an import, or `content_version`), it advances the content
+///   generation, so rendered pages kept before it are not served again.
+///
+/// Runs until the process ends; a failed build is logged and retried at the next change.
 fn spawn_catalogue_watcher(
     pool: sqlx::SqlitePool,
     search: Arc<crate::search::engine::SearchEngine>,
     offers: Arc<crate::catalog::OfferCache>,
+    content: Arc<crate::state::ContentGeneration>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut built_for: Option<i64> = None;
+        let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
         loop {
             interval.tick().await;
-            let last = match crate::db::shop::last_import_id(&pool).await {
-                Ok(last) => last,
+            let now = match crate::db::shop::content_version(&pool).await {
+                Ok(now) => now,
                 Err(err) => {
-                    tracing::warn!(%err, "the catalogue watcher cannot read the imports log");
+                    tracing::warn!(%err, "the catalogue watcher cannot read the content version");
                     continue;
                 }
             };
-            if built_for == Some(last) {
-                continue;
+            if built_for != Some(now.last_import) {
+                match search.rebuild(&pool).await {
+                    Ok(_) => built_for = Some(now.last_import),
+                    Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
+                }
+                offers.clear();
             }
-            match search.rebuild(&pool).await {
-                Ok(_) => built_for = Some(last),
-                Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
+            // After the index and the offers: a page rendered in the new generation reads both as they are now.
+            if seen.is_some_and(|seen| seen != now) {
+                content.advance();
             }
-            offers.clear();
+            seen = Some(now);
         }
     })
 }

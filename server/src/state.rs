@@ -2,9 +2,10 @@
 
 use sqlx::SqlitePool;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Shared application state: the database pool, the search engine, the offer cache, the settings, the notification mailer and
-/// the per-address rate limiters.
+/// Shared application state: the database pool, the search engine, the offer cache, the settings, the notification mailer,
+/// the per-address rate limiters, the content generation and the render counters.
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
@@ -14,6 +15,60 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Arc<crate::mail::Mailer>,
     pub limiters: Arc<crate::rate_limit::RateLimiters>,
+    /// Moves whenever what the public pages show has changed (the page cache keys on it).
+    pub content: Arc<ContentGeneration>,
+    /// Counters of the server renders (issue 22), read by `GET /api/health/render`.
+    pub render: Arc<RenderStats>,
+}
+
+/// How many times the shop has seen its public content change since the start: an import, a menu, the stores, a
+/// published review (`content_version` in the database, watched by `startup`). Whatever keeps something derived from
+/// that content (the rendered pages) keys it on [`ContentGeneration::get`], so a change leaves old entries unread.
+#[derive(Debug, Default)]
+pub struct ContentGeneration(AtomicU64);
+
+impl ContentGeneration {
+    /// The current generation.
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    /// The content has changed: entries keyed on an older generation are not read again.
+    pub fn advance(&self) {
+        self.0.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+/// Counters of the server renders since the start (issue 22 "failure never shows"): `GET /api/health/render` gives
+/// them, and every fallback's warning in the log carries them.
+#[derive(Debug, Default)]
+pub struct RenderStats {
+    /// Pages are rendered on the server (`VITRINA_RENDER=on` and the binary carries the server bundle).
+    pub enabled: AtomicBool,
+    /// Pages rendered.
+    pub rendered: AtomicU64,
+    /// Pages answered from the page cache, without a render.
+    pub cached: AtomicU64,
+    /// Renders that failed (a thrown error, the memory limit, or the time limit `RENDER_LIMIT_MS`); their pages went
+    /// out as the shell.
+    pub failed: AtomicU64,
+    /// Pages answered with the shell because their render was not done within the visitor's budget
+    /// (`VITRINA_RENDER_BUDGET_MS`); the render went on into the page cache.
+    pub timed_out: AtomicU64,
+    /// Pages answered with the shell because every render thread was busy.
+    pub busy: AtomicU64,
+}
+
+impl RenderStats {
+    /// Adds one to `counter`.
+    pub fn bump(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The value of `counter`.
+    pub fn read(counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
 }
 
 /// Settings the handlers need (from [`crate::config`]).

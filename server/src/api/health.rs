@@ -1,5 +1,6 @@
-//! Health for a load balancer or an orchestrator (issue 20): `GET /api/health/live` and `GET /api/health/ready`.
-//! Neither reads or makes a session nor writes anything, so a probe every second costs the shop nothing.
+//! Health for a load balancer or an orchestrator (issue 20): `GET /api/health/live` and `GET /api/health/ready`;
+//! and the server render's counters for an operator (`GET /api/health/render`, issue 22). None reads or makes a
+//! session nor writes anything, so a probe every second costs the shop nothing.
 
 use crate::state::AppState;
 use axum::Json;
@@ -31,6 +32,24 @@ pub struct Readiness {
     pub search: bool,
 }
 
+/// `GET /api/health/render`: the server renders since the start (issue 22).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderHealth {
+    /// Pages are rendered on the server (`VITRINA_RENDER=on` and a binary built with the front-end).
+    pub enabled: bool,
+    /// Pages rendered.
+    pub rendered: u64,
+    /// Pages served from the page cache without a render.
+    pub cached: u64,
+    /// Pages sent as the client-rendered shell because their render failed.
+    pub failed: u64,
+    /// Pages sent as the shell because their render passed its budget (`VITRINA_RENDER_BUDGET_MS`).
+    pub timed_out: u64,
+    /// Pages sent as the shell because every render thread was busy.
+    pub busy: u64,
+}
+
 /// Liveness: the process answers HTTP. Always 200; `Cache-Control: no-store`.
 #[utoipa::path(get, path = "/api/health/live", tag = "health", responses((status = 200, body = Liveness)))]
 pub async fn get_liveness() -> Response {
@@ -55,7 +74,24 @@ pub async fn get_readiness(State(state): State<AppState>) -> Response {
     }
 }
 
+/// The render counters since the start: how many pages were rendered, served from the page cache, or sent as the
+/// shell and why. Always 200; `Cache-Control: no-store`. Reads no database.
+#[utoipa::path(get, path = "/api/health/render", tag = "health", responses((status = 200, body = RenderHealth)))]
+pub async fn get_render_health(State(state): State<AppState>) -> Response {
+    let stats = &state.render;
+    let read = crate::state::RenderStats::read;
+    let body = RenderHealth {
+        enabled: stats.enabled.load(std::sync::atomic::Ordering::Relaxed),
+        rendered: read(&stats.rendered),
+        cached: read(&stats.cached),
+        failed: read(&stats.failed),
+        timed_out: read(&stats.timed_out),
+        busy: read(&stats.busy),
+    };
+    ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+}
+
 /// The health routes.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_liveness)).routes(routes!(get_readiness))
+    OpenApiRouter::new().routes(routes!(get_liveness)).routes(routes!(get_readiness)).routes(routes!(get_render_health))
 }

@@ -174,7 +174,7 @@ async fn page_or_asset(
                 }
                 _ => None,
             };
-            shell_response(StatusCode::OK, &head, rendered.as_ref().map(|page| (page, language)))
+            shell_response(StatusCode::OK, &head, rendered.as_deref().map(|page| (page, language)))
         }
         Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
         Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head, None),

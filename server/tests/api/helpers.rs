@@ -259,3 +259,24 @@ pub const SMALL_FEED: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <offer id="c" available="false"><price>200</price><currencyId>RUB</currencyId><categoryId>3</categoryId><name>Пазл</name></offer>
 <offer id="d"><price>50</price><categoryId></categoryId><name>Без раздела</name></offer>
 </offers></shop></yml_catalog>"#;
+
+/// GETs `/api/search?{query}` until `ready` accepts the answer (the index builds in the background at start-up,
+/// answering 503 until then, and after imports), failing after 15 s.
+pub async fn search_until(app: &TestApp, query: &str, ready: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    for _ in 0..150 {
+        let res = app.get(&format!("/api/search?{query}")).await;
+        if res.status() == 503 {
+            // The first index is being built (issue 20: 503 SEARCH_STARTING).
+            assert_eq!(res.headers()["retry-after"], "2");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            continue;
+        }
+        assert_eq!(res.status(), 200, "{query}");
+        let body: serde_json::Value = res.json().await.unwrap();
+        if ready(&body) {
+            return body;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no expected answer for {query}");
+}

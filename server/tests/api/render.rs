@@ -2,7 +2,7 @@
 //! components in QuickJS, with the state the browser hydrates from; a render that cannot finish leaves the
 //! client-rendered shell. Needs the server bundle (`web/dist-server`, `npm run build`; `make test` builds it first).
 
-use crate::helpers::{SMALL_FEED, TestApp, spawn_app_with};
+use crate::helpers::{SMALL_FEED, TestApp, search_until, spawn_app_with};
 use vitrina::config::RenderMode;
 
 async fn rendering_app() -> TestApp {
@@ -13,6 +13,9 @@ async fn rendering_app() -> TestApp {
     })
     .await;
     app.import(SMALL_FEED).await;
+    // The watcher has seen the import once the index has its offers: pages rendered from here on stay in one
+    // content generation.
+    search_until(&app, "q=альфа", |answer| answer["total"] == 1).await;
     app
 }
 
@@ -79,6 +82,16 @@ async fn a_render_past_its_budget_leaves_the_client_rendered_shell() {
     assert!(html.contains("<div id=\"root\"></div>"), "{html}");
     assert!(!html.contains("vitrina-state"));
     assert!(html.contains("<noscript>"));
+    // The render went on without the visitor and filled the page cache: a later visitor gets the page.
+    let mut later = String::new();
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        later = app.get("/").await.text().await.unwrap();
+        if later.contains("vitrina-state") {
+            break;
+        }
+    }
+    assert!(!root(&later).is_empty(), "the page was rendered after its visitor left, within 10 s");
 }
 
 #[tokio::test]
@@ -88,4 +101,59 @@ async fn private_pages_are_not_rendered_on_the_server() {
         let html = app.get(path).await.text().await.unwrap();
         assert!(html.contains("<div id=\"root\"></div>"), "{path}");
     }
+}
+
+#[tokio::test]
+async fn an_import_that_changes_a_price_shows_on_the_next_page() {
+    let app = rendering_app().await;
+    let path = "/catalog/dereviannye-konstruktory/konstruktor-elka/";
+    assert!(root(&app.get(path).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    app.import(&SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>")).await;
+    let mut page = String::new();
+    for _ in 0..100 {
+        page = app.get(path).await.text().await.unwrap();
+        if root(&page).contains("1\u{a0}990\u{a0}₽") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(root(&page).contains("1\u{a0}990\u{a0}₽"), "the new price within 10 s: {}", root(&page));
+}
+
+/// `GET /api/health/render`, parsed.
+async fn render_health(app: &TestApp) -> serde_json::Value {
+    app.get("/api/health/render").await.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_rendered_page_is_served_again_until_the_content_changes() {
+    let app = rendering_app().await;
+    let first = app.get("/").await.text().await.unwrap();
+    assert!(!root(&first).is_empty(), "the home page is rendered");
+    let again = app.get("/").await.text().await.unwrap();
+    assert_eq!(root(&again), root(&first));
+    let health = render_health(&app).await;
+    assert_eq!((health["enabled"].as_bool(), health["rendered"].as_u64()), (Some(true), Some(1)), "{health}");
+    assert_eq!(health["cached"], 1, "{health}");
+
+    // The owner replaces the top menu from another process (`vitrina menu import`): the page follows.
+    let pool = vitrina::db::connect(&app.db_path).await.unwrap();
+    let entry = vitrina::domain::menu::MenuEntry {
+        title: "Подарки недели".into(),
+        url: "/catalog/".into(),
+        children: Vec::new(),
+        id: None,
+    };
+    vitrina::db::menus::import_owner_menu(&pool, vitrina::domain::menu::TOP_MENU, &[entry]).await.unwrap();
+    pool.close().await;
+    let mut page = String::new();
+    for _ in 0..100 {
+        page = app.get("/").await.text().await.unwrap();
+        if root(&page).contains("Подарки недели") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(root(&page).contains("Подарки недели"), "the new menu within 10 s: {}", root(&page));
+    assert_eq!(render_health(&app).await["rendered"], 2);
 }

@@ -1,29 +1,7 @@
 //! `GET /api/search` on the demo catalogue, after an import, and on real feeds.
 
-use crate::helpers::{SMALL_FEED, TestApp, spawn_app};
+use crate::helpers::{SMALL_FEED, search_until, spawn_app};
 use serde_json::Value;
-use std::time::Duration;
-
-/// GETs `/api/search?{query}` until `ready` accepts the answer (the index builds in the background at start-up,
-/// answering 503 until then, and after imports), failing after 15 s.
-async fn search_until(app: &TestApp, query: &str, ready: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..150 {
-        let res = app.get(&format!("/api/search?{query}")).await;
-        if res.status() == 503 {
-            // The first index is being built (issue 20: 503 SEARCH_STARTING).
-            assert_eq!(res.headers()["retry-after"], "2");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        }
-        assert_eq!(res.status(), 200, "{query}");
-        let body: Value = res.json().await.unwrap();
-        if ready(&body) {
-            return body;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("no expected answer for {query}");
-}
 
 fn names(answer: &Value) -> Vec<String> {
     answer["items"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_owned()).collect()

@@ -1,5 +1,5 @@
 //! One QuickJS runtime holding the server bundle (`web/dist-server/entry-server.js`, issue 22), driven by one render
-//! thread. The runtime is the unit of failure: after any failed render (a thrown error, the time budget passed, the
+//! thread. The runtime is the unit of failure: after any failed render (a thrown error, the time limit passed, the
 //! memory limit reached) its thread drops it and builds a fresh one, so a bad page never leaves state behind.
 
 use rquickjs::{CatchResultExt, Context, Function, Promise, Runtime};
@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 /// Why one render gave no HTML.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
-    /// The render ran past its time budget and was interrupted.
-    #[error("the render passed its time budget of {0:?}")]
+    /// The render ran past its time limit and was interrupted.
+    #[error("the render passed its time limit of {0:?}")]
     TimedOut(Duration),
     /// The bundle threw, or QuickJS failed (out of memory, stack overflow); the message says which.
     #[error("the render failed: {0}")]
@@ -62,11 +62,11 @@ impl Engine {
     }
 
     /// Renders one page: calls `vitrinaRender(input)` and runs the promise's jobs until it settles, within
-    /// `budget`. `input` and the answer are JSON (`web/src/ssr/entry-server.tsx`, `RenderInput`/`RenderOutput`).
-    pub fn render(&self, input: &str, budget: Duration) -> Result<String, EngineError> {
+    /// `limit`. `input` and the answer are JSON (`web/src/ssr/entry-server.tsx`, `RenderInput`/`RenderOutput`).
+    pub fn render(&self, input: &str, limit: Duration) -> Result<String, EngineError> {
         let start = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let budget_ms = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
-        self.deadline_ms.store(start.saturating_add(budget_ms), Ordering::Relaxed);
+        let limit_ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
+        self.deadline_ms.store(start.saturating_add(limit_ms), Ordering::Relaxed);
         let began = Instant::now();
         let result = self.context.with(|ctx| -> Result<String, String> {
             let render: Function = ctx.globals().get("vitrinaRender").map_err(|err| err.to_string())?;
@@ -75,7 +75,7 @@ impl Engine {
         });
         self.deadline_ms.store(u64::MAX, Ordering::Relaxed);
         result.map_err(|message| {
-            if began.elapsed() >= budget { EngineError::TimedOut(budget) } else { EngineError::Failed(message) }
+            if began.elapsed() >= limit { EngineError::TimedOut(limit) } else { EngineError::Failed(message) }
         })
     }
 }

@@ -5,14 +5,19 @@
 //! One request: the page's head names the API answers it needs first ([`super::preload`]); [`data::load`] makes
 //! those that are the same for every visitor; a render thread ([`pool`]) renders the page with them. When the page
 //! asked for more public answers than it was given (a product's reviews, a section's listing under a query), they
-//! are loaded and the page is rendered once more. A render that fails or passes its budget is logged and counted,
-//! and the page goes out as today's client-rendered shell.
+//! are loaded and the page is rendered once more. A rendered page is kept ([`cache`]) until the shop's content
+//! changes. A render that fails, or that is not done within the visitor's budget, is logged and counted, and the
+//! page goes out as the client-rendered shell; a slow render goes on meanwhile and fills the cache.
 
+mod cache;
 mod data;
 mod engine;
 mod pool;
 
-pub use pool::{PoolSettings, RenderError, RenderPool, RenderStats};
+pub use cache::{PageCache, PageKey};
+pub use pool::{PoolSettings, RenderError, RenderPool};
+
+use crate::state::{AppState, RenderStats};
 
 use data::Answer;
 use serde::{Deserialize, Serialize};
@@ -53,93 +58,144 @@ pub struct Rendered {
     pub carried: std::collections::BTreeSet<String>,
 }
 
-/// Renders pages; `None` inside when the binary has no server bundle or rendering is off (`VITRINA_RENDER=off`).
+/// Renders pages, and keeps them ([`PageCache`]); no pool inside when the binary has no server bundle or rendering
+/// is off (`VITRINA_RENDER=off`).
 #[derive(Clone, Default)]
 pub struct PageRenderer {
     pool: Option<RenderPool>,
+    pages: PageCache,
+    /// How long a visitor waits for a render (`VITRINA_RENDER_BUDGET_MS`).
+    budget: std::time::Duration,
 }
 
 impl PageRenderer {
-    /// Starts the render threads with the embedded bundle; without a bundle (a binary built before the front-end)
-    /// pages go out as the client-rendered shell.
-    pub fn start(settings: PoolSettings) -> Self {
+    /// Starts the render threads with the embedded bundle, counting into `stats` (and marking it enabled); visitors
+    /// wait `budget` for a page. Without a bundle (a binary built before the front-end) pages go out as the
+    /// client-rendered shell.
+    pub fn start(settings: PoolSettings, budget: std::time::Duration, stats: Arc<RenderStats>) -> Self {
         let Some(file) = ServerBundle::get(BUNDLE_FILE) else {
             tracing::warn!("this binary has no server bundle (web/dist-server): pages are rendered in the browser");
-            return PageRenderer { pool: None };
+            return PageRenderer::default();
         };
         let bundle: Arc<str> = Arc::from(String::from_utf8_lossy(&file.data).as_ref());
-        PageRenderer { pool: Some(RenderPool::start(bundle, settings)) }
+        stats.enabled.store(true, std::sync::atomic::Ordering::Relaxed);
+        PageRenderer { pool: Some(RenderPool::start(bundle, settings, stats)), pages: PageCache::default(), budget }
     }
 
-    /// The render counters, when rendering is on.
-    pub fn stats(&self) -> Option<&RenderStats> {
-        self.pool.as_ref().map(RenderPool::stats)
-    }
-
-    /// Renders the page at `url` (path and query) in `language`, starting from the API answers `api` (the page's
-    /// preload list). `None` when it cannot: the reason is logged with the path, and the caller sends the shell.
+    /// The page at `url` (path and query) in `language`: from the page cache while the shop's content is what it was
+    /// rendered from ([`crate::state::ContentGeneration`]), else rendered ([`render_page`]) and kept. `None` when it
+    /// cannot be rendered, or not within the visitor's budget: the caller sends the shell. A render that passes the
+    /// budget goes on (up to its limit, `RENDER_LIMIT_MS`) and fills the cache for the next visitor.
     pub async fn render(
         &self,
-        state: &crate::state::AppState,
+        state: &AppState,
         url: &str,
-        language: &str,
+        language: &'static str,
         api: &[String],
-    ) -> Option<Rendered> {
-        let pool = self.pool.as_ref()?;
-        let mut answers = BTreeMap::new();
-        for wanted in api {
-            if let Some(answer) = data::load(state, wanted).await {
-                answers.insert(wanted.clone(), answer);
+    ) -> Option<Arc<Rendered>> {
+        let pool = self.pool.clone()?;
+        let key = PageKey { generation: state.content.get(), url: url.to_owned(), language };
+        if let Some(page) = self.pages.get(&key).await {
+            RenderStats::bump(&state.render.cached);
+            return Some(page);
+        }
+        let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
+        // A task of its own: a visitor who stops waiting does not stop the render.
+        let render = tokio::spawn(async move {
+            let render = render_page(&pool, &state_owned, &url_owned, language, &api);
+            pages.page(key, render).await
+        });
+        match tokio::time::timeout(self.budget, render).await {
+            Ok(Ok(Some((page, source)))) => {
+                if source == cache::Source::Cached {
+                    RenderStats::bump(&state.render.cached);
+                }
+                Some(page)
+            }
+            Ok(Ok(None)) => None,
+            Ok(Err(err)) => {
+                tracing::error!(%err, url, "a render task ended without a page");
+                None
+            }
+            Err(_) => {
+                RenderStats::bump(&state.render.timed_out);
+                warn_shell(
+                    &state.render,
+                    url,
+                    "not rendered within its budget: sent as the shell, the render goes on into the page cache",
+                );
+                None
             }
         }
-        let mut tried: std::collections::BTreeSet<String> = api.iter().cloned().collect();
-        for attempt in 1..=crate::limits::RENDER_ATTEMPTS {
-            let input = serde_json::to_string(&RenderInput { url, language, answers: &answers }).ok()?;
-            let began = std::time::Instant::now();
-            let output = match pool.render(input).await {
-                Ok(json) => serde_json::from_str::<RenderOutput>(&json)
-                    .inspect_err(|err| tracing::warn!(%err, url, "a render gave no RenderOutput"))
-                    .ok()?,
-                Err(err) => {
-                    let stats = pool.stats();
-                    let load =
-                        |counter: &std::sync::atomic::AtomicU64| counter.load(std::sync::atomic::Ordering::Relaxed);
-                    tracing::warn!(
-                        %err,
-                        url,
-                        rendered = load(&stats.rendered),
-                        failed = load(&stats.failed),
-                        timed_out = load(&stats.timed_out),
-                        busy = load(&stats.busy),
-                        "the page was not rendered on the server: sent for the browser to render"
-                    );
-                    return None;
-                }
-            };
-            tracing::debug!(
-                url,
-                attempt,
-                passes = output.passes,
-                ms = began.elapsed().as_millis(),
-                missing = ?output.missing,
-                "rendered"
-            );
-            let mut more = false;
-            for wanted in output.missing {
-                if tried.insert(wanted.clone())
-                    && let Some(answer) = data::load(state, &wanted).await
-                {
-                    answers.insert(wanted, answer);
-                    more = true;
-                }
-            }
-            if !more || attempt == crate::limits::RENDER_ATTEMPTS {
-                let carried = answers.into_keys().collect();
-                return Some(Rendered { html: output.html, state: output.state, carried });
-            }
-        }
-        None
     }
+}
+
+/// Logs why the page at `url` went out as the shell, with the render counters.
+fn warn_shell(stats: &RenderStats, url: &str, why: &str) {
+    let read = RenderStats::read;
+    tracing::warn!(
+        url,
+        rendered = read(&stats.rendered),
+        cached = read(&stats.cached),
+        failed = read(&stats.failed),
+        timed_out = read(&stats.timed_out),
+        busy = read(&stats.busy),
+        "{why}"
+    );
+}
+
+/// Renders the page at `url` (path and query) in `language` on `pool`, starting from the API answers `api` (the
+/// page's preload list). `None` when it cannot: the reason is logged with the path and the render counters, and the
+/// caller sends the shell.
+async fn render_page(
+    pool: &RenderPool,
+    state: &AppState,
+    url: &str,
+    language: &str,
+    api: &[String],
+) -> Option<Rendered> {
+    let mut answers = BTreeMap::new();
+    for wanted in api {
+        if let Some(answer) = data::load(state, wanted).await {
+            answers.insert(wanted.clone(), answer);
+        }
+    }
+    let mut tried: std::collections::BTreeSet<String> = api.iter().cloned().collect();
+    for attempt in 1..=crate::limits::RENDER_ATTEMPTS {
+        let input = serde_json::to_string(&RenderInput { url, language, answers: &answers }).ok()?;
+        let began = std::time::Instant::now();
+        let output = match pool.render(input).await {
+            Ok(json) => serde_json::from_str::<RenderOutput>(&json)
+                .inspect_err(|err| tracing::warn!(%err, url, "a render gave no RenderOutput"))
+                .ok()?,
+            Err(err) => {
+                warn_shell(pool.stats(), url, &format!("not rendered on the server ({err}): sent as the shell"));
+                return None;
+            }
+        };
+        tracing::debug!(
+            url,
+            attempt,
+            passes = output.passes,
+            ms = began.elapsed().as_millis(),
+            missing = ?output.missing,
+            "rendered"
+        );
+        let mut more = false;
+        for wanted in output.missing {
+            if tried.insert(wanted.clone())
+                && let Some(answer) = data::load(state, &wanted).await
+            {
+                answers.insert(wanted, answer);
+                more = true;
+            }
+        }
+        if !more || attempt == crate::limits::RENDER_ATTEMPTS {
+            let carried = answers.into_keys().collect();
+            return Some(Rendered { html: output.html, state: output.state, carried });
+        }
+    }
+    None
 }
 
 /// `state` as the text of a `<script type="application/json">`: `<` is written `\u003c`, so no `</script>` or

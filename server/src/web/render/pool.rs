@@ -3,8 +3,8 @@
 //! uncached pages costs at most `threads × memory limit` of JavaScript heap, never more.
 
 use super::engine::{Engine, EngineError};
+use crate::state::RenderStats;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -17,35 +17,19 @@ pub enum RenderError {
     /// The binary carries no server bundle (built before the front-end), or it does not evaluate.
     #[error("no server bundle: {0}")]
     NoBundle(String),
-    /// The render failed or passed its budget.
+    /// The render failed or passed its limit.
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
 
-/// Counters of the renders since the start (issue 22 "failure never shows"): every fallback's warning in the log
-/// carries them.
-#[derive(Debug, Default)]
-pub struct RenderStats {
-    /// Pages rendered.
-    pub rendered: AtomicU64,
-    /// Pages answered with the shell because a render failed (a thrown error or the memory limit).
-    pub failed: AtomicU64,
-    /// Pages answered with the shell because a render passed its time budget.
-    pub timed_out: AtomicU64,
-    /// Pages answered with the shell because every render thread was busy.
-    pub busy: AtomicU64,
-}
-
-impl RenderStats {
-    fn count(&self, result: &Result<String, RenderError>) {
-        let counter = match result {
-            Ok(_) => &self.rendered,
-            Err(RenderError::Busy) => &self.busy,
-            Err(RenderError::Engine(EngineError::TimedOut(_))) => &self.timed_out,
-            Err(_) => &self.failed,
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
+fn count(stats: &RenderStats, result: &Result<String, RenderError>) {
+    // A render interrupted at its limit failed: the visitor's budget is counted by the page renderer.
+    let counter = match result {
+        Ok(_) => &stats.rendered,
+        Err(RenderError::Busy) => &stats.busy,
+        Err(_) => &stats.failed,
+    };
+    RenderStats::bump(counter);
 }
 
 struct Job {
@@ -62,8 +46,8 @@ pub struct PoolSettings {
     pub queue: usize,
     /// JavaScript heap of one runtime at most, bytes.
     pub memory_bytes: usize,
-    /// Time one render may take.
-    pub budget: Duration,
+    /// Time one render may run before it is interrupted (the engine's limit, not the visitor's budget).
+    pub limit: Duration,
 }
 
 /// The render threads and their queue. Cheap to clone.
@@ -74,9 +58,9 @@ pub struct RenderPool {
 }
 
 impl RenderPool {
-    /// Starts `settings.threads` render threads running `bundle` (the server bundle's source). Each builds its runtime
-    /// at once, so the first pages do not pay for it.
-    pub fn start(bundle: Arc<str>, settings: PoolSettings) -> Self {
+    /// Starts `settings.threads` render threads running `bundle` (the server bundle's source), counting into `stats`.
+    /// Each builds its runtime at once, so the first pages do not pay for it.
+    pub fn start(bundle: Arc<str>, settings: PoolSettings, stats: Arc<RenderStats>) -> Self {
         let (jobs, queue) = crossbeam_channel::bounded::<Job>(settings.queue);
         for n in 0..settings.threads.max(1) {
             let queue = queue.clone();
@@ -87,7 +71,7 @@ impl RenderPool {
                 .spawn(move || render_thread(&bundle, &queue, settings))
                 .expect("spawn a render thread");
         }
-        RenderPool { jobs, stats: Arc::new(RenderStats::default()) }
+        RenderPool { jobs, stats }
     }
 
     /// Renders `input` (a `RenderInput` as JSON) to a `RenderOutput` as JSON, or says why not. Counted in
@@ -98,7 +82,7 @@ impl RenderPool {
             Err(_) => Err(RenderError::Busy),
             Ok(()) => answer.await.unwrap_or_else(|_| Err(RenderError::NoBundle("the render thread stopped".into()))),
         };
-        self.stats.count(&result);
+        count(&self.stats, &result);
         result
     }
 
@@ -122,7 +106,7 @@ fn render_thread(bundle: &str, queue: &crossbeam_channel::Receiver<Job>, setting
         }
     };
     for job in queue {
-        let result = engine.render(&job.input, settings.budget).map_err(RenderError::from);
+        let result = engine.render(&job.input, settings.limit).map_err(RenderError::from);
         let failed = result.is_err();
         // The page may have stopped waiting (its visitor left): nothing to do then.
         let _ = job.reply.send(result);

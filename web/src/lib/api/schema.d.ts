@@ -448,6 +448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The render counters since the start: how many pages were rendered, served from the page cache, or sent as the
+         *     shell and why. Always 200; `Cache-Control: no-store`. Reads no database.
+         */
+        get: operations["get_render_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/location": {
         parameters: {
             query?: never;
@@ -1455,6 +1475,36 @@ export interface components {
             phoneCountry?: string | null;
             /** @description `true`: the new session lasts 30 days without a request; default `false`: it ends with the browser. */
             remember?: boolean;
+        };
+        /** @description `GET /api/health/render`: the server renders since the start (issue 22). */
+        RenderHealth: {
+            /**
+             * Format: int64
+             * @description Pages sent as the shell because every render thread was busy.
+             */
+            busy: number;
+            /**
+             * Format: int64
+             * @description Pages served from the page cache without a render.
+             */
+            cached: number;
+            /** @description Pages are rendered on the server (`VITRINA_RENDER=on` and a binary built with the front-end). */
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Pages sent as the client-rendered shell because their render failed.
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Pages rendered.
+             */
+            rendered: number;
+            /**
+             * Format: int64
+             * @description Pages sent as the shell because their render passed its budget (`VITRINA_RENDER_BUDGET_MS`).
+             */
+            timedOut: number;
         };
         /** @description `POST /api/auth/password-reset/confirm` body. */
         ResetConfirm: {
@@ -3124,6 +3174,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    get_render_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderHealth"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
