@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ScrollUpButton } from '@/components/ui/scroll-up-button';
 import { OfferActionsProvider } from '@/components/offer/offer-actions-slot';
 import { UserWidget } from '@/features/account/components/user-widget';

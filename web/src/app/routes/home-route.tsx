@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { paths } from '@/config/paths';
 import { useSections } from '@/features/catalog/api/get-sections';
 import { CollectionTabs } from '@/features/catalog/components/collection-tabs';

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { normalizePath, paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';

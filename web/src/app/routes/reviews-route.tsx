@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { paths } from '@/config/paths';
 import { ReviewsPage } from '@/features/reviews/components/reviews-page';

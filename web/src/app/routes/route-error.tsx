@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PageMessage } from './page-message';
 
 /** The error screen's content: title, text and a full reload, which also fetches the current release. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_PAGE_SIZE } from '@/config/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { paths } from '@/config/paths';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeading } from '@/components/ui/page-heading';

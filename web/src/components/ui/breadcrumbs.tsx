@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import styles from './breadcrumbs.module.css';
 
 /** One step of a breadcrumb trail; the last step is the current page and has no `to`. */

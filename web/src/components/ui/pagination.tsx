@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import styles from './pagination.module.css';
 
 /** Page numbers to show around `page` of `pages`; `null` marks a gap (…). Always shows the first and last. */

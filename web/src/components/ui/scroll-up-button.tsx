@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SCROLL_UP_ANIMATION_MS, SCROLL_UP_THRESHOLD_PX } from '@/config/constants';
 import { usePrefersReducedMotion } from '@/lib/use-media-query';
 import { SCROLL_LOCK_FIXED_CLASS } from './overlay/overlay-parts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { SHARE_CONFIRMATION_MS } from '@/config/constants';
 import styles from './share-toggle.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '../alert';
 import { SLIDE_PANEL_UNDEFINED_ERROR } from './panel-query-content';
 import styles from './panel-load-error.module.css';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '@/components/ui/alert';
 import { PASSWORD_MIN_CHARS } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { LoadingState } from '@/components/ui/status-states';
 import { openLoginPanel } from '../hooks/login-panel';
 import { useCurrentUser } from './user-widget';

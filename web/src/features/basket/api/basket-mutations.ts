@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError, apiSend } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import type { Basket } from '@/lib/api/types';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { HeartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';

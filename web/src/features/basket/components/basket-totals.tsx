@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatMoney } from '@/lib/format';
 import type { BasketSummary } from '@/lib/api/types';
 import styles from './basket-totals.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { paths } from '@/config/paths';

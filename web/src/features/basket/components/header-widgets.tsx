@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { usePanelOpener } from '@/components/ui/overlay';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';

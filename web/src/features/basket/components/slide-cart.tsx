@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PanelLoadError, PanelQueryContent, SlidePanel, panelQueryRetry, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { LoadingState } from '@/components/ui/status-states';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import styles from './availability.module.css';
 
 /** Availability of an offer: "В наличии" or "Нет в наличии", as text (colour only repeats it). */

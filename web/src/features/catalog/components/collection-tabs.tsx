@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useCollection } from '../api/get-collection';
 import { COLLECTION_CODES, type CollectionCode } from '../api/listing-params';

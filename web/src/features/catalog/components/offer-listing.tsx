@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSelectCommit } from '@/lib/use-select-commit';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CATALOG_PAGE_SIZE } from '@/config/constants';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { PRODUCT_IMAGE_SIZE_PX, QUICK_VIEW_PARAMS_LIMIT } from '@/config/constants';
 import { PanelQueryContent, Popup, panelQueryRetry } from '@/components/ui/overlay';

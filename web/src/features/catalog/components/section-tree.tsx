@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Section } from '@/lib/api/types';
 import { childSections } from '../utils/section-tree';
 import styles from './section-tree.module.css';

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
 import type { Offer } from '@/lib/api/types';
 import { useAddToCompare } from '../api/add-to-compare';

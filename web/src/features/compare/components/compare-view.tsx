@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { OfferActionsSlot } from '@/components/offer/offer-actions-slot';
 import { Picture } from '@/components/ui/picture';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { COMPARE_MAX_ITEMS } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CONTACT_KINDS } from '../utils/contact-links';
 import type { Store } from '@/lib/api/types';
 import { contactHref } from '../utils/contact-links';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SlidePanel } from '@/components/ui/overlay';
 import { useHashTarget } from '@/components/ui/use-hash-target';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';

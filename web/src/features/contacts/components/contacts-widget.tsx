@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { paths, storePath } from '@/config/paths';

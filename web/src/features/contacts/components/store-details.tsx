@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { Store } from '@/lib/api/types';
 import { ContactList } from './contact-list';
 import { WorkingHours } from './working-hours';

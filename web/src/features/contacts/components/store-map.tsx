@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { MapTiles } from '@/lib/api-client';
 import type { Store } from '@/lib/api/types';
 import styles from './store-map.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ChevronIcon } from '@/components/ui/icons';
 import { WEEK_DAYS } from '../utils/working-hours';
 import type { DayHours, TodayHours } from '@/lib/api/types';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
 import { formQueryOptions, isShowableForm } from '../api/forms';
 import { LazyServerForm } from './lazy-server-form';

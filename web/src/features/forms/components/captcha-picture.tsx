@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CAPTCHA_HEIGHT_PX, CAPTCHA_WIDTH_PX } from '@/config/constants';
 import type { FormCaptcha } from '@/lib/api/types';
 import styles from './captcha-picture.module.css';

@@ -3,7 +3,7 @@ import intlTelInput, { type Iso2, type Iti } from 'intl-tel-input';
 import { en as enInterface, ru as ruInterface } from 'intl-tel-input/locale';
 import 'intl-tel-input/styles';
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { DEFAULT_PHONE_COUNTRY, PREFERRED_PHONE_COUNTRIES } from '@/config/constants';
 import type { PhoneValue } from '../api/forms';
 import { maskFromPlaceholder, toE164 } from '../utils/phone';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CAPTCHA_CHECK_DELAY_MS } from '@/config/constants';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';

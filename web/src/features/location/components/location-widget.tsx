@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { PinIcon } from '@/components/ui/icons';

@@ -1,8 +1,9 @@
 import { useMemo, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PanelQueryContent } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useSections } from '@/lib/api/get-sections';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { NavSection } from '../utils/section-children';
 import { useIsCurrentUrl } from '../hooks/use-is-current-url';
 import type { MenuDisclosure } from '../hooks/use-menu-disclosure';
@@ -100,6 +101,7 @@ function moveFocusInMegaMenu(event: KeyboardEvent<HTMLElement>): void {
 export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) {
   const { t } = useTranslation();
   const sections = useSections();
+  const hydrated = useHydrated();
   return (
     <div className={styles.wrapper} {...disclosure.rootProps}>
       <button type="button" className={styles.button} {...disclosure.triggerProps}>
@@ -110,9 +112,11 @@ export function CatalogMegaMenu({ disclosure }: { disclosure: MenuDisclosure }) 
       <div className={styles.panel} {...disclosure.contentProps} data-testid="catalog-mega-menu">
         {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the section links inside (WAI-ARIA disclosure navigation) */}
         <div className={`container ${styles.inner}`} onKeyDown={moveFocusInMegaMenu}>
-          <PanelQueryContent query={sections} hasContent={hasListContent}>
-            {(data) => <SectionColumns sections={data} />}
-          </PanelQueryContent>
+          {hydrated && (
+            <PanelQueryContent query={sections} hasContent={hasListContent}>
+              {(data) => <SectionColumns sections={data} />}
+            </PanelQueryContent>
+          )}
         </div>
       </div>
     </div>

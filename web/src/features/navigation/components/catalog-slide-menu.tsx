@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PanelQueryContent, SlidePanel, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';
 import { useSections } from '@/lib/api/get-sections';

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { MENU_OVERFLOW_THRESHOLD_ITEMS } from '@/config/constants';
 import type { MenuItem } from '@/lib/api/types';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { moveFocusInList, useMenuDisclosure, type MenuDisclosure } from '../hooks/use-menu-disclosure';
 import { useViewportFlip } from '../hooks/use-viewport-flip';
@@ -88,6 +89,7 @@ function BarParent({ item, active }: { item: MenuItem; active: ActiveItems }) {
   const { t } = useTranslation();
   const disclosure = useMenuDisclosure();
   const { setRef, flip } = useDropdownRef(disclosure);
+  const hydrated = useHydrated();
   return (
     <li className={styles.barItem} data-active={activeMark(item, active)} data-open={disclosure.open || undefined} {...disclosure.rootProps}>
       <MenuLink url={item.url} className={styles.barLink} current={active.current.has(item.id)}>
@@ -103,9 +105,8 @@ function BarParent({ item, active }: { item: MenuItem; active: ActiveItems }) {
       </button>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the links inside (WAI-ARIA disclosure navigation) */}
       <ul className={styles.dropdown} {...disclosure.contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
-        {item.children.map((child) => (
-          <DropdownItem key={child.id} item={child} active={active} parentOpen={disclosure.open} />
-        ))}
+        {hydrated &&
+          item.children.map((child) => <DropdownItem key={child.id} item={child} active={active} parentOpen={disclosure.open} />)}
       </ul>
     </li>
   );
@@ -116,6 +117,7 @@ function MoreItem({ items, active }: { items: MenuItem[]; active: ActiveItems })
   const { t } = useTranslation();
   const disclosure = useMenuDisclosure();
   const { setRef, flip } = useDropdownRef(disclosure);
+  const hydrated = useHydrated();
   return (
     <li
       className={`${styles.barItem} ${styles.moreItem}`}
@@ -128,9 +130,7 @@ function MoreItem({ items, active }: { items: MenuItem[]; active: ActiveItems })
       </button>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the links inside (WAI-ARIA disclosure navigation) */}
       <ul className={styles.dropdown} {...disclosure.contentProps} ref={setRef} data-flip={flip || undefined} onKeyDown={moveFocusInList}>
-        {items.map((item) => (
-          <DropdownItem key={item.id} item={item} active={active} parentOpen={disclosure.open} />
-        ))}
+        {hydrated && items.map((item) => <DropdownItem key={item.id} item={item} active={active} parentOpen={disclosure.open} />)}
       </ul>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { LANGUAGES } from '@/config/constants';
 import { isLanguage, setLanguage } from '@/i18n';
 import styles from './language-switch.module.css';

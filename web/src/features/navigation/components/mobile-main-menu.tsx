@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PanelQueryContent, SlidePanel, type ReturnFocusTarget } from '@/components/ui/overlay';
 import { normalizePath, paths } from '@/config/paths';
 import { useTopMenu } from '../api/get-top-menu';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { MenuItem } from '@/lib/api/types';
 import { useActiveMenuItems } from '../hooks/use-active-menu-items';
 import { MenuLink } from './menu-link';

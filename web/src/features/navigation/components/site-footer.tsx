@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { paths } from '@/config/paths';
 import { LanguageSwitch } from './language-switch';
 import styles from './site-footer.module.css';

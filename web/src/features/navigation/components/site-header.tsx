@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { ADD_REVIEW_ID } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { RatingStars } from '@/components/ui/rating-stars';

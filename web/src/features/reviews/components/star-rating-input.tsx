@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { STAR_PATH } from '@/components/ui/rating-stars';
 import { REVIEW_RATING_MAX } from '@/config/constants';
 import styles from './star-rating-input.module.css';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
 import { ChevronIcon } from '@/components/ui/icons';
 import { ALL_SECTIONS_ID, type SearchSection } from '../api/search';

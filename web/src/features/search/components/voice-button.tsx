@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { VISITED_COOKIE_MAX_AGE_S, VISITED_COOKIE_NAME } from '@/config/constants';
 import { MicrophoneIcon } from '@/components/ui/icons';
 import { getCookie, setCookie } from '@/lib/cookies';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { Picture } from '@/components/ui/picture';
 import { CARD_IMAGE_SIZE_PX, RECENTLY_VIEWED_FADE_MS } from '@/config/constants';
