@@ -110,7 +110,7 @@ pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 /// index swap).
 pub const SEARCH_ANSWER_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Offers the catalogue service keeps in memory by id (`catalog::OfferCache`; about 1 KB each), so a search answer
+/// Offers the catalogue service keeps in memory by id (`catalog::CatalogCache`; about 1 KB each), so a search answer
 /// that is not cached reads only offers not seen since the last import from the database (emptied by each import).
 pub const OFFER_CACHE_ENTRIES: u64 = 50_000;
 
@@ -437,6 +437,8 @@ pub const RENDER_COOKIE_NAME: &str = "vitrina_render";
 pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// How long a rendered page is served from the page cache at most, s. A change of content (an import, a menu, the
-/// stores, a published review) forgets it sooner; the bound is for what changes with the clock alone: whether a
-/// store is open now.
-pub const PAGE_CACHE_TTL_S: u64 = 60;
+/// stores, a published review) forgets it sooner; the bound is for what changes with the clock alone: a store's hours
+/// today and whether it is open now. The browser asks again for an answer the page carried once it is older than the
+/// answer's own freshness (`staleTime`, 60 s for the stores), so a hydrated page shows the hours of now; a page read
+/// without scripts may show them up to this old.
+pub const PAGE_CACHE_TTL_S: u64 = 600;

@@ -79,15 +79,15 @@ impl Application {
         };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
-        let offers = Arc::new(crate::catalog::OfferCache::default());
+        let catalog = Arc::new(crate::catalog::CatalogCache::default());
         let content = Arc::new(crate::state::ContentGeneration::default());
-        spawn_catalogue_watcher(pool.clone(), search.clone(), offers.clone(), content.clone());
+        spawn_catalogue_watcher(pool.clone(), search.clone(), catalog.clone(), content.clone());
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
         let state = AppState {
             db: pool,
             search,
-            offers,
+            catalog,
             settings: Arc::new(settings),
             mailer: Arc::new(mailer),
             limiters,
@@ -129,8 +129,8 @@ impl Application {
 /// Watches the database for changes made by this process or another (`vitrina import`, `vitrina menu import`, `vitrina
 /// stores import`, `vitrina reviews publish` run beside the shop), every
 /// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS):
-/// - after an import, and once at start, it builds the search index and empties the offer cache, so pages and answers
-///   read the imported offers;
+/// - after an import, and once at start, it builds the search index and empties the catalogue cache, so pages and answers
+///   read the imported offers and sections;
 /// - after any change of what the public pages show (an import, or `content_version`), it advances the content
 ///   generation, so rendered pages kept before it are not served again.
 ///
@@ -138,7 +138,7 @@ impl Application {
 fn spawn_catalogue_watcher(
     pool: sqlx::SqlitePool,
     search: Arc<crate::search::engine::SearchEngine>,
-    offers: Arc<crate::catalog::OfferCache>,
+    catalog: Arc<crate::catalog::CatalogCache>,
     content: Arc<crate::state::ContentGeneration>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -160,7 +160,7 @@ fn spawn_catalogue_watcher(
                     Ok(_) => built_for = Some(now.last_import),
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
-                offers.clear();
+                catalog.clear();
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
             if seen.is_some_and(|seen| seen != now) {

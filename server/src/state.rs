@@ -4,14 +4,14 @@ use sqlx::SqlitePool;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Shared application state: the database pool, the search engine, the offer cache, the settings, the notification mailer,
+/// Shared application state: the database pool, the search engine, the catalogue cache, the settings, the notification mailer,
 /// the per-address rate limiters, the content generation and the render counters.
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
     pub search: Arc<crate::search::engine::SearchEngine>,
-    /// Offers by id, emptied after each import (the catalogue service's cache).
-    pub offers: Arc<crate::catalog::OfferCache>,
+    /// Offers by id and the section tree, emptied after each import (the catalogue service's cache).
+    pub catalog: Arc<crate::catalog::CatalogCache>,
     pub settings: Arc<Settings>,
     pub mailer: Arc<crate::mail::Mailer>,
     pub limiters: Arc<crate::rate_limit::RateLimiters>,

@@ -87,7 +87,7 @@ impl SearchQuery {
 /// and a server render of `/search/`). Errors: 503 `SEARCH_STARTING` until the first index is built; 500.
 pub async fn search_answer(state: &AppState, request: SearchRequest) -> Result<bytes::Bytes, ApiError> {
     let load = |ids: Vec<String>| async move {
-        let offers = state.offers.offers(&state.db, &ids).await?;
+        let offers = state.catalog.offers(&state.db, &ids).await?;
         Ok(offers.iter().map(|offer| SearchItem::from(offer.as_ref())).collect())
     };
     match state.search.answer(request, load).await {

@@ -1,7 +1,7 @@
 //! Sections: `GET /api/sections` (the tree) and `GET /api/sections/{id}/offers`.
 
 use super::params::ListParams;
-use crate::catalog::{OfferPage, SectionList, offer_page, section_tree};
+use crate::catalog::{OfferPage, SectionList, offer_page};
 use crate::db::sections as db_sections;
 use crate::error::{ApiError, ApiPath, ApiQuery, ErrorBody};
 use crate::state::AppState;
@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// The section tree.
 #[utoipa::path(get, path = "/api/sections", tag = "sections", responses((status = 200, body = SectionList)))]
 pub async fn list_sections(State(state): State<AppState>) -> Result<Json<SectionList>, ApiError> {
-    Ok(Json(SectionList { sections: section_tree(&state.db).await? }))
+    Ok(Json(SectionList { sections: state.catalog.section_tree(&state.db).await?.to_vec() }))
 }
 
 /// Offers of a section and all its subsections, paged.

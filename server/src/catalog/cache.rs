@@ -1,34 +1,53 @@
-//! Offers kept in memory by id, so a page or an answer that names offers seen since the last import reads none of
-//! them from the database again (issue 21; docs/performance.md "HTTP under wrk": a search answer names 100 offers,
-//! and reading them is most of a new question's cost).
+//! What the catalogue service keeps in memory until the next import: offers by id, so a page or an answer that names
+//! offers seen since the last import reads none of them from the database again (issue 21; docs/performance.md
+//! "HTTP under wrk": a search answer names 100 offers, and reading them is most of a new question's cost); and the
+//! section tree with its offer counts, which every section and product page's head and every server render read
+//! (issue 22: counting 100,000 offers by section took 4 ms a page).
 
 use super::offers::{Offer, offers_by_ids};
+use super::sections::{Section, section_tree};
 use crate::limits::OFFER_CACHE_ENTRIES;
 use sqlx::SqlitePool;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// Active offers by id, emptied by [`OfferCache::clear`] when an import has changed the catalogue. At most
-/// [`OFFER_CACHE_ENTRIES`] offers (least recently used go first).
-pub struct OfferCache {
+/// Active offers by id and the section tree, emptied by [`CatalogCache::clear`] when an import has changed the
+/// catalogue. At most [`OFFER_CACHE_ENTRIES`] offers (least recently used go first).
+pub struct CatalogCache {
     offers: moka::sync::Cache<String, Arc<Offer>>,
+    tree: RwLock<Option<Arc<Vec<Section>>>>,
     /// Bumped by every `clear`: offers read before it are not kept after it.
     generation: AtomicU64,
     /// Taken for writing by `clear`, for reading by a store, so no store slips between the bump and the emptying.
     clearing: RwLock<()>,
 }
 
-impl Default for OfferCache {
+impl Default for CatalogCache {
     fn default() -> Self {
         Self {
             offers: moka::sync::Cache::new(OFFER_CACHE_ENTRIES),
+            tree: RwLock::new(None),
             generation: AtomicU64::new(0),
             clearing: RwLock::new(()),
         }
     }
 }
 
-impl OfferCache {
+impl CatalogCache {
+    /// The active sections in tree order with their offer counts ([`section_tree`]), read once per import.
+    pub async fn section_tree(&self, pool: &SqlitePool) -> sqlx::Result<Arc<Vec<Section>>> {
+        if let Some(tree) = self.tree.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            return Ok(tree.clone());
+        }
+        let generation = self.generation.load(Ordering::Acquire);
+        let tree = Arc::new(section_tree(pool).await?);
+        let _not_clearing = self.clearing.read().unwrap_or_else(|e| e.into_inner());
+        if self.generation.load(Ordering::Acquire) == generation {
+            *self.tree.write().unwrap_or_else(|e| e.into_inner()) = Some(tree.clone());
+        }
+        Ok(tree)
+    }
+
     /// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out. Offers not in
     /// the cache are read in one go ([`offers_by_ids`]) and kept, unless the cache was cleared meanwhile.
     pub async fn offers(&self, pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<Arc<Offer>>> {
@@ -55,11 +74,12 @@ impl OfferCache {
         Ok(found.into_iter().flatten().collect())
     }
 
-    /// Forgets every offer: call it when an import has changed the catalogue.
+    /// Forgets every offer and the section tree: call it when an import has changed the catalogue.
     pub fn clear(&self) {
         let _cleared = self.clearing.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.offers.invalidate_all();
+        *self.tree.write().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
 
@@ -82,7 +102,7 @@ mod tests {
     async fn offers_come_in_the_order_asked_and_stay_until_cleared() {
         let dir = tempfile::tempdir().unwrap();
         let pool = shop(&dir).await;
-        let cache = OfferCache::default();
+        let cache = CatalogCache::default();
         let ids = ["b".to_owned(), "nope".to_owned(), "a".to_owned()];
         let names: Vec<_> = cache.offers(&pool, &ids).await.unwrap().iter().map(|o| o.name.clone()).collect();
         assert_eq!(names, ["B", "A"]);
@@ -90,5 +110,17 @@ mod tests {
         assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A", "kept until cleared");
         cache.clear();
         assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A2", "read again after clear");
+    }
+
+    #[tokio::test]
+    async fn the_section_tree_is_read_once_until_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = shop(&dir).await;
+        let cache = CatalogCache::default();
+        assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 2);
+        sqlx::query("UPDATE offers SET active = 0 WHERE id = 'a'").execute(&pool).await.unwrap();
+        assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 2, "kept until cleared");
+        cache.clear();
+        assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 1, "read again after clear");
     }
 }

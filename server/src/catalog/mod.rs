@@ -14,7 +14,7 @@ mod sections;
 mod shop;
 mod stores;
 
-pub use cache::OfferCache;
+pub use cache::CatalogCache;
 pub use menus::{Menu, MenuItem, menu};
 pub use offers::{
     Collection, Listing, Offer, OfferList, OfferPage, Param, collection, load_offers, offer_page, offers_by_ids,

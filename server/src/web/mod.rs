@@ -120,10 +120,16 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
     index.replacen("</head>", &format!("{tags}</head>"), 1)
 }
 
-fn shell_response(status: StatusCode, head: &seo::Head, rendered: Option<(&render::Rendered, &str)>) -> Response {
-    let mut res = (status, axum::response::Html(render_shell(head, rendered))).into_response();
+/// An HTML document, `Cache-Control: no-cache` (the browser asks again, and a release or an import shows at once).
+fn html_response(status: StatusCode, document: impl Into<axum::body::Body>) -> Response {
+    let mut res = (status, axum::response::Html(document.into())).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
+}
+
+/// The client-rendered shell with `head`.
+fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
+    html_response(status, render_shell(head, None))
 }
 
 /// Everything that is neither API nor a fixed route: a file of `dist`, or a page of the app.
@@ -159,25 +165,29 @@ async fn page_or_asset(
         let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
         return Redirect::permanent(&format!("{path}/{query}")).into_response();
     }
+    let language = language(&headers);
+    // `vitrina_render=off`: this browser asked for the client-rendered page (debugging; tests that stub the first
+    // load's API answers).
+    let render = request_cookie(&headers, crate::limits::RENDER_COOKIE_NAME).as_deref() != Some("off");
+    let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
+    if render && let Some(page) = renderer.cached(&state, url, language).await {
+        return html_response(StatusCode::OK, page);
+    }
     match seo::page_head(&state, path, uri.query()).await {
-        Ok(seo::PageHead::Found(head)) => {
-            let language = language(&headers);
-            let rendered = match head.preload.route {
-                // `vitrina_render=off`: this browser asked for the client-rendered page (debugging; tests that stub
-                // the first load's API answers).
-                Some(route)
-                    if route.server_rendered()
-                        && request_cookie(&headers, crate::limits::RENDER_COOKIE_NAME).as_deref() != Some("off") =>
-                {
-                    let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
-                    renderer.render(&state, url, language, &head.preload.api).await
+        Ok(seo::PageHead::Found(head)) => match head.preload.route {
+            Some(route) if render && route.server_rendered() => {
+                let api = head.preload.api.clone();
+                let shell = head.clone();
+                let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
+                match renderer.render(&state, url, language, &api, document).await {
+                    Some(page) => html_response(StatusCode::OK, page),
+                    None => shell_response(StatusCode::OK, &head),
                 }
-                _ => None,
-            };
-            shell_response(StatusCode::OK, &head, rendered.as_deref().map(|page| (page, language)))
-        }
+            }
+            _ => shell_response(StatusCode::OK, &head),
+        },
         Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
-        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head, None),
+        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head),
         Err(err) => err.into_response(),
     }
 }

@@ -2,7 +2,7 @@
 //! Open Graph, and schema.org `Product` (with `Offer`) and `BreadcrumbList` JSON-LD.
 
 use super::preload::{Preload, Route};
-use crate::catalog::{Section, load_offers, section_tree};
+use crate::catalog::{Section, load_offers};
 use crate::db;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::UNSECTIONED_SLUG;
@@ -251,7 +251,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
         // a shopper trimming a product's address reached).
         ["catalog", slug] if *slug == UNSECTIONED_SLUG => Ok(PageHead::Moved("/catalog/".to_owned())),
         ["catalog", slug] => {
-            let tree = section_tree(&state.db).await?;
+            let tree = state.catalog.section_tree(&state.db).await?;
             let Some(section) = tree.iter().find(|s| s.url == section_path(slug)) else {
                 return Ok(not_found());
             };
@@ -278,7 +278,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
             let (section_id, offer_id) = (row.section_id.clone(), row.id.clone());
             let offer = load_offers(&state.db, vec![row]).await?.remove(0);
-            let tree = section_tree(&state.db).await?;
+            let tree = state.catalog.section_tree(&state.db).await?;
             let mut trail = vec![home, catalog];
             if let Some(id) = &section_id {
                 trail.extend(ancestors(&tree, id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
@@ -333,7 +333,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
 /// Every storefront path for the sitemap: home, catalogue, sections, offers.
 pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
     let mut paths = ["/", "/catalog/", "/contacts/", "/reviews/", "/feedback/"].map(str::to_owned).to_vec();
-    paths.extend(section_tree(&state.db).await?.into_iter().map(|s| s.url));
+    paths.extend(state.catalog.section_tree(&state.db).await?.iter().map(|s| s.url.clone()));
     paths.extend(
         db::offers::list_active_slugs(&state.db)
             .await?

@@ -1,14 +1,13 @@
 //! Rendered pages kept in memory (issue 22): a public page is the same for every visitor in one language, so it is
-//! rendered once and served from here until the shop's content changes ([`ContentGeneration`]), for at most
-//! [`PAGE_CACHE_TTL_S`] s, within [`PAGE_CACHE_BYTES`] of memory. Visitors asking for a page that is being rendered
-//! wait for that render rather than starting their own.
+//! rendered once and served from here, the whole HTML document with its head, until the shop's content changes
+//! ([`ContentGeneration`]), for at most [`PAGE_CACHE_TTL_S`] s, within [`PAGE_CACHE_BYTES`] of memory. Visitors asking
+//! for a page that is being rendered wait for that render rather than starting their own.
 //!
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
-use super::Rendered;
 use crate::limits::{PAGE_CACHE_BYTES, PAGE_CACHE_TTL_S};
+use bytes::Bytes;
 use std::future::Future;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -21,23 +20,17 @@ pub struct PageKey {
     pub language: &'static str,
 }
 
-/// The page cache. Cheap to clone (one cache inside).
+/// The page cache: HTML documents by [`PageKey`]. Cheap to clone (one cache inside).
 #[derive(Clone)]
 pub struct PageCache {
-    pages: moka::future::Cache<PageKey, Arc<Rendered>>,
+    pages: moka::future::Cache<PageKey, Bytes>,
 }
 
 impl Default for PageCache {
     fn default() -> Self {
         let pages = moka::future::Cache::builder()
             .max_capacity(PAGE_CACHE_BYTES)
-            .weigher(|key: &PageKey, page: &Arc<Rendered>| {
-                let bytes = key.url.len()
-                    + page.html.len()
-                    + page.state.len()
-                    + page.carried.iter().map(String::len).sum::<usize>();
-                u32::try_from(bytes).unwrap_or(u32::MAX)
-            })
+            .weigher(|key: &PageKey, page: &Bytes| u32::try_from(key.url.len() + page.len()).unwrap_or(u32::MAX))
             .time_to_live(Duration::from_secs(PAGE_CACHE_TTL_S))
             .build();
         Self { pages }
@@ -55,24 +48,20 @@ pub enum Source {
 
 impl PageCache {
     /// The page at `key` when the cache holds it.
-    pub async fn get(&self, key: &PageKey) -> Option<Arc<Rendered>> {
+    pub async fn get(&self, key: &PageKey) -> Option<Bytes> {
         self.pages.get(key).await
     }
 
     /// The page at `key`: from the cache, or from `render` (which runs once for every request asking for `key` at
     /// the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then, and the
     /// next request tries again.
-    pub async fn page(
-        &self,
-        key: PageKey,
-        render: impl Future<Output = Option<Rendered>>,
-    ) -> Option<(Arc<Rendered>, Source)> {
+    pub async fn page(&self, key: PageKey, render: impl Future<Output = Option<Bytes>>) -> Option<(Bytes, Source)> {
         let ran = AtomicBool::new(false);
         let page = self
             .pages
             .optionally_get_with(key, async {
                 ran.store(true, Ordering::Relaxed);
-                render.await.map(Arc::new)
+                render.await
             })
             .await?;
         let source = if ran.load(Ordering::Relaxed) { Source::Rendered } else { Source::Cached };
@@ -88,19 +77,19 @@ mod tests {
         PageKey { generation, url: "/".into(), language: "ru" }
     }
 
-    fn page(html: &str) -> Rendered {
-        Rendered { html: html.into(), state: "{}".into(), carried: Default::default() }
+    fn page(html: &'static str) -> Bytes {
+        Bytes::from_static(html.as_bytes())
     }
 
     #[tokio::test]
     async fn a_page_is_rendered_once_per_generation() {
         let cache = PageCache::default();
         let (first, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((first.html.as_str(), source), ("a", Source::Rendered));
+        assert_eq!((&first[..], source), (&b"a"[..], Source::Rendered));
         let (again, source) = cache.page(key(0), async { Some(page("b")) }).await.unwrap();
-        assert_eq!((again.html.as_str(), source), ("a", Source::Cached));
+        assert_eq!((&again[..], source), (&b"a"[..], Source::Cached));
         let (next, source) = cache.page(key(1), async { Some(page("c")) }).await.unwrap();
-        assert_eq!((next.html.as_str(), source), ("c", Source::Rendered));
+        assert_eq!((&next[..], source), (&b"c"[..], Source::Rendered));
     }
 
     #[tokio::test]
@@ -108,6 +97,6 @@ mod tests {
         let cache = PageCache::default();
         assert!(cache.page(key(0), async { None }).await.is_none());
         let (page, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((page.html.as_str(), source), ("a", Source::Rendered));
+        assert_eq!((&page[..], source), (&b"a"[..], Source::Rendered));
     }
 }

@@ -49,7 +49,7 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
     let db = &state.db;
     Ok(match segments {
         ["api", "shop"] => ok(&catalog::shop(db).await?),
-        ["api", "sections"] => ok(&SectionList { sections: catalog::section_tree(db).await? }),
+        ["api", "sections"] => ok(&SectionList { sections: state.catalog.section_tree(db).await?.to_vec() }),
         ["api", "menus", code] => match decoded(code) {
             Some(code) => catalog::menu(db, &code).await?.and_then(|menu| ok(&menu)),
             None => None,

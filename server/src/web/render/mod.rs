@@ -18,6 +18,7 @@ pub use cache::{PageCache, PageKey};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 
 use crate::state::{AppState, RenderStats};
+use bytes::Bytes;
 
 use data::Answer;
 use serde::{Deserialize, Serialize};
@@ -82,8 +83,17 @@ impl PageRenderer {
         PageRenderer { pool: Some(RenderPool::start(bundle, settings, stats)), pages: PageCache::default(), budget }
     }
 
-    /// The page at `url` (path and query) in `language`: from the page cache while the shop's content is what it was
-    /// rendered from ([`crate::state::ContentGeneration`]), else rendered ([`render_page`]) and kept. `None` when it
+    /// The HTML document of the page at `url` (path and query) in `language` when the page cache holds it for the
+    /// shop's content as it is now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
+    pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Bytes> {
+        self.pool.as_ref()?;
+        let page = self.pages.get(&PageKey { generation: state.content.get(), url: url.to_owned(), language }).await?;
+        RenderStats::bump(&state.render.cached);
+        Some(page)
+    }
+
+    /// The HTML document of the page at `url` (path and query) in `language`: rendered ([`render_page`]), made a
+    /// document by `document` (the shell around the rendered page), and kept in the page cache. `None` when it
     /// cannot be rendered, or not within the visitor's budget: the caller sends the shell. A render that passes the
     /// budget goes on (up to its limit, `RENDER_LIMIT_MS`) and fills the cache for the next visitor.
     pub async fn render(
@@ -92,17 +102,17 @@ impl PageRenderer {
         url: &str,
         language: &'static str,
         api: &[String],
-    ) -> Option<Arc<Rendered>> {
+        document: impl FnOnce(&Rendered) -> String + Send + 'static,
+    ) -> Option<Bytes> {
         let pool = self.pool.clone()?;
         let key = PageKey { generation: state.content.get(), url: url.to_owned(), language };
-        if let Some(page) = self.pages.get(&key).await {
-            RenderStats::bump(&state.render.cached);
-            return Some(page);
-        }
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
         // A task of its own: a visitor who stops waiting does not stop the render.
         let render = tokio::spawn(async move {
-            let render = render_page(&pool, &state_owned, &url_owned, language, &api);
+            let render = async {
+                let page = render_page(&pool, &state_owned, &url_owned, language, &api).await?;
+                Some(Bytes::from(document(&page)))
+            };
             pages.page(key, render).await
         });
         match tokio::time::timeout(self.budget, render).await {
