@@ -10,6 +10,8 @@
 #   3. HTTP under wrk on the 100,000-offer catalogue: a static file (the ceiling) and the mixed workload
 #      (scripts/perf/mixed.lua), 64 and 256 connections, BENCH_HTTP_S seconds each (default 30); the server's RSS
 #      after the load
+#   3b. server-rendered pages on the same catalogue: render time cold and warm, and wrk on cached and uncached HTML
+#      against the static ceiling and the JSON of the same offers (scripts/bench/render.py)
 #   4. Lighthouse, mobile, median of 3, on the demo catalogue (scripts/bench/lighthouse.py)
 #   5. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 set -uo pipefail
@@ -99,6 +101,12 @@ for c in 64 256; do
 done
 say ""
 say "Server memory (RSS) after the load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+
+# 3b. Server-rendered pages
+say ""
+python3 scripts/bench/render.py "$SHOP_URL" --seconds "$seconds" 2>&1 | sed 's/^## /### /' | tee -a "$report"
+say ""
+say "Server memory (RSS) after the render load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
 stop_shop
 
 # 4. Lighthouse on the demo catalogue

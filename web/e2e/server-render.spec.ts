@@ -40,6 +40,27 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main h1')).toHaveText('Каталог');
   });
 
+  test('the header search is a form that leads to the results page', { tag: '@responsive' }, async ({ page, request }) => {
+    const section = await biggestTopSection(request);
+    const offer = await firstOfferOf(request, section.id);
+    const word = offer.name.split(' ')[0]!;
+    await page.goto('/contacts/');
+    const field = page.locator('header').getByRole('searchbox', { name: 'Что ищем?' });
+    if (await field.isVisible()) {
+      await field.fill(word);
+      await field.press('Enter');
+    } else {
+      // Narrow: the icon is a link to the search page, whose own form is a plain one too.
+      await page.getByTestId('header-search-icon').click();
+      await expect(page).toHaveURL('/search/');
+      await page.locator('main').getByRole('searchbox').fill(word);
+      await page.locator('main').getByRole('button', { name: 'Найти' }).click();
+    }
+    await expect(page).toHaveURL(`/search/?q=${encodeURIComponent(word)}`);
+    await expect(page.locator('main h1')).toContainText(word);
+    await expect(page.locator('main').getByRole('link', { name: offer.name }).first()).toBeVisible();
+  });
+
   test('the home page shows its sections and products', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('main h1')).toHaveCount(1);

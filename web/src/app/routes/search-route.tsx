@@ -94,6 +94,8 @@ export function SearchRoute() {
           <input
             id={availableId}
             type="checkbox"
+            name={keys.available}
+            value="Y"
             checked={available}
             onChange={(event) => onAvailableChange(event.currentTarget.checked)}
           />

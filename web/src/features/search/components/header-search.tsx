@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
 import { SearchIcon } from '@/components/ui/icons';
 import { useLayoutSide } from '@/lib/use-media-query';
+import { useHydrated } from '@/lib/use-hydrated';
+import { paths, searchParams } from '@/config/paths';
 import { getRememberedSearchText, rememberSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';
 import styles from './header-search.module.css';
@@ -23,11 +25,15 @@ export const HEADER_SEARCH_FIELD = 'header';
  * Both hold a {@link SearchBox} of the field {@link HEADER_SEARCH_FIELD}: closing remembers the text and reopening
  * restores it with its cached results. Each overlay exists on its side of the breakpoint only and closes when the
  * window crosses it; both close on navigation.
+ *
+ * Until the page is hydrated (and without scripts) the field is a plain search form, `GET /search/?q=` (issue 22),
+ * and the icon a link to the search page, whose own form works the same way.
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
   // Unknown before hydration: then both controls are drawn, CSS showing the one that fits (issue 22).
   const layoutSide = useLayoutSide();
+  const hydrated = useHydrated();
   const location = useLocation();
   // The side the overlay was opened on: crossing the breakpoint swaps pop-up and panel, and neither opens by it.
   const side = layoutSide === 'desktop' ? 'desktop' : 'mobile';
@@ -57,19 +63,40 @@ export function HeaderSearch() {
 
   const desktop = (
     <div className={styles.headerField} data-only={layoutSide ? undefined : 'desktop'}>
-      <SearchIcon className={styles.headerFieldIcon} />
-      <input
-        ref={fieldRef}
-        className={styles.headerInput}
-        type="search"
-        readOnly
-        aria-label={t('search.open')}
-        placeholder={t('search.placeholder')}
-        value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
-        onKeyDown={onFieldKeyDown}
-        onClick={() => setOpen(true)}
-        data-testid="header-search-field"
-      />
+      <form
+        role="search"
+        aria-label={t('search.label')}
+        className={styles.headerForm}
+        action={paths.search}
+        method="get"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <SearchIcon className={styles.headerFieldIcon} />
+        {hydrated ? (
+          <input
+            ref={fieldRef}
+            className={styles.headerInput}
+            type="search"
+            readOnly
+            aria-label={t('search.open')}
+            placeholder={t('search.placeholder')}
+            value={open ? '' : getRememberedSearchText(HEADER_SEARCH_FIELD)}
+            onKeyDown={onFieldKeyDown}
+            onClick={() => setOpen(true)}
+            data-testid="header-search-field"
+          />
+        ) : (
+          <input
+            className={styles.headerInput}
+            type="search"
+            name={searchParams.text}
+            enterKeyHint="search"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            data-testid="header-search-field"
+          />
+        )}
+      </form>
       <Popup
         open={open}
         onOpenChange={onOpenChange}
@@ -85,18 +112,24 @@ export function HeaderSearch() {
 
   const mobile = (
     <div className={styles.headerIconSlot} data-only={layoutSide ? undefined : 'mobile'}>
-      <button
-        ref={iconRef}
-        type="button"
-        className="icon-button"
-        aria-label={t('search.open')}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-        data-testid="header-search-icon"
-      >
-        <SearchIcon className="icon-button__icon" />
-      </button>
+      {hydrated ? (
+        <button
+          ref={iconRef}
+          type="button"
+          className="icon-button"
+          aria-label={t('search.open')}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          data-testid="header-search-icon"
+        >
+          <SearchIcon className="icon-button__icon" />
+        </button>
+      ) : (
+        <a href={paths.search} className="icon-button" aria-label={t('search.open')} data-testid="header-search-icon">
+          <SearchIcon className="icon-button__icon" />
+        </a>
+      )}
       <SlidePanel
         open={open}
         onOpenChange={onOpenChange}
