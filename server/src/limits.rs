@@ -438,7 +438,7 @@ pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// How long a rendered page is served from the page cache at most, s. A change of content (an import, a menu, the
 /// stores, a published review) forgets it sooner; the bound is for what changes with the clock alone: a store's hours
-/// today and whether it is open now. The browser asks again for an answer the page carried once it is older than the
-/// answer's own freshness (`staleTime`, 60 s for the stores), so a hydrated page shows the hours of now; a page read
-/// without scripts may show them up to this old.
-pub const PAGE_CACHE_TTL_S: u64 = 600;
+/// today and whether it is open now, which the header shows. It is kept under the front-end's default freshness of an
+/// answer (`DEFAULT_STALE_TIME_MS`, 60 s), so the answers a cached page carries are still fresh when it hydrates and
+/// the browser does not ask for them again.
+pub const PAGE_CACHE_TTL_S: u64 = 50;

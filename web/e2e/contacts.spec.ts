@@ -15,8 +15,8 @@ import { clock, everyDay, importStores, restoreDemoStores, storeNow, testStore }
  */
 test.describe.configure({ mode: 'serial' });
 
-test.afterEach(() => {
-  if (!externalBaseURL()) restoreDemoStores();
+test.afterEach(async () => {
+  if (!externalBaseURL()) await restoreDemoStores();
 });
 
 /** Opens the contacts panel from the head and waits for its store. */
@@ -33,7 +33,7 @@ test('open now: status, today, the weekly toggle both ways, every link, the map 
   // are taken once: the clock may pass a minute before they are checked.
   const now = storeNow();
   const [opens, closes] = [clock(-120, now), clock(120, now)];
-  importStores([testStore(everyDay(opens, closes))]);
+  await importStores([testStore(everyDay(opens, closes))]);
   await page.goto('/');
   await waitForContent(page);
   const widget = page.getByTestId('contacts-widget');
@@ -120,7 +120,7 @@ test('closed now, a break now, open 24 hours and a day off read as the spec says
     },
   ];
   for (const { week, status, today, breakLine } of cases) {
-    importStores([testStore(week)]);
+    await importStores([testStore(week)]);
     await page.goto('/');
     const dialog = await openContacts(page);
     await expect(dialog.getByTestId('hours-status'), today).toHaveText(status);
@@ -132,7 +132,7 @@ test('closed now, a break now, open 24 hours and a day off read as the spec says
 
 test('a break from 13:00 to 13:00 is no break, and a week without today shows at once with no arrow', async ({ page }) => {
   const now = storeNow();
-  importStores([testStore(everyDay('00:00', '00:00', '13:00', '13:00'))]);
+  await importStores([testStore(everyDay('00:00', '00:00', '13:00', '13:00'))]);
   await page.goto('/');
   let dialog = await openContacts(page);
   await expect(dialog.getByTestId('hours-today')).toContainText('Сегодня: Круглосуточно');
@@ -141,7 +141,7 @@ test('a break from 13:00 to 13:00 is no break, and a week without today shows at
   await expect(dialog.getByTestId('hours-week')).not.toContainText('Перерыв');
 
   // No entry for today: the week at once, no toggle and no up-arrow (there is no today row to go back to).
-  importStores([testStore(everyDay('10:00', '18:00').filter((d) => d.day !== now.day))]);
+  await importStores([testStore(everyDay('10:00', '18:00').filter((d) => d.day !== now.day))]);
   await page.goto('/');
   dialog = await openContacts(page);
   await expect(dialog.getByTestId('hours-week')).toBeVisible();
@@ -185,7 +185,7 @@ test('the rating: "Оставить первый отзыв" without reviews, th
   // 4 + 4 + 5 = 13 / 3 = 4.33 → 4.3: at or below 4.4, so rate="4".
   const posted = [];
   for (const rating of [4, 4, 5]) posted.push(await postReview(page, { rating, name: 'Покупатель', text: 'Хороший магазин' }));
-  publishReviews(posted.map((p) => p.review.id));
+  await publishReviews(posted.map((p) => p.review.id));
   await page.goto('/');
   dialog = await openContacts(page);
   const stars = dialog.getByRole('img', { name: 'Рейтинг магазина 4,3 из 5' });
@@ -196,7 +196,7 @@ test('the rating: "Оставить первый отзыв" without reviews, th
   // Two fives more: 23 / 5 = 4.6, above 4.4: no rate attribute.
   const more = [];
   for (const rating of [5, 5]) more.push(await postReview(page, { rating, name: 'Покупатель', text: 'Отлично' }));
-  publishReviews(more.map((p) => p.review.id));
+  await publishReviews(more.map((p) => p.review.id));
   await page.goto('/');
   dialog = await openContacts(page);
   const high = dialog.getByRole('img', { name: 'Рейтинг магазина 4,6 из 5' });
@@ -287,7 +287,7 @@ test('without contacts data the block stays out of the head, logs code -1, and t
 
 // Both widths: the contacts page and the map panel's axe scans and screenshot.
 test('the contacts page lists the stores with the map, and a store\'s map opens in a slide panel; axe passes', { tag: '@responsive' }, async ({ page }, testInfo) => {
-  importStores([
+  await importStores([
     testStore(everyDay('09:00', '21:00')),
     testStore(everyDay('10:00', '20:00'), { id: 8, name: 'Второй магазин', address: 'Гродно, ул. Советская, 2', map: { lat: 53.6694, lon: 23.8131 } }),
   ]);

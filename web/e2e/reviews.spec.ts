@@ -218,7 +218,7 @@ test.describe('add-review form', () => {
     await waitForContent(page);
     await expect(reviewBy(page, name)).toHaveCount(0);
 
-    publishReviews([review.id]);
+    await publishReviews([review.id]);
     await page.reload();
     await waitForContent(page);
     const shown = reviewBy(page, name);
@@ -277,7 +277,7 @@ test.describe('add-review form', () => {
       const { review } = await postReview(page, { rating: (n % 5) + 1, name: `${prefix} №${n}`, text: `Отзыв номер ${n}` });
       ids.push(review.id);
     }
-    publishReviews(ids);
+    await publishReviews(ids);
     const first = await getReviewPage(page, 1);
     const second = await getReviewPage(page, 2);
     expect(first.total).toBeGreaterThanOrEqual(11);

@@ -48,6 +48,10 @@ pub struct RenderHealth {
     pub timed_out: u64,
     /// Pages sent as the shell because every render thread was busy.
     pub busy: u64,
+    /// How many changes of the public content (imports, menus, stores, published reviews) the shop has seen since
+    /// the start; a change made by the CLI beside it moves this within a second, and pages rendered before it are
+    /// not served again.
+    pub content_generation: u64,
 }
 
 /// Liveness: the process answers HTTP. Always 200; `Cache-Control: no-store`.
@@ -87,6 +91,7 @@ pub async fn get_render_health(State(state): State<AppState>) -> Response {
         failed: read(&stats.failed),
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),
+        content_generation: state.content.get(),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }

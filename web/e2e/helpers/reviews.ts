@@ -5,6 +5,7 @@ import type { PostedReview, ReviewInput, ReviewPage } from '../../src/lib/api/ty
 import { sendAsVisitor } from './lists';
 import { getJson } from './api';
 import { requireDatabase } from './forms';
+import { changeContent } from './content';
 
 export type { PostedReview, ReviewInput, ReviewPage };
 
@@ -28,13 +29,15 @@ export function requireModeration(): string {
   return requireDatabase('reviews are published with the vitrina CLI on the e2e database');
 }
 
-/** Publishes pending reviews `ids` with `vitrina reviews publish` on the e2e database. */
-export function publishReviews(ids: number[]): void {
+/** Publishes pending reviews `ids` with `vitrina reviews publish` on the e2e database; resolves once the shop saw it. */
+export async function publishReviews(ids: number[]): Promise<void> {
   const db = requireModeration();
-  execFileSync(vitrinaBinary(), ['reviews', 'publish', ...ids.map(String), '--db', db], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  await changeContent(() =>
+    execFileSync(vitrinaBinary(), ['reviews', 'publish', ...ids.map(String), '--db', db], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** Sends a review as the page's visitor (`POST /api/reviews` with the CSRF token); the server's answer. */

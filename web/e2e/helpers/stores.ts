@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DayCode, DayHours } from '../../src/lib/api/types';
 import { requireDatabase } from './forms';
 import { vitrinaBinary } from './reviews';
+import { changeContent } from './content';
 
 /**
  * Helpers of the contacts spec (issue 8): stores are loaded as a shop owner does, with the real
@@ -17,24 +18,26 @@ export function requireStoresImport(): string {
   return requireDatabase('stores are loaded with the vitrina CLI on the e2e database');
 }
 
-/** `vitrina stores import` of `stores` (the format `GET /api/stores` answers). */
-export function importStores(stores: unknown[]): void {
+/** `vitrina stores import` of `stores` (the format `GET /api/stores` answers); resolves once the shop saw it. */
+export async function importStores(stores: unknown[]): Promise<void> {
   const db = requireStoresImport();
   const file = path.join(os.tmpdir(), `vitrina-e2e-stores-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(stores));
   try {
-    execFileSync(vitrinaBinary(), ['stores', 'import', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await changeContent(() =>
+      execFileSync(vitrinaBinary(), ['stores', 'import', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
   } finally {
     fs.rmSync(file, { force: true });
   }
 }
 
 /** The demo store the binary seeds (`server/defaults/stores.json`): put back after a test changed the stores. */
-export function restoreDemoStores(): void {
+export async function restoreDemoStores(): Promise<void> {
   const demo = JSON.parse(
     fs.readFileSync(path.resolve(import.meta.dirname, '../../../server/defaults/stores.json'), 'utf8'),
   ) as unknown[];
-  importStores(demo);
+  await importStores(demo);
 }
 
 /** The time zone of the stores the spec writes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatMoney } from './format';
+import { discountPercent, formatDateUtc, formatMoney } from './format';
 
 /** Intl uses no-break spaces (U+00A0, U+202F); compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -45,5 +45,14 @@ describe('discountPercent', () => {
 
   it('never shows a zero discount', () => {
     expect(discountPercent(999, 1000)).toBe(1);
+  });
+});
+
+describe('formatDateUtc', () => {
+  it('gives the UTC calendar date in the order of the language, without Intl', () => {
+    expect(formatDateUtc('2026-11-21T23:13:56Z', 'ru')).toBe('21.11.2026');
+    expect(formatDateUtc('2026-01-02T00:00:00+03:00', 'ru')).toBe('01.01.2026');
+    expect(formatDateUtc('2026-11-21T23:13:56Z', 'en')).toBe('11/21/2026');
+    expect(formatDateUtc('not a date', 'ru')).toBe('not a date');
   });
 });

@@ -68,6 +68,21 @@ export function formatDateTime(iso: string, locale: string): string {
   return formatter.format(date);
 }
 
+/**
+ * The calendar date of a moment in UTC, without `Intl.DateTimeFormat` (the server render has none, issue 22):
+ * `formatDateUtc('2026-11-21T23:13:56Z', 'ru')` → `21.11.2026`, in English `11/21/2026`. What a page shows before
+ * hydration, the same on the server and in the browser's first render; {@link formatDateTime} replaces it after.
+ * An unreadable `iso` is returned as given.
+ */
+export function formatDateUtc(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  const month = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const year = date.getUTCFullYear();
+  return locale.startsWith('en') ? `${month}/${day}/${year}` : `${day}.${month}.${year}`;
+}
+
 const ratingFormatters = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -1488,6 +1488,13 @@ export interface components {
              * @description Pages served from the page cache without a render.
              */
             cached: number;
+            /**
+             * Format: int64
+             * @description How many changes of the public content (imports, menus, stores, published reviews) the shop has seen since
+             *     the start; a change made by the CLI beside it moves this within a second, and pages rendered before it are
+             *     not served again.
+             */
+            contentGeneration: number;
             /** @description Pages are rendered on the server (`VITRINA_RENDER=on` and a binary built with the front-end). */
             enabled: boolean;
             /**

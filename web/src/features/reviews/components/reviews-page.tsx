@@ -6,7 +6,8 @@ import { useHashTarget } from '@/components/ui/use-hash-target';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { REVIEW_RATING_MAX } from '@/config/constants';
 import { ADD_REVIEW_ID, paths, reviewsPagePath, reviewsParams } from '@/config/paths';
-import { formatDateTime, formatRating } from '@/lib/format';
+import { formatDateTime, formatDateUtc, formatRating } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useReviews } from '../api/get-reviews';
 import type { Review, ReviewPage } from '@/lib/api/types';
 import { AddReviewForm } from './add-review-form';
@@ -106,9 +107,13 @@ function ReviewsList({ data, page }: { data: ReviewPage; page: number }) {
   );
 }
 
-/** One review: stars, name, date and the text, always as text (never HTML), its line breaks kept. */
+/**
+ * One review: stars, name, date and the text, always as text (never HTML), its line breaks kept. The date and time
+ * are the shopper's time zone's, which the server does not know: until hydration the page shows the UTC date.
+ */
 function ReviewItem({ review }: { review: Review }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   return (
     <li className={styles.item}>
       <article className={styles.review} data-testid="review">
@@ -116,7 +121,7 @@ function ReviewItem({ review }: { review: Review }) {
           <p className={styles.name}>{review.name}</p>
           <RatingStars value={review.rating} label={t('reviews.rating', { rating: review.rating, max: REVIEW_RATING_MAX })} />
           <time className={styles.date} dateTime={review.createdAt}>
-            {formatDateTime(review.createdAt, i18n.language)}
+            {hydrated ? formatDateTime(review.createdAt, i18n.language) : formatDateUtc(review.createdAt, i18n.language)}
           </time>
         </div>
         <p className={styles.text}>{review.text}</p>
