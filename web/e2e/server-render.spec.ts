@@ -61,6 +61,15 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main').getByRole('link', { name: offer.name }).first()).toBeVisible();
   });
 
+  test('the catalogue pages through its listing with plain links', async ({ page }) => {
+    await page.goto('/catalog/');
+    const pages = page.getByRole('navigation', { name: 'Страницы' });
+    await pages.getByRole('link', { name: 'Страница 2' }).click();
+    await expect(page).toHaveURL('/catalog/?page=2');
+    await expect(pages.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
   test('the home page shows its sections and products', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('main h1')).toHaveCount(1);
