@@ -16,7 +16,7 @@ use std::sync::{Arc, RwLock};
 pub struct CatalogCache {
     offers: moka::sync::Cache<String, Arc<Offer>>,
     tree: RwLock<Option<Arc<Vec<Section>>>>,
-    /// Bumped by every `clear`: offers read before it are not kept after it.
+    /// Bumped by every `clear`: offers and a tree read before it are not kept after it.
     generation: AtomicU64,
     /// Taken for writing by `clear`, for reading by a store, so no store slips between the bump and the emptying.
     clearing: RwLock<()>,

@@ -176,10 +176,9 @@ async fn page_or_asset(
     match seo::page_head(&state, path, uri.query()).await {
         Ok(seo::PageHead::Found(head)) => match head.preload.route {
             Some(route) if render && route.server_rendered() => {
-                let api = head.preload.api.clone();
                 let shell = head.clone();
                 let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
-                match renderer.render(&state, url, language, &api, document).await {
+                match renderer.render(&state, url, language, &head.preload.api, document).await {
                     Some(page) => html_response(StatusCode::OK, page),
                     None => shell_response(StatusCode::OK, &head),
                 }

@@ -20,6 +20,13 @@ pub struct PageKey {
     pub language: &'static str,
 }
 
+impl PageKey {
+    /// The key of the page at `url` in `language` for the shop's content as it is now.
+    pub fn now(state: &crate::state::AppState, url: &str, language: &'static str) -> Self {
+        PageKey { generation: state.content.get(), url: url.to_owned(), language }
+    }
+}
+
 /// The page cache: HTML documents by [`PageKey`]. Cheap to clone (one cache inside).
 #[derive(Clone)]
 pub struct PageCache {

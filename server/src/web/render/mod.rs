@@ -87,7 +87,7 @@ impl PageRenderer {
     /// shop's content as it is now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
     pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Bytes> {
         self.pool.as_ref()?;
-        let page = self.pages.get(&PageKey { generation: state.content.get(), url: url.to_owned(), language }).await?;
+        let page = self.pages.get(&PageKey::now(state, url, language)).await?;
         RenderStats::bump(&state.render.cached);
         Some(page)
     }
@@ -105,7 +105,7 @@ impl PageRenderer {
         document: impl FnOnce(&Rendered) -> String + Send + 'static,
     ) -> Option<Bytes> {
         let pool = self.pool.clone()?;
-        let key = PageKey { generation: state.content.get(), url: url.to_owned(), language };
+        let key = PageKey::now(state, url, language);
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
         // A task of its own: a visitor who stops waiting does not stop the render.
         let render = tokio::spawn(async move {
@@ -179,7 +179,7 @@ async fn render_page(
                 .inspect_err(|err| tracing::warn!(%err, url, "a render gave no RenderOutput"))
                 .ok()?,
             Err(err) => {
-                warn_shell(pool.stats(), url, &format!("not rendered on the server ({err}): sent as the shell"));
+                warn_shell(&state.render, url, &format!("not rendered on the server ({err}): sent as the shell"));
                 return None;
             }
         };

@@ -74,8 +74,8 @@ impl RenderPool {
         RenderPool { jobs, stats }
     }
 
-    /// Renders `input` (a `RenderInput` as JSON) to a `RenderOutput` as JSON, or says why not. Counted in
-    /// [`RenderPool::stats`].
+    /// Renders `input` (a `RenderInput` as JSON) to a `RenderOutput` as JSON, or says why not. Counted in the
+    /// [`RenderStats`] the pool was started with.
     pub async fn render(&self, input: String) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
         let result = match self.jobs.try_send(Job { input, reply }) {
@@ -84,11 +84,6 @@ impl RenderPool {
         };
         count(&self.stats, &result);
         result
-    }
-
-    /// The counters since the start.
-    pub fn stats(&self) -> &RenderStats {
-        &self.stats
     }
 }
 

@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
 import { SearchIcon } from '@/components/ui/icons';
 import { useLayoutSide } from '@/lib/use-media-query';
-import { useHydrated } from '@/lib/use-hydrated';
 import { paths, searchParams } from '@/config/paths';
 import { getRememberedSearchText, rememberSearchText } from '../hooks/use-search';
 import { SearchBox } from './search-box';
@@ -33,7 +32,8 @@ export function HeaderSearch() {
   const { t } = useTranslation();
   // Unknown before hydration: then both controls are drawn, CSS showing the one that fits (issue 22).
   const layoutSide = useLayoutSide();
-  const hydrated = useHydrated();
+  // The side is known from hydration on: before it, the field is a plain form and the icon a link.
+  const hydrated = layoutSide !== undefined;
   const location = useLocation();
   // The side the overlay was opened on: crossing the breakpoint swaps pop-up and panel, and neither opens by it.
   const side = layoutSide === 'desktop' ? 'desktop' : 'mobile';
