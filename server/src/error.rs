@@ -79,6 +79,17 @@ impl ApiError {
     pub fn not_found(code: &'static str, detail: impl Into<String>) -> Self {
         Self::NotFound { code, detail: detail.into() }
     }
+
+    /// The JSON body of a 404 as [`IntoResponse`] sends it; `None` for any other error. For the server render, which
+    /// hands a page the API's answers without an HTTP round trip (issue 22).
+    pub fn not_found_body(&self) -> Option<ErrorBody> {
+        match self {
+            Self::NotFound { code, detail } => Some(ErrorBody {
+                errors: vec![ErrorItem { code: (*code).to_owned(), field: None, detail: detail.clone() }],
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl From<crate::domain::forms::FieldError> for ErrorItem {
@@ -108,7 +119,10 @@ pub fn error_response(status: StatusCode, code: &str, field: Option<&str>, detai
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
-            Self::NotFound { code, detail } => error_response(StatusCode::NOT_FOUND, code, None, detail),
+            Self::NotFound { .. } => {
+                let body = self.not_found_body().expect("a NotFound has a body");
+                (StatusCode::NOT_FOUND, Json(body)).into_response()
+            }
             Self::BadRequest { code, field, detail } => {
                 error_response(StatusCode::BAD_REQUEST, code, Some(field), detail)
             }

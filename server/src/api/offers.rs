@@ -68,9 +68,12 @@ pub async fn get_offer_by_slug(
 
 async fn one(state: &AppState, row: Option<OfferRow>, key: &str) -> Result<Json<Offer>, ApiError> {
     let offer = one_offer(&state.db, row).await?;
-    let offer =
-        offer.ok_or_else(|| ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {key:?} in the catalogue")))?;
-    Ok(Json(offer))
+    Ok(Json(offer.ok_or_else(|| offer_not_found(key))?))
+}
+
+/// 404 `OFFER_NOT_FOUND`: no offer on the storefront has the id or slug `key`.
+pub fn offer_not_found(key: &str) -> ApiError {
+    ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {key:?} in the catalogue"))
 }
 
 /// `?limit=` of a collection.

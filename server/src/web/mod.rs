@@ -6,7 +6,8 @@
 //!   link, Open Graph tags and schema.org JSON-LD in the first HTML response ([`seo`]). The public pages (home,
 //!   listings, products, search, contacts, reviews) come rendered on the server inside `#root`, with the state the
 //!   browser hydrates from ([`render`], issue 22); when a render fails, and for private pages, `#root` is empty and
-//!   the browser renders. Unknown paths answer the shell with status 404 (the app shows its 404 page).
+//!   the browser renders. Unknown paths, and catalogue paths naming no section or offer, answer status 404 with the
+//!   app's "not found" page, rendered the same way.
 //! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
 
 pub mod preload;
@@ -104,10 +105,11 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
             page.html,
             render::script_json(&page.state)
         );
-        index = index.replacen(ROOT_ELEMENT, &filled, 1);
+        // The shell's plea goes before the page comes in: the page may have `<noscript>`s of its own.
         if let (Some(a), Some(b)) = (index.find("<noscript>"), index.find("</noscript>")) {
             index.replace_range(a..b + "</noscript>".len(), "");
         }
+        index = index.replacen(ROOT_ELEMENT, &filled, 1);
         index = index.replacen("<html lang=\"ru\">", &format!("<html lang=\"{language}\">"), 1);
     }
     // After index.html's own links: the entry's script and stylesheets are what the browser needs first.
@@ -171,23 +173,24 @@ async fn page_or_asset(
     let render = request_cookie(&headers, crate::limits::RENDER_COOKIE_NAME).as_deref() != Some("off");
     let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
     if render && let Some(page) = renderer.cached(&state, url, language).await {
-        return html_response(StatusCode::OK, page);
+        return html_response(page.status, page.document);
     }
-    match seo::page_head(&state, path, uri.query()).await {
-        Ok(seo::PageHead::Found(head)) => match head.preload.route {
-            Some(route) if render && route.server_rendered() => {
-                let shell = head.clone();
-                let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
-                match renderer.render(&state, url, language, &head.preload.api, document).await {
-                    Some(page) => html_response(StatusCode::OK, page),
-                    None => shell_response(StatusCode::OK, &head),
-                }
+    let (status, head) = match seo::page_head(&state, path, uri.query()).await {
+        Ok(seo::PageHead::Found(head)) => (StatusCode::OK, head),
+        Ok(seo::PageHead::NotFound(head)) => (StatusCode::NOT_FOUND, head),
+        Ok(seo::PageHead::Moved(to)) => return Redirect::permanent(&to).into_response(),
+        Err(err) => return err.into_response(),
+    };
+    match head.preload.route {
+        Some(route) if render && route.server_rendered() => {
+            let shell = head.clone();
+            let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
+            match renderer.render(&state, url, language, status, &head.preload.api, document).await {
+                Some(page) => html_response(page.status, page.document),
+                None => shell_response(status, &head),
             }
-            _ => shell_response(StatusCode::OK, &head),
-        },
-        Ok(seo::PageHead::Moved(to)) => Redirect::permanent(&to).into_response(),
-        Ok(seo::PageHead::NotFound(head)) => shell_response(StatusCode::NOT_FOUND, &head),
-        Err(err) => err.into_response(),
+        }
+        _ => shell_response(status, &head),
     }
 }
 

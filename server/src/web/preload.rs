@@ -38,12 +38,18 @@ pub enum Route {
 }
 
 impl Route {
-    /// Whether the page is rendered on the server (issue 22): the public pages, the same for every visitor. The
-    /// basket, checkout, compare list and account are a visitor's own and render in the browser.
+    /// Whether the page is rendered on the server (issue 22): the public pages, the same for every visitor, and the
+    /// "not found" page. The basket, checkout, compare list and account are a visitor's own and render in the browser.
     pub fn server_rendered(self) -> bool {
         matches!(
             self,
-            Route::Home | Route::Catalog | Route::CatalogPath | Route::Search | Route::Contacts | Route::Reviews
+            Route::Home
+                | Route::Catalog
+                | Route::CatalogPath
+                | Route::Search
+                | Route::Contacts
+                | Route::Reviews
+                | Route::NotFound
         )
     }
 

@@ -13,10 +13,17 @@ async fn rendering_app() -> TestApp {
     })
     .await;
     app.import(SMALL_FEED).await;
-    // The watcher has seen the import once the index has its offers: pages rendered from here on stay in one
-    // content generation.
+    // The watcher has seen the import once the index has its offers and it has advanced the content generation past
+    // the start's (it read the version before the import at its first tick): pages rendered from here on stay in one
+    // generation.
     search_until(&app, "q=альфа", |answer| answer["total"] == 1).await;
-    app
+    for _ in 0..100 {
+        if render_health(&app).await["contentGeneration"].as_u64() >= Some(1) {
+            return app;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the content generation did not move after the import");
 }
 
 /// The inside of `<div id="root">…</div>` (up to the state script that follows it).
@@ -156,4 +163,25 @@ async fn a_rendered_page_is_served_again_until_the_content_changes() {
     }
     assert!(root(&page).contains("Подарки недели"), "the new menu within 10 s: {}", root(&page));
     assert_eq!(render_health(&app).await["rendered"], 2);
+}
+
+#[tokio::test]
+async fn an_unknown_product_section_or_path_answers_404_with_the_rendered_not_found_page() {
+    let app = rendering_app().await;
+    for path in
+        ["/catalog/dereviannye-konstruktory/net-takogo/", "/catalog/net-takogo-razdela/", "/net-takoi-stranicy/"]
+    {
+        // The second answer comes from the page cache, which keeps the status with the page.
+        for attempt in ["rendered", "cached"] {
+            let res = app.get(path).await;
+            assert_eq!(res.status(), 404, "{path} ({attempt})");
+            let html = res.text().await.unwrap();
+            let page = root(&html);
+            assert!(page.contains("Страница не найдена"), "{path} ({attempt}): {page}");
+            assert!(page.contains("href=\"/catalog/\""), "the page links on: {page}");
+            assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}");
+        }
+    }
+    let health = render_health(&app).await;
+    assert!(health["cached"].as_u64().unwrap() >= 3, "{health}");
 }

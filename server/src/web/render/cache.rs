@@ -6,6 +6,7 @@
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
 use crate::limits::{PAGE_CACHE_BYTES, PAGE_CACHE_TTL_S};
+use axum::http::StatusCode;
 use bytes::Bytes;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,17 +28,26 @@ impl PageKey {
     }
 }
 
-/// The page cache: HTML documents by [`PageKey`]. Cheap to clone (one cache inside).
+/// A rendered page as it goes out: its HTTP status (200, or 404 for a "not found" page) and its HTML document.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub status: StatusCode,
+    pub document: Bytes,
+}
+
+/// The page cache: [`Page`]s by [`PageKey`]. Cheap to clone (one cache inside).
 #[derive(Clone)]
 pub struct PageCache {
-    pages: moka::future::Cache<PageKey, Bytes>,
+    pages: moka::future::Cache<PageKey, Page>,
 }
 
 impl Default for PageCache {
     fn default() -> Self {
         let pages = moka::future::Cache::builder()
             .max_capacity(PAGE_CACHE_BYTES)
-            .weigher(|key: &PageKey, page: &Bytes| u32::try_from(key.url.len() + page.len()).unwrap_or(u32::MAX))
+            .weigher(|key: &PageKey, page: &Page| {
+                u32::try_from(key.url.len() + page.document.len()).unwrap_or(u32::MAX)
+            })
             .time_to_live(Duration::from_secs(PAGE_CACHE_TTL_S))
             .build();
         Self { pages }
@@ -55,14 +65,14 @@ pub enum Source {
 
 impl PageCache {
     /// The page at `key` when the cache holds it.
-    pub async fn get(&self, key: &PageKey) -> Option<Bytes> {
+    pub async fn get(&self, key: &PageKey) -> Option<Page> {
         self.pages.get(key).await
     }
 
     /// The page at `key`: from the cache, or from `render` (which runs once for every request asking for `key` at
     /// the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then, and the
     /// next request tries again.
-    pub async fn page(&self, key: PageKey, render: impl Future<Output = Option<Bytes>>) -> Option<(Bytes, Source)> {
+    pub async fn page(&self, key: PageKey, render: impl Future<Output = Option<Page>>) -> Option<(Page, Source)> {
         let ran = AtomicBool::new(false);
         let page = self
             .pages
@@ -84,19 +94,19 @@ mod tests {
         PageKey { generation, url: "/".into(), language: "ru" }
     }
 
-    fn page(html: &'static str) -> Bytes {
-        Bytes::from_static(html.as_bytes())
+    fn page(html: &'static str) -> Page {
+        Page { status: StatusCode::OK, document: Bytes::from_static(html.as_bytes()) }
     }
 
     #[tokio::test]
     async fn a_page_is_rendered_once_per_generation() {
         let cache = PageCache::default();
         let (first, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((&first[..], source), (&b"a"[..], Source::Rendered));
+        assert_eq!((&first.document[..], source), (&b"a"[..], Source::Rendered));
         let (again, source) = cache.page(key(0), async { Some(page("b")) }).await.unwrap();
-        assert_eq!((&again[..], source), (&b"a"[..], Source::Cached));
+        assert_eq!((&again.document[..], source), (&b"a"[..], Source::Cached));
         let (next, source) = cache.page(key(1), async { Some(page("c")) }).await.unwrap();
-        assert_eq!((&next[..], source), (&b"c"[..], Source::Rendered));
+        assert_eq!((&next.document[..], source), (&b"c"[..], Source::Rendered));
     }
 
     #[tokio::test]
@@ -104,6 +114,6 @@ mod tests {
         let cache = PageCache::default();
         assert!(cache.page(key(0), async { None }).await.is_none());
         let (page, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((&page[..], source), (&b"a"[..], Source::Rendered));
+        assert_eq!((&page.document[..], source), (&b"a"[..], Source::Rendered));
     }
 }

@@ -23,6 +23,12 @@ fn ok(value: &impl Serialize) -> Option<Answer> {
     serde_json::to_string(value).ok().map(|body| Answer { status: 200, body })
 }
 
+/// A 404 as the API answers it: a page's "not found" is drawn from it, on the server as in the browser.
+fn not_found(err: &crate::error::ApiError) -> Option<Answer> {
+    let body = err.not_found_body()?;
+    serde_json::to_string(&body).ok().map(|body| Answer { status: 404, body })
+}
+
 fn query<T: DeserializeOwned>(raw: &str) -> Option<T> {
     serde_urlencoded::from_str(raw).ok()
 }
@@ -33,8 +39,8 @@ fn decoded(segment: &str) -> Option<String> {
 
 /// The answer of `GET {url}` (`url`: path and query as the front-end writes it, e.g.
 /// `/api/offers?page=1&perPage=24`), when it is public and the request is valid; `None` otherwise (a visitor's own
-/// URL, an unknown one, a refused parameter, a missing offer, or a database error, which is logged): the browser
-/// then asks for it itself. Query parameters are read as the endpoints read them (`api::params`).
+/// URL, an unknown one, a refused parameter, or a database error, which is logged): the browser then asks for it
+/// itself. An unknown product's offer is its 404 answer, from which the page draws "not found". Query parameters are read as the endpoints read them (`api::params`).
 pub async fn load(state: &AppState, url: &str) -> Option<Answer> {
     let (path, raw_query) = url.split_once('?').unwrap_or((url, ""));
     let segments: Vec<&str> = path.trim_start_matches('/').trim_end_matches('/').split('/').collect();
@@ -96,7 +102,10 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
         ["api", "offers", "by-slug", slug] => match decoded(slug) {
             Some(slug) => {
                 let row = crate::db::offers::find_active_by_slug(db, &slug).await?;
-                catalog::one_offer(db, row).await?.and_then(|offer| ok(&offer))
+                match catalog::one_offer(db, row).await? {
+                    Some(offer) => ok(&offer),
+                    None => not_found(&crate::api::offers::offer_not_found(&slug)),
+                }
             }
             None => None,
         },

@@ -14,7 +14,7 @@ mod data;
 mod engine;
 mod pool;
 
-pub use cache::{PageCache, PageKey};
+pub use cache::{Page, PageCache, PageKey};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 
 use crate::state::{AppState, RenderStats};
@@ -83,16 +83,16 @@ impl PageRenderer {
         PageRenderer { pool: Some(RenderPool::start(bundle, settings, stats)), pages: PageCache::default(), budget }
     }
 
-    /// The HTML document of the page at `url` (path and query) in `language` when the page cache holds it for the
-    /// shop's content as it is now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
-    pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Bytes> {
+    /// The page at `url` (path and query) in `language` when the page cache holds it for the shop's content as it is
+    /// now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
+    pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Page> {
         self.pool.as_ref()?;
         let page = self.pages.get(&PageKey::now(state, url, language)).await?;
         RenderStats::bump(&state.render.cached);
         Some(page)
     }
 
-    /// The HTML document of the page at `url` (path and query) in `language`: rendered ([`render_page`]), made a
+    /// The page at `url` (path and query) in `language`, answered with `status`: rendered ([`render_page`]), made a
     /// document by `document` (the shell around the rendered page), and kept in the page cache. `None` when it
     /// cannot be rendered, or not within the visitor's budget: the caller sends the shell. A render that passes the
     /// budget goes on (up to its limit, `RENDER_LIMIT_MS`) and fills the cache for the next visitor.
@@ -101,9 +101,10 @@ impl PageRenderer {
         state: &AppState,
         url: &str,
         language: &'static str,
+        status: axum::http::StatusCode,
         api: &[String],
         document: impl FnOnce(&Rendered) -> String + Send + 'static,
-    ) -> Option<Bytes> {
+    ) -> Option<Page> {
         let pool = self.pool.clone()?;
         let key = PageKey::now(state, url, language);
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
@@ -111,7 +112,7 @@ impl PageRenderer {
         let render = tokio::spawn(async move {
             let render = async {
                 let page = render_page(&pool, &state_owned, &url_owned, language, &api).await?;
-                Some(Bytes::from(document(&page)))
+                Some(Page { status, document: Bytes::from(document(&page)) })
             };
             pages.page(key, render).await
         });

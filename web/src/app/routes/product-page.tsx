@@ -1,7 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { normalizePath, paths } from '@/config/paths';
-import { isNotFoundError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ShareToggle } from '@/components/ui/share-toggle';
@@ -26,7 +25,7 @@ export interface ProductPageProps {
 
 /**
  * A product page (`/catalog/{section-slug}/{offer-slug}/` or `/catalog/products/{offer-slug}/`):
- * the offer by slug (`GET /api/offers/by-slug/{slug}`; 404 → the 404 page), breadcrumbs through
+ * the offer by slug (`GET /api/offers/by-slug/{slug}`; 404 → the 404 page, also when rendered on the server), breadcrumbs through
  * its section, the product details and the share toggle (spec §2), then "Вы смотрели" without this offer (issue 6).
  * Showing the offer records the view (`POST /api/viewed`, once per opening). A path that names the offer
  * under another section (or lacks the trailing slash) is redirected to the offer's own `url`.
@@ -37,17 +36,15 @@ export function ProductPage({ slug, sections }: ProductPageProps) {
   const offer = useOfferBySlug(slug);
   const hydrated = useHydrated();
   const misplaced =
-    offer.data !== undefined &&
+    !!offer.data &&
     (normalizePath(location.pathname) !== normalizePath(offer.data.url) || !location.pathname.endsWith('/'));
   useRecordView(offer.data && !misplaced ? offer.data.id : undefined);
 
   if (offer.isPending) return <LoadingState />;
-  if (offer.isError) {
-    if (isNotFoundError(offer.error)) return <NotFoundRoute />;
-    return <ErrorState onRetry={() => void offer.refetch()} />;
-  }
+  if (offer.isError) return <ErrorState onRetry={() => void offer.refetch()} />;
 
   const data = offer.data;
+  if (!data) return <NotFoundRoute />;
   if (misplaced) {
     return <Navigate replace to={{ pathname: data.url, search: location.search }} />;
   }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, isNotFoundError } from '@/lib/api-client';
 import type { Offer } from '@/lib/api/types';
 
 /**
@@ -10,15 +10,26 @@ export function getOfferBySlug(slug: string, signal?: AbortSignal): Promise<Offe
   return apiGet<Offer>(`/api/offers/by-slug/${encodeURIComponent(slug)}`, { signal });
 }
 
-/** Query options for {@link getOfferBySlug}. */
+/**
+ * Query options for {@link getOfferBySlug}. An unknown slug is an answer, not a failure: the data is `null`. So a
+ * server-rendered "not found" page (issue 22) carries it in its state like any other answer, and the browser's first
+ * render draws the same 404 page instead of a spinner (an errored query would be fetched again on mount).
+ */
 export function offerBySlugQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['offer', 'by-slug', slug],
-    queryFn: ({ signal }) => getOfferBySlug(slug, signal),
+    queryFn: async ({ signal }): Promise<Offer | null> => {
+      try {
+        return await getOfferBySlug(slug, signal);
+      } catch (error) {
+        if (isNotFoundError(error)) return null;
+        throw error;
+      }
+    },
   });
 }
 
-/** The offer of a product page, by the last segment of its path. */
+/** The offer of a product page, by the last segment of its path; `null` when no offer has that slug. */
 export function useOfferBySlug(slug: string) {
   return useQuery(offerBySlugQueryOptions(slug));
 }
