@@ -1,6 +1,7 @@
 import { expect, test } from './helpers/test';
 import { AVAILABILITY_COOKIE_NAME } from '../src/config/constants';
-import { biggestTopSection, firstOfferOf, waitForContent } from './helpers/api';
+import type { Store } from '../src/lib/api/types';
+import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
 import { urlFor } from './helpers/servers';
 
 /**
@@ -74,6 +75,63 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.locator('main h1')).toHaveCount(1);
     await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
+  test('a section sorts and filters its listing with plain links', { tag: '@responsive' }, async ({ page, request }) => {
+    const section = await biggestTopSection(request);
+    const cheapest = await firstOfferOf(request, section.id, '&sort=price');
+    await page.goto(section.url);
+    // The select and the checkbox need scripts to act: links stand in for them.
+    await expect(page.getByRole('combobox', { name: 'Сортировка' })).toBeHidden();
+    const sorting = page.getByRole('navigation', { name: 'Сортировка' });
+    await expect(sorting.getByRole('link', { name: 'По порядку магазина' })).toHaveAttribute('aria-current', 'true');
+    await sorting.getByRole('link', { name: 'Сначала дешёвые' }).click();
+    await expect(page).toHaveURL(`${section.url}?sort=price`);
+    await expect(sorting.getByRole('link', { name: 'Сначала дешёвые' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('product-card').first()).toContainText(cheapest.name);
+    await sorting.getByRole('link', { name: 'Только в наличии' }).click();
+    await expect(page).toHaveURL(`${section.url}?sort=price&available=Y`);
+    await expect(page.getByText('Нет в наличии')).toHaveCount(0);
+    await sorting.getByRole('link', { name: 'Все товары' }).click();
+    await expect(page).toHaveURL(`${section.url}?sort=price`);
+  });
+
+  test('an unknown product answers 404 with the "not found" page, whose links lead on', async ({ page }) => {
+    const response = await page.goto('/catalog/no-such-section/no-such-offer/');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('main h1')).toHaveText('Страница не найдена');
+    await page.getByTestId('not-found').getByRole('link', { name: 'В каталог' }).click();
+    await expect(page).toHaveURL('/catalog/');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
+  test('the contacts page lists every store with its address, hours and links', async ({ page, request }) => {
+    const stores = await getJson<Store[]>(request, '/api/stores');
+    await page.goto('/contacts/');
+    const main = page.locator('main');
+    await expect(main.locator('h1')).toHaveText('Контакты');
+    for (const store of stores) {
+      await expect(main.getByRole('heading', { name: store.name })).toBeVisible();
+      await expect(main.getByText(store.address).first()).toBeVisible();
+    }
+    await expect(main.getByTestId('hours-today').first()).toContainText('Сегодня');
+    await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
+    // The map needs scripts, and says so in one line instead of "loading" for ever (Playwright's text engine skips
+    // `<noscript>`: the place's text is read as drawn).
+    const place = main.getByRole('status').filter({ hasText: 'Карта' }).first();
+    expect(await place.evaluate((element: HTMLElement) => element.innerText)).toBe(
+      'Карта показывается, когда в браузере включён JavaScript.',
+    );
+    await expect(main.getByText('Карта загружается…')).toBeHidden();
+  });
+
+  test('the reviews page reads, and "Написать отзыв" leads to its form', async ({ page }) => {
+    await page.goto('/reviews/');
+    const main = page.locator('main');
+    await expect(main.locator('h1')).toHaveText('Отзывы');
+    await main.getByRole('link', { name: 'Написать отзыв' }).click();
+    await expect(page).toHaveURL('/reviews/#add-review');
+    await expect(main.getByRole('heading', { name: 'Оставить отзыв' })).toBeInViewport();
   });
 });
 

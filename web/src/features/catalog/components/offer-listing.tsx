@@ -16,16 +16,54 @@ import styles from './offer-listing.module.css';
 /** Value of the sort select meaning "the shop's own order" (no `sort` parameter). */
 const DEFAULT_SORT = 'default';
 
-/** Props of {@link ListingToolbar}. */
-interface ListingToolbarProps {
+/** Props of {@link ListingLinks}. */
+interface ListingLinksProps {
   sort?: SortOrder;
   available: boolean;
+  sortHref: (sort: SortOrder | undefined) => string;
+  availableHref: (available: boolean) => string;
+}
+
+/**
+ * The toolbar without JavaScript (issue 22): each order, and the "only available" flag, as a plain link to the
+ * listing's first page, in place of the select and checkbox that need scripts to act (hidden by the style beside
+ * them). Inside `<noscript>`: a browser running scripts neither shows nor hydrates it.
+ */
+function ListingLinks({ sort, available, sortHref, availableHref }: ListingLinksProps) {
+  const { t } = useTranslation();
+  const orders: (SortOrder | undefined)[] = [undefined, ...SORT_ORDERS];
+  const labelId = useId();
+  return (
+    <noscript>
+      <style>{`.${styles.controls}{display:none}`}</style>
+      <nav aria-labelledby={labelId} className={styles.links}>
+        <span id={labelId} className={styles.label}>
+          {t('listing.sort')}
+        </span>
+        <ul className={styles.linkList}>
+          {orders.map((order) => (
+            <li key={order ?? DEFAULT_SORT}>
+              <a href={sortHref(order)} aria-current={order === sort ? 'true' : undefined}>
+                {t(`listing.sortOptions.${order ?? DEFAULT_SORT}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a href={availableHref(!available)}>{available ? t('listing.all') : t('listing.available')}</a>
+      </nav>
+    </noscript>
+  );
+}
+
+/** Props of {@link ListingToolbar}. */
+interface ListingToolbarProps extends ListingLinksProps {
   onSortChange: (sort: SortOrder | undefined) => void;
   onAvailableChange: (available: boolean) => void;
   data?: OfferPage;
 }
 
-function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data }: ListingToolbarProps) {
+function ListingToolbar({ onSortChange, onAvailableChange, data, ...links }: ListingToolbarProps) {
+  const { sort, available } = links;
   const { t } = useTranslation();
   const sortId = useId();
   const sortSelect = useSelectCommit(sort ?? DEFAULT_SORT, (value) =>
@@ -64,6 +102,7 @@ function ListingToolbar({ sort, available, onSortChange, onAvailableChange, data
           <label htmlFor={availableId}>{t('listing.available')}</label>
         </div>
       </div>
+      <ListingLinks {...links} />
       <p className={styles.range} aria-live="polite" data-testid="listing-range">
         {data && data.items.length > 0 ? t('listing.range', { from, to, total: data.total }) : ''}
       </p>
@@ -84,12 +123,12 @@ export interface OfferListingProps {
  * (`?sort=price&available=Y&page=2`, see {@link useListingParams}): sort select
  * (shop order / `price` / `-price` / `name` / `new`), the "only available" checkbox (`available=Y`),
  * the shown range ("1–20 из 62"), the product grid (names as `h2`: the listing sits right under the page's `h1`)
- * and page links.
+ * and page links. Without JavaScript the orders and the flag are links too ({@link ListingLinks}).
  * Data: `GET /api/sections/{id}/offers` or `GET /api/offers`, {@link CATALOG_PAGE_SIZE} per page.
  */
 export function OfferListing({ sectionId, label }: OfferListingProps) {
   const { t } = useTranslation();
-  const { sort, available, page, setSort, setAvailable, pageHref } = useListingParams();
+  const { sort, available, page, setSort, setAvailable, pageHref, sortHref, availableHref } = useListingParams();
   const params: ListingParams = { page, perPage: CATALOG_PAGE_SIZE, sort, available };
   // Exactly one of the two queries is enabled: hooks cannot be called conditionally.
   const all = useOffers(params, sectionId === undefined);
@@ -124,6 +163,8 @@ export function OfferListing({ sectionId, label }: OfferListingProps) {
       <ListingToolbar
         sort={sort}
         available={available}
+        sortHref={sortHref}
+        availableHref={availableHref}
         onSortChange={setSort}
         onAvailableChange={setAvailable}
         data={query.data}

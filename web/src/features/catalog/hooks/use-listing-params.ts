@@ -33,13 +33,27 @@ export function parseListingSearch(search: URLSearchParams): ListingUrlState {
   };
 }
 
+/** `next` with the order `sort` (`undefined`: the shop's own, no parameter). */
+function writeSort(next: URLSearchParams, sort: SortOrder | undefined): void {
+  if (sort) next.set(listingParams.sort, sort);
+  else next.delete(listingParams.sort);
+}
+
+/** `next` with the "only available" flag (`available=Y`, or no parameter). */
+function writeAvailable(next: URLSearchParams, available: boolean): void {
+  if (available) next.set(listingParams.available, 'Y');
+  else next.delete(listingParams.available);
+}
+
 /**
  * The listing state held in the URL (HOUSE_STYLE: "The URL holds what a shopper may bookmark or
  * share"), with setters that write it back:
  *
  * - `setSort(sort)` / `setAvailable(flag)` push a new history entry and reset the page to 1
  *   (the page is dropped from the URL); other query parameters are kept.
- * - `pageHref(page)` is the link of another page (`page=1` is left out).
+ * - `pageHref(page)` is the link of another page (`page=1` is left out); `sortHref(sort)` and `availableHref(flag)`
+ *   are the links of the first page in another order or with the other flag (the listing without JavaScript,
+ *   issue 22).
  *
  * The router commits a navigation in a transition, a moment later; until it does, the state asked
  * for is shown at once (otherwise a controlled checkbox would flick back for a frame).
@@ -64,16 +78,30 @@ export function useListingParams() {
     [current, setSearchParams],
   );
 
-  const setSort = useCallback(
-    (sort: SortOrder | undefined) =>
-      update((next) => (sort ? next.set(listingParams.sort, sort) : next.delete(listingParams.sort))),
+  const setSort = useCallback((sort: SortOrder | undefined) => update((next) => writeSort(next, sort)), [update]);
+
+  const setAvailable = useCallback(
+    (available: boolean) => update((next) => writeAvailable(next, available)),
     [update],
   );
 
-  const setAvailable = useCallback(
-    (available: boolean) =>
-      update((next) => (available ? next.set(listingParams.available, 'Y') : next.delete(listingParams.available))),
-    [update],
+  /** The link of the listing's first page with `edit` made to the current query. */
+  const firstPageHref = useCallback(
+    (edit: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(searchParams);
+      edit(next);
+      next.delete(listingParams.page);
+      return withQuery(pathname, next);
+    },
+    [pathname, searchParams],
+  );
+  const sortHref = useCallback(
+    (sort: SortOrder | undefined) => firstPageHref((next) => writeSort(next, sort)),
+    [firstPageHref],
+  );
+  const availableHref = useCallback(
+    (available: boolean) => firstPageHref((next) => writeAvailable(next, available)),
+    [firstPageHref],
   );
 
   const pageHref = useCallback(
@@ -86,5 +114,5 @@ export function useListingParams() {
     [pathname, searchParams],
   );
 
-  return { ...state, setSort, setAvailable, pageHref };
+  return { ...state, setSort, setAvailable, pageHref, sortHref, availableHref };
 }

@@ -31,7 +31,12 @@ export function LazyStoreMap({ stores, label, moreHref }: LazyStoreMapProps) {
   if (!stores.some((store) => store.map)) return null;
   const placeholder = (
     <div className={styles.placeholder} role="status">
-      {t('contacts.mapLoading')}
+      <span className={styles.loading}>{t('contacts.mapLoading')}</span>
+      {/* Without JavaScript (issue 22) the map never comes: say so in one line, rather than "loading" for ever. */}
+      <noscript>
+        <style>{`.${styles.loading}{display:none}.${styles.placeholder}{height:auto;padding:var(--space-4)}`}</style>
+        {t('contacts.mapNoScript')}
+      </noscript>
     </div>
   );
   // Wait for the settings: a map built without tiles would be built again with them.

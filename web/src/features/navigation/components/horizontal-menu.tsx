@@ -146,7 +146,8 @@ function MoreItem({ items, active }: { items: MenuItem[]; active: ActiveItems })
  * - items that do not fit on the line move, in order, into the final "…" item
  *   ({@link computeVisibleCount}; widths come from a hidden measuring copy, recomputed by a
  *   `ResizeObserver`); menus of `MENU_OVERFLOW_THRESHOLD_ITEMS` items or fewer never split;
- * - the current page's items get `aria-current="page"`, their ancestors `data-active`.
+ * - the current page's items get `aria-current="page"`, their ancestors `data-active`;
+ * - before hydration (and without JavaScript) the line is clipped at its end.
  */
 export function HorizontalMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
@@ -154,6 +155,7 @@ export function HorizontalMenu({ items }: { items: MenuItem[] }) {
   const navRef = useRef<HTMLElement | null>(null);
   const measureRef = useRef<HTMLUListElement | null>(null);
   const [visibleCount, setVisibleCount] = useState(items.length);
+  const hydrated = useHydrated();
 
   useLayoutEffect(() => {
     const nav = navRef.current;
@@ -179,7 +181,9 @@ export function HorizontalMenu({ items }: { items: MenuItem[] }) {
 
   return (
     <nav ref={navRef} className={styles.nav} aria-label={t('nav.main')}>
-      <ul className={styles.bar} data-testid="menu-bar">
+      {/* Until the measurement runs (the server's HTML, a page without JavaScript) every item is on the line: the
+          ones past its end are clipped, not drawn under the city chip beside it. */}
+      <ul className={styles.bar} data-testid="menu-bar" data-clip={!hydrated || undefined}>
         {visible.map((item) =>
           item.children.length > 0 ? (
             <BarParent key={item.id} item={item} active={active} />
