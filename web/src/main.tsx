@@ -42,7 +42,7 @@ async function start(root: HTMLElement) {
   const client = createQueryClient();
   hydrate(client, state.queries);
   const [resolved, language] = await Promise.allSettled([
-    resolveLazyRoutes(routes, window.location.pathname),
+    resolveLazyRoutes(routes, window.location.pathname, client),
     loadLanguage(state.language).then(() => i18n.changeLanguage(state.language)),
   ]);
   if (resolved.status === 'rejected' || language.status === 'rejected') {

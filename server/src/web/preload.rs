@@ -22,8 +22,12 @@ use std::collections::{HashMap, HashSet};
 pub enum Route {
     Home,
     Catalog,
-    /// A section or product page under `/catalog/` (one module resolves which).
+    /// A path under `/catalog/` that names no section or offer: the catalogue route's module draws "not found".
     CatalogPath,
+    /// A section page: the catalogue route's module, which loads the section page's.
+    Section,
+    /// A product page: the catalogue route's module, which loads the product page's.
+    Product,
     Compare,
     Search,
     Feedback,
@@ -46,6 +50,8 @@ impl Route {
             Route::Home
                 | Route::Catalog
                 | Route::CatalogPath
+                | Route::Section
+                | Route::Product
                 | Route::Search
                 | Route::Contacts
                 | Route::Reviews
@@ -53,23 +59,27 @@ impl Route {
         )
     }
 
-    /// The module's key in the manifest.
-    pub fn source(self) -> &'static str {
+    /// The modules' keys in the manifest: the route's, and the page's it loads first (`prepare` in
+    /// `web/src/app/resolve-lazy.ts`).
+    pub fn sources(self) -> &'static [&'static str] {
+        const CATALOG_PATH: &str = "src/app/routes/catalog-path-route.tsx";
         match self {
-            Route::Home => "src/app/routes/home-route.tsx",
-            Route::Catalog => "src/app/routes/catalog-route.tsx",
-            Route::CatalogPath => "src/app/routes/catalog-path-route.tsx",
-            Route::Compare => "src/app/routes/compare-route.tsx",
-            Route::Search => "src/app/routes/search-route.tsx",
-            Route::Feedback => "src/app/routes/feedback-route.tsx",
-            Route::Cart => "src/app/routes/cart-route.tsx",
-            Route::Checkout => "src/app/routes/checkout-route.tsx",
-            Route::Personal => "src/app/routes/personal-route.tsx",
-            Route::MyOrders => "src/app/routes/my-orders-route.tsx",
-            Route::PasswordReset => "src/app/routes/password-reset-route.tsx",
-            Route::Contacts => "src/app/routes/contacts-route.tsx",
-            Route::Reviews => "src/app/routes/reviews-route.tsx",
-            Route::NotFound => "src/app/routes/not-found-route.tsx",
+            Route::Home => &["src/app/routes/home-route.tsx"],
+            Route::Catalog => &["src/app/routes/catalog-route.tsx"],
+            Route::CatalogPath => &[CATALOG_PATH],
+            Route::Section => &[CATALOG_PATH, "src/app/routes/section-page.tsx"],
+            Route::Product => &[CATALOG_PATH, "src/app/routes/product-page.tsx"],
+            Route::Compare => &["src/app/routes/compare-route.tsx"],
+            Route::Search => &["src/app/routes/search-route.tsx"],
+            Route::Feedback => &["src/app/routes/feedback-route.tsx"],
+            Route::Cart => &["src/app/routes/cart-route.tsx"],
+            Route::Checkout => &["src/app/routes/checkout-route.tsx"],
+            Route::Personal => &["src/app/routes/personal-route.tsx"],
+            Route::MyOrders => &["src/app/routes/my-orders-route.tsx"],
+            Route::PasswordReset => &["src/app/routes/password-reset-route.tsx"],
+            Route::Contacts => &["src/app/routes/contacts-route.tsx"],
+            Route::Reviews => &["src/app/routes/reviews-route.tsx"],
+            Route::NotFound => &["src/app/routes/not-found-route.tsx"],
         }
     }
 }
@@ -118,9 +128,8 @@ impl Preload {
     /// (`rel="stylesheet"`); otherwise they are only fetched until the route module adds them.
     pub fn tags(&self, manifest: Option<&Manifest>, rendered: bool) -> String {
         let mut tags = String::new();
-        if let (Some(route), Some(manifest)) = (self.route, manifest)
-            && let Some(assets) = manifest.route(route.source())
-        {
+        if let (Some(route), Some(manifest)) = (self.route, manifest) {
+            let assets = manifest.routes(route.sources());
             for href in &assets.styles {
                 let rel = if rendered { "rel=\"stylesheet\"" } else { "rel=\"preload\" as=\"style\"" };
                 tags.push_str(&format!("<link {rel} crossorigin href=\"{}\">", escape_html(href)));
@@ -191,6 +200,24 @@ impl Manifest {
     pub fn route(&self, source: &str) -> Option<&RouteAssets> {
         self.routes.get(source)
     }
+
+    /// The assets of the modules `sources`, in order, each file once; those the build lacks are left out.
+    pub fn routes(&self, sources: &[&str]) -> RouteAssets {
+        let mut all = RouteAssets::default();
+        for assets in sources.iter().filter_map(|source| self.route(source)) {
+            for module in &assets.modules {
+                if !all.modules.contains(module) {
+                    all.modules.push(module.clone());
+                }
+            }
+            for style in &assets.styles {
+                if !all.styles.contains(style) {
+                    all.styles.push(style.clone());
+                }
+            }
+        }
+        all
+    }
 }
 
 /// Keys reachable from `start` through static imports, `start` first, skipping `skip`; in visiting order.
@@ -226,7 +253,7 @@ mod tests {
     fn a_route_preloads_its_chunks_and_styles_but_not_what_the_entry_loads() {
         let manifest = Manifest::parse(MANIFEST.as_bytes()).unwrap();
         assert_eq!(
-            manifest.route(Route::Home.source()),
+            manifest.route(Route::Home.sources()[0]),
             Some(&RouteAssets {
                 modules: vec!["/assets/home-route-1.js".into(), "/assets/grid-1.js".into()],
                 styles: vec!["/assets/home-route-1.css".into(), "/assets/grid-1.css".into()],
@@ -247,6 +274,28 @@ mod tests {
         assert!(tags.contains(&format!(
             "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/collections/new?limit={HOME_COLLECTION_LIMIT}\">"
         )));
+    }
+
+    #[test]
+    fn a_product_page_preloads_the_catalogue_route_and_the_product_page_each_file_once() {
+        let manifest = Manifest::parse(
+            br#"{
+              "index.html": {"file": "assets/index-1.js", "isEntry": true},
+              "_crumbs-1.js": {"file": "assets/crumbs-1.js", "css": ["assets/crumbs-1.css"]},
+              "src/app/routes/catalog-path-route.tsx": {"file": "assets/catalog-path-route-1.js",
+                "imports": ["_crumbs-1.js"], "dynamicImports": ["src/app/routes/product-page.tsx"]},
+              "src/app/routes/product-page.tsx": {"file": "assets/product-page-1.js", "imports": ["_crumbs-1.js"],
+                "css": ["assets/product-page-1.css"]},
+              "src/app/routes/section-page.tsx": {"file": "assets/section-page-1.js"}
+            }"#,
+        )
+        .unwrap();
+        let assets = manifest.routes(Route::Product.sources());
+        assert_eq!(
+            assets.modules,
+            ["/assets/catalog-path-route-1.js", "/assets/crumbs-1.js", "/assets/product-page-1.js"]
+        );
+        assert_eq!(assets.styles, ["/assets/crumbs-1.css", "/assets/product-page-1.css"]);
     }
 
     #[test]

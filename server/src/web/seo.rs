@@ -262,7 +262,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 section.name, shop.name, section.offer_count
             );
             let ld = b.breadcrumbs(&trail);
-            let preload = Preload::listing(Route::CatalogPath, &format!("/api/sections/{}/offers", section.id), query);
+            let preload = Preload::listing(Route::Section, &format!("/api/sections/{}/offers", section.id), query);
             Ok(PageHead::Found(
                 b.head(&section.name, &description, &section.url, "website", None, &[ld]).preloading(preload),
             ))
@@ -318,7 +318,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             let picture = offer.pictures.first().map(String::as_str);
             // The product page asks for the offer by its slug, then for the viewed products other than it.
             let mut preload = Preload::page(
-                Route::CatalogPath,
+                Route::Product,
                 [format!("/api/offers/by-slug/{slug}"), format!("/api/viewed?exclude={offer_id}")],
             );
             preload.image = picture.map(str::to_owned);

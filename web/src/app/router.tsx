@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { routePatterns } from '@/config/paths';
 import { RootLayout } from './layouts/root-layout';
+import type { RouteHandle } from './resolve-lazy';
 import { PageHydrateFallback, RootError, RouteError } from './routes/route-error';
 
 /** The pages, each a lazy route module (see {@link routes}). */
@@ -19,7 +20,11 @@ export const pageRoutes: RouteObject[] = [
   },
   {
     path: routePatterns.catalogSplat,
-    lazy: async () => ({ Component: (await import('./routes/catalog-path-route')).CatalogPathRoute }),
+    lazy: async () => {
+      const { CatalogPathRoute, prepareCatalogPath } = await import('./routes/catalog-path-route');
+      const handle: RouteHandle = { prepare: prepareCatalogPath };
+      return { Component: CatalogPathRoute, handle };
+    },
   },
   {
     path: routePatterns.search,

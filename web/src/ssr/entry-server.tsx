@@ -72,7 +72,7 @@ async function render(input: RenderInput): Promise<RenderOutput> {
   const wanted: Wanted = new Map();
   const client = recordingClient(wanted);
   const pathname = input.url.split(/[?#]/)[0] ?? '/';
-  const resolved = await resolveLazyRoutes(routes, pathname);
+  const resolved = await resolveLazyRoutes(routes, pathname, client);
   const tried = new Set<string>();
   let html = '';
   let passes = 0;
