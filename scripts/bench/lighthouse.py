@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Lighthouse (npm `lighthouse` 12.8, mobile preset) against a running shop: the home page, a section, a product and
-the search results page, RUNS runs each (default 3), the median of each figure. Issue 9's budget: performance >= 95,
-accessibility >= 95, SEO 100, CLS 0. Prints a Markdown table; exits 1 when a page misses the budget.
+the search results page, RUNS runs each (default 3), the median of each figure. Issue 22's budget (server-rendered
+pages): performance >= 97, LCP <= 1.8 s, TBT <= 150 ms, CLS 0, accessibility 100, SEO 100 (the search results page,
+noindex by decision, excepted). Prints a Markdown table; exits 1 when a page misses the budget.
 
   lighthouse.py URL [--runs 3] [--out DIR]
 
@@ -18,7 +19,11 @@ import urllib.parse
 import urllib.request
 
 LIGHTHOUSE = "lighthouse@12.8.2"
-BUDGET = {"performance": 95, "accessibility": 95, "seo": 100}
+# Scores: at least. Times: at most (ms).
+BUDGET = {"performance": 97, "accessibility": 100, "seo": 100}
+CEILING = {"lcp_ms": 1800, "tbt_ms": 150}
+# The results page is the shopper's own and noindex (docs/decisions.md): its SEO score is not a budget.
+EXCEPT = {("search results", "seo")}
 
 
 def get_json(url):
@@ -82,8 +87,11 @@ def main():
         failing = sorted({a for r in results for a in r["failing"]})
         rows.append((name, url, median, failing))
         for key, floor in BUDGET.items():
-            if median[key] < floor:
+            if median[key] < floor and (name, key) not in EXCEPT:
                 misses.append(f"{name}: {key} {median[key]:.0f} < {floor}")
+        for key, ceiling in CEILING.items():
+            if median[key] > ceiling:
+                misses.append(f"{name}: {key} {median[key]:.0f} > {ceiling}")
         if median["cls"] > 0:
             misses.append(f"{name}: CLS {median['cls']:.3f} > 0")
 

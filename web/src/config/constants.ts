@@ -291,3 +291,9 @@ export const RENDERED_STATE_ID = 'vitrina-state';
  * a query that only mounts once another's data is there (a product page's reviews after the product) needs another.
  */
 export const SSR_MAX_PASSES = 4;
+
+/**
+ * Texts a language's translate function remembers at most (`i18n/use-translation.ts`); past it they are forgotten
+ * and looked up again. Labels repeat on every card; texts with a name or number put in vary.
+ */
+export const TRANSLATION_CACHE_MAX_ENTRIES = 2_000;

@@ -76,10 +76,12 @@ async function render(input: RenderInput): Promise<RenderOutput> {
   const tried = new Set<string>();
   let html = '';
   let passes = 0;
+  // One router for every pass: the page's location does not change between them (a `<Navigate>` drawn on the
+  // server never runs).
+  const router = createMemoryRouter(resolved, { initialEntries: [input.url] });
   while (passes < SSR_MAX_PASSES) {
     passes += 1;
     const t0 = Date.now();
-    const router = createMemoryRouter(resolved, { initialEntries: [input.url] });
     html = renderToString(
       <StrictMode>
         <AppProviders client={client}>
