@@ -55,7 +55,7 @@ describe('UserWidget', () => {
     const user = renderWidget();
     await user.click(await screen.findByRole('button', { name: 'Личный кабинет: войти' }));
     const dialog = screen.getByRole('dialog', { name: 'Вход в личный кабинет' });
-    await user.type(within(dialog).getByLabelText('E-mail'), 'ivan@example.ru');
+    await user.type(await within(dialog).findByLabelText('E-mail'), 'ivan@example.ru');
     await user.type(within(dialog).getByLabelText('Пароль'), 'secret-password');
     await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -69,7 +69,7 @@ describe('UserWidget', () => {
     const user = renderWidget();
     await user.click(await screen.findByRole('button', { name: 'Личный кабинет: войти' }));
     const dialog = screen.getByRole('dialog', { name: 'Вход в личный кабинет' });
-    await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Войти' }));
     expect(within(dialog).getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(dialog).getByLabelText('E-mail'), 'ivan@example.ru');
     await user.type(within(dialog).getByLabelText('Пароль'), 'wrong-password');
@@ -81,7 +81,8 @@ describe('UserWidget', () => {
     mockAccounts();
     const user = renderWidget();
     await user.click(await screen.findByRole('button', { name: 'Личный кабинет: войти' }));
-    await user.click(screen.getByRole('button', { name: 'Регистрация' }));
+    // The forms are a chunk of their own, loaded on the panel's first opening.
+    await user.click(await screen.findByRole('button', { name: 'Регистрация' }));
     expect(screen.getByRole('dialog', { name: 'Регистрация' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(screen.getByLabelText(/^Новый пароль/)).toHaveAttribute('aria-invalid', 'true');
@@ -95,7 +96,7 @@ describe('UserWidget', () => {
     const user = renderWidget();
     await user.click(await screen.findByRole('button', { name: 'Личный кабинет: войти' }));
     const dialog = screen.getByRole('dialog', { name: 'Вход в личный кабинет' });
-    await user.type(within(dialog).getByLabelText('E-mail'), 'ivan@example.ru');
+    await user.type(await within(dialog).findByLabelText('E-mail'), 'ivan@example.ru');
     await user.type(within(dialog).getByLabelText('Пароль'), 'secret-password');
     await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
     const trigger = await screen.findByRole('button', { name: 'Меню пользователя Иван' });

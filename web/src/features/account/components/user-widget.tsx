@@ -1,19 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { SlidePanel } from '@/components/ui/overlay';
+import { PanelLoadError, SlidePanel } from '@/components/ui/overlay';
+import { LoadingState } from '@/components/ui/status-states';
 import { UserIcon } from '@/components/ui/icons';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import { useSession } from '@/lib/session';
 import type { User } from '@/lib/api/types';
 import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-panel';
-import { LoginForm, RegisterForm, ResetRequestForm } from './auth-forms';
 
 /**
  * The logged-in user's dropdown menu, loaded when a user is there: its Radix menu and positioning code (about
  * 15 KB gzip) stay out of the first page load of a guest (issue 9, initial JavaScript).
  */
 const UserMenu = retryableLazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+/** The login panel's forms, loaded on the panel's first opening; when they cannot be, the panel shows its error. */
+const LoginPanelBody = retryableLazy(async () => ({ default: (await import('./login-panel-body')).LoginPanelBody }));
 
 /** The logged-in user of the session, or `null` for a guest (`undefined` while the session loads). */
 export function useCurrentUser(): User | null | undefined {
@@ -102,9 +105,15 @@ function GuestButton() {
         title={titles[panel.view]}
         returnFocusTo={buttonRef}
       >
-        {panel.view === 'login' && <LoginForm onDone={closeLoginPanel} />}
-        {panel.view === 'register' && <RegisterForm onDone={closeLoginPanel} />}
-        {panel.view === 'reset' && <ResetRequestForm />}
+        {panel.open ? (
+          <LazyWidget
+            name="login forms"
+            widget={LoginPanelBody}
+            props={{ view: panel.view, onDone: closeLoginPanel }}
+            loading={<LoadingState compact />}
+            fallback={(retry) => <PanelLoadError onRetry={retry} />}
+          />
+        ) : null}
       </SlidePanel>
     </>
   );
