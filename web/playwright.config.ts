@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { databaseFor, externalBaseURL, newDatabaseName, urlFor, workerCount } from './e2e/helpers/servers';
+import { databaseFor, externalBaseURL, newDatabaseName, RENDER_FAULT_MARKER, urlFor, workerCount } from './e2e/helpers/servers';
 
 /**
  * End-to-end tests against the real release binary (`../server/target/release/vitrina`), which
@@ -85,8 +85,9 @@ export default defineConfig({
         // reset requests, and of orders are raised for them (the Rust tests cover the limits themselves). No map tiles: the maps
         // show their markers on a plain background, with no request leaving the machine (issue 8). Renders get 5 s
         // (issue 22): with two browsers and two shops on two cores a render can pass its 250 ms, and the fallback
-        // would leave the hydration of that page untested.
-        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000`,
+        // would leave the hydration of that page untested. A page whose URL holds `render-fault` fails its render
+        // (`--render-fault`, a test-only setting): the fallback is tested in `server-render.spec.ts`.
+        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000 --render-fault ${RENDER_FAULT_MARKER}`,
         url: `${urlFor(index)}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

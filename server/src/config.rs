@@ -280,6 +280,11 @@ pub struct ServeArgs {
     /// the render goes on into the page cache.
     #[arg(long, env = "VITRINA_RENDER_BUDGET_MS", default_value_t = crate::limits::RENDER_BUDGET_MS)]
     pub render_budget_ms: u64,
+    /// For tests only (issue 22, "a forced render failure"): a page whose URL (path and query) contains this text
+    /// fails its server render, the bundle throwing inside the React tree, so the fallback to the client-rendered
+    /// shell and the rebuilt runtime can be seen through the real interface. Unset in a real shop.
+    #[arg(long, env = "VITRINA_RENDER_FAULT", hide = true)]
+    pub render_fault: Option<String>,
 }
 
 /// Whether pages are rendered on the server (`VITRINA_RENDER`).

@@ -109,7 +109,8 @@ impl Application {
                 },
                 std::time::Duration::from_millis(args.render_budget_ms),
                 render,
-            ),
+            )
+            .with_fault(args.render_fault.clone()),
         };
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }

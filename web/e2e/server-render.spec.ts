@@ -2,7 +2,7 @@ import { expect, test } from './helpers/test';
 import { AVAILABILITY_COOKIE_NAME } from '../src/config/constants';
 import type { Store } from '../src/lib/api/types';
 import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
-import { urlFor } from './helpers/servers';
+import { externalBaseURL, RENDER_FAULT_MARKER, urlFor } from './helpers/servers';
 
 /**
  * Pages rendered on the server (issue 22): readable without JavaScript, and taken over by the browser without a
@@ -144,4 +144,27 @@ test('the search results page hydrates with the visitor\'s stored availability f
   await page.goto(`/search/?q=${encodeURIComponent(word)}`);
   await waitForContent(page);
   await expect(page.locator('main').getByRole('checkbox', { name: 'Только в наличии' })).toBeChecked();
+});
+
+test('a page whose server render fails arrives as the shell, works in the browser, and the next page is rendered', async ({
+  page,
+  request,
+}) => {
+  test.skip(!!externalBaseURL(), 'an external shop was not started with --render-fault');
+  const section = await biggestTopSection(request);
+  const offer = await firstOfferOf(request, section.id);
+  const response = await page.goto(`${section.url}?${RENDER_FAULT_MARKER}=1`);
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  expect(html, 'the client-rendered shell').toContain('<div id="root"></div>');
+  expect(html).not.toContain('vitrina-state');
+  // The browser draws the page and it acts: the section's listing, then a card's link to its product.
+  await expect(page.locator('main h1')).toHaveText(section.name);
+  await page.getByTestId('product-card').getByRole('link', { name: offer.name }).first().click();
+  await expect(page).toHaveURL(offer.url);
+  await expect(page.locator('main h1')).toHaveText(offer.name);
+  // The render thread that failed has a fresh runtime: the same section without the marker arrives rendered.
+  const next = await (await request.get(section.url)).text();
+  expect(next, 'a rendered page carries its state').toContain('id="vitrina-state"');
+  expect(next).toContain(section.name);
 });

@@ -50,6 +50,7 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         // Rendering costs each app two QuickJS runtimes; the suites that test pages turn it on (`render.rs`).
         render: vitrina::config::RenderMode::Off,
         render_budget_ms: vitrina::limits::RENDER_BUDGET_MS,
+        render_fault: None,
     };
     configure(&mut args);
     let app = Application::build(&args).await.expect("app builds");

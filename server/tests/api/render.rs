@@ -53,6 +53,10 @@ async fn a_product_page_arrives_with_its_name_price_and_availability_inside_root
     assert!(page.contains("1\u{a0}480\u{a0}₽"), "the price as the browser formats it: {page}");
     assert!(page.contains("В наличии"), "{page}");
     assert!(!html.contains("<noscript>"), "a rendered page needs no plea for scripts");
+    // Its scripts start after the paint: the boot script names them, nothing else fetches them.
+    assert!(!html.contains("<script type=\"module\""), "{html}");
+    assert!(!html.contains("modulepreload"), "{html}");
+    assert!(html.contains("<script defer src=\"/boot.js\" data-entry=\"/assets/index-"), "{html}");
     let state = state(&html);
     assert_eq!(state["language"], "ru");
     let keys: Vec<String> =
@@ -99,6 +103,31 @@ async fn a_render_past_its_budget_leaves_the_client_rendered_shell() {
         }
     }
     assert!(!root(&later).is_empty(), "the page was rendered after its visitor left, within 10 s");
+}
+
+#[tokio::test]
+async fn a_render_that_throws_answers_the_shell_and_the_next_page_renders_on_a_fresh_runtime() {
+    // One render thread would make "the next page" land on the very runtime that failed; the shop has as many as
+    // cores, so every page after the failure is checked.
+    let app = spawn_app_with(|args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 10_000;
+        args.render_fault = Some("render-fault".into());
+    })
+    .await;
+    let res = app.get("/catalog/?render-fault=1").await;
+    assert_eq!(res.status(), 200, "a failed render still answers the page");
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<div id=\"root\"></div>"), "the client-rendered shell: {html}");
+    assert!(!html.contains("vitrina-state"));
+    assert!(html.contains("<script type=\"module\""), "the shell carries the app that renders it in the browser");
+    let health = render_health(&app).await;
+    assert_eq!(health["failed"], 1, "{health}");
+    for path in ["/catalog/", "/", "/contacts/", "/catalog/?page=1"] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(html.contains("vitrina-state"), "{path} renders after the failure: {}", root(&html));
+    }
+    assert_eq!(render_health(&app).await["failed"], 1);
 }
 
 #[tokio::test]

@@ -10,6 +10,12 @@ import path from 'node:path';
  * database is ours. Plain functions of the environment: the config, the teardown and the specs all read them.
  */
 
+/**
+ * The e2e shops fail the server render of every page whose URL holds this text (`--render-fault`, a test-only
+ * setting; issue 22 "a forced render failure"), so a spec sees the fallback to the client-rendered shell.
+ */
+export const RENDER_FAULT_MARKER = 'render-fault';
+
 /** The external shop's address (`VITRINA_E2E_BASE_URL`), or `undefined` when the run starts its own servers. */
 export function externalBaseURL(): string | undefined {
   return process.env.VITRINA_E2E_BASE_URL || undefined;

@@ -25,6 +25,8 @@ export interface RenderInput {
   url: string;
   language: string;
   answers: Record<string, HostAnswer>;
+  /** Throw inside the React tree: a forced failure, for tests of the host's fallback (`VITRINA_RENDER_FAULT`). */
+  fault?: boolean;
 }
 
 /** What a render gives back. */
@@ -37,6 +39,11 @@ export interface RenderOutput {
   missing: string[];
   /** Render passes made (each pass may reveal queries that the previous pass's data made visible). */
   passes: number;
+}
+
+/** Throws while rendering, as a broken component would: the host's forced failure ({@link RenderInput.fault}). */
+function RenderFault(): never {
+  throw new Error('a forced render failure (VITRINA_RENDER_FAULT)');
 }
 
 /** The options of every query a render pass mounted, by hash; and whether it is enabled. */
@@ -85,6 +92,7 @@ async function render(input: RenderInput): Promise<RenderOutput> {
     html = renderToString(
       <StrictMode>
         <AppProviders client={client}>
+          {input.fault && <RenderFault />}
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

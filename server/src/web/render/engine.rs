@@ -79,3 +79,56 @@ impl Engine {
         })
     }
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// A stand-in for the server bundle with the same entry point: `count` counts its calls in a global (what a
+    /// leftover of a failed render would look like), `throw` throws, `loop` never ends, `grow` allocates without end.
+    pub(crate) const BUNDLE: &str = r#"
+        globalThis.vitrinaRender = async (input) => {
+            if (input === 'throw') throw new Error('a broken page');
+            if (input === 'loop') for (;;) {}
+            if (input === 'grow') { const kept = []; for (;;) kept.push(new Array(1024).fill(kept.length)); }
+            globalThis.calls = (globalThis.calls || 0) + 1;
+            return String(globalThis.calls);
+        };
+    "#;
+
+    const MIB: usize = 1024 * 1024;
+
+    #[test]
+    fn a_runtime_renders_page_after_page() {
+        let engine = Engine::new(BUNDLE, 16 * MIB).unwrap();
+        assert_eq!(engine.render("count", Duration::from_secs(5)).unwrap(), "1");
+        assert_eq!(engine.render("count", Duration::from_secs(5)).unwrap(), "2");
+    }
+
+    #[test]
+    fn a_thrown_error_is_a_failure_with_its_message() {
+        let engine = Engine::new(BUNDLE, 16 * MIB).unwrap();
+        let err = engine.render("throw", Duration::from_secs(5)).unwrap_err();
+        assert!(matches!(&err, EngineError::Failed(message) if message.contains("a broken page")), "{err}");
+    }
+
+    #[test]
+    fn an_endless_render_is_interrupted_at_its_limit() {
+        let engine = Engine::new(BUNDLE, 16 * MIB).unwrap();
+        let err = engine.render("loop", Duration::from_millis(50)).unwrap_err();
+        assert!(matches!(err, EngineError::TimedOut(_)), "{err}");
+    }
+
+    #[test]
+    fn a_render_that_outgrows_the_memory_limit_fails() {
+        let engine = Engine::new(BUNDLE, 8 * MIB).unwrap();
+        let err = engine.render("grow", Duration::from_secs(30)).unwrap_err();
+        assert!(matches!(&err, EngineError::Failed(_)), "{err}");
+    }
+
+    #[test]
+    fn a_bundle_without_the_entry_point_does_not_start() {
+        assert!(Engine::new("globalThis.other = 1;", 8 * MIB).is_err());
+        assert!(Engine::new("this is not JavaScript", 8 * MIB).is_err());
+    }
+}

@@ -39,6 +39,8 @@ struct RenderInput<'a> {
     url: &'a str,
     language: &'a str,
     answers: &'a BTreeMap<String, Answer>,
+    /// Throw inside the React tree (a forced failure, `VITRINA_RENDER_FAULT`; tests only).
+    fault: bool,
 }
 
 /// `RenderOutput` of `web/src/ssr/entry-server.tsx`.
@@ -67,6 +69,8 @@ pub struct PageRenderer {
     pages: PageCache,
     /// How long a visitor waits for a render (`VITRINA_RENDER_BUDGET_MS`).
     budget: std::time::Duration,
+    /// Pages whose URL contains this text fail their render (`VITRINA_RENDER_FAULT`; tests only).
+    fault: Option<Arc<str>>,
 }
 
 impl PageRenderer {
@@ -80,7 +84,20 @@ impl PageRenderer {
         };
         let bundle: Arc<str> = Arc::from(String::from_utf8_lossy(&file.data).as_ref());
         stats.enabled.store(true, std::sync::atomic::Ordering::Relaxed);
-        PageRenderer { pool: Some(RenderPool::start(bundle, settings, stats)), pages: PageCache::default(), budget }
+        PageRenderer {
+            pool: Some(RenderPool::start(bundle, settings, stats)),
+            pages: PageCache::default(),
+            budget,
+            fault: None,
+        }
+    }
+
+    /// Makes every page whose URL (path and query) contains `marker` fail its render inside the bundle
+    /// (`VITRINA_RENDER_FAULT`): tests see the fallback and the rebuilt runtime through HTTP and a browser. `None`
+    /// (a real shop) changes nothing.
+    pub fn with_fault(mut self, marker: Option<String>) -> Self {
+        self.fault = marker.filter(|m| !m.is_empty()).map(Arc::from);
+        self
     }
 
     /// The page at `url` (path and query) in `language` when the page cache holds it for the shop's content as it is
@@ -107,11 +124,12 @@ impl PageRenderer {
     ) -> Option<Page> {
         let pool = self.pool.clone()?;
         let key = PageKey::now(state, url, language);
+        let fault = self.fault.as_deref().is_some_and(|marker| url.contains(marker));
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
         // A task of its own: a visitor who stops waiting does not stop the render.
         let render = tokio::spawn(async move {
             let render = async {
-                let page = render_page(&pool, &state_owned, &url_owned, language, &api).await?;
+                let page = render_page(&pool, &state_owned, &url_owned, language, &api, fault).await?;
                 Some(Page { status, document: Bytes::from(document(&page)) })
             };
             pages.page(key, render).await
@@ -156,14 +174,15 @@ fn warn_shell(stats: &RenderStats, url: &str, why: &str) {
 }
 
 /// Renders the page at `url` (path and query) in `language` on `pool`, starting from the API answers `api` (the
-/// page's preload list). `None` when it cannot: the reason is logged with the path and the render counters, and the
-/// caller sends the shell.
+/// page's preload list); `fault` makes the bundle throw (tests only). `None` when it cannot: the reason is logged
+/// with the path and the render counters, and the caller sends the shell.
 async fn render_page(
     pool: &RenderPool,
     state: &AppState,
     url: &str,
     language: &str,
     api: &[String],
+    fault: bool,
 ) -> Option<Rendered> {
     let mut answers = BTreeMap::new();
     for wanted in api {
@@ -173,7 +192,7 @@ async fn render_page(
     }
     let mut tried: std::collections::BTreeSet<String> = api.iter().cloned().collect();
     for attempt in 1..=crate::limits::RENDER_ATTEMPTS {
-        let input = serde_json::to_string(&RenderInput { url, language, answers: &answers }).ok()?;
+        let input = serde_json::to_string(&RenderInput { url, language, answers: &answers, fault }).ok()?;
         let began = std::time::Instant::now();
         let output = match pool.render(input).await {
             Ok(json) => serde_json::from_str::<RenderOutput>(&json)

@@ -115,3 +115,28 @@ fn render_thread(bundle: &str, queue: &crossbeam_channel::Receiver<Job>, setting
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(stats: &Arc<RenderStats>) -> RenderPool {
+        let settings =
+            PoolSettings { threads: 1, queue: 4, memory_bytes: 16 * 1024 * 1024, limit: Duration::from_millis(200) };
+        RenderPool::start(Arc::from(super::super::engine::tests::BUNDLE), settings, Arc::clone(stats))
+    }
+
+    #[tokio::test]
+    async fn after_a_failed_render_the_next_page_gets_a_fresh_runtime() {
+        let stats = Arc::new(RenderStats::default());
+        let pool = pool(&stats);
+        assert_eq!(pool.render("count".into()).await.unwrap(), "1");
+        assert_eq!(pool.render("count".into()).await.unwrap(), "2");
+        for broken in ["throw", "loop"] {
+            assert!(pool.render(broken.into()).await.is_err(), "{broken}");
+            // The one thread's runtime was rebuilt: nothing the pages before left in it is there.
+            assert_eq!(pool.render("count".into()).await.unwrap(), "1", "after {broken}");
+        }
+        assert_eq!((RenderStats::read(&stats.rendered), RenderStats::read(&stats.failed)), (4, 2));
+    }
+}
