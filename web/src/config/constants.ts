@@ -293,6 +293,19 @@ export const RENDERED_STATE_ID = 'vitrina-state';
 export const SSR_MAX_PASSES = 4;
 
 /**
+ * Attribute set on `<html>` once the app has drawn its first page in the browser, hydrated or rendered there (issue
+ * 22): a server-rendered page reads and its links work before, its buttons act from then on. The browser tests wait
+ * for it after each page load; devtools show it.
+ */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/**
+ * Longest wait for an idle moment before the overlays' dialog chunk is fetched anyway, ms (issue 22): the chunk
+ * leaves the page's first JavaScript, and is fetched once the page started and the browser is idle.
+ */
+export const OVERLAY_DIALOG_PRELOAD_TIMEOUT_MS = 2000;
+
+/**
  * Texts a language's translate function remembers at most (`i18n/use-translation.ts`); past it they are forgotten
  * and looked up again. Labels repeat on every card; texts with a name or number put in vary.
  */

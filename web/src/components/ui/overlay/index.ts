@@ -25,6 +25,7 @@ export {
 } from './overlay-parts';
 export { OVERLAY_ACTIVE_CLASS, type BreakpointSide, type ReturnFocusTarget } from './use-overlay-behaviour';
 export { OverlayFrame, type OverlayFrameProps } from './overlay-frame';
+export { loadOverlayDialog } from './overlay-dialog-loader';
 export { SlidePanel, type SlidePanelProps } from './slide-panel';
 export { usePanelOpener } from './use-panel-opener';
 export { Popup, type PopupProps } from './popup';

@@ -1,8 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { OverlayHeader, type OverlayHeaderProps } from './overlay-header';
-import { OVERLAY_ACTIVE_CLASS, useOverlayBehaviour, type OverlayBehaviourOptions } from './use-overlay-behaviour';
-import styles from './overlay-frame.module.css';
+import type { OverlayHeaderProps } from './overlay-header';
+import { useOverlayDialog } from './overlay-dialog-loader';
+import { useOverlayBehaviour, type OverlayBehaviourOptions } from './use-overlay-behaviour';
 
 /** Props of {@link OverlayFrame}. */
 export interface OverlayFrameProps extends OverlayBehaviourOptions {
@@ -17,30 +16,27 @@ export interface OverlayFrameProps extends OverlayBehaviourOptions {
 }
 
 /**
- * The frame every overlay shares (spec §2 "Overlays", §4): Radix Dialog root and portal, the
- * backdrop, and the dialog element (`role="dialog"`, `aria-modal="true"`, labelled by the title of
- * its {@link OverlayHeader}) with the behaviours of {@link useOverlayBehaviour}, the head row and a
- * scrolled body. Open, both carry {@link OVERLAY_ACTIVE_CLASS}; closing keeps them for the closing
- * animation (`data-state="closed"`). {@link SlidePanel} and {@link Popup} only choose the shape.
+ * The frame every overlay shares (spec §2 "Overlays", §4): the behaviours of {@link useOverlayBehaviour} (the overlay
+ * stack, the breakpoint rule, focus return, which presses close), and the dialog itself, `OverlayDialog` on Radix
+ * Dialog, from a chunk of its own (`overlay-dialog-loader.ts`) that the app loads when the browser is idle after the
+ * page started, or the overlay at its first opening. Until an overlay has been opened and the chunk is there it
+ * draws nothing, as a closed dialog does. {@link SlidePanel} and {@link Popup} only choose the shape.
  */
 export function OverlayFrame({ kind, className, header, children, ...behaviour }: OverlayFrameProps) {
   const { open, onOpenChange } = behaviour;
   const { contentProps } = useOverlayBehaviour(behaviour);
-  const active = open ? OVERLAY_ACTIVE_CLASS : '';
+  const dialog = useOverlayDialog(open);
+  if (!dialog) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={`${styles.backdrop} ${active}`} data-testid="overlay-backdrop" />
-        <Dialog.Content
-          {...contentProps}
-          aria-describedby={undefined}
-          data-overlay={kind}
-          className={[className, active].filter(Boolean).join(' ')}
-        >
-          <OverlayHeader {...header} />
-          <div className={styles.body}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog.OverlayDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      kind={kind}
+      className={className}
+      header={header}
+      contentProps={contentProps}
+    >
+      {children}
+    </dialog.OverlayDialog>
   );
 }

@@ -6,6 +6,7 @@ import '@/i18n';
 import { DESKTOP_BREAKPOINT_PX } from '@/config/constants';
 import { setViewportWidth } from '@/test/media';
 import { OVERLAY_PART_ATTRIBUTE, useOverlayPart } from './overlay-parts';
+import { forgetOverlayDialogForTests, loadOverlayDialog } from './overlay-dialog-loader';
 import { getOverlayStack, resetOverlayStackForTests } from './overlay-stack';
 import { Popup } from './popup';
 import { SlidePanel } from './slide-panel';
@@ -48,6 +49,21 @@ async function settle() {
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 describe('SlidePanel and Popup', () => {
+  it('opened before the dialog chunk arrived, shows as soon as it has, with focus inside', async () => {
+    forgetOverlayDialogForTests();
+    try {
+      render(<StackedOverlays />);
+      await user().click(screen.getByRole('button', { name: 'Открыть панель' }));
+      // The opening loads the chunk (no idle preload ran here); the dialog follows within a few ticks.
+      expect(getOverlayStack()).toHaveLength(1);
+      const dialog = await screen.findByRole('dialog', { name: 'Контакты' });
+      expect(dialog).toHaveAttribute('data-state', 'open');
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    } finally {
+      await loadOverlayDialog();
+    }
+  });
+
   it('are modal dialogs labelled by their title with a "Закрыть" button', async () => {
     render(<StackedOverlays />);
     await user().click(screen.getByRole('button', { name: 'Открыть панель' }));

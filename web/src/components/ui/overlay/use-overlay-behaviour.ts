@@ -117,3 +117,6 @@ export function useOverlayBehaviour({
 
   return { id, contentProps };
 }
+
+/** The props {@link useOverlayBehaviour} gives the dialog element (`Dialog.Content`). */
+export type OverlayContentProps = ReturnType<typeof useOverlayBehaviour>['contentProps'];
