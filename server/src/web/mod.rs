@@ -111,7 +111,6 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
         }
         index = index.replacen(ROOT_ELEMENT, &filled, 1);
         index = index.replacen("<html lang=\"ru\">", &format!("<html lang=\"{language}\">"), 1);
-        index = scripts_after_the_page(&index);
     }
     // After index.html's own links: the entry's script and stylesheets are what the browser needs first.
     // A rendered page carries its answers in its state: the browser need not fetch them again.
@@ -120,23 +119,75 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
         preload.api.retain(|url| !page.carried.contains(url));
     }
     let tags = preload.tags(MANIFEST.as_ref(), rendered.is_some());
-    index.replacen("</head>", &format!("{tags}</head>"), 1)
+    let document = index.replacen("</head>", &format!("{tags}</head>"), 1);
+    if rendered.is_some() { scripts_after_the_paint(&document) } else { document }
 }
 
-/// `index` with its scripts fetched at low priority (`fetchpriority="low"`), for a page whose HTML is already drawn:
-/// the page reads without them, so its stylesheets and pictures come first on a slow network, and the scripts follow
-/// to hydrate it. (At the default priority, High, Chromium fetches every module before the pictures, and
-/// Lighthouse counts them as blocking the first paint.)
-fn scripts_after_the_page(index: &str) -> String {
-    index
-        .replace("<script type=\"module\" crossorigin", "<script type=\"module\" fetchpriority=\"low\" crossorigin")
-        .replace(MODULE_PRELOAD, LOW_MODULE_PRELOAD)
+/// The boot script of a rendered page (`web/public/boot.js`).
+const BOOT_SCRIPT: &str = "/boot.js";
+
+/// `document` with its module scripts and module preloads started after the page is painted, for a page whose HTML
+/// is already drawn (issue 22): they are taken out, and [`BOOT_SCRIPT`], told their URLs, adds them after the first
+/// frame. The page's HTML, stylesheets and pictures so have the network to themselves until the shopper sees the
+/// page. (Started at once, even at low priority, the 180 KB of modules share a slow network with the page's
+/// picture, and Lighthouse counts every script that started before the largest paint into it.)
+fn scripts_after_the_paint(document: &str) -> String {
+    let mut out = String::with_capacity(document.len());
+    let (mut entry, mut modules) = (None::<String>, Vec::<String>::new());
+    let mut rest = document;
+    loop {
+        let script = rest.find(MODULE_SCRIPT);
+        let preload = rest.find(MODULE_PRELOAD);
+        let (at, is_script) = match (script, preload) {
+            (Some(s), Some(p)) => {
+                if s < p {
+                    (s, true)
+                } else {
+                    (p, false)
+                }
+            }
+            (Some(s), None) => (s, true),
+            (None, Some(p)) => (p, false),
+            (None, None) => break,
+        };
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let (end, url) = if is_script {
+            let end = tail.find("</script>").map_or(tail.len(), |n| n + "</script>".len());
+            (end, attribute(&tail[..end], "src"))
+        } else {
+            let end = tail.find('>').map_or(tail.len(), |n| n + 1);
+            (end, attribute(&tail[..end], "href"))
+        };
+        match (url, is_script) {
+            (Some(url), true) if entry.is_none() => entry = Some(url),
+            (Some(url), false) => modules.push(url),
+            // Not one of ours: left as it is.
+            _ => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    let Some(entry) = entry else { return out };
+    let boot = format!(
+        "<script defer src=\"{BOOT_SCRIPT}\" data-entry=\"{}\" data-modules=\"{}\"></script>",
+        crate::domain::text::escape_html(&entry),
+        crate::domain::text::escape_html(&modules.join(" "))
+    );
+    out.replacen("</body>", &format!("{boot}</body>"), 1)
 }
 
+/// The value of `name="…"` in one tag, as written (the URLs here need no unescaping).
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    let end = tag[start..].find('"')? + start;
+    Some(tag[start..end].to_owned())
+}
+
+/// How Vite's `index.html` starts the entry's module script.
+const MODULE_SCRIPT: &str = "<script type=\"module\"";
 /// How Vite's `index.html` and [`preload::Preload::tags`] start a module preload.
-pub const MODULE_PRELOAD: &str = "<link rel=\"modulepreload\" crossorigin";
-/// The same at low priority ([`scripts_after_the_page`]).
-pub const LOW_MODULE_PRELOAD: &str = "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin";
+pub const MODULE_PRELOAD: &str = "<link rel=\"modulepreload\"";
 
 /// An HTML document, `Cache-Control: no-cache` (the browser asks again, and a release or an import shows at once).
 fn html_response(status: StatusCode, document: impl Into<axum::body::Body>) -> Response {
@@ -259,4 +310,37 @@ async fn sitemap_part(
         return Ok(StatusCode::NOT_FOUND.into_response());
     };
     Ok(xml(seo::urlset(&state.settings.public_url, chunk)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rendered_page_starts_its_modules_from_the_boot_script_after_the_paint() {
+        let document = "<html><head><script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\
+            <link rel=\"modulepreload\" crossorigin href=\"/assets/framework-2.js\">\
+            <link rel=\"stylesheet\" crossorigin href=\"/assets/index-3.css\">\
+            <script type=\"application/ld+json\">{}</script>\
+            <link rel=\"modulepreload\" crossorigin href=\"/assets/route-4.js\"></head>\
+            <body><div id=\"root\"><p>page</p></div></body></html>";
+        let out = scripts_after_the_paint(document);
+        assert!(!out.contains("type=\"module\""), "{out}");
+        assert!(!out.contains("modulepreload"), "{out}");
+        assert!(out.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/index-3.css\">"), "{out}");
+        assert!(out.contains("<script type=\"application/ld+json\">{}</script>"), "{out}");
+        assert!(
+            out.ends_with(
+                "<div id=\"root\"><p>page</p></div><script defer src=\"/boot.js\" data-entry=\"/assets/index-1.js\" \
+                 data-modules=\"/assets/framework-2.js /assets/route-4.js\"></script></body></html>"
+            ),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_document_without_a_module_script_is_left_as_it_is() {
+        let document = "<html><head><title>x</title></head><body></body></html>";
+        assert_eq!(scripts_after_the_paint(document), document);
+    }
 }

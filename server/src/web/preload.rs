@@ -125,8 +125,7 @@ impl Preload {
 
     /// The link tags, in the order the browser should start them: stylesheets and modules, API answers, picture.
     /// `rendered`: the page's HTML is in the document (issue 22), so its route's stylesheets apply at once
-    /// (`rel="stylesheet"`) and its modules come at low priority; otherwise the stylesheets are only fetched until
-    /// the route module adds them.
+    /// (`rel="stylesheet"`); otherwise they are only fetched until the route module adds them.
     pub fn tags(&self, manifest: Option<&Manifest>, rendered: bool) -> String {
         let mut tags = String::new();
         if let (Some(route), Some(manifest)) = (self.route, manifest) {
@@ -135,9 +134,9 @@ impl Preload {
                 let rel = if rendered { "rel=\"stylesheet\"" } else { "rel=\"preload\" as=\"style\"" };
                 tags.push_str(&format!("<link {rel} crossorigin href=\"{}\">", escape_html(href)));
             }
-            let module = if rendered { super::LOW_MODULE_PRELOAD } else { super::MODULE_PRELOAD };
+            // A rendered page's boot script starts them after the paint (`web::scripts_after_the_paint`).
             for href in &assets.modules {
-                tags.push_str(&format!("{module} href=\"{}\">", escape_html(href)));
+                tags.push_str(&format!("{} crossorigin href=\"{}\">", super::MODULE_PRELOAD, escape_html(href)));
             }
         }
         for url in &self.api {

@@ -10,8 +10,13 @@
  *   shows the policy blocks nothing the shop needs.
  * - And (issue 22) when React reported a hydration mismatch: the server-rendered HTML and the browser's first
  *   render differed (React's production build logs it as a console error with error #418, #423 or #425).
+ * - `page.goto` and `page.reload` return once the app has taken the page over (issue 22): a server-rendered page
+ *   reads and its links work at once, but its scripts start after its first paint and its buttons act only once
+ *   hydrated ({@link APP_READY_ATTRIBUTE}). A document that is not the app's (JSON, XML), or a page without scripts,
+ *   is not waited for.
  */
 import { test as base, type Page } from '@playwright/test';
+import { APP_READY_ATTRIBUTE } from '../../src/config/constants';
 import { urlFor } from './servers';
 
 export * from '@playwright/test';
@@ -31,9 +36,40 @@ export async function renderInBrowser(page: Page): Promise<void> {
   await page.context().addCookies([{ name: RENDER_COOKIE_NAME, value: 'off', url }]);
 }
 
+/** How long a loaded page may take to start the app; past it the test goes on and its own checks tell. */
+const APP_READY_TIMEOUT_MS = 10_000;
+
+/** Waits until the app has drawn the page `page` shows, when that page is the app's. */
+async function appReady(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      (attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute),
+      APP_READY_ATTRIBUTE,
+      { timeout: APP_READY_TIMEOUT_MS },
+    )
+    .catch(() => undefined);
+}
+
 export const test = base.extend<{ cspGuard: void }>({
   baseURL: async ({}, use, testInfo) => {
     await use(urlFor(testInfo.parallelIndex));
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args);
+        await appReady(page);
+        return response;
+      };
+      page.reload = async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args);
+        await appReady(page);
+        return response;
+      };
+    }
+    await use(page);
   },
   cspGuard: [
     async ({ page }, use) => {

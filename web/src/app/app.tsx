@@ -1,6 +1,7 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { APP_READY_ATTRIBUTE } from '@/config/constants';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -14,6 +15,8 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  */
 export function App({ router: given, client }: { router?: AppRouter; client?: QueryClient }) {
   const [router] = useState(() => given ?? createAppRouter());
+  // After the first commit: the page on screen is the app's from here on (hydration has finished).
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
     <AppProviders client={client}>
       <RouterProvider router={router} />
