@@ -148,6 +148,26 @@ test.describe('preloads in the first HTML (issue 9)', () => {
     }
   });
 
+  test('search results, contacts and reviews: after hydration the page asks only for the visitor\'s own answers', async ({
+    page,
+    request,
+  }) => {
+    const section = await biggestTopSection(request);
+    const offer = await firstOfferOf(request, section.id);
+    const word = offer.name.split(' ')[0]!;
+    await recordUses(page);
+    for (const path of [`/search/?q=${encodeURIComponent(word)}`, '/contacts/', '/reviews/']) {
+      const loaded = await load(page, path);
+      expect(await page.locator(`script#vitrina-state`).count(), `${path} arrives rendered`).toBe(1);
+      // What the page fetched is what its head preloads: the visitor's own answers. Everything the page was drawn
+      // from (the results, the stores, the reviews, the menus, the shop) came in its state.
+      const own = await links(page, 'link[rel="preload"][as="fetch"]');
+      expect(own, path).toEqual(expect.arrayContaining(['/api/session', '/api/basket/summary', '/api/compare/count']));
+      expect([...loaded.counts.keys()].filter((url) => !own.includes(url)), `${path}: fetched though carried`).toEqual([]);
+      expect(loaded.warnings, path).toEqual([]);
+    }
+  });
+
   test('a sorted listing preloads no first page (its URL differs) and still warns of nothing', async ({ page }) => {
     await recordUses(page);
     const loaded = await load(page, '/catalog/?sort=price');
