@@ -254,7 +254,7 @@ test.describe('instant search', () => {
       const row = rows.nth(index);
       await expect(row).toHaveAttribute('data-offer-id', item.id);
       await expect(row).toContainText(item.name);
-      await expect(row.locator('img')).toHaveAttribute('data-placeholder', item.picture ? 'false' : 'true');
+      await expect(row.locator('[data-placeholder]')).toHaveAttribute('data-placeholder', item.picture ? 'false' : 'true');
       await expect(row.getByTestId('search-item-param')).toHaveText(
         item.parameters.map(({ name, value }) => `${name}: ${value}`),
       );

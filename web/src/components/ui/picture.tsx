@@ -1,17 +1,34 @@
 import { useCallback, useState } from 'react';
 import styles from './picture.module.css';
 
-/** Inline placeholder picture (no network): a framed landscape icon on a light background, square. */
-const PLACEHOLDER_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">' +
-  '<rect width="100" height="100" fill="#eef0f4"/>' +
-  '<g fill="none" stroke="#a3abb9" stroke-width="3" stroke-linejoin="round">' +
-  '<rect x="28" y="32" width="44" height="36" rx="4"/>' +
-  '<path d="M30 64l13-14 9 9 6-6 12 11"/></g>' +
-  '<circle cx="60" cy="43" r="4" fill="#a3abb9"/></svg>';
-
-/** `src` of the placeholder picture: an inline SVG data URL. */
-export const PLACEHOLDER_SRC = `data:image/svg+xml,${encodeURIComponent(PLACEHOLDER_SVG)}`;
+/**
+ * The placeholder: a framed landscape icon on a light background, square, drawn as inline SVG. Not an `<img>` with
+ * a data URL: a browser counts an image that appears after a failed load as the page's largest paint (issue 22,
+ * Lighthouse's LCP on a catalogue whose pictures are gone), and a placeholder is not the page's content.
+ */
+function Placeholder({ alt, width, height, className }: { alt: string; width: number; height: number; className: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 100 100"
+      preserveAspectRatio="xMidYMid slice"
+      width={width}
+      height={height}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+      focusable="false"
+      data-placeholder="true"
+    >
+      <rect width="100" height="100" fill="#eef0f4" />
+      <g fill="none" stroke="#a3abb9" strokeWidth="3" strokeLinejoin="round">
+        <rect x="28" y="32" width="44" height="36" rx="4" />
+        <path d="M30 64l13-14 9 9 6-6 12 11" />
+      </g>
+      <circle cx="60" cy="43" r="4" fill="#a3abb9" />
+    </svg>
+  );
+}
 
 /** Props of {@link Picture}. */
 export interface PictureProps {
@@ -30,8 +47,8 @@ export interface PictureProps {
 }
 
 /**
- * An `<img>` that falls back to an inline placeholder when the picture is missing or fails to load
- * (remote pictures of imported feeds often do: dead shop sites, no internet).
+ * An `<img>` that falls back to an inline SVG placeholder (named by `alt` as the picture was, `role="img"`) when the
+ * picture is missing or fails to load (remote pictures of imported feeds often do: dead shop sites, no internet).
  *
  * The element says which it shows in `data-placeholder="true" | "false"` (tests and styles read it).
  * Pictures are `decoding="async"`, lazy unless told otherwise, sized by `width`/`height` and shown
@@ -50,19 +67,21 @@ export function Picture({ src, alt, width, height, loading = 'lazy', fetchPriori
     },
     [src],
   );
+  const classes = [styles.picture, className].filter(Boolean).join(' ');
+  if (placeholder) return <Placeholder alt={alt} width={width} height={height} className={classes} />;
   return (
     <img
-      ref={placeholder ? undefined : checkLoaded}
-      className={[styles.picture, className].filter(Boolean).join(' ')}
-      src={placeholder ? PLACEHOLDER_SRC : src}
+      ref={checkLoaded}
+      className={classes}
+      src={src}
       alt={alt}
       width={width}
       height={height}
       loading={loading}
       decoding="async"
       fetchPriority={fetchPriority}
-      data-placeholder={placeholder ? 'true' : 'false'}
-      onError={placeholder ? undefined : () => setFailedSrc(src)}
+      data-placeholder="false"
+      onError={() => setFailedSrc(src)}
     />
   );
 }

@@ -285,10 +285,10 @@ describe('SearchBox', () => {
     expect(first!.getByTestId('search-item-price')).toHaveTextContent(new RegExp(`^Цена: ${money(1480)}$`));
     expect(first!.getByTestId('search-item-old-price')).toHaveTextContent(new RegExp(`^Старая цена: ${money(1990)}$`));
     expect(first!.getByTestId('search-item-old-price').tagName).toBe('S');
-    // No picture: the placeholder, decorative (alt "") next to the name.
-    const picture = options()[0]!.querySelector('img')!;
+    // No picture: the placeholder, decorative (alt "", so hidden from assistive technology) next to the name.
+    const picture = options()[0]!.querySelector('[data-placeholder]')!;
     expect(picture).toHaveAttribute('data-placeholder', 'true');
-    expect(picture).toHaveAttribute('alt', '');
+    expect(picture).toHaveAttribute('aria-hidden', 'true');
 
     expect(second!.queryByTestId('search-item-price')).not.toBeInTheDocument();
     expect(second!.queryByTestId('search-item-old-price')).not.toBeInTheDocument();
