@@ -43,7 +43,7 @@ describe('RecentlyViewed (spec §2, §4, §9)', () => {
     expect(cards.map((card) => card.getAttribute('data-offer-id'))).toEqual(['2', '1']);
     expect(screen.getByRole('link', { name: 'Конструктор 2' })).toHaveAttribute('href', '/catalog/konstruktory/konstruktor-2/');
     expect(cards[0]).toHaveTextContent(/Цена: 990\s₽/);
-    expect(cards[1]!.querySelector('img')).toHaveAttribute('data-placeholder', 'true');
+    expect(cards[1]!.querySelector('[data-placeholder]')).toHaveAttribute('data-placeholder', 'true');
 
     await act(() => vi.advanceTimersByTimeAsync(RECENTLY_VIEWED_FADE_MS - 1));
     expect(title).not.toHaveAttribute('data-shown');
