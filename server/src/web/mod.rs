@@ -109,6 +109,7 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
         if let (Some(a), Some(b)) = (index.find("<noscript>"), index.find("</noscript>")) {
             index.replace_range(a..b + "</noscript>".len(), "");
         }
+        index = scripts_after_the_paint(&index, &head.preload.modules(MANIFEST.as_ref()));
         index = index.replacen(ROOT_ELEMENT, &filled, 1);
         index = index.replacen("<html lang=\"ru\">", &format!("<html lang=\"{language}\">"), 1);
     }
@@ -119,33 +120,25 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
         preload.api.retain(|url| !page.carried.contains(url));
     }
     let tags = preload.tags(MANIFEST.as_ref(), rendered.is_some());
-    let document = index.replacen("</head>", &format!("{tags}</head>"), 1);
-    if rendered.is_some() { scripts_after_the_paint(&document) } else { document }
+    index.replacen("</head>", &format!("{tags}</head>"), 1)
 }
 
 /// The boot script of a rendered page (`web/public/boot.js`).
 const BOOT_SCRIPT: &str = "/boot.js";
 
-/// `document` with its module scripts and module preloads started after the page is painted, for a page whose HTML
-/// is already drawn (issue 22): they are taken out, and [`BOOT_SCRIPT`], told their URLs, adds them after the first
-/// frame. The page's HTML, stylesheets and pictures so have the network to themselves until the shopper sees the
-/// page. (Started at once, even at low priority, the 180 KB of modules share a slow network with the page's
-/// picture, and Lighthouse counts every script that started before the largest paint into it.)
-fn scripts_after_the_paint(document: &str) -> String {
-    let mut out = String::with_capacity(document.len());
+/// `index` (Vite's `index.html`) with its module script and module preloads started after the page is painted, for a
+/// page whose HTML is already drawn (issue 22): they are taken out, and [`BOOT_SCRIPT`], told their URLs and the
+/// route's `route_modules`, adds them once the first paint is reported. The page's HTML, stylesheets and pictures so
+/// have the network to themselves until the shopper sees the page. (Started at once, even at low priority, the
+/// 180 KB of modules share a slow network with the page's picture, and Lighthouse counts every script that started
+/// before the largest paint into it.)
+fn scripts_after_the_paint(index: &str, route_modules: &[String]) -> String {
+    let mut out = String::with_capacity(index.len());
     let (mut entry, mut modules) = (None::<String>, Vec::<String>::new());
-    let mut rest = document;
+    let mut rest = index;
     loop {
-        let script = rest.find(MODULE_SCRIPT);
-        let preload = rest.find(MODULE_PRELOAD);
-        let (at, is_script) = match (script, preload) {
-            (Some(s), Some(p)) => {
-                if s < p {
-                    (s, true)
-                } else {
-                    (p, false)
-                }
-            }
+        let (at, is_script) = match (rest.find(MODULE_SCRIPT), rest.find(MODULE_PRELOAD)) {
+            (Some(s), Some(p)) => (s.min(p), s < p),
             (Some(s), None) => (s, true),
             (None, Some(p)) => (p, false),
             (None, None) => break,
@@ -169,6 +162,7 @@ fn scripts_after_the_paint(document: &str) -> String {
     }
     out.push_str(rest);
     let Some(entry) = entry else { return out };
+    modules.extend(route_modules.iter().cloned());
     let boot = format!(
         "<script defer src=\"{BOOT_SCRIPT}\" data-entry=\"{}\" data-modules=\"{}\"></script>",
         crate::domain::text::escape_html(&entry),
@@ -187,7 +181,7 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
 /// How Vite's `index.html` starts the entry's module script.
 const MODULE_SCRIPT: &str = "<script type=\"module\"";
 /// How Vite's `index.html` and [`preload::Preload::tags`] start a module preload.
-pub const MODULE_PRELOAD: &str = "<link rel=\"modulepreload\"";
+pub const MODULE_PRELOAD: &str = "<link rel=\"modulepreload\" crossorigin";
 
 /// An HTML document, `Cache-Control: no-cache` (the browser asks again, and a release or an import shows at once).
 fn html_response(status: StatusCode, document: impl Into<axum::body::Body>) -> Response {
@@ -324,7 +318,7 @@ mod tests {
             <script type=\"application/ld+json\">{}</script>\
             <link rel=\"modulepreload\" crossorigin href=\"/assets/route-4.js\"></head>\
             <body><div id=\"root\"><p>page</p></div></body></html>";
-        let out = scripts_after_the_paint(document);
+        let out = scripts_after_the_paint(document, &["/assets/page-5.js".to_owned()]);
         assert!(!out.contains("type=\"module\""), "{out}");
         assert!(!out.contains("modulepreload"), "{out}");
         assert!(out.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/index-3.css\">"), "{out}");
@@ -332,7 +326,7 @@ mod tests {
         assert!(
             out.ends_with(
                 "<div id=\"root\"><p>page</p></div><script defer src=\"/boot.js\" data-entry=\"/assets/index-1.js\" \
-                 data-modules=\"/assets/framework-2.js /assets/route-4.js\"></script></body></html>"
+                 data-modules=\"/assets/framework-2.js /assets/route-4.js /assets/page-5.js\"></script></body></html>"
             ),
             "{out}"
         );
@@ -341,6 +335,6 @@ mod tests {
     #[test]
     fn a_document_without_a_module_script_is_left_as_it_is() {
         let document = "<html><head><title>x</title></head><body></body></html>";
-        assert_eq!(scripts_after_the_paint(document), document);
+        assert_eq!(scripts_after_the_paint(document, &[]), document);
     }
 }

@@ -123,9 +123,19 @@ impl Preload {
         Self::page(route, first.then(|| format!("{offers_path}?page=1&perPage={CATALOG_PAGE_SIZE}")))
     }
 
+    /// The route's modules (absolute paths) beyond what `index.html` loads, in the order to start them; none without a
+    /// route or a manifest. A rendered page's boot script starts them (`web::scripts_after_the_paint`).
+    pub fn modules(&self, manifest: Option<&Manifest>) -> Vec<String> {
+        match (self.route, manifest) {
+            (Some(route), Some(manifest)) => manifest.routes(route.sources()).modules,
+            _ => Vec::new(),
+        }
+    }
+
     /// The link tags, in the order the browser should start them: stylesheets and modules, API answers, picture.
     /// `rendered`: the page's HTML is in the document (issue 22), so its route's stylesheets apply at once
-    /// (`rel="stylesheet"`); otherwise they are only fetched until the route module adds them.
+    /// (`rel="stylesheet"`) and its modules are left to the boot script ([`Preload::modules`]); otherwise the
+    /// stylesheets are only fetched until the route module adds them.
     pub fn tags(&self, manifest: Option<&Manifest>, rendered: bool) -> String {
         let mut tags = String::new();
         if let (Some(route), Some(manifest)) = (self.route, manifest) {
@@ -134,9 +144,11 @@ impl Preload {
                 let rel = if rendered { "rel=\"stylesheet\"" } else { "rel=\"preload\" as=\"style\"" };
                 tags.push_str(&format!("<link {rel} crossorigin href=\"{}\">", escape_html(href)));
             }
-            // A rendered page's boot script starts them after the paint (`web::scripts_after_the_paint`).
-            for href in &assets.modules {
-                tags.push_str(&format!("{} crossorigin href=\"{}\">", super::MODULE_PRELOAD, escape_html(href)));
+            // A rendered page's boot script starts them after the paint ([`Preload::modules`]).
+            if !rendered {
+                for href in &assets.modules {
+                    tags.push_str(&format!("{} href=\"{}\">", super::MODULE_PRELOAD, escape_html(href)));
+                }
             }
         }
         for url in &self.api {
