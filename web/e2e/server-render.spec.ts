@@ -168,3 +168,36 @@ test('a page whose server render fails arrives as the shell, works in the browse
   expect(next, 'a rendered page carries its state').toContain('id="vitrina-state"');
   expect(next).toContain(section.name);
 });
+
+test('a rendered page starts its scripts only after its first paint or its load event', async ({ page, request }) => {
+  const section = await biggestTopSection(request);
+  await page.goto(section.url);
+  const { paint, load, entry } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    entry: performance
+      .getEntriesByType('resource')
+      .find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))?.startTime,
+  }));
+  expect(paint, 'the page was painted').toBeDefined();
+  expect(entry, 'the entry script was fetched').toBeDefined();
+  // Whichever came first: a loaded machine may draw its first frame after the load event.
+  expect(entry!).toBeGreaterThanOrEqual(Math.min(paint!, load));
+});
+
+test('a browser without paint timing starts the app at the load event', async ({ page, request }) => {
+  const section = await biggestTopSection(request);
+  const offer = await firstOfferOf(request, section.id);
+  await page.addInitScript(() => {
+    // As in a browser that reports no paints (an old one, or a tab that draws nothing).
+    Object.defineProperty(window, 'PerformanceObserver', { value: undefined });
+  });
+  await page.goto(section.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+  // The app acts: a card's link navigates in the page (the marker set on this window survives), not by a reload.
+  await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+  await page.getByTestId('product-card').getByRole('link', { name: offer.name }).first().click();
+  await expect(page).toHaveURL(offer.url);
+  await expect(page.locator('main h1')).toHaveText(offer.name);
+  expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+});

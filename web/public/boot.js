@@ -27,7 +27,9 @@
     script.src = entry;
     document.body.appendChild(script);
   }
-  // Once the page's first paint is reported, or at the load event (a browser without paint timing, a hidden tab).
+  // Once the page's first paint is reported or at the load event, whichever comes first: by either the page is on
+  // screen or its HTML, stylesheets and pictures are all in (the load event also serves a browser without paint
+  // timing, and a hidden tab, which paints nothing).
   // No timers: a page under a test's fake clock starts as any other.
   if (typeof PerformanceObserver === 'function') {
     try {

@@ -56,18 +56,15 @@ export const test = base.extend<{ cspGuard: void }>({
   },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args: Parameters<Page['goto']>) => {
-        const response = await goto(...args);
-        await appReady(page);
-        return response;
-      };
-      page.reload = async (...args: Parameters<Page['reload']>) => {
-        const response = await reload(...args);
-        await appReady(page);
-        return response;
-      };
+      const thenAppReady =
+        <A extends unknown[], R>(load: (...args: A) => Promise<R>) =>
+        async (...args: A) => {
+          const response = await load(...args);
+          await appReady(page);
+          return response;
+        };
+      page.goto = thenAppReady(page.goto.bind(page));
+      page.reload = thenAppReady(page.reload.bind(page));
     }
     await use(page);
   },
