@@ -4,7 +4,7 @@ the search results page, RUNS runs each (default 3), the median of each figure. 
 pages): performance >= 97, LCP <= 1.8 s, TBT <= 150 ms, CLS 0, accessibility 100, SEO 100 (the search results page,
 noindex by decision, excepted). Prints a Markdown table; exits 1 when a page misses the budget.
 
-  lighthouse.py URL [--runs 3] [--out DIR]
+  lighthouse.py URL [--runs 3] [--out DIR] [--pages section,product]
 
 Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and npx; lighthouse is fetched by npx on first use.
 """
@@ -77,11 +77,15 @@ def main():
     parser.add_argument("base")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--out", default="/tmp/vitrina-lighthouse")
+    parser.add_argument("--pages", default="", help="comma-separated page names (default: all four)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
     rows, misses = [], []
+    wanted = {p.strip() for p in args.pages.split(",") if p.strip()}
     for name, url in pages(args.base.rstrip("/")):
+        if wanted and name not in wanted:
+            continue
         results = [run(url, os.path.join(args.out, f"{name.replace(' ', '-')}-{n}.json")) for n in range(args.runs)]
         median = {k: statistics.median(r[k] for r in results) for k in results[0] if k != "failing"}
         failing = sorted({a for r in results for a in r["failing"]})

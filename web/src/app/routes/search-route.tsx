@@ -111,15 +111,21 @@ export function SearchRoute() {
         <ErrorState onRetry={() => void query.refetch()} />
       ) : answer ? (
         <section className={styles.block} aria-busy={query.isFetching} data-testid="search-page-results">
-          <p className={styles.muted} role="status">
-            {answer.total > 0 ? t('search.found', { count: answer.total }) : t('search.nothing')}
-          </p>
-          {answer.total > 0 && (
+          {answer.total > 0 ? (
             <SearchSections
+              summary={
+                <p className={styles.muted} role="status">
+                  {t('search.found', { count: answer.total })}
+                </p>
+              }
               sections={answer.sections}
               selected={section}
               onSelect={(id) => navigate(searchResultsPath(text, available, id))}
             />
+          ) : (
+            <p className={styles.muted} role="status">
+              {t('search.nothing')}
+            </p>
           )}
           {answer.items.length > 0 && (
             <ul className={styles.searchList} aria-label={t('search.items')}>

@@ -1,3 +1,4 @@
+import { renderToString } from 'react-dom/server';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
@@ -110,5 +111,23 @@ describe('SearchSections', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Показать все' }));
     expect(cut).not.toHaveAttribute('data-cut');
+  });
+
+  it('with a summary line, cuts the list from the first render and puts the toggle at the end of that line', () => {
+    stubScrollHeight(SECTIONS_CONTAINER_HEIGHT_PX + 40);
+    const html = renderToString(
+      <SearchSections sections={sections} selected="0" onSelect={vi.fn()} summary={<p>Найдено 3 товара</p>} />,
+    );
+    // The server's HTML is cut already, so measuring after hydration moves nothing below.
+    expect(html).toContain('max-height:92px');
+
+    render(<SearchSections sections={sections} selected="0" onSelect={vi.fn()} summary={<p>Найдено 3 товара</p>} />);
+    const summary = screen.getByText('Найдено 3 товара');
+    const toggle = screen.getByRole('button', { name: 'Показать все' });
+    expect(toggle.parentElement).toBe(summary.parentElement);
+    expect(group()).toHaveStyle({ maxHeight: '92px' });
+
+    fireEvent.click(toggle);
+    expect(group().style.maxHeight).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { SECTIONS_CONTAINER_HEIGHT_PX } from '@/config/constants';
 import { ChevronIcon } from '@/components/ui/icons';
@@ -12,6 +12,12 @@ export interface SearchSectionsProps {
   /** The chosen section id: the only active one. */
   selected: string;
   onSelect: (id: string) => void;
+  /**
+   * A line shown above the sections (the results page's "Найдено N товаров"). When given, the toggle sits at the end
+   * of that line, whose height is reserved, and the list is cut before hydration too: measuring after hydration then
+   * moves nothing on a server-rendered page (CLS 0, issue 22). Without it the toggle follows the list.
+   */
+  summary?: ReactNode;
 }
 
 /**
@@ -25,7 +31,7 @@ export interface SearchSectionsProps {
  * order and the accessibility tree, as a collapsed disclosure's content is, and no half-shown button lies under the
  * toggle (axe `target-size`, issue 9).
  */
-export function SearchSections({ sections, selected, onSelect }: SearchSectionsProps) {
+export function SearchSections({ sections, selected, onSelect, summary }: SearchSectionsProps) {
   const { t } = useTranslation();
   const listId = useId();
   const listRef = useRef<HTMLDivElement | null>(null);
@@ -55,9 +61,29 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
   }, [measure, sections]);
 
   const collapsed = overflowing && !expanded;
+  const toggle = overflowing && (
+    <button
+      type="button"
+      className={styles.sectionsToggle}
+      aria-expanded={expanded}
+      aria-controls={listId}
+      onClick={() => setExpanded((value) => !value)}
+    >
+      {expanded ? t('search.hide') : t('search.showAll')}
+      <ChevronIcon className={styles.toggleIcon} direction={expanded ? 'up' : 'down'} />
+    </button>
+  );
+  // With a summary line the list is cut until measured (see `summary`); without one it is cut once measured.
+  const cut = collapsed || (summary !== undefined && !expanded);
 
   return (
     <div className={styles.sections}>
+      {summary !== undefined && (
+        <div className={styles.head}>
+          {summary}
+          {toggle}
+        </div>
+      )}
       <div
         ref={listRef}
         id={listId}
@@ -66,7 +92,7 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
         className={styles.sectionList}
         data-testid="search-sections"
         data-collapsed={collapsed || undefined}
-        style={collapsed ? { maxHeight: SECTIONS_CONTAINER_HEIGHT_PX } : undefined}
+        style={cut ? { maxHeight: SECTIONS_CONTAINER_HEIGHT_PX } : undefined}
       >
         {sections.map((section, index) => (
           <button
@@ -85,18 +111,7 @@ export function SearchSections({ sections, selected, onSelect }: SearchSectionsP
           </button>
         ))}
       </div>
-      {overflowing && (
-        <button
-          type="button"
-          className={styles.sectionsToggle}
-          aria-expanded={expanded}
-          aria-controls={listId}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded ? t('search.hide') : t('search.showAll')}
-          <ChevronIcon className={styles.toggleIcon} direction={expanded ? 'up' : 'down'} />
-        </button>
-      )}
+      {summary === undefined && toggle}
     </div>
   );
 }
