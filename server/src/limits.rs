@@ -128,6 +128,14 @@ pub const SEARCH_PREFIX_MAX_CHARS: usize = 15;
 /// offers. Bounds the work of a typo on a short word in a large catalogue.
 pub const SEARCH_TYPO_MAX_TERMS: usize = 32;
 
+/// Shortest last word of a query, in characters, whose start is also looked up among the words of parameters and
+/// descriptions (issue 23: "дива" finds what "диван" finds). Shorter starts are too common to say anything there.
+pub const SEARCH_PREFIX_COMPLETION_MIN_CHARS: usize = 3;
+
+/// Most words of the parameters, and of the descriptions, that the last word's start stands for: the ones in the most
+/// offers (issue 23). Bounds the posting lists a short start reads.
+pub const SEARCH_PREFIX_COMPLETIONS: usize = 16;
+
 /// Indexing memory of a search index build, bytes: up to this much indexing data (the 100,000 offers of
 /// `vitrina generate-feed` fit; half of it did not) the index is written as one segment, in the offers' order;
 /// beyond, it is flushed in several and merged into one (a one-segment index answers fastest). Taken as needed, not

@@ -73,6 +73,7 @@ impl SearchIndex {
         let fields = Fields {
             ord: schema.add_u64_field("ord", FAST),
             name: schema.add_text_field("name", text.clone()),
+            name_head: schema.add_text_field("name_head", exact(TEXT_ANALYZER)),
             vendor: schema.add_text_field("vendor", text.clone()),
             sku_text: schema.add_text_field("sku_text", text.clone()),
             sku: schema.add_text_field("sku", exact(SKU_ANALYZER)),
@@ -101,6 +102,7 @@ impl SearchIndex {
             d.add_u64(fields.ord, ids.len() as u64);
             let name = fold(&doc.name);
             d.add_pre_tokenized_text(fields.name_prefix, word_prefixes(&mut plain, [name.as_str()]));
+            d.add_text(fields.name_head, words::name_head(&name.to_lowercase()));
             d.add_text(fields.name, name);
             let vendor = doc.vendor.as_deref().map(fold);
             let sku = doc.sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(fold);

@@ -3,18 +3,35 @@
 
 use super::*;
 
-/// A match's place in the ranking as one number, larger for the better of two: the score (higher first), then the
-/// offer's ordinal (earlier first). One integer comparison instead of two float and integer ones, per match.
+/// How an offer matched a query, as [`rank_key`] orders it (issue 23).
+#[derive(Clone, Copy)]
+pub(super) struct Match {
+    /// Query tokens it matched: all of them, but in a partial answer.
+    pub(super) words: u8,
+    /// The sum of its [`class`]es over the tokens.
+    pub(super) class: u16,
+    pub(super) available: bool,
+    pub(super) score: Score,
+    pub(super) offer: u32,
+}
+
+/// A match's place in the ranking as one number, larger for the better of two: more words matched, then a higher
+/// match class, then in stock, then a higher score, then the offer's ordinal (earlier first). One integer comparison
+/// per match.
 #[inline]
-pub(super) fn rank_key(score: Score, offer: u32) -> u64 {
+pub(super) fn rank_key(m: Match) -> u128 {
     // The float's bits, flipped so that unsigned order is numeric order (negative scores do not occur).
-    let bits = score.to_bits();
+    let bits = m.score.to_bits();
     let ordered = if bits >> 31 == 1 { !bits } else { bits | 1 << 31 };
-    (u64::from(ordered) << 32) | u64::from(!offer)
+    (u128::from(m.words) << 81)
+        | (u128::from(m.class) << 65)
+        | (u128::from(m.available) << 64)
+        | (u128::from(ordered) << 32)
+        | u128::from(!m.offer)
 }
 
 /// The offer ordinal of a [`rank_key`].
-pub(super) fn key_offer(key: u64) -> u32 {
+pub(super) fn key_offer(key: u128) -> u32 {
     !(key as u32)
 }
 
@@ -28,6 +45,10 @@ pub(super) struct Scratch {
     pub(super) level: Vec<u16>,
     /// The document's score so far; meaningful only while its `level` carries the current epoch.
     pub(super) score: Vec<Score>,
+    /// The document's match class so far (the sum over the clauses it matched of its best source's [`class`]).
+    pub(super) class: Vec<u16>,
+    /// Clauses the document matched (partial matching only: [`SearchIndex::match_segment_any`]).
+    pub(super) words: Vec<u8>,
     /// Bit set of the documents that matched every clause (read in document order).
     pub(super) matched: Vec<u64>,
     /// The current epoch, 1..=255.
@@ -46,21 +67,23 @@ impl Scratch {
         if self.level.len() < max_doc {
             self.level.resize(max_doc, 0);
             self.score.resize(max_doc, 0.0);
+            self.class.resize(max_doc, 0);
+            self.words.resize(max_doc, 0);
             self.matched.resize(max_doc.div_ceil(64), 0);
         }
         self.matched.fill(0);
         u16::from(self.epoch) << 8
     }
 
-    /// The matched documents in order, with their scores.
-    fn matches(&self) -> impl Iterator<Item = (DocId, Score)> + '_ {
+    /// The matched documents in order.
+    fn matches(&self) -> impl Iterator<Item = usize> + '_ {
         self.matched.iter().enumerate().flat_map(move |(w, &word)| {
             let mut bits = word;
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {
                     let doc = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    (doc as DocId, self.score[doc])
+                    doc
                 })
             })
         })
@@ -104,9 +127,35 @@ pub(super) fn for_each_posting(
 }
 
 impl SearchIndex {
-    /// Answers `request`: empty hits for a blank text. Errors only on tantivy failures.
+    /// Answers `request`: empty hits for a blank text. Every word must match; when no offer matches every word (in
+    /// stock or not), the offers matching most words come instead, marked [`SearchHits::partial`] (issue 23). Errors
+    /// only on tantivy failures.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchHits> {
-        let Some(clauses) = self.plan(&request.text)? else { return Ok(SearchHits::default()) };
+        let Some(plan) = self.plan(&request.text)? else { return Ok(SearchHits::default()) };
+        if plan.missing == 0
+            && let Some(hits) = self.collect(request, &plan.clauses, None)?
+        {
+            return Ok(hits);
+        }
+        // Partial: at least half the words, or as many as the best offer matches.
+        if plan.tokens() < 2 || plan.clauses.is_empty() {
+            return Ok(SearchHits::default());
+        }
+        let half = plan.tokens().div_ceil(2);
+        Ok(self
+            .collect(request, &plan.clauses, Some(half))?
+            .map(|hits| SearchHits { partial: true, ..hits })
+            .unwrap_or_default())
+    }
+
+    /// The hits of `clauses`: every one must match (`partial` `None`), or at least `partial` of them (fewer when no
+    /// offer matches that many). `None` when no offer matches at all, whatever `request`'s filters.
+    fn collect(
+        &self,
+        request: &SearchRequest,
+        clauses: &[Clause],
+        partial: Option<usize>,
+    ) -> tantivy::Result<Option<SearchHits>> {
         // A slot per section, one for offers without a section, and one for the matches `available_only` drops.
         let slots = self.section_ids.len() + 1;
         let dropped = slots;
@@ -121,20 +170,40 @@ impl SearchIndex {
             .collect();
         // Per slot: matches, and the best match's rank key (the section's first appearance in the ranking).
         let mut counts = vec![0usize; slots + 1];
-        let mut best = vec![0u64; slots + 1];
+        let mut best = vec![0u128; slots + 1];
         let mut top = TopOffers::new(request.offset.saturating_add(request.limit.max(1)));
         let mut items_total = 0;
+        let mut any = false;
         SCRATCH.with_borrow_mut(|scratch| {
             for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
-                self.match_segment(reader, &clauses, scratch)?;
-                for (doc, score) in scratch.matches() {
-                    let info = facts.info[doc as usize];
-                    let slot = if request.available_only && info & AVAILABLE_BIT == 0 {
-                        dropped
-                    } else {
-                        (info & !AVAILABLE_BIT) as usize
-                    };
-                    let key = rank_key(score, facts.offer(doc));
+                let least = match partial {
+                    None => {
+                        self.match_segment(reader, clauses, scratch)?;
+                        0
+                    }
+                    Some(half) => {
+                        self.match_segment_any(reader, clauses, scratch)?;
+                        let most = scratch.matches().map(|doc| scratch.words[doc]).max().unwrap_or(0);
+                        (half.min(usize::from(u8::MAX)) as u8).min(most).max(1)
+                    }
+                };
+                for doc in scratch.matches() {
+                    let words = if partial.is_some() { scratch.words[doc] } else { 0 };
+                    if words < least {
+                        continue;
+                    }
+                    any = true;
+                    let info = facts.info[doc];
+                    let available = info & AVAILABLE_BIT != 0;
+                    let slot =
+                        if request.available_only && !available { dropped } else { (info & !AVAILABLE_BIT) as usize };
+                    let key = rank_key(Match {
+                        words,
+                        class: scratch.class[doc],
+                        available,
+                        score: scratch.score[doc],
+                        offer: facts.offer(doc as DocId),
+                    });
                     counts[slot] += 1;
                     best[slot] = best[slot].max(key);
                     items_total += usize::from(in_scope[slot]);
@@ -145,6 +214,9 @@ impl SearchIndex {
             }
             tantivy::Result::Ok(())
         })?;
+        if !any {
+            return Ok(None);
+        }
         let total = counts[..slots].iter().sum();
         let items = top
             .ranked()
@@ -158,7 +230,7 @@ impl SearchIndex {
             .into_iter()
             .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
             .collect();
-        Ok(SearchHits { total, sections, items, items_total })
+        Ok(Some(SearchHits { total, sections, items, items_total, partial: false }))
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
@@ -170,10 +242,11 @@ impl SearchIndex {
         scratch: &mut Scratch,
     ) -> tantivy::Result<()> {
         let epoch = scratch.start(reader.max_doc() as usize);
-        let Scratch { level, score, matched, .. } = scratch;
+        let Scratch { level, score, class, matched, .. } = scratch;
         let last = clauses.len() as u16;
         for (c, clause) in clauses.iter().enumerate() {
             let (before, after) = (c as u16, c as u16 + 1);
+            // Sources come best class first: the first that holds a document gives its class for this clause.
             for source in &clause.sources {
                 for_each_posting(reader, source, |doc, s| {
                     let d = doc as usize;
@@ -182,6 +255,7 @@ impl SearchIndex {
                     if done == before {
                         level[d] = epoch | after;
                         score[d] = if before == 0 { s } else { score[d] + s };
+                        class[d] = if before == 0 { source.class } else { class[d] + source.class };
                         if after == last {
                             matched[d / 64] |= 1 << (d % 64);
                         }
@@ -194,6 +268,49 @@ impl SearchIndex {
                 for_each_posting(reader, source, |doc, s| {
                     if level[doc as usize] == epoch | after {
                         score[doc as usize] += s;
+                        class[doc as usize] += source.class;
+                    }
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `clauses` over one segment, any of them matching (partial answers): afterwards `scratch.matched` holds
+    /// the documents that matched at least one clause, `scratch.words` how many, and `scratch.score` and
+    /// `scratch.class` their sums over those clauses.
+    pub(super) fn match_segment_any(
+        &self,
+        reader: &SegmentReader,
+        clauses: &[Clause],
+        scratch: &mut Scratch,
+    ) -> tantivy::Result<()> {
+        let epoch = scratch.start(reader.max_doc() as usize);
+        let Scratch { level, score, class, words, matched, .. } = scratch;
+        for (c, clause) in clauses.iter().enumerate() {
+            // The low byte of `level`: the last clause (1-based) that counted the document.
+            let mark = epoch | (c as u16 + 1);
+            for source in &clause.sources {
+                for_each_posting(reader, source, |doc, s| {
+                    let d = doc as usize;
+                    if level[d] & 0xFF00 != epoch {
+                        (level[d], words[d], class[d], score[d]) = (mark, 1, source.class, s);
+                        matched[d / 64] |= 1 << (d % 64);
+                    } else if level[d] != mark {
+                        level[d] = mark;
+                        words[d] += 1;
+                        class[d] += source.class;
+                        score[d] += s;
+                    } else {
+                        score[d] += s;
+                    }
+                })?;
+            }
+            for source in &clause.boosts {
+                for_each_posting(reader, source, |doc, s| {
+                    if level[doc as usize] == mark {
+                        score[doc as usize] += s;
+                        class[doc as usize] += source.class;
                     }
                 })?;
             }
@@ -205,9 +322,9 @@ impl SearchIndex {
 /// The best `keep` [`rank_key`]s seen, in a buffer of up to twice that, cut back to `keep` when full.
 pub(super) struct TopOffers {
     pub(super) keep: usize,
-    pub(super) buffer: Vec<u64>,
+    pub(super) buffer: Vec<u128>,
     /// The worst key kept at the last cut (0 before): only better keys are pushed.
-    pub(super) threshold: u64,
+    pub(super) threshold: u128,
 }
 
 impl TopOffers {
@@ -216,7 +333,7 @@ impl TopOffers {
     }
 
     /// Adds `key`, which must be above the threshold.
-    fn push(&mut self, key: u64) {
+    fn push(&mut self, key: u128) {
         self.buffer.push(key);
         if self.buffer.len() >= 2 * self.keep {
             self.buffer.select_nth_unstable_by(self.keep - 1, |a, b| b.cmp(a));
@@ -226,7 +343,7 @@ impl TopOffers {
     }
 
     /// The best `keep`, best first.
-    fn ranked(mut self) -> Vec<u64> {
+    fn ranked(mut self) -> Vec<u128> {
         self.buffer.sort_unstable_by(|a, b| b.cmp(a));
         self.buffer.truncate(self.keep);
         self.buffer

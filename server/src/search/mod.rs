@@ -35,7 +35,10 @@
 //! section's best rank and a bounded top list, with each offer's section and availability taken from plain vectors
 //! built with the index.
 
-use crate::limits::{SEARCH_INDEX_BUILD_BYTES, SEARCH_PREFIX_MAX_CHARS, SEARCH_TYPO_MAX_TERMS};
+use crate::limits::{
+    SEARCH_INDEX_BUILD_BYTES, SEARCH_PREFIX_COMPLETION_MIN_CHARS, SEARCH_PREFIX_COMPLETIONS, SEARCH_PREFIX_MAX_CHARS,
+    SEARCH_TYPO_MAX_TERMS,
+};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use tantivy::fieldnorm::FieldNormReader;
@@ -53,6 +56,7 @@ mod build;
 mod collect;
 pub mod engine;
 mod plan;
+pub mod words;
 
 use build::*;
 use plan::*;
@@ -79,6 +83,42 @@ const SKU_PREFIX_WEIGHT: Score = 4.0;
 const NAME_PREFIX_WEIGHT: Score = 1.5;
 /// Weight (a constant score) of the last word starting a word of the SKU, vendor or section names.
 const TAG_PREFIX_WEIGHT: Score = 0.75;
+
+/// How well an offer matched one word of the query, by where and how (issue 23): the best source of the word's clause
+/// counts, and an offer's match class is the sum over the words. Offers rank by match class first, then in-stock before
+/// out-of-stock, then by score (BM25), then in the shop's order. So a word in the name outranks it in a parameter or
+/// the description however often those repeat it, and a word the name is about (its head, [`words::name_head`])
+/// outranks it after "для": "Кейс для ларингоскопа" comes after the laryngoscopes.
+pub(super) mod class {
+    /// In the head of the name ("**Картридж** 727 для HP").
+    pub const NAME_HEAD: u16 = 12;
+    /// Elsewhere in the name.
+    pub const NAME: u16 = 10;
+    /// The start of a word of the name (the last word, being typed).
+    pub const NAME_PREFIX: u16 = 9;
+    /// A word of the SKU or the vendor.
+    pub const SKU_VENDOR: u16 = 8;
+    /// A word of the names of the offer's sections.
+    pub const SECTIONS: u16 = 7;
+    /// The start of a word of the SKU, vendor or section names.
+    pub const TAG_PREFIX: u16 = 6;
+    /// One edit away from a word of the name.
+    pub const NAME_TYPO: u16 = 5;
+    /// One edit away from a word of the SKU, vendor or section names.
+    pub const TAG_TYPO: u16 = 4;
+    /// A word of the parameters.
+    pub const PARAMS: u16 = 3;
+    /// The start of a word of the parameters.
+    pub const PARAMS_PREFIX: u16 = 2;
+    /// A word of the description.
+    pub const DESCRIPTION: u16 = 1;
+    /// The start of a word of the description: it matches, and adds nothing.
+    pub const DESCRIPTION_PREFIX: u16 = 0;
+    /// Added when the whole word is the offer's whole SKU: a code typed out names that offer above any name.
+    pub const SKU_EXACT_BONUS: u16 = 13;
+    /// Added when the last word starts the offer's whole SKU.
+    pub const SKU_PREFIX_BONUS: u16 = 6;
+}
 
 /// Bit of [`SegmentFacts::info`] set for an offer in stock; the other bits hold the section slot.
 const AVAILABLE_BIT: u32 = 1 << 31;
@@ -118,6 +158,9 @@ pub struct SearchHits {
     /// Number of matches `items` are taken from: `total` without `section`, else the matches in the section and its
     /// subsections (the results page counts its pages with it).
     pub items_total: usize,
+    /// No offer matched every word, so these are the offers that match most of them (at least half, or the most any
+    /// offer matches), more words first (issue 23).
+    pub partial: bool,
 }
 
 struct Fields {
@@ -131,6 +174,8 @@ struct Fields {
     params: Field,
     sections: Field,
     description: Field,
+    /// The name's head ([`words::name_head`]), analysed as the name is; only says whether a word is in it.
+    name_head: Field,
     /// Starts (1..=[`SEARCH_PREFIX_MAX_CHARS`] characters) of the name's words.
     name_prefix: Field,
     /// Starts of the words of the SKU, vendor and section names.
@@ -271,9 +316,17 @@ mod tests {
     }
 
     #[test]
-    fn every_word_must_match() {
-        assert_eq!(ids(&ask(&index(), "конструктор стройка")), ["1"]);
-        assert!(ask(&index(), "конструктор мяч").items.is_empty());
+    fn every_word_must_match_and_when_none_does_the_offers_matching_most_words_come_marked_partial() {
+        let both = ask(&index(), "конструктор стройка");
+        assert_eq!(ids(&both), ["1"]);
+        assert!(!both.partial);
+        let partial = ask(&index(), "конструктор мяч");
+        assert!(partial.partial);
+        assert_eq!(ids(&partial), ["1", "2", "5"], "no offer has both: each word's offers, never an empty page");
+        let partial = ask(&index(), "магнитный конструктор мяч");
+        assert!(partial.partial);
+        assert_eq!(partial.items, ["2"], "two of three words: at least half must match");
+        assert!(ask(&index(), "мяч флюгегехаймен").partial, "a word nothing matches leaves the others");
     }
 
     #[test]
@@ -412,7 +465,7 @@ mod tests {
         assert_eq!(ask(&index, "ab-12").items, ["3"]);
         assert_eq!(ask(&index, "ab-1234567890-x").items, ["3"], "an SKU prefix beyond the prefix terms");
         assert_eq!(ask(&index, "альбом моск").items, ["1"]);
-        assert!(ask(&index, "моск альбом").items.is_empty(), "only the last word is a prefix");
+        assert!(ask(&index, "моск альбом").partial, "only the last word is a prefix: «моск» matches nothing");
     }
 
     #[test]
@@ -461,5 +514,73 @@ mod tests {
         // The cut leaves one 188-letter word, too long to be a word of any offer: it is dropped, not matched.
         let long = format!("конструктор {}", "а".repeat(10_000));
         assert_eq!(ids(&ask(&index(), &long)), ["1", "2"]);
+    }
+
+    #[test]
+    fn what_the_offer_is_outranks_what_it_is_for_and_the_name_outranks_params_and_description() {
+        let index = SearchIndex::build(vec![
+            doc("case", "Кейс для ларингоскопа", &["a"], true),
+            doc("bag", "Сумка для ларингоскопов и клинков", &["a"], true),
+            doc("scope", "Ларингоскоп фиброоптический, взрослый", &["a"], true),
+            SearchDoc {
+                description: "Картридж картридж картридж: чернила для картриджа".into(),
+                params: "Совместимость картридж".into(),
+                ..doc("ink", "Чернила InkTec 0,1 л", &["b"], true)
+            },
+            doc("cartridge", "Картридж 727 для HP DJ T920", &["b"], true),
+            doc("toner", "Тонер-картридж Xerox для WC 7525", &["b"], true),
+        ])
+        .unwrap();
+        assert_eq!(ask(&index, "ларингоскоп").items, ["scope", "case", "bag"]);
+        let cartridges = ask(&index, "картридж").items;
+        assert_eq!(&cartridges[..2], ["cartridge", "toner"]);
+        assert_eq!(cartridges[2], "ink", "a word in the params and description does not outrank it in the name");
+    }
+
+    #[test]
+    fn among_equal_matches_in_stock_offers_come_first() {
+        let index = SearchIndex::build(vec![
+            doc("gone-1", "Мяч футбольный", &["a"], false),
+            doc("gone-2", "Мяч футбольный", &["a"], false),
+            doc("here", "Мяч футбольный", &["a"], true),
+        ])
+        .unwrap();
+        assert_eq!(ask(&index, "мяч").items, ["here", "gone-1", "gone-2"]);
+    }
+
+    #[test]
+    fn codes_and_numbers_are_never_typo_forgiven() {
+        let index = named(&["Конструктор LEGO 60202 Город", "Конструктор LEGO 60204 Больница"]);
+        assert!(ask(&index, "60206").items.is_empty(), "no set 60206: 60202 and 60204 are other sets");
+        assert_eq!(ask(&index, "60204").items, ["1"]);
+        assert!(ask(&index, "lego 60206").partial, "the brand's sets come, as a partial answer");
+    }
+
+    #[test]
+    fn the_start_of_a_word_finds_at_least_what_the_word_finds() {
+        let index = SearchIndex::build(vec![
+            doc("sofa", "Диван угловой", &["a"], true),
+            SearchDoc {
+                description: "Кукольный диван и кресло".into(),
+                ..doc("set", "Мебель для кукол", &["a"], true)
+            },
+            SearchDoc {
+                params: "Тип диван".into(), ..doc("param", "Мебель раскладная", &["a"], true)
+            },
+        ])
+        .unwrap();
+        let word = ask(&index, "диван");
+        assert_eq!(ids(&word), ["param", "set", "sofa"]);
+        assert_eq!(ids(&ask(&index, "дива")), ids(&word));
+        assert_eq!(ask(&index, "дива").items[0], "sofa", "the name's word first");
+    }
+
+    #[test]
+    fn stop_words_need_not_match() {
+        let index = named(&["Настольная игра Каркассон", "Игра подвижная", "Мяч"]);
+        assert_eq!(ask(&index, "настольная игра для всей семьи").items[0], "0");
+        assert_eq!(ids(&ask(&index, "игра для")), ["0", "1"], "«для» is left out: not a partial answer");
+        assert!(!ask(&index, "игра для").partial);
+        assert!(ask(&index, "для").items.is_empty(), "a query of stop words only is taken as typed");
     }
 }
