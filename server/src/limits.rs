@@ -132,6 +132,12 @@ pub const SEARCH_TYPO_MAX_TERMS: usize = 32;
 /// descriptions (issue 23: "дива" finds what "диван" finds). Shorter starts are too common to say anything there.
 pub const SEARCH_PREFIX_COMPLETION_MIN_CHARS: usize = 3;
 
+/// Largest synonyms text a shop can load (`vitrina synonyms import`), bytes (issue 23).
+pub const MAX_SYNONYMS_BYTES: usize = 256 * 1024;
+
+/// Most rules a synonyms text can hold (issue 23): each is a lookup per query word, bounded all the same.
+pub const MAX_SYNONYM_RULES: usize = 5_000;
+
 /// Most words of the parameters, and of the descriptions, that the last word's start stands for: the ones in the most
 /// offers (issue 23). Bounds the posting lists a short start reads.
 pub const SEARCH_PREFIX_COMPLETIONS: usize = 16;

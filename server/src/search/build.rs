@@ -54,8 +54,15 @@ pub(super) fn word_prefixes<'a>(
 }
 
 impl SearchIndex {
-    /// Indexes `docs` in memory, in one segment. Errors only on tantivy failures (out of memory, a bug).
+    /// [`SearchIndex::build_with`] the default synonyms ([`synonyms::DEFAULT_RULES`]).
     pub fn build(docs: impl IntoIterator<Item = SearchDoc>) -> tantivy::Result<Self> {
+        let rules = Synonyms::parse(synonyms::DEFAULT_RULES).unwrap_or_default();
+        Self::build_with(docs, rules)
+    }
+
+    /// Indexes `docs` in memory, in one segment, with the shop's synonym `rules` (to which the Cyrillic spellings of
+    /// the offers' Latin vendors are added). Errors only on tantivy failures (out of memory, a bug).
+    pub fn build_with(docs: impl IntoIterator<Item = SearchDoc>, rules: Synonyms) -> tantivy::Result<Self> {
         let mut schema = Schema::builder();
         let text = TextOptions::default().set_indexing_options(
             TextFieldIndexing::default().set_tokenizer(TEXT_ANALYZER).set_index_option(IndexRecordOption::WithFreqs),
@@ -97,6 +104,7 @@ impl SearchIndex {
         let mut section_names: Vec<String> = Vec::new();
         let mut section_paths: Vec<Vec<String>> = Vec::new();
         let mut section_ords: HashMap<String, u32> = HashMap::new();
+        let mut vendors: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
         for doc in docs {
             let mut d = TantivyDocument::default();
             d.add_u64(fields.ord, ids.len() as u64);
@@ -110,6 +118,7 @@ impl SearchIndex {
             let tags = [sku.as_deref(), vendor.as_deref(), Some(sections.as_str())];
             d.add_pre_tokenized_text(fields.tag_prefix, word_prefixes(&mut plain, tags.into_iter().flatten()));
             if let Some(vendor) = vendor {
+                vendors.insert(vendor.clone());
                 d.add_text(fields.vendor, vendor);
             }
             if let Some(sku) = sku {
@@ -161,6 +170,32 @@ impl SearchIndex {
             let identity = offer.iter().enumerate().all(|(doc, &o)| doc as u32 == o);
             segments.push(SegmentFacts { offer: if identity { Vec::new() } else { offer }, info });
         }
-        Ok(Self { searcher, fields, segments, ids, section_ids, section_names, section_paths })
+        let synonyms = stemmed(&rules.with_brands(vendors.iter().map(String::as_str)));
+        Ok(Self { searcher, fields, segments, ids, section_ids, section_names, section_paths, synonyms })
     }
+}
+
+/// The synonyms by the stem of each word that has some, each synonym as `(stem, as typed)`; words of more than one
+/// token (or none) are left out.
+fn stemmed(synonyms: &Synonyms) -> HashMap<String, Vec<(String, String)>> {
+    let mut analyzer = text_analyzer();
+    let mut plain = plain_analyzer();
+    let mut one = |word: &str| -> Option<(String, String)> {
+        let (stems, typed) = (tokens(&mut analyzer, word), tokens(&mut plain, word));
+        (stems.len() == 1 && typed.len() == 1).then(|| (stems[0].clone(), typed[0].clone()))
+    };
+    let mut out: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for (word, values) in synonyms.iter() {
+        let Some((stem, _)) = one(word) else { continue };
+        let entry = out.entry(stem.clone()).or_default();
+        for value in values {
+            if let Some(pair) = one(value).filter(|(s, _)| *s != stem) {
+                if !entry.iter().any(|(s, _)| *s == pair.0) {
+                    entry.push(pair);
+                }
+            }
+        }
+    }
+    out.retain(|_, values| !values.is_empty());
+    out
 }

@@ -56,7 +56,10 @@ mod build;
 mod collect;
 pub mod engine;
 mod plan;
+pub mod synonyms;
 pub mod words;
+
+use synonyms::Synonyms;
 
 use build::*;
 use plan::*;
@@ -216,6 +219,9 @@ pub struct SearchIndex {
     section_names: Vec<String>,
     /// Ids from the top section down to the section, by section ordinal (for the `section` filter).
     section_paths: Vec<Vec<String>>,
+    /// What a query word also finds, by the word's stem: `(stem, as typed)` of each synonym (the shop's rules and
+    /// the brands' Cyrillic spellings, [`synonyms`]).
+    synonyms: HashMap<String, Vec<(String, String)>>,
 }
 
 /// `ё` → `е` (both cases): shoppers type either.
@@ -582,5 +588,26 @@ mod tests {
         assert_eq!(ids(&ask(&index, "игра для")), ["0", "1"], "«для» is left out: not a partial answer");
         assert!(!ask(&index, "игра для").partial);
         assert!(ask(&index, "для").items.is_empty(), "a query of stop words only is taken as typed");
+    }
+
+    #[test]
+    fn diminutives_and_brands_in_cyrillic_find_their_offers() {
+        let index = SearchIndex::build(vec![
+            doc("car", "Машина пластиковая DICKIE 3113000", &["a"], true),
+            doc("rc", "Конструктор на радиоуправлении с мотором", &["a"], true),
+            SearchDoc { vendor: Some("LEGO".into()), ..doc("lego", "Конструктор 31081 Creator Скейт-площадка", &["k"], true) },
+            doc("other", "Конструктор деревянный", &["k"], true),
+        ])
+        .unwrap();
+        assert_eq!(ask(&index, "машинка").items, ["car"]);
+        assert_eq!(ask(&index, "машинки").items, ["car"], "the rule follows the word's forms");
+        assert_eq!(ask(&index, "радиоуправляемый конструктор").items, ["rc"]);
+        let lego = ask(&index, "конструктор лего");
+        assert_eq!(lego.items, ["lego"]);
+        assert!(!lego.partial);
+
+        let rules = Synonyms::parse("машинка => грузовик").unwrap();
+        let shop = SearchIndex::build_with(vec![doc("truck", "Грузовик", &[], true)], rules).unwrap();
+        assert_eq!(ask(&shop, "машинка").items, ["truck"], "the shop's own rules");
     }
 }

@@ -237,7 +237,14 @@ impl SearchIndex {
             let mut word_clauses = Vec::new();
             for (t, stem) in stems.iter().enumerate() {
                 let typed = typed.get(t).map_or(stem.as_str(), String::as_str);
-                let clause = self.token_clause(stem, typed, last_word && t + 1 == stems.len())?;
+                let mut clause = self.token_clause(stem, typed, last_word && t + 1 == stems.len())?;
+                // A one-token word's synonyms match where the word would, at the same place in the ranking.
+                if stems.len() == 1 {
+                    for (other_stem, other_typed) in self.synonyms.get(stem).into_iter().flatten() {
+                        clause.sources.extend(self.token_clause(other_stem, other_typed, false)?.sources);
+                    }
+                    clause.sources.sort_by_key(|source| std::cmp::Reverse(source.class));
+                }
                 if clause.sources.is_empty() {
                     missing += 1;
                 } else {
