@@ -38,6 +38,8 @@ pub enum Command {
     Locations(LocationsArgs),
     /// Moderate shoppers' reviews: list, publish, delete.
     Reviews(ReviewsArgs),
+    /// Manage the search synonyms (машинка => машина): export, import, reset, and the brands' Cyrillic spellings.
+    Synonyms(SynonymsArgs),
     /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`), and
     /// check it. OUT must not exist.
     Backup(BackupArgs),
@@ -178,6 +180,49 @@ impl FormsCommand {
     pub fn db(&self) -> &DbArgs {
         match self {
             Self::Import(FileImportArgs { db, .. }) | Self::Export { db } => db,
+        }
+    }
+}
+
+/// `vitrina synonyms …` (docs/operations.md "Search synonyms").
+#[derive(Debug, Clone, Args)]
+pub struct SynonymsArgs {
+    #[command(subcommand)]
+    pub command: SynonymsCommand,
+}
+
+/// The `vitrina synonyms` subcommands, each with its database. A serving shop applies a change within a second.
+#[derive(Debug, Clone, Subcommand)]
+pub enum SynonymsCommand {
+    /// Print the shop's rules (the ones the binary ships until some are imported), in the format `import` reads.
+    Export {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Replace the shop's rules with the file's (or `-` for standard input). Every line is checked first; a bad
+    /// one is named and nothing is stored.
+    Import(FileImportArgs),
+    /// Go back to the rules the binary ships.
+    Reset {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Print the Cyrillic spellings generated from the catalogue's Latin vendors (лего => lego), as rules. A rule of
+    /// the shop's for the same word wins: import a corrected line to change one.
+    Brands {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+impl SynonymsCommand {
+    /// The database the command works on.
+    pub fn db(&self) -> &DbArgs {
+        match self {
+            Self::Import(FileImportArgs { db, .. })
+            | Self::Export { db }
+            | Self::Reset { db }
+            | Self::Brands { db } => db,
         }
     }
 }

@@ -132,6 +132,11 @@ pub const SEARCH_TYPO_MAX_TERMS: usize = 32;
 /// descriptions (issue 23: "дива" finds what "диван" finds). Shorter starts are too common to say anything there.
 pub const SEARCH_PREFIX_COMPLETION_MIN_CHARS: usize = 3;
 
+/// Fewest offers matching every word of a query that make a whole answer (issue 23): with fewer, the offers
+/// matching most of the words follow them ("настольная игра для всей семьи" has one board game with "семья" in its
+/// name; the other board games come after it).
+pub const SEARCH_FULL_MATCHES_ENOUGH: usize = 5;
+
 /// Largest synonyms text a shop can load (`vitrina synonyms import`), bytes (issue 23).
 pub const MAX_SYNONYMS_BYTES: usize = 256 * 1024;
 

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use vitrina::config::{
     Cli, Command, FileImportArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
-    ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand,
+    ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand, SynonymsArgs, SynonymsCommand,
 };
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
@@ -64,6 +64,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stores(args) => run_stores(args).await?,
         Command::Locations(args) => run_locations(args).await?,
         Command::Reviews(args) => run_reviews(args).await?,
+        Command::Synonyms(args) => run_synonyms(args).await?,
         Command::Backup(args) => {
             let started = std::time::Instant::now();
             vitrina::db::backup(&args.db.db, &args.out).await?;
@@ -206,6 +207,47 @@ async fn run_stores(args: StoresArgs) -> anyhow::Result<()> {
         StoresCommand::Export { .. } => {
             vitrina::db::stores::ensure_defaults(&pool).await?;
             println!("{}", serde_json::to_string_pretty(&vitrina::db::stores::list(&pool).await?)?);
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+/// `vitrina synonyms …` (docs/operations.md "Search synonyms").
+async fn run_synonyms(args: SynonymsArgs) -> anyhow::Result<()> {
+    use vitrina::search::synonyms::{DEFAULT_RULES, Synonyms};
+    let db = &args.command.db().db;
+    require_existing_db(db)?;
+    let imported = match &args.command {
+        SynonymsCommand::Import(FileImportArgs { file, .. }) => {
+            let text = read_file_or_stdin(file)?;
+            let rules = Synonyms::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}; the synonyms were not imported", file.display()))?;
+            Some((text, rules.len()))
+        }
+        _ => None,
+    };
+    let pool = vitrina::db::connect(db).await?;
+    match args.command {
+        SynonymsCommand::Import(_) => {
+            let (text, words) = imported.unwrap_or_default();
+            vitrina::db::search::set_synonym_rules(&pool, Some(&text)).await?;
+            println!("synonyms imported: {words} words with synonyms");
+        }
+        SynonymsCommand::Export { .. } => {
+            let stored = vitrina::db::search::synonym_rules(&pool).await?;
+            print!("{}", stored.as_deref().unwrap_or(DEFAULT_RULES));
+        }
+        SynonymsCommand::Reset { .. } => {
+            vitrina::db::search::set_synonym_rules(&pool, None).await?;
+            println!("synonyms reset to the defaults");
+        }
+        SynonymsCommand::Brands { .. } => {
+            let mut brands = vitrina::search::synonyms::Brands::default();
+            for doc in vitrina::db::search::load_docs(&pool).await? {
+                brands.add(doc.vendor.as_deref(), &doc.name);
+            }
+            print!("{}", Synonyms::default().with_brands(brands.words()).to_rules());
         }
     }
     pool.close().await;

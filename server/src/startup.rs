@@ -131,7 +131,7 @@ impl Application {
 /// stores import`, `vitrina reviews publish` run beside the shop), every
 /// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS):
 /// - after an import, and once at start, it builds the search index and empties the catalogue cache, so pages and answers
-///   read the imported offers and sections;
+///   read the imported offers and sections; after `vitrina synonyms import` or `reset` it builds the index too;
 /// - after any change of what the public pages show (an import, or `content_version`), it advances the content
 ///   generation, so rendered pages kept before it are not served again.
 ///
@@ -143,7 +143,8 @@ fn spawn_catalogue_watcher(
     content: Arc<crate::state::ContentGeneration>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut built_for: Option<i64> = None;
+        // The import and the synonyms the index in use was built with.
+        let mut built_for: Option<(i64, i64)> = None;
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
@@ -156,9 +157,9 @@ fn spawn_catalogue_watcher(
                     continue;
                 }
             };
-            if built_for != Some(now.last_import) {
+            if built_for != Some((now.last_import, now.synonyms)) {
                 match search.rebuild(&pool).await {
-                    Ok(_) => built_for = Some(now.last_import),
+                    Ok(_) => built_for = Some((now.last_import, now.synonyms)),
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
                 catalog.clear();

@@ -106,3 +106,19 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
         })
         .collect())
 }
+
+/// The shop's synonym rules as `vitrina synonyms import` stored them, or `None` for the rules the binary ships
+/// (`SELECT rules FROM search_synonyms`; migration `20261126030000_search_synonyms.sql`).
+pub async fn synonym_rules(pool: &SqlitePool) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT rules FROM search_synonyms WHERE id = 1").fetch_one(pool).await
+}
+
+/// Stores the shop's synonym rules (`None`: back to the binary's), moving their version:
+/// `UPDATE search_synonyms SET rules = ?, version = version + 1`.
+pub async fn set_synonym_rules(pool: &SqlitePool, rules: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("UPDATE search_synonyms SET rules = ?, version = version + 1 WHERE id = 1")
+        .bind(rules)
+        .execute(pool)
+        .await?;
+    Ok(())
+}

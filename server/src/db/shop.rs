@@ -43,22 +43,26 @@ pub async fn count_imports(pool: &SqlitePool) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM imports").fetch_one(pool).await
 }
 
-/// What the public pages are rendered from, as two numbers that move on every change: the last finished import, and
+/// What the public pages are rendered from, as numbers that move on every change: the last finished import,
 /// `content_version` (moved by the database's triggers on menus, stores and published reviews; migration
-/// `20261126020000_content_version.sql`).
+/// `20261126020000_content_version.sql`), and the search synonyms' version (issue 23).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContentVersion {
     pub last_import: i64,
     pub version: i64,
+    pub synonyms: i64,
 }
 
-/// `SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version FROM content_version`.
+/// `SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version, (SELECT version FROM search_synonyms) FROM
+/// content_version`.
 pub async fn content_version(pool: &SqlitePool) -> sqlx::Result<ContentVersion> {
-    let (last_import, version) =
-        sqlx::query_as("SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version FROM content_version")
-            .fetch_one(pool)
-            .await?;
-    Ok(ContentVersion { last_import, version })
+    let (last_import, version, synonyms) = sqlx::query_as(
+        "SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version,
+                (SELECT COALESCE(MAX(version), 0) FROM search_synonyms) FROM content_version",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(ContentVersion { last_import, version, synonyms })
 }
 
 /// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.

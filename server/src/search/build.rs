@@ -104,10 +104,11 @@ impl SearchIndex {
         let mut section_names: Vec<String> = Vec::new();
         let mut section_paths: Vec<Vec<String>> = Vec::new();
         let mut section_ords: HashMap<String, u32> = HashMap::new();
-        let mut vendors: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        let mut brands = synonyms::Brands::default();
         for doc in docs {
             let mut d = TantivyDocument::default();
             d.add_u64(fields.ord, ids.len() as u64);
+            brands.add(doc.vendor.as_deref(), &doc.name);
             let name = fold(&doc.name);
             d.add_pre_tokenized_text(fields.name_prefix, word_prefixes(&mut plain, [name.as_str()]));
             d.add_text(fields.name_head, words::name_head(&name.to_lowercase()));
@@ -118,7 +119,6 @@ impl SearchIndex {
             let tags = [sku.as_deref(), vendor.as_deref(), Some(sections.as_str())];
             d.add_pre_tokenized_text(fields.tag_prefix, word_prefixes(&mut plain, tags.into_iter().flatten()));
             if let Some(vendor) = vendor {
-                vendors.insert(vendor.clone());
                 d.add_text(fields.vendor, vendor);
             }
             if let Some(sku) = sku {
@@ -170,7 +170,7 @@ impl SearchIndex {
             let identity = offer.iter().enumerate().all(|(doc, &o)| doc as u32 == o);
             segments.push(SegmentFacts { offer: if identity { Vec::new() } else { offer }, info });
         }
-        let synonyms = stemmed(&rules.with_brands(vendors.iter().map(String::as_str)));
+        let synonyms = stemmed(&rules.with_brands(brands.words()));
         Ok(Self { searcher, fields, segments, ids, section_ids, section_names, section_paths, synonyms })
     }
 }

@@ -2,6 +2,7 @@
 //! collected into the total, the per-section counts and the best offers.
 
 use super::*;
+use crate::limits::SEARCH_FULL_MATCHES_ENOUGH;
 
 /// How an offer matched a query, as [`rank_key`] orders it (issue 23).
 #[derive(Clone, Copy)]
@@ -132,30 +133,37 @@ impl SearchIndex {
     /// only on tantivy failures.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchHits> {
         let Some(plan) = self.plan(&request.text)? else { return Ok(SearchHits::default()) };
+        let mut full = None;
         if plan.missing == 0
-            && let Some(hits) = self.collect(request, &plan.clauses, None)?
+            && let Some((hits, matched)) = self.collect(request, &plan.clauses, None)?
         {
-            return Ok(hits);
+            if matched >= SEARCH_FULL_MATCHES_ENOUGH || plan.tokens() < 2 {
+                return Ok(hits);
+            }
+            full = Some(hits);
         }
-        // Partial: at least half the words, or as many as the best offer matches.
+        // Partial: at least half the words, or as many as the best offer matches; offers with every word first.
         if plan.tokens() < 2 || plan.clauses.is_empty() {
-            return Ok(SearchHits::default());
+            return Ok(full.unwrap_or_default());
         }
         let half = plan.tokens().div_ceil(2);
-        Ok(self
-            .collect(request, &plan.clauses, Some(half))?
-            .map(|hits| SearchHits { partial: true, ..hits })
-            .unwrap_or_default())
+        Ok(match self.collect(request, &plan.clauses, Some(half))? {
+            Some((hits, _)) => {
+                SearchHits { partial: true, exact: if plan.missing == 0 { hits.exact } else { 0 }, ..hits }
+            }
+            None => full.unwrap_or_default(),
+        })
     }
 
     /// The hits of `clauses`: every one must match (`partial` `None`), or at least `partial` of them (fewer when no
-    /// offer matches that many). `None` when no offer matches at all, whatever `request`'s filters.
+    /// offer matches that many); with the number of offers that matched, whatever `request`'s filters. `None` when
+    /// no offer matches at all.
     fn collect(
         &self,
         request: &SearchRequest,
         clauses: &[Clause],
         partial: Option<usize>,
-    ) -> tantivy::Result<Option<SearchHits>> {
+    ) -> tantivy::Result<Option<(SearchHits, usize)>> {
         // A slot per section, one for offers without a section, and one for the matches `available_only` drops.
         let slots = self.section_ids.len() + 1;
         let dropped = slots;
@@ -173,7 +181,10 @@ impl SearchIndex {
         let mut best = vec![0u128; slots + 1];
         let mut top = TopOffers::new(request.offset.saturating_add(request.limit.max(1)));
         let mut items_total = 0;
-        let mut any = false;
+        let mut matched = 0;
+        // Matches in the items' scope with every word.
+        let mut exact = 0;
+        let every = clauses.len() as u8;
         SCRATCH.with_borrow_mut(|scratch| {
             for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
                 let least = match partial {
@@ -192,7 +203,7 @@ impl SearchIndex {
                     if words < least {
                         continue;
                     }
-                    any = true;
+                    matched += 1;
                     let info = facts.info[doc];
                     let available = info & AVAILABLE_BIT != 0;
                     let slot =
@@ -207,6 +218,7 @@ impl SearchIndex {
                     counts[slot] += 1;
                     best[slot] = best[slot].max(key);
                     items_total += usize::from(in_scope[slot]);
+                    exact += usize::from(in_scope[slot] & (partial.is_none() || words == every));
                     if in_scope[slot] & (key > top.threshold) {
                         top.push(key);
                     }
@@ -214,7 +226,7 @@ impl SearchIndex {
             }
             tantivy::Result::Ok(())
         })?;
-        if !any {
+        if matched == 0 {
             return Ok(None);
         }
         let total = counts[..slots].iter().sum();
@@ -230,7 +242,7 @@ impl SearchIndex {
             .into_iter()
             .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
             .collect();
-        Ok(Some(SearchHits { total, sections, items, items_total, partial: false }))
+        Ok(Some((SearchHits { total, sections, items, items_total, partial: false, exact }, matched)))
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched

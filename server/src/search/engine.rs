@@ -4,6 +4,7 @@
 //! One call answers a search request ([`SearchEngine::answer`], issue 21): the handler parses, asks and responds.
 
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
+use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
@@ -124,12 +125,25 @@ impl SearchEngine {
     pub async fn rebuild(&self, pool: &SqlitePool) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
         let docs = crate::db::search::load_docs(pool).await?;
-        let index = tokio::task::spawn_blocking(move || SearchIndex::build(docs)).await??;
+        let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
+        let index = tokio::task::spawn_blocking(move || SearchIndex::build_with(docs, rules)).await??;
         let offers = index.len();
         self.swap(index);
         tracing::info!(offers, ms = started.elapsed().as_millis() as u64, "search index built");
         Ok(offers)
     }
+}
+
+/// The shop's synonym rules: `stored` (checked when `vitrina synonyms import` stored them) or, when none are stored or
+/// they no longer read, the binary's ([`DEFAULT_RULES`]).
+fn shop_rules(stored: Option<&str>) -> Synonyms {
+    stored
+        .and_then(|text| {
+            Synonyms::parse(text)
+                .inspect_err(|err| tracing::error!(%err, "the stored search synonyms do not read; the defaults apply"))
+                .ok()
+        })
+        .unwrap_or_else(|| Synonyms::parse(DEFAULT_RULES).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -161,9 +161,12 @@ pub struct SearchHits {
     /// Number of matches `items` are taken from: `total` without `section`, else the matches in the section and its
     /// subsections (the results page counts its pages with it).
     pub items_total: usize,
-    /// No offer matched every word, so these are the offers that match most of them (at least half, or the most any
-    /// offer matches), more words first (issue 23).
+    /// Fewer than [`SEARCH_FULL_MATCHES_ENOUGH`](crate::limits::SEARCH_FULL_MATCHES_ENOUGH) offers matched every
+    /// word, so the offers that match most of them (at least half, or the most any offer matches) follow those, more
+    /// words first (issue 23).
     pub partial: bool,
+    /// Of `items_total`, the offers that match every word: the first ones of the ranking.
+    pub exact: usize,
 }
 
 struct Fields {
@@ -294,6 +297,13 @@ mod tests {
         ids
     }
 
+    /// The items that match every word (sorted), the ones a partial answer puts first.
+    fn exact(hits: &SearchHits) -> Vec<&str> {
+        let mut ids: Vec<&str> = hits.items.iter().take(hits.exact).map(String::as_str).collect();
+        ids.sort_unstable();
+        ids
+    }
+
     #[test]
     fn russian_stemming_finds_singular_from_plural() {
         assert_eq!(ids(&ask(&index(), "конструкторы")), ["1", "2"]);
@@ -302,7 +312,7 @@ mod tests {
     #[test]
     fn the_last_word_matches_as_a_prefix_while_typing() {
         assert_eq!(ids(&ask(&index(), "конст")), ["1", "2"]);
-        assert_eq!(ids(&ask(&index(), "магнитный конс")), ["2"]);
+        assert_eq!(exact(&ask(&index(), "магнитный конс")), ["2"]);
     }
 
     #[test]
@@ -324,8 +334,9 @@ mod tests {
     #[test]
     fn every_word_must_match_and_when_none_does_the_offers_matching_most_words_come_marked_partial() {
         let both = ask(&index(), "конструктор стройка");
-        assert_eq!(ids(&both), ["1"]);
-        assert!(!both.partial);
+        assert_eq!(exact(&both), ["1"]);
+        assert_eq!(both.items[0], "1", "the offer with every word comes first");
+        assert!(both.partial, "one offer with every word is fewer than a whole answer: the others follow");
         let partial = ask(&index(), "конструктор мяч");
         assert!(partial.partial);
         assert_eq!(ids(&partial), ["1", "2", "5"], "no offer has both: each word's offers, never an empty page");
@@ -444,7 +455,7 @@ mod tests {
         assert_eq!(ids(&ask(&index, "ракета")), ["0"], "«ракета» exists: no typo matching to «ракетка»");
         assert_eq!(ids(&ask(&index, "ракетка")), ["1"]);
         assert_eq!(ids(&ask(&index, "ракетв")), ["0", "1"], "«ракетв» exists nowhere: one edit finds both");
-        assert_eq!(ids(&ask(&index, "ракетв теннисная")), ["1"]);
+        assert_eq!(exact(&ask(&index, "ракетв теннисная")), ["1"]);
         // The last word is the start of «космодром», so it is being typed, not mistyped: «космос» is one edit away but
         // not found.
         assert_eq!(ids(&ask(&index, "космод")), ["2"]);
@@ -467,10 +478,10 @@ mod tests {
         assert!(long.chars().count() > SEARCH_PREFIX_MAX_CHARS, "beyond the prefix terms: the automaton answers");
         assert_eq!(ask(&index, long).items, ["1"]);
         assert_eq!(ask(&index, "fisch").items, ["2"]);
-        assert_eq!(ask(&index, "раздел sp").items, ["4"], "sections' names start with «Раздел k», «Раздел sport»");
+        assert_eq!(exact(&ask(&index, "раздел sp")), ["4"], "sections' names start with «Раздел k», «Раздел sport»");
         assert_eq!(ask(&index, "ab-12").items, ["3"]);
         assert_eq!(ask(&index, "ab-1234567890-x").items, ["3"], "an SKU prefix beyond the prefix terms");
-        assert_eq!(ask(&index, "альбом моск").items, ["1"]);
+        assert_eq!(exact(&ask(&index, "альбом моск")), ["1"]);
         assert!(ask(&index, "моск альбом").partial, "only the last word is a prefix: «моск» matches nothing");
     }
 
@@ -595,16 +606,19 @@ mod tests {
         let index = SearchIndex::build(vec![
             doc("car", "Машина пластиковая DICKIE 3113000", &["a"], true),
             doc("rc", "Конструктор на радиоуправлении с мотором", &["a"], true),
-            SearchDoc { vendor: Some("LEGO".into()), ..doc("lego", "Конструктор 31081 Creator Скейт-площадка", &["k"], true) },
+            SearchDoc {
+                vendor: Some("LEGO".into()),
+                ..doc("lego", "Конструктор 31081 Creator Скейт-площадка", &["k"], true)
+            },
             doc("other", "Конструктор деревянный", &["k"], true),
         ])
         .unwrap();
         assert_eq!(ask(&index, "машинка").items, ["car"]);
         assert_eq!(ask(&index, "машинки").items, ["car"], "the rule follows the word's forms");
-        assert_eq!(ask(&index, "радиоуправляемый конструктор").items, ["rc"]);
+        assert_eq!(exact(&ask(&index, "радиоуправляемый конструктор")), ["rc"]);
         let lego = ask(&index, "конструктор лего");
-        assert_eq!(lego.items, ["lego"]);
-        assert!(!lego.partial);
+        assert_eq!(exact(&lego), ["lego"]);
+        assert_eq!(lego.items[0], "lego");
 
         let rules = Synonyms::parse("машинка => грузовик").unwrap();
         let shop = SearchIndex::build_with(vec![doc("truck", "Грузовик", &[], true)], rules).unwrap();

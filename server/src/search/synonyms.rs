@@ -104,8 +104,8 @@ impl Synonyms {
         self.map.is_empty()
     }
 
-    /// Adds the Cyrillic spellings of the Latin words of `vendors` ([`cyrillic_spellings`]), each finding its
-    /// brand word, where the shop's rules say nothing of that spelling (the shop's rules win).
+    /// Adds the Cyrillic spellings of the Latin words of `vendors` (the brands, [`Brands`]; [`cyrillic_spellings`]),
+    /// each finding its brand word, where the shop's rules say nothing of that spelling (the shop's rules win).
     pub fn with_brands<'a>(mut self, vendors: impl IntoIterator<Item = &'a str>) -> Self {
         let mut generated: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for vendor in vendors {
@@ -133,6 +133,44 @@ impl Synonyms {
             out.push_str(&format!("{key} => {}\n", values.join(", ")));
         }
         out
+    }
+}
+
+/// Offers whose names must carry a Latin word ("LEGO", "Fischertechnik", "Duplo") for it to be taken for a brand or a
+/// product line: feeds without `<vendor>` name the brand in the name.
+pub const BRAND_MIN_OFFERS: u32 = 3;
+
+/// The catalogue's brands, gathered offer by offer: every vendor, and the Latin words of names that look like brands
+/// in at least [`BRAND_MIN_OFFERS`] offers.
+#[derive(Debug, Default)]
+pub struct Brands {
+    vendors: BTreeSet<String>,
+    candidates: BTreeMap<String, u32>,
+}
+
+impl Brands {
+    /// Counts one offer's vendor and name: a Latin word of the name of 3 letters in capitals ("LEGO") or of 4 letters
+    /// or more ("Fischertechnik", "Duplo") is a candidate.
+    pub fn add(&mut self, vendor: Option<&str>, name: &str) {
+        if let Some(vendor) = vendor.map(str::trim).filter(|v| !v.is_empty())
+            && !self.vendors.contains(vendor)
+        {
+            self.vendors.insert(vendor.to_owned());
+        }
+        let mut seen = BTreeSet::new();
+        for word in name.split(|c: char| !c.is_alphanumeric()) {
+            let latin = word.chars().all(|c| c.is_ascii_alphabetic());
+            let capitals = word.len() >= 3 && word.chars().all(|c| c.is_ascii_uppercase());
+            if latin && (capitals || word.len() >= 4) && seen.insert(word) {
+                *self.candidates.entry(word.to_lowercase()).or_default() += 1;
+            }
+        }
+    }
+
+    /// The brands: the vendors, then the name words of at least [`BRAND_MIN_OFFERS`] offers.
+    pub fn words(&self) -> Vec<&str> {
+        let named = self.candidates.iter().filter(|(_, n)| **n >= BRAND_MIN_OFFERS).map(|(w, _)| w.as_str());
+        self.vendors.iter().map(String::as_str).chain(named).collect()
     }
 }
 
@@ -200,10 +238,12 @@ pub fn cyrillic_spellings(latin: &str) -> Vec<String> {
             rest = &rest[c.len_utf8()..];
             continue;
         };
-        // `c` before e, i, y reads ц only; elsewhere к only.
+        // `c` before e, i, y reads ц only; elsewhere к only. A word's first `e` reads э too ("epson": эпсон).
+        let first = rest.len() == latin.len();
         let readings: &[&str] = match *group {
             "c" if rest[1..].starts_with(['e', 'i', 'y']) => &["ц"],
             "c" => &["к"],
+            "e" if first => &["э", "е"],
             _ => readings,
         };
         let mut next = Vec::new();
@@ -230,7 +270,7 @@ mod tests {
         assert_eq!(synonyms.of("машинка").collect::<Vec<_>>(), ["машина"]);
         assert_eq!(synonyms.of("машина").count(), 0, "one way only");
         let group: Vec<&str> = synonyms.of("радиоуправляемый").collect();
-        assert_eq!(group, ["радиоуправление", "радиоуправлением"]);
+        assert_eq!(group, ["радиоуправление", "радиоуправлением", "ру"]);
     }
 
     #[test]
@@ -249,7 +289,21 @@ mod tests {
         assert_eq!(cyrillic_spellings("dickie"), ["дики", "дикие"]);
         assert_eq!(cyrillic_spellings("cada"), ["када"]);
         assert_eq!(cyrillic_spellings("zoob"), ["зуб"]);
-        let synonyms = Synonyms::parse("лего => duplo").unwrap().with_brands(["LEGO", "Fischertechnik", "3M"]);
+        assert_eq!(cyrillic_spellings("epson"), ["эпсон", "епсон"]);
+        let mut brands = Brands::default();
+        for name in ["Конструктор LEGO 31081", "Конструктор LEGO 10864", "Набор LEGO Duplo", "Мяч BIG", "Set big"]
+        {
+            brands.add(None, name);
+        }
+        for _ in 0..3 {
+            brands.add(Some("3M"), "Fischertechnik Гоночные машинки / Racers");
+        }
+        assert_eq!(
+            brands.words(),
+            ["3M", "fischertechnik", "lego", "racers"],
+            "BIG and Duplo are in fewer than 3 offers, «Set» is short"
+        );
+        let synonyms = Synonyms::parse("лего => duplo").unwrap().with_brands(brands.words());
         assert_eq!(synonyms.of("лего").collect::<Vec<_>>(), ["duplo"], "the shop's rule wins");
         assert_eq!(synonyms.of("фишертехник").collect::<Vec<_>>(), ["fischertechnik"]);
         assert_eq!(synonyms.of("3м").count(), 0, "short words and digits are not brands to spell");

@@ -16,6 +16,7 @@ mod password_reset;
 mod profile;
 mod render;
 mod search;
+mod search_relevance;
 mod session;
 mod stores;
 mod web;
