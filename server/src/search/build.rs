@@ -189,10 +189,10 @@ fn stemmed(synonyms: &Synonyms) -> HashMap<String, Vec<(String, String)>> {
         let Some((stem, _)) = one(word) else { continue };
         let entry = out.entry(stem.clone()).or_default();
         for value in values {
-            if let Some(pair) = one(value).filter(|(s, _)| *s != stem) {
-                if !entry.iter().any(|(s, _)| *s == pair.0) {
-                    entry.push(pair);
-                }
+            if let Some(pair) = one(value).filter(|(s, _)| *s != stem)
+                && !entry.iter().any(|(s, _)| *s == pair.0)
+            {
+                entry.push(pair);
             }
         }
     }
