@@ -70,6 +70,11 @@ pub struct SearchAnswer {
     /// All matches `items` are paged from: `total` without `section`, else the matches in that section and its
     /// subsections. Pages = ⌈itemsTotal / perPage⌉.
     pub items_total: usize,
+    /// Fewer than 5 offers match every word of the query, so the offers matching most of its words (at least half)
+    /// follow them (issue 23; docs/decisions.md "Search").
+    pub partial: bool,
+    /// Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23).
+    pub exact: usize,
 }
 
 impl From<&crate::catalog::Offer> for SearchItem {

@@ -79,8 +79,8 @@ impl SearchIndex {
         };
         let fields = Fields {
             ord: schema.add_u64_field("ord", FAST),
-            name: schema.add_text_field("name", text.clone()),
-            name_head: schema.add_text_field("name_head", exact(TEXT_ANALYZER)),
+            name_head: schema.add_text_field("name_head", text.clone()),
+            name_tail: schema.add_text_field("name_tail", text.clone()),
             vendor: schema.add_text_field("vendor", text.clone()),
             sku_text: schema.add_text_field("sku_text", text.clone()),
             sku: schema.add_text_field("sku", exact(SKU_ANALYZER)),
@@ -111,8 +111,9 @@ impl SearchIndex {
             brands.add(doc.vendor.as_deref(), &doc.name);
             let name = fold(&doc.name);
             d.add_pre_tokenized_text(fields.name_prefix, word_prefixes(&mut plain, [name.as_str()]));
-            d.add_text(fields.name_head, words::name_head(&name.to_lowercase()));
-            d.add_text(fields.name, name);
+            let (head, tail) = words::split_name(&name);
+            d.add_text(fields.name_head, head);
+            d.add_text(fields.name_tail, tail);
             let vendor = doc.vendor.as_deref().map(fold);
             let sku = doc.sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(fold);
             let sections = fold(&doc.section_names.join(" "));

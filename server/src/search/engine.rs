@@ -82,8 +82,14 @@ impl SearchEngine {
             found: hits.total,
         }];
         sections.extend(hits.sections.into_iter().map(|(id, value, found)| SearchSection { id, value, found }));
-        let answer =
-            SearchAnswer { total: hits.total, sections, items: load(hits.items).await?, items_total: hits.items_total };
+        let answer = SearchAnswer {
+            total: hits.total,
+            sections,
+            items: load(hits.items).await?,
+            items_total: hits.items_total,
+            partial: hits.partial,
+            exact: hits.exact,
+        };
         let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
         // The read lock keeps a swap from slipping between the generation check and the insert.
         let _index = self.current.read().unwrap_or_else(|e| e.into_inner());

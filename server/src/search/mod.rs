@@ -172,7 +172,10 @@ pub struct SearchHits {
 struct Fields {
     /// The offer's ordinal in the input (a fast field, read once after the build into [`SegmentFacts`]).
     ord: Field,
-    name: Field,
+    /// The name's head ([`words::name_head`]): what the offer is.
+    name_head: Field,
+    /// The rest of the name: what the offer is for, goes with, is made of.
+    name_tail: Field,
     vendor: Field,
     sku_text: Field,
     /// The whole SKU, lower-cased, one term.
@@ -180,8 +183,6 @@ struct Fields {
     params: Field,
     sections: Field,
     description: Field,
-    /// The name's head ([`words::name_head`]), analysed as the name is; only says whether a word is in it.
-    name_head: Field,
     /// Starts (1..=[`SEARCH_PREFIX_MAX_CHARS`] characters) of the name's words.
     name_prefix: Field,
     /// Starts of the words of the SKU, vendor and section names.

@@ -14,10 +14,11 @@ pub(super) struct Weighted {
     pub(super) aimed: bool,
 }
 
-pub(super) fn weighted(f: &Fields) -> [Weighted; 6] {
+pub(super) fn weighted(f: &Fields) -> [Weighted; 7] {
     let w = |field, weight, class, aimed| Weighted { field, weight, class, aimed };
     [
-        w(f.name, 3.0, class::NAME, true),
+        w(f.name_head, 3.0, class::NAME_HEAD, true),
+        w(f.name_tail, 3.0, class::NAME, true),
         w(f.sku_text, 2.0, class::SKU_VENDOR, true),
         w(f.vendor, 1.5, class::SKU_VENDOR, true),
         w(f.sections, 1.2, class::SECTIONS, true),
@@ -28,13 +29,13 @@ pub(super) fn weighted(f: &Fields) -> [Weighted; 6] {
 
 /// The class of a match through a typo in `field` (a name or tag field).
 fn typo_class(f: &Fields, field: Field) -> u16 {
-    if field == f.name { class::NAME_TYPO } else { class::TAG_TYPO }
+    if field == f.name_head || field == f.name_tail { class::NAME_TYPO } else { class::TAG_TYPO }
 }
 
 /// The class of a match of the start of a word in `field`.
 fn prefix_class(f: &Fields, field: Field) -> u16 {
     match field {
-        _ if field == f.name => class::NAME_PREFIX,
+        _ if field == f.name_head || field == f.name_tail => class::NAME_PREFIX,
         _ if field == f.params => class::PARAMS_PREFIX,
         _ if field == f.description => class::DESCRIPTION_PREFIX,
         _ => class::TAG_PREFIX,
@@ -167,8 +168,6 @@ impl SearchIndex {
         let weighted = weighted(&self.fields);
         let mut clause = Clause::default();
         let mut exists = false;
-        // In the name's head: the class only; the name's own term scores.
-        clause.sources.extend(self.constant(self.fields.name_head, stem, 0.0, class::NAME_HEAD)?);
         for w in weighted {
             if let Some(source) = self.bm25(w.field, stem, w.weight, w.class)? {
                 exists |= w.aimed;
@@ -192,8 +191,11 @@ impl SearchIndex {
             }
         }
         // The last word's start in the parameters and descriptions, through their most frequent words: "дива" finds
-        // what "диван" finds (issue 23), not fewer.
-        if prefix && typed_chars >= SEARCH_PREFIX_COMPLETION_MIN_CHARS {
+        // what "диван" finds (issue 23), not fewer. A last word that is a whole word of a name already ("диван") is
+        // typed out: its own stem finds those.
+        let whole_word =
+            clause.sources.iter().any(|source| source.class == class::NAME || source.class == class::NAME_HEAD);
+        if prefix && !whole_word && typed_chars >= SEARCH_PREFIX_COMPLETION_MIN_CHARS {
             for w in weighted.into_iter().filter(|w| !w.aimed) {
                 clause.sources.extend(self.prefix_sources(
                     w.field,
@@ -206,7 +208,8 @@ impl SearchIndex {
         // Codes and numbers are never typo-forgiven: "60206" is not set 60202.
         let code = typed.chars().any(|c| c.is_ascii_digit());
         if !exists && !code && typed_chars >= TYPO_MIN_CHARS {
-            let automaton = FuzzyTermQuery::new(Term::from_field_text(self.fields.name, stem), 1, true).automaton()?;
+            let automaton =
+                FuzzyTermQuery::new(Term::from_field_text(self.fields.name_head, stem), 1, true).automaton()?;
             for w in weighted.into_iter().filter(|w| w.aimed) {
                 let class = typo_class(&self.fields, w.field);
                 for (term, _) in self.expand(&automaton, w.field, stem, SEARCH_TYPO_MAX_TERMS)? {

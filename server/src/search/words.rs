@@ -80,6 +80,20 @@ pub fn name_head(name: &str) -> &str {
     if head.is_empty() { name } else { head }
 }
 
+/// The name (case kept) cut into its head ([`name_head`]) and the rest, which may be empty.
+pub fn split_name(name: &str) -> (&str, &str) {
+    let lower = name.to_lowercase();
+    let head = name_head(&lower);
+    // Lower-casing keeps the byte length of Cyrillic and Latin letters, so the head's length cuts the name too; a
+    // name where it does not is kept whole.
+    let end = head.len();
+    if lower.len() == name.len() && name.is_char_boundary(end) && lower.starts_with(head) {
+        (name[..end].trim(), name[end..].trim())
+    } else {
+        (name, "")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +108,12 @@ mod tests {
         assert_eq!(name_head("для малышей набор"), "для малышей набор", "a name that starts with one keeps it");
         assert_eq!(name_head("(уценка) мяч"), "(уценка) мяч", "nothing before the parenthesis: the whole name");
         assert_eq!(name_head("ковш"), "ковш", "«ко» inside a word is not a word");
+    }
+
+    #[test]
+    fn a_name_splits_into_its_head_and_the_rest() {
+        assert_eq!(split_name("Кейс для Ларингоскопа"), ("Кейс", "для Ларингоскопа"));
+        assert_eq!(split_name("Мяч"), ("Мяч", ""));
     }
 
     #[test]

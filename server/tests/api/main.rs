@@ -19,4 +19,5 @@ mod search;
 mod search_relevance;
 mod session;
 mod stores;
+mod synonyms;
 mod web;

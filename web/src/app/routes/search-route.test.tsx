@@ -26,13 +26,15 @@ function answerFor(url: URL): SearchAnswer {
     { id: '2', value: 'Пазлы', found: 100 },
   ];
   if (section === '2') {
-    return { total: 250, sections, items: [item(`s2-p${page}-1`, '2')], itemsTotal: 100 };
+    return { total: 250, sections, items: [item(`s2-p${page}-1`, '2')], itemsTotal: 100, partial: false, exact: 100 };
   }
   return {
     total: 250,
     sections,
     items: [1, 2, 3].map((n) => item(`p${page}-${n}`, n === 3 ? '2' : '1')),
     itemsTotal: 250,
+    partial: false,
+    exact: 250,
   };
 }
 
@@ -68,6 +70,7 @@ describe('SearchRoute', () => {
     // On the results page the names are links to the products.
     expect(within(list).getByRole('link', { name: 'Товар p1-2' })).toHaveAttribute('href', '/catalog/konstruktory/item-p1-2/');
     expect(screen.getByRole('status')).toHaveTextContent('Найдено 250 товаров');
+    expect(screen.queryByTestId('search-partial')).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Что ищем?' })).toHaveValue('лего');
     expect(screen.getByRole('checkbox', { name: 'Только в наличии' })).not.toBeChecked();
 
@@ -84,6 +87,22 @@ describe('SearchRoute', () => {
       searchResultsPath('лего', false, '0', 2),
     );
     expect(searchResultsPath('лего', false, '0', 2)).toBe('/search/?q=%D0%BB%D0%B5%D0%B3%D0%BE&available=N&page=2');
+  });
+
+  it('says when no offer has every word of the query, and how many have', async () => {
+    mockSearch((url: URL) => ({ ...answerFor(url), partial: true, exact: 0 }));
+    renderAt('/search/?q=настольная игра для семьи');
+    expect(await screen.findByTestId('search-partial')).toHaveTextContent(
+      'Товаров со всеми словами запроса нет — показаны товары с частью слов.',
+    );
+  });
+
+  it('counts the offers with every word when a partial answer starts with them', async () => {
+    mockSearch((url: URL) => ({ ...answerFor(url), partial: true, exact: 2 }));
+    renderAt('/search/?q=настольная игра семья');
+    expect(await screen.findByTestId('search-partial')).toHaveTextContent(
+      'Все слова запроса есть у 2 товаров, за ними — товары с частью слов.',
+    );
   });
 
   it('asks for the page of the URL and marks it current', async () => {

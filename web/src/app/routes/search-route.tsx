@@ -127,6 +127,11 @@ export function SearchRoute() {
               {t('search.nothing')}
             </p>
           )}
+          {answer.partial && answer.items.length > 0 && (
+            <p className={styles.muted} data-testid="search-partial">
+              {answer.exact > 0 ? t('search.partialSome', { count: answer.exact }) : t('search.partialNone')}
+            </p>
+          )}
           {answer.items.length > 0 && (
             <ul className={styles.searchList} aria-label={t('search.items')}>
               {answer.items.map((item) => (

@@ -1597,6 +1597,8 @@ export interface components {
         };
         /** @description The answer: totals, sections, items. */
         SearchAnswer: {
+            /** @description Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23). */
+            exact: number;
             /**
              * @description The best `perPage` offers of page `page`, best first (of `section` and its subsections when given). Offers
              *     removed since the index was built are left out (the next index swap, within a second of an import, catches
@@ -1608,6 +1610,11 @@ export interface components {
              *     subsections. Pages = ⌈itemsTotal / perPage⌉.
              */
             itemsTotal: number;
+            /**
+             * @description Fewer than 5 offers match every word of the query, so the offers matching most of its words (at least half)
+             *     follow them (issue 23; docs/decisions.md "Search").
+             */
+            partial: boolean;
             /**
              * @description `"0"` ("Все результаты", `found` = total) first, then each section with matches in order of first appearance
              *     among the ranked matches, `found` counting all its matches.

@@ -39,6 +39,8 @@ function answerFor(url: URL): SearchAnswer {
     sections: count > 0 ? [{ id: '0', value: 'Все результаты', found: count }, { id: '1', value: 'Конструкторы', found: count }] : [{ id: '0', value: 'Все результаты', found: 0 }],
     items,
     itemsTotal: count,
+    partial: false,
+    exact: count,
   };
 }
 

@@ -37,10 +37,12 @@ function answerFor(url: URL): SearchAnswer {
       sections,
       items: ['20', '21', '22', '23', '24'].map((id) => item(`${q}-${id}`, '2')),
       itemsTotal: 5,
+      partial: false,
+      exact: 5,
     };
   }
   const items = [item(`${q}-10`, '1'), item(`${q}-11`, '1'), item(`${q}-20`, '2')];
-  return { total: 7, sections, items: inStock ? items.slice(1) : items, itemsTotal: 7 };
+  return { total: 7, sections, items: inStock ? items.slice(1) : items, itemsTotal: 7, partial: false, exact: 7 };
 }
 
 function clearCookies() {
