@@ -1,8 +1,9 @@
-import { expect, test } from './helpers/test';
+import { expect, test, type Page } from './helpers/test';
 import { AVAILABILITY_COOKIE_NAME } from '../src/config/constants';
 import type { Store } from '../src/lib/api/types';
 import { biggestTopSection, firstOfferOf, getJson, waitForContent } from './helpers/api';
 import { externalBaseURL, RENDER_FAULT_MARKER, urlFor } from './helpers/servers';
+import { screenshotPath } from './helpers/screens';
 
 /**
  * Pages rendered on the server (issue 22): readable without JavaScript, and taken over by the browser without a
@@ -10,8 +11,32 @@ import { externalBaseURL, RENDER_FAULT_MARKER, urlFor } from './helpers/servers'
  * what the server renders.
  */
 
+/** A phrase no demo offer has whole: "конструктор" is in many names, the other word in none (issue 23). */
+const PARTIAL_QUERY = 'конструктор флюгегехаймен';
+
+/** The results page of {@link PARTIAL_QUERY} lists offers with part of it and says no offer has every word. */
+async function expectPartialAnswer(page: Page): Promise<void> {
+  await page.goto(`/search/?q=${encodeURIComponent(PARTIAL_QUERY)}`);
+  await expect(page.getByTestId('search-partial')).toHaveText(
+    'Товаров со всеми словами запроса нет — показаны товары с частью слов.',
+  );
+  const items = page.locator('main').getByRole('list', { name: 'Найденные товары' }).getByRole('link');
+  await expect(items.first()).toContainText(/конструктор/i);
+}
+
+test('a phrase no offer has whole lists the offers with part of it, and the page says so', { tag: '@responsive' }, async ({
+  page,
+}, testInfo) => {
+  await expectPartialAnswer(page);
+  await page.screenshot({ path: screenshotPath(`${testInfo.project.name}-search-partial.png`) });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('a partial answer reads the same without scripts', async ({ page }) => {
+    await expectPartialAnswer(page);
+  });
 
   test('a product page reads fully and its breadcrumbs lead to the section and the catalogue', { tag: '@responsive' }, async ({
     page,

@@ -128,7 +128,7 @@ export function SearchRoute() {
             </p>
           )}
           {answer.partial && answer.items.length > 0 && (
-            <p className={styles.muted} data-testid="search-partial">
+            <p className={`${styles.muted} ${styles.partial}`} data-testid="search-partial">
               {answer.exact > 0 ? t('search.partialSome', { count: answer.exact }) : t('search.partialNone')}
             </p>
           )}
