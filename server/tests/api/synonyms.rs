@@ -73,3 +73,16 @@ async fn a_query_no_offer_matches_whole_is_answered_with_the_offers_matching_par
     assert_eq!(whole["partial"], false);
     assert_eq!(whole["exact"], whole["itemsTotal"]);
 }
+
+#[tokio::test]
+async fn brands_prints_the_cyrillic_spellings_of_a_real_feeds_brands() {
+    let Some(feed) = crate::helpers::shared_data("eco-puzzles.yml.xml") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shop.db");
+    crate::helpers::cli_import(&feed, &db);
+    let (ok, out, err) = cli_synonyms(&db, &["brands"], None);
+    assert!(ok, "{err}");
+    // The feed has no <vendor>: LEGO and Fischertechnik are words of its names.
+    assert!(out.lines().any(|line| line == "лего => lego"), "{out}");
+    assert!(out.lines().any(|line| line == "фишертехник => fischertechnik"), "{out}");
+}
