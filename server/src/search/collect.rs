@@ -128,42 +128,35 @@ pub(super) fn for_each_posting(
 }
 
 impl SearchIndex {
-    /// Answers `request`: empty hits for a blank text. Every word must match; when no offer matches every word (in
-    /// stock or not), the offers matching most words come instead, marked [`SearchHits::partial`] (issue 23). Errors
-    /// only on tantivy failures.
+    /// Answers `request`: empty hits for a blank text. Every word must match; when fewer than
+    /// [`SEARCH_FULL_MATCHES_ENOUGH`] offers match every word (in stock or not), the offers matching most words follow
+    /// them, marked [`SearchHits::partial`] (issue 23). Errors only on tantivy failures.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchHits> {
         let Some(plan) = self.plan(&request.text)? else { return Ok(SearchHits::default()) };
-        let mut full = None;
         if plan.missing == 0
-            && let Some((hits, matched)) = self.collect(request, &plan.clauses, None)?
+            && let Some((hits, matched)) = self.collect(request, &plan, None)?
+            && (matched >= SEARCH_FULL_MATCHES_ENOUGH || plan.tokens() < 2)
         {
-            if matched >= SEARCH_FULL_MATCHES_ENOUGH || plan.tokens() < 2 {
-                return Ok(hits);
-            }
-            full = Some(hits);
+            return Ok(hits);
         }
         // Partial: at least half the words, or as many as the best offer matches; offers with every word first.
         if plan.tokens() < 2 || plan.clauses.is_empty() {
-            return Ok(full.unwrap_or_default());
+            return Ok(SearchHits::default());
         }
         let half = plan.tokens().div_ceil(2);
-        Ok(match self.collect(request, &plan.clauses, Some(half))? {
-            Some((hits, _)) => {
-                SearchHits { partial: true, exact: if plan.missing == 0 { hits.exact } else { 0 }, ..hits }
-            }
-            None => full.unwrap_or_default(),
-        })
+        Ok(self.collect(request, &plan, Some(half))?.map(|(hits, _)| hits).unwrap_or_default())
     }
 
-    /// The hits of `clauses`: every one must match (`partial` `None`), or at least `partial` of them (fewer when no
+    /// The hits of `plan`: every clause must match (`partial` `None`), or at least `partial` of them (fewer when no
     /// offer matches that many); with the number of offers that matched, whatever `request`'s filters. `None` when
     /// no offer matches at all.
     fn collect(
         &self,
         request: &SearchRequest,
-        clauses: &[Clause],
+        plan: &Plan,
         partial: Option<usize>,
     ) -> tantivy::Result<Option<(SearchHits, usize)>> {
+        let clauses = &plan.clauses;
         // A slot per section, one for offers without a section, and one for the matches `available_only` drops.
         let slots = self.section_ids.len() + 1;
         let dropped = slots;
@@ -182,9 +175,9 @@ impl SearchIndex {
         let mut top = TopOffers::new(request.offset.saturating_add(request.limit.max(1)));
         let mut items_total = 0;
         let mut matched = 0;
-        // Matches in the items' scope with every word.
+        // Matches in the items' scope with every word (none when a word matches nothing).
         let mut exact = 0;
-        let every = clauses.len() as u8;
+        let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
             for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
                 let least = match partial {
@@ -218,7 +211,7 @@ impl SearchIndex {
                     counts[slot] += 1;
                     best[slot] = best[slot].max(key);
                     items_total += usize::from(in_scope[slot]);
-                    exact += usize::from(in_scope[slot] & (partial.is_none() || words == every));
+                    exact += usize::from(in_scope[slot] & (partial.is_none() || usize::from(words) == every));
                     if in_scope[slot] & (key > top.threshold) {
                         top.push(key);
                     }
@@ -242,7 +235,7 @@ impl SearchIndex {
             .into_iter()
             .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
             .collect();
-        Ok(Some((SearchHits { total, sections, items, items_total, partial: false, exact }, matched)))
+        Ok(Some((SearchHits { total, sections, items, items_total, partial: partial.is_some(), exact }, matched)))
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
@@ -276,14 +269,7 @@ impl SearchIndex {
                     }
                 })?;
             }
-            for source in &clause.boosts {
-                for_each_posting(reader, source, |doc, s| {
-                    if level[doc as usize] == epoch | after {
-                        score[doc as usize] += s;
-                        class[doc as usize] += source.class;
-                    }
-                })?;
-            }
+            add_boosts(reader, clause, epoch | after, level, score, class)?;
         }
         Ok(())
     }
@@ -318,17 +304,30 @@ impl SearchIndex {
                     }
                 })?;
             }
-            for source in &clause.boosts {
-                for_each_posting(reader, source, |doc, s| {
-                    if level[doc as usize] == mark {
-                        score[doc as usize] += s;
-                        class[doc as usize] += source.class;
-                    }
-                })?;
-            }
+            add_boosts(reader, clause, mark, level, score, class)?;
         }
         Ok(())
     }
+}
+
+/// Adds `clause`'s boosts to the score and class of the documents whose `level` is `done` (that matched it).
+fn add_boosts(
+    reader: &SegmentReader,
+    clause: &Clause,
+    done: u16,
+    level: &[u16],
+    score: &mut [Score],
+    class: &mut [u16],
+) -> tantivy::Result<()> {
+    for source in &clause.boosts {
+        for_each_posting(reader, source, |doc, s| {
+            if level[doc as usize] == done {
+                score[doc as usize] += s;
+                class[doc as usize] += source.class;
+            }
+        })?;
+    }
+    Ok(())
 }
 
 /// The best `keep` [`rank_key`]s seen, in a buffer of up to twice that, cut back to `keep` when full.

@@ -90,7 +90,7 @@ const TAG_PREFIX_WEIGHT: Score = 0.75;
 /// How well an offer matched one word of the query, by where and how (issue 23): the best source of the word's clause
 /// counts, and an offer's match class is the sum over the words. Offers rank by match class first, then in-stock before
 /// out-of-stock, then by score (BM25), then in the shop's order. So a word in the name outranks it in a parameter or
-/// the description however often those repeat it, and a word the name is about (its head, [`words::name_head`])
+/// the description however often those repeat it, and a word the name is about (its head, [`words::split_name`])
 /// outranks it after "для": "Кейс для ларингоскопа" comes after the laryngoscopes.
 pub(super) mod class {
     /// In the head of the name ("**Картридж** 727 для HP").
@@ -172,7 +172,7 @@ pub struct SearchHits {
 struct Fields {
     /// The offer's ordinal in the input (a fast field, read once after the build into [`SegmentFacts`]).
     ord: Field,
-    /// The name's head ([`words::name_head`]): what the offer is.
+    /// The name's head ([`words::split_name`]): what the offer is.
     name_head: Field,
     /// The rest of the name: what the offer is for, goes with, is made of.
     name_tail: Field,
