@@ -201,7 +201,7 @@ pub fn cyrillic_spellings(latin: &str) -> Vec<String> {
         ("yu", &["ю"]),
         ("a", &["а"]),
         ("b", &["б"]),
-        ("c", &["к", "ц"]),
+        ("c", &["к"]),
         ("d", &["д"]),
         ("e", &["е"]),
         ("f", &["ф"]),
@@ -238,11 +238,10 @@ pub fn cyrillic_spellings(latin: &str) -> Vec<String> {
             rest = &rest[c.len_utf8()..];
             continue;
         };
-        // `c` before e, i, y reads ц only; elsewhere к only. A word's first `e` reads э too ("epson": эпсон).
+        // `c` before e, i, y reads ц. A word's first `e` reads э too ("epson": эпсон).
         let first = rest.len() == latin.len();
         let readings: &[&str] = match *group {
             "c" if rest[1..].starts_with(['e', 'i', 'y']) => &["ц"],
-            "c" => &["к"],
             "e" if first => &["э", "е"],
             _ => readings,
         };
