@@ -145,6 +145,8 @@ fn spawn_catalogue_watcher(
     tokio::spawn(async move {
         // The import and the synonyms the index in use was built with.
         let mut built_for: Option<(i64, i64)> = None;
+        // The import the catalogue cache holds.
+        let mut cached_for: Option<i64> = None;
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
@@ -162,7 +164,11 @@ fn spawn_catalogue_watcher(
                     Ok(_) => built_for = Some((now.last_import, now.synonyms)),
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
+            }
+            // Synonyms change the index only; an import changes the offers too.
+            if cached_for != Some(now.last_import) {
                 catalog.clear();
+                cached_for = Some(now.last_import);
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
             if seen.is_some_and(|seen| seen != now) {
