@@ -74,7 +74,7 @@ export function SearchSections({ sections, selected, onSelect, summary }: Search
     </button>
   );
   // With a summary line the list is cut until measured (see `summary`); without one it is cut once measured.
-  const cut = collapsed || (summary !== undefined && !expanded);
+  const cut = !expanded && (overflowing || summary !== undefined);
 
   return (
     <div className={styles.sections}>
