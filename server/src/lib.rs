@@ -10,6 +10,7 @@ pub mod error;
 pub mod feeds;
 pub mod limits;
 pub mod mail;
+pub mod pictures;
 pub mod rate_limit;
 pub mod search;
 pub mod security;

@@ -461,3 +461,83 @@ pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 /// answer (`DEFAULT_STALE_TIME_MS`, 60 s), so the answers a cached page carries are still fresh when it hydrates and
 /// the browser does not ask for them again.
 pub const PAGE_CACHE_TTL_S: u64 = 50;
+
+// Issue 24: the shop's own pictures (`pictures`).
+
+/// Width of the derivative for a thumbnail, px: the product page's gallery row, the search overlay's items, the
+/// basket's lines (96 CSS px, 192 on a 2× screen, which takes [`PICTURE_WIDTH_CARD`]).
+pub const PICTURE_WIDTH_THUMBNAIL: u32 = 160;
+
+/// Width of the derivative for a product card in a grid, px (about 170–300 CSS px wide at 1×).
+pub const PICTURE_WIDTH_CARD: u32 = 320;
+
+/// Width of the derivative for the product page's main picture and the quick view, px (at most 560 CSS px at 1×),
+/// and a card on a 2× screen.
+pub const PICTURE_WIDTH_PAGE: u32 = 640;
+
+/// Width of the derivative for the product page's main picture on a 2× screen, px, and what Open Graph and the
+/// JSON-LD `image` name.
+pub const PICTURE_WIDTH_ZOOM: u32 = 1280;
+
+/// Every derivative width, px, narrowest first: the only widths `/pictures/{hash}/{width}.{format}` serves. A
+/// picture narrower than one is not enlarged: that derivative is the picture at its own width.
+pub const PICTURE_WIDTHS: [u32; 4] = [PICTURE_WIDTH_THUMBNAIL, PICTURE_WIDTH_CARD, PICTURE_WIDTH_PAGE, PICTURE_WIDTH_ZOOM];
+
+/// Largest picture the shop downloads, bytes: a larger body is cut off and the picture recorded as failed.
+pub const PICTURE_BYTES_MAX: u64 = 20 * 1024 * 1024;
+
+/// Largest picture the shop decodes, pixels (width × height): a decompression bomb (a small file of a huge
+/// picture) is refused from its header, before any pixel is decoded.
+pub const PICTURE_PIXELS_MAX: u64 = 50_000_000;
+
+/// Memory one picture's decoding may take at most, bytes: [`PICTURE_PIXELS_MAX`] pixels of 4 bytes, and room.
+pub const PICTURE_DECODE_MEMORY_MAX: u64 = 256 * 1024 * 1024;
+
+/// How long one download may take in all, ms, connection and body together (a slow-drip server hits it). The
+/// default of `--pictures-timeout-ms`.
+pub const PICTURE_FETCH_TIMEOUT_MS: u64 = 30_000;
+
+/// How long connecting to a picture's host may take, ms.
+pub const PICTURE_CONNECT_TIMEOUT_MS: u64 = 10_000;
+
+/// Redirects one download follows at most; a loop ends here.
+pub const PICTURE_REDIRECTS_MAX: usize = 5;
+
+/// Downloads under way at once, over all hosts.
+pub const PICTURE_FETCH_CONCURRENCY: usize = 8;
+
+/// Downloads under way at once from one host: a supplier's site is not hammered.
+pub const PICTURE_FETCH_PER_HOST: usize = 2;
+
+/// Attempts at a picture before it is recorded as failed, when each failed in a way worth retrying (a time-out, a
+/// refused connection, a 5xx or 429 answer). A 404, a body that is not a picture or a refused address fails at once.
+pub const PICTURE_ATTEMPTS_MAX: i64 = 4;
+
+/// Back-off before the first retry, s; each further retry waits four times longer (1, 4, 16 minutes).
+pub const PICTURE_RETRY_BASE_S: i64 = 60;
+
+/// How long a worker's claim on a picture lasts, s: a worker that died mid-download leaves it to another after this.
+pub const PICTURE_CLAIM_LEASE_S: i64 = 600;
+
+/// Pictures a worker claims at once.
+pub const PICTURE_CLAIM_BATCH: i64 = 32;
+
+/// How often the serving shop's worker looks for pictures to fetch when it has none, ms (an import is seen sooner:
+/// the catalogue watcher wakes it).
+pub const PICTURE_POLL_INTERVAL_MS: u64 = 5_000;
+
+/// Quality of the AVIF derivatives (ravif's 1–100).
+pub const PICTURE_AVIF_QUALITY: f32 = 60.0;
+
+/// Speed of the AVIF encoder (rav1e's 1 slowest – 10 fastest): 8 makes a 640 px derivative in under a second.
+pub const PICTURE_AVIF_SPEED: u8 = 8;
+
+/// Quality of the WebP derivatives (libwebp's 0–100, lossy).
+pub const PICTURE_WEBP_QUALITY: f32 = 78.0;
+
+/// Quality of the JPEG derivatives (0–100).
+pub const PICTURE_JPEG_QUALITY: u8 = 82;
+
+/// A file of the picture store younger than this is never swept, s: a worker may be writing it before its row says
+/// so.
+pub const PICTURE_SWEEP_GRACE_S: u64 = 3_600;

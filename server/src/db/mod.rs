@@ -9,6 +9,7 @@ pub mod locations;
 pub mod menus;
 pub mod offers;
 pub mod orders;
+pub mod pictures;
 pub mod reviews;
 pub mod search;
 pub mod sections;

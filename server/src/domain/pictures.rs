@@ -92,6 +92,87 @@ impl fmt::Display for PictureUrl {
     }
 }
 
+/// A picture as the shop serves it (issue 24): its own copy in the picture store, made from a feed's picture. The
+/// derivatives are at [`Picture::path`]: `/pictures/{id}/{width}.{avif|webp|jpg}`, for each of
+/// [`PICTURE_WIDTHS`](crate::limits::PICTURE_WIDTHS); a derivative is never wider than the picture. A picture not
+/// fetched yet, or whose download failed, is not listed at all: the storefront shows its placeholder.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Picture {
+    /// The content address: 32 hex digits of the original's SHA-256.
+    #[schema(example = "3f2a9c0d1b7e4f6a8c5d2e1f0a9b8c7d")]
+    pub id: String,
+    /// The original's width, px.
+    pub width: u32,
+    /// The original's height, px.
+    pub height: u32,
+    /// Whether the AVIF derivatives are made (they follow the WebP and JPEG ones, which always exist).
+    pub avif: bool,
+}
+
+impl Picture {
+    /// The derivative's path: `/pictures/{id}/{width}.{extension}`.
+    pub fn path(&self, width: u32, format: PictureFormat) -> String {
+        format!("/pictures/{}/{width}.{}", self.id, format.extension())
+    }
+
+    /// The height of the derivative of `width` (slot width, px), px: the picture's own aspect ratio, never enlarged.
+    pub fn derivative_size(&self, width: u32) -> (u32, u32) {
+        derivative_size(self.width, self.height, width)
+    }
+}
+
+/// The size of a `width` derivative of a `w` × `h` picture, px: scaled to `width` keeping the aspect ratio (at least
+/// 1 px), or the picture's own size when it is not wider.
+pub fn derivative_size(w: u32, h: u32, width: u32) -> (u32, u32) {
+    if w <= width {
+        return (w, h);
+    }
+    let height = (u64::from(h) * u64::from(width) + u64::from(w) / 2) / u64::from(w);
+    (width, u32::try_from(height).unwrap_or(u32::MAX).max(1))
+}
+
+/// Whether `id` has the shape of a [`Picture::id`]: 32 lowercase hex digits (the route checks it before touching the
+/// store, so no path can be named).
+pub fn is_picture_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A derivative's encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PictureFormat {
+    Avif,
+    Webp,
+    Jpeg,
+}
+
+impl PictureFormat {
+    /// Every format, in the order a `<picture>` offers them (the browser takes the first it reads).
+    pub const ALL: [PictureFormat; 3] = [PictureFormat::Avif, PictureFormat::Webp, PictureFormat::Jpeg];
+
+    /// The file extension: `avif`, `webp`, `jpg`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            PictureFormat::Avif => "avif",
+            PictureFormat::Webp => "webp",
+            PictureFormat::Jpeg => "jpg",
+        }
+    }
+
+    /// The media type: `image/avif`, `image/webp`, `image/jpeg`.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            PictureFormat::Avif => "image/avif",
+            PictureFormat::Webp => "image/webp",
+            PictureFormat::Jpeg => "image/jpeg",
+        }
+    }
+
+    /// The format of an extension ([`PictureFormat::extension`]), `None` for any other.
+    pub fn from_extension(extension: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.extension() == extension)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +185,30 @@ mod tests {
             PictureUrl::parse("HTTPS://Shop.Example/Пазл.jpg").unwrap().as_str(),
             "https://shop.example/%D0%9F%D0%B0%D0%B7%D0%BB.jpg"
         );
+    }
+
+    #[test]
+    fn derivatives_keep_the_aspect_ratio_and_never_enlarge() {
+        assert_eq!(derivative_size(2000, 1000, 320), (320, 160));
+        assert_eq!(derivative_size(1000, 3000, 160), (160, 480));
+        assert_eq!(derivative_size(300, 200, 640), (300, 200));
+        assert_eq!(derivative_size(5000, 1, 160), (160, 1));
+    }
+
+    #[test]
+    fn picture_ids_are_32_lowercase_hex_digits() {
+        assert!(is_picture_id("0123456789abcdef0123456789abcdef"));
+        for bad in ["0123456789ABCDEF0123456789abcdef", "../../etc/passwd", "", "0123456789abcdef0123456789abcde"] {
+            assert!(!is_picture_id(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn formats_round_trip_through_their_extensions() {
+        for format in PictureFormat::ALL {
+            assert_eq!(PictureFormat::from_extension(format.extension()), Some(format));
+        }
+        assert_eq!(PictureFormat::from_extension("png"), None);
     }
 
     #[test]

@@ -1,0 +1,266 @@
+//! The `pictures` and `picture_version` tables (issue 24; migration `20261127000000_pictures.sql`): one row per source
+//! address an offer names, with the state of the shop's own copy.
+
+use crate::domain::pictures::Picture;
+use sqlx::{SqliteConnection, SqlitePool};
+use std::collections::HashSet;
+
+/// Adds a `pending` row for every address an active offer names and no row holds yet, in the shop's order (the
+/// first offers' pictures are fetched first): `INSERT OR IGNORE INTO pictures (url) SELECT … ORDER BY o.position,
+/// p.position`. Returns how many rows were added. Runs in the import's transaction.
+pub async fn register_live(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "INSERT OR IGNORE INTO pictures (url)
+         SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1
+         ORDER BY o.position, p.position",
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// A picture to download, as a worker claimed it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DownloadJob {
+    pub id: i64,
+    pub url: String,
+    /// The copy held already (a refresh), whose validators make the request conditional.
+    pub hash: Option<String>,
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+    /// Attempts before this one.
+    pub attempts: i64,
+}
+
+/// Claims up to `limit` pending pictures due at `now` (unix s) for `lease` s, oldest rows first:
+/// `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (SELECT id … state = 'pending' AND next_attempt_at
+/// <= now ORDER BY id LIMIT ?) RETURNING …`. Two workers (a serving shop and `vitrina pictures fetch`) never claim
+/// the same row: SQLite runs one writer at a time.
+pub async fn claim_downloads(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<DownloadJob>> {
+    let mut jobs: Vec<DownloadJob> = sqlx::query_as(
+        "UPDATE pictures SET next_attempt_at = ?1 + ?2
+         WHERE id IN (SELECT id FROM pictures WHERE state = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?3)
+         RETURNING id, url, hash, etag, last_modified, attempts",
+    )
+    .bind(now)
+    .bind(lease)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    jobs.sort_by_key(|j| j.id);
+    Ok(jobs)
+}
+
+/// A downloaded picture's row once its WebP and JPEG derivatives are made.
+#[derive(Debug, Clone)]
+pub struct Stored<'a> {
+    pub hash: &'a str,
+    pub width: u32,
+    pub height: u32,
+    pub bytes: u64,
+    pub etag: Option<&'a str>,
+    pub last_modified: Option<&'a str>,
+    /// Whether the AVIF derivatives exist already (another address had the same bytes).
+    pub avif: bool,
+}
+
+/// Marks picture `id` `ready` with its copy, and moves `picture_version` (the serving shop forgets the offers and
+/// pages it holds).
+pub async fn mark_ready(pool: &SqlitePool, id: i64, stored: &Stored<'_>, now: i64) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "UPDATE pictures SET state = 'ready', hash = ?, width = ?, height = ?, bytes = ?, etag = ?, last_modified = ?,
+                avif = ?, failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = ?
+         WHERE id = ?",
+    )
+    .bind(stored.hash)
+    .bind(i64::from(stored.width))
+    .bind(i64::from(stored.height))
+    .bind(stored.bytes as i64)
+    .bind(stored.etag)
+    .bind(stored.last_modified)
+    .bind(stored.avif)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    bump_version(&mut tx).await?;
+    tx.commit().await
+}
+
+/// Marks picture `id` `ready` again after a `304 Not Modified`: the copy stands.
+pub async fn mark_unchanged(pool: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE pictures SET state = 'ready', failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = ?
+         WHERE id = ?",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(drop)
+}
+
+/// Records a failed attempt at picture `id`: still `pending` with `retry_at` (unix s) when it may be tried again,
+/// else `failed`. A copy held from before (a refresh) is kept and still shown.
+pub async fn mark_failed(pool: &SqlitePool, id: i64, failure: &str, retry_at: Option<i64>) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE pictures SET state = CASE WHEN ?2 IS NULL THEN 'failed' ELSE 'pending' END, failure = ?1,
+                attempts = attempts + 1, next_attempt_at = COALESCE(?2, 0)
+         WHERE id = ?3",
+    )
+    .bind(failure)
+    .bind(retry_at)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(drop)
+}
+
+/// Claims up to `limit` ready pictures still without AVIF derivatives, one row per copy, for `lease` s:
+/// `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (… state = 'ready' AND avif = 0 AND next_attempt_at
+/// <= now …) RETURNING id, hash`.
+pub async fn claim_avif(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "UPDATE pictures SET next_attempt_at = ?1 + ?2
+         WHERE id IN (SELECT MIN(id) FROM pictures WHERE state = 'ready' AND avif = 0 AND hash IS NOT NULL
+                      AND next_attempt_at <= ?1 GROUP BY hash ORDER BY MIN(id) LIMIT ?3)
+         RETURNING id, hash",
+    )
+    .bind(now)
+    .bind(lease)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
+}
+
+/// Marks every row of copy `hash` as having its AVIF derivatives, and moves `picture_version`.
+pub async fn mark_avif(pool: &SqlitePool, hash: &str) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE pictures SET avif = 1, next_attempt_at = 0 WHERE hash = ?").bind(hash).execute(&mut *tx).await?;
+    bump_version(&mut tx).await?;
+    tx.commit().await
+}
+
+async fn bump_version(conn: &mut SqliteConnection) -> sqlx::Result<()> {
+    sqlx::query("UPDATE picture_version SET version = version + 1").execute(conn).await.map(drop)
+}
+
+/// `SELECT version FROM picture_version`.
+pub async fn version(pool: &SqlitePool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT version FROM picture_version").fetch_one(pool).await
+}
+
+/// Makes every pending picture due now (a retry's back-off forgotten), and with `failed` every failed one pending
+/// again with its attempts reset; with `refresh` every ready one too, to be asked again conditionally. Returns the
+/// rows now due.
+pub async fn requeue(pool: &SqlitePool, failed: bool, refresh: bool) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    if failed {
+        sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'failed'")
+            .execute(&mut *tx)
+            .await?;
+    }
+    if refresh {
+        sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'ready'")
+            .execute(&mut *tx)
+            .await?;
+    }
+    let due = sqlx::query("UPDATE pictures SET next_attempt_at = 0 WHERE state = 'pending'").execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(due.rows_affected())
+}
+
+/// Counts of the pictures the active offers name, by state (`vitrina pictures status`, the import summary).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    pub pending: u64,
+    pub ready: u64,
+    pub failed: u64,
+    /// Of the ready ones, those whose AVIF derivatives are still to make.
+    pub avif_pending: u64,
+    /// Bytes of the originals held.
+    pub bytes: u64,
+}
+
+/// [`Counts`] of every row: `SELECT state, COUNT(*), … FROM pictures GROUP BY state`.
+pub async fn counts(pool: &SqlitePool) -> sqlx::Result<Counts> {
+    let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        "SELECT state, COUNT(*), COALESCE(SUM(avif = 0), 0), COALESCE(SUM(bytes), 0) FROM pictures GROUP BY state",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut counts = Counts::default();
+    for (state, n, no_avif, bytes) in rows {
+        let n = n as u64;
+        match state.as_str() {
+            "pending" => counts.pending = n,
+            "ready" => {
+                counts.ready = n;
+                counts.avif_pending = no_avif as u64;
+            }
+            _ => counts.failed = n,
+        }
+        counts.bytes += bytes as u64;
+    }
+    Ok(counts)
+}
+
+/// A failure as `vitrina pictures status` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct FailureRow {
+    pub url: String,
+    pub state: String,
+    /// `CODE: detail`.
+    pub failure: String,
+    pub attempts: i64,
+}
+
+/// The failed pictures, and pending ones whose last attempt failed, first `limit` by id.
+pub async fn failures(pool: &SqlitePool, limit: i64) -> sqlx::Result<Vec<FailureRow>> {
+    sqlx::query_as(
+        "SELECT url, state, failure, attempts FROM pictures WHERE failure IS NOT NULL AND state <> 'ready'
+         ORDER BY state, id LIMIT ?",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// Removes the rows of addresses no active offer and no order line names any more; returns how many went.
+pub async fn sweep_rows(pool: &SqlitePool) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "DELETE FROM pictures
+         WHERE url NOT IN (SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1)
+           AND url NOT IN (SELECT picture FROM order_lines WHERE picture IS NOT NULL)",
+    )
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Every copy a row names: `SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL`.
+pub async fn live_hashes(pool: &SqlitePool) -> sqlx::Result<HashSet<String>> {
+    let rows: Vec<String> =
+        sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Whether copy `hash` is named by a row (the picture route serves only those): `SELECT width, height …`. Returns
+/// the original's size, px.
+pub async fn copy_size(pool: &SqlitePool, hash: &str) -> sqlx::Result<Option<(u32, u32)>> {
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT width, height FROM pictures WHERE hash = ? AND width IS NOT NULL LIMIT 1")
+            .bind(hash)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map(|(w, h)| (w as u32, h as u32)))
+}
+
+/// A picture of a row, as the storefront shows it.
+pub(crate) fn picture(hash: String, width: i64, height: i64, avif: bool) -> Picture {
+    Picture { id: hash, width: width as u32, height: height as u32, avif }
+}

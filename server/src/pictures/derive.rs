@@ -1,0 +1,206 @@
+//! Reads a downloaded picture and makes its derivatives (issue 24) with the `image` crate and its encoders: AVIF by
+//! ravif (rav1e), lossy WebP by libwebp (the `webp` crate), JPEG by `image`'s own encoder.
+//!
+//! A body is judged by its bytes, never by the `Content-Type` it came with: [`inspect`] sniffs the format and reads
+//! the size from the header, so a decompression bomb is refused before a pixel is decoded, and [`decode`] runs
+//! under [`image::Limits`] besides. Transparency is laid on white: JPEG has none, and the storefront shows pictures
+//! on white.
+
+use super::failure::{Failure, FailureCode};
+use crate::domain::pictures::{PictureFormat, derivative_size};
+use crate::limits::{
+    PICTURE_AVIF_QUALITY, PICTURE_AVIF_SPEED, PICTURE_DECODE_MEMORY_MAX, PICTURE_JPEG_QUALITY, PICTURE_PIXELS_MAX,
+    PICTURE_WEBP_QUALITY, PICTURE_WIDTHS,
+};
+use image::imageops::FilterType;
+use image::{DynamicImage, ImageFormat, ImageReader, RgbImage};
+use std::io::Cursor;
+
+/// What [`inspect`] read from a picture's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Inspected {
+    pub format: ImageFormat,
+    /// px
+    pub width: u32,
+    /// px
+    pub height: u32,
+}
+
+/// The formats the shop reads: what feeds carry. Anything else (SVG, TIFF, an HTML error page) is not a picture.
+const READABLE: [ImageFormat; 4] = [ImageFormat::Jpeg, ImageFormat::Png, ImageFormat::Gif, ImageFormat::WebP];
+
+/// Sniffs `bytes` and reads the picture's size from its header.
+///
+/// # Errors
+/// `PICTURE_NOT_IMAGE` for bytes of no readable format; `PICTURE_TOO_MANY_PIXELS` past [`PICTURE_PIXELS_MAX`] (or
+/// an empty picture); `PICTURE_UNDECODABLE` for a broken header.
+pub fn inspect(bytes: &[u8]) -> Result<Inspected, Failure> {
+    let format = image::guess_format(bytes)
+        .ok()
+        .filter(|f| READABLE.contains(f))
+        .ok_or_else(|| Failure::new(FailureCode::NotImage, "the body is not a JPEG, PNG, GIF or WebP picture"))?;
+    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|e| Failure::new(FailureCode::Undecodable, e.to_string()))?;
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels == 0 || pixels > PICTURE_PIXELS_MAX {
+        return Err(Failure::new(
+            FailureCode::TooManyPixels,
+            format!("{width}×{height} px: more than {PICTURE_PIXELS_MAX} pixels, or none"),
+        ));
+    }
+    Ok(Inspected { format, width, height })
+}
+
+/// Decodes an [`inspect`]ed picture into RGB, transparency laid on white.
+///
+/// # Errors
+/// `PICTURE_UNDECODABLE` when the data is broken, or would take more than [`PICTURE_DECODE_MEMORY_MAX`] bytes.
+pub fn decode(bytes: &[u8], inspected: Inspected) -> Result<RgbImage, Failure> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), inspected.format);
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(PICTURE_DECODE_MEMORY_MAX);
+    limits.max_image_width = Some(inspected.width);
+    limits.max_image_height = Some(inspected.height);
+    reader.limits(limits);
+    let image = reader.decode().map_err(|e| Failure::new(FailureCode::Undecodable, e.to_string()))?;
+    Ok(on_white(image))
+}
+
+fn on_white(image: DynamicImage) -> RgbImage {
+    if !image.color().has_alpha() {
+        return image.into_rgb8();
+    }
+    let rgba = image.into_rgba8();
+    let mut rgb = RgbImage::new(rgba.width(), rgba.height());
+    for (out, px) in rgb.pixels_mut().zip(rgba.pixels()) {
+        let [r, g, b, a] = px.0;
+        let a = u16::from(a);
+        let blend = |c: u8| ((u16::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+        *out = image::Rgb([blend(r), blend(g), blend(b)]);
+    }
+    rgb
+}
+
+/// The picture scaled down for every width of [`PICTURE_WIDTHS`], widest first, each paired with its slot width.
+/// Each is made from the next wider one (Lanczos3), which costs a fraction of scaling the original each time and
+/// looks the same; a slot wider than the picture gets the picture itself.
+pub fn scale_all(original: &RgbImage) -> Vec<(u32, RgbImage)> {
+    let mut out: Vec<(u32, RgbImage)> = Vec::with_capacity(PICTURE_WIDTHS.len());
+    for &slot in PICTURE_WIDTHS.iter().rev() {
+        let (w, h) = derivative_size(original.width(), original.height(), slot);
+        let source = out.last().map_or(original, |(_, wider)| wider);
+        let scaled = if (w, h) == source.dimensions() {
+            source.clone()
+        } else {
+            image::imageops::resize(source, w, h, FilterType::Lanczos3)
+        };
+        out.push((slot, scaled));
+    }
+    out
+}
+
+/// Encodes a scaled picture.
+///
+/// # Errors
+/// An encoder's failure (not expected for a valid RGB picture): the picture is recorded `PICTURE_UNDECODABLE`.
+pub fn encode(image: &RgbImage, format: PictureFormat) -> Result<Vec<u8>, Failure> {
+    let failed = |e: &dyn std::fmt::Display| Failure::new(FailureCode::Undecodable, format!("encoding: {e}"));
+    let mut out = Vec::new();
+    match format {
+        PictureFormat::Jpeg => {
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, PICTURE_JPEG_QUALITY)
+                .encode_image(image)
+                .map_err(|e| failed(&e))?;
+        }
+        PictureFormat::Webp => {
+            let encoded = webp::Encoder::from_rgb(image.as_raw(), image.width(), image.height())
+                .encode_simple(false, PICTURE_WEBP_QUALITY)
+                .map_err(|e| failed(&format!("{e:?}")))?;
+            out.extend_from_slice(&encoded);
+        }
+        PictureFormat::Avif => {
+            use image::ImageEncoder;
+            image::codecs::avif::AvifEncoder::new_with_speed_quality(
+                &mut out,
+                PICTURE_AVIF_SPEED,
+                PICTURE_AVIF_QUALITY as u8,
+            )
+            .write_image(image.as_raw(), image.width(), image.height(), image::ExtendedColorType::Rgb8)
+            .map_err(|e| failed(&e))?;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        let image: DynamicImage = if alpha {
+            DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(width, height, image::Rgba([0, 0, 0, 0])))
+        } else {
+            DynamicImage::ImageRgb8(RgbImage::from_fn(width, height, |x, y| image::Rgb([x as u8, y as u8, 99])))
+        };
+        image.write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn sniffs_the_bytes_not_the_name() {
+        let inspected = inspect(&png(300, 200, false)).unwrap();
+        assert_eq!((inspected.format, inspected.width, inspected.height), (ImageFormat::Png, 300, 200));
+        for body in [&b"<!doctype html><title>404</title>"[..], b"", b"GIF8", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]
+        {
+            let code = inspect(body).map(|_| ()).unwrap_err().code;
+            assert!(matches!(code, FailureCode::NotImage | FailureCode::Undecodable), "{body:?}: {code:?}");
+        }
+    }
+
+    #[test]
+    fn refuses_a_decompression_bomb_from_its_header() {
+        // A PNG header claiming 10,000 × 10,000 px (100 MP) over a few bytes of data.
+        let mut bomb = png(1, 1, false);
+        bomb[16..20].copy_from_slice(&10_000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&10_000u32.to_be_bytes());
+        // The IHDR chunk's CRC-32 (over its type and data, bytes 12..29), so the header reads as valid.
+        let crc = bomb[12..29].iter().fold(!0u32, |mut crc, &byte| {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+            }
+            crc
+        });
+        bomb[29..33].copy_from_slice(&(!crc).to_be_bytes());
+        assert_eq!(inspect(&bomb).unwrap_err().code, FailureCode::TooManyPixels);
+    }
+
+    #[test]
+    fn transparency_is_laid_on_white() {
+        let bytes = png(4, 4, true);
+        let rgb = decode(&bytes, inspect(&bytes).unwrap()).unwrap();
+        assert!(rgb.pixels().all(|p| p.0 == [255, 255, 255]));
+    }
+
+    #[test]
+    fn scales_to_every_slot_without_enlarging_and_encodes_each_format() {
+        let bytes = png(500, 250, false);
+        let rgb = decode(&bytes, inspect(&bytes).unwrap()).unwrap();
+        let scaled = scale_all(&rgb);
+        let sizes: Vec<(u32, (u32, u32))> = scaled.iter().map(|(slot, img)| (*slot, img.dimensions())).collect();
+        assert_eq!(sizes, vec![(1280, (500, 250)), (640, (500, 250)), (320, (320, 160)), (160, (160, 80))]);
+        let thumbnail = &scaled.last().unwrap().1;
+        for format in PictureFormat::ALL {
+            let encoded = encode(thumbnail, format).unwrap();
+            let sniffed = image::guess_format(&encoded).ok();
+            let expected = match format {
+                PictureFormat::Avif => ImageFormat::Avif,
+                PictureFormat::Webp => ImageFormat::WebP,
+                PictureFormat::Jpeg => ImageFormat::Jpeg,
+            };
+            assert_eq!(sniffed, Some(expected), "{format:?}");
+        }
+    }
+}
