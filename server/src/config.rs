@@ -40,6 +40,8 @@ pub enum Command {
     Reviews(ReviewsArgs),
     /// Manage the search synonyms (машинка => машина): export, import, reset, and the brands' Cyrillic spellings.
     Synonyms(SynonymsArgs),
+    /// The shop's own copies of its offers' pictures: status, and fetch (what a serving shop does in the background).
+    Pictures(PicturesArgs),
     /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`), and
     /// check it. OUT must not exist.
     Backup(BackupArgs),
@@ -215,6 +217,100 @@ pub enum SynonymsCommand {
     },
 }
 
+/// Where the shop keeps its pictures and how it downloads them (issue 24; docs/operations.md "Pictures").
+#[derive(Debug, Clone, Args)]
+pub struct PictureArgs {
+    /// The picture store: a folder of the downloaded pictures and their derivatives. Default: `pictures/` beside the
+    /// database file.
+    #[arg(long, env = "VITRINA_PICTURES_DIR")]
+    pub pictures_dir: Option<PathBuf>,
+    /// Download pictures from loopback addresses too (127.0.0.0/8, ::1): a picture server on this machine, the tests.
+    /// Private networks are refused whatever this says.
+    #[arg(long, env = "VITRINA_PICTURES_ALLOW_LOOPBACK")]
+    pub pictures_allow_loopback: bool,
+    /// One download's time limit in all, ms (a server that sends a byte a second is cut off here).
+    #[arg(long, env = "VITRINA_PICTURES_TIMEOUT_MS", default_value_t = crate::limits::PICTURE_FETCH_TIMEOUT_MS)]
+    pub pictures_timeout_ms: u64,
+    /// Downloads under way at once.
+    #[arg(long, env = "VITRINA_PICTURES_CONCURRENCY", default_value_t = crate::limits::PICTURE_FETCH_CONCURRENCY)]
+    pub pictures_concurrency: usize,
+    /// Downloads under way at once from one host.
+    #[arg(long, env = "VITRINA_PICTURES_PER_HOST", default_value_t = crate::limits::PICTURE_FETCH_PER_HOST)]
+    pub pictures_per_host: usize,
+    /// Pictures decoded and encoded at once (each can take 256 MB while it is). Default: half the cores, at least 1.
+    #[arg(long, env = "VITRINA_PICTURES_THREADS")]
+    pub pictures_threads: Option<usize>,
+    /// rav1e's speed for the AVIF derivatives: 1 (slowest, smallest files) to 10 (fastest, files about a quarter
+    /// larger than at 9).
+    #[arg(long, env = "VITRINA_PICTURES_AVIF_SPEED", default_value_t = crate::limits::PICTURE_AVIF_SPEED,
+          value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub pictures_avif_speed: u8,
+    /// Whether `serve` downloads pictures in the background (`false`: this instance only serves them; another
+    /// instance, or `vitrina pictures fetch`, downloads).
+    #[arg(long, env = "VITRINA_PICTURES_WORKER", default_value_t = true, action = clap::ArgAction::Set)]
+    pub pictures_worker: bool,
+}
+
+impl PictureArgs {
+    /// The store's folder for database `db`.
+    pub fn store(&self, db: &DbArgs) -> crate::pictures::PictureStore {
+        crate::pictures::PictureStore::new(
+            self.pictures_dir.clone().unwrap_or_else(|| crate::pictures::store::default_root(&db.db)),
+        )
+    }
+
+    /// The worker's settings.
+    pub fn worker(&self) -> crate::pictures::WorkerSettings {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        crate::pictures::WorkerSettings {
+            fetch: crate::pictures::fetch::FetchSettings {
+                timeout: std::time::Duration::from_millis(self.pictures_timeout_ms),
+                addresses: crate::pictures::address::AddressPolicy { allow_loopback: self.pictures_allow_loopback },
+            },
+            concurrency: self.pictures_concurrency.max(1),
+            per_host: self.pictures_per_host.max(1),
+            derive_threads: self.pictures_threads.unwrap_or(cores / 2).max(1),
+            avif_speed: self.pictures_avif_speed,
+        }
+    }
+}
+
+/// `vitrina pictures …` (docs/operations.md "Pictures").
+#[derive(Debug, Clone, Args)]
+pub struct PicturesArgs {
+    #[command(subcommand)]
+    pub command: PicturesCommand,
+}
+
+/// The `vitrina pictures` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum PicturesCommand {
+    /// How many pictures are ready, to fetch and failed, the store's size, and each failure with its reason.
+    Status {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        pictures: PictureArgs,
+    },
+    /// Download the pictures still to fetch now, make every derivative, and sweep the unused ones; runs until done.
+    /// Safe beside a serving shop (each picture is claimed by one of them).
+    Fetch {
+        /// Try the failed pictures again too.
+        #[arg(long)]
+        failed: bool,
+        /// Ask again for the pictures held (a conditional request: unchanged ones are not downloaded).
+        #[arg(long)]
+        refresh: bool,
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        pictures: PictureArgs,
+    },
+}
+
 impl SynonymsCommand {
     /// The database the command works on.
     pub fn db(&self) -> &DbArgs {
@@ -276,6 +372,8 @@ pub struct ServeArgs {
     pub public_url: Option<String>,
     #[command(flatten)]
     pub mail: MailArgs,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     /// Form submissions one client address may send at once; then one more a minute (429 beyond).
     #[arg(long, env = "VITRINA_FORM_RATE_BURST", default_value_t = crate::limits::FORM_SUBMISSION_BURST)]
     pub form_rate_burst: u32,

@@ -5,7 +5,8 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use vitrina::config::{
     Cli, Command, FileImportArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
-    ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand, SynonymsArgs, SynonymsCommand,
+    PicturesArgs, PicturesCommand, ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand, SynonymsArgs,
+    SynonymsCommand,
 };
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
@@ -65,6 +66,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Locations(args) => run_locations(args).await?,
         Command::Reviews(args) => run_reviews(args).await?,
         Command::Synonyms(args) => run_synonyms(args).await?,
+        Command::Pictures(args) => run_pictures(args).await?,
         Command::Backup(args) => {
             let started = std::time::Instant::now();
             vitrina::db::backup(&args.db.db, &args.out).await?;
@@ -255,6 +257,63 @@ async fn run_synonyms(args: SynonymsArgs) -> anyhow::Result<()> {
 }
 
 /// `vitrina locations import` (docs/operations.md "Delivery locations").
+/// `vitrina pictures status|fetch` (issue 24).
+async fn run_pictures(args: PicturesArgs) -> anyhow::Result<()> {
+    use vitrina::db::pictures as db;
+    match args.command {
+        PicturesCommand::Status { json, db: db_args, pictures } => {
+            require_existing_db(&db_args.db)?;
+            let pool = vitrina::db::connect(&db_args.db).await?;
+            let counts = db::counts(&pool).await?;
+            let failures = db::failures(&pool, vitrina::limits::IMPORT_REPORT_MAX_ITEMS as i64).await?;
+            let store = pictures.store(&db_args);
+            if json {
+                let value = serde_json::json!({
+                    "counts": counts, "failures": failures, "store": store.root().display().to_string()
+                });
+                println!("{value}");
+            } else {
+                println!("ready:           {} ({} still without AVIF)", counts.ready, counts.avif_pending);
+                println!("to fetch:        {}", counts.pending);
+                println!("failed:          {}", counts.failed);
+                println!("originals:       {} bytes in {}", counts.bytes, store.root().display());
+                for f in &failures {
+                    let retry = if f.state == "pending" { " (to be retried)" } else { "" };
+                    println!("  {}: {}{retry}", f.url, f.failure);
+                }
+            }
+            pool.close().await;
+        }
+        PicturesCommand::Fetch { failed, refresh, db: db_args, pictures } => {
+            require_existing_db(&db_args.db)?;
+            let pool = vitrina::db::connect(&db_args.db).await?;
+            db::requeue(&pool, failed, refresh).await?;
+            let worker =
+                vitrina::pictures::PictureWorker::new(pool.clone(), pictures.store(&db_args), pictures.worker())?;
+            let total = db::counts(&pool).await?;
+            let bar = indicatif::ProgressBar::new(total.pending + total.ready + total.failed);
+            bar.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} pictures {msg} ({elapsed})")?);
+            let run = tokio::spawn(worker.run(vitrina::pictures::RunMode::UntilDone));
+            while !run.is_finished() {
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                let now = db::counts(&pool).await?;
+                bar.set_length(now.pending + now.ready + now.failed);
+                bar.set_position(now.ready + now.failed);
+                bar.set_message(format!("{} failed, {} without AVIF", now.failed, now.avif_pending));
+            }
+            run.await?;
+            bar.finish_and_clear();
+            let counts = db::counts(&pool).await?;
+            println!(
+                "pictures: {} ready, {} to fetch (retried later), {} failed (`vitrina pictures status`)",
+                counts.ready, counts.pending, counts.failed
+            );
+            pool.close().await;
+        }
+    }
+    Ok(())
+}
+
 async fn run_locations(args: LocationsArgs) -> anyhow::Result<()> {
     let LocationsCommand::Import(FileImportArgs { file, db }) = args.command;
     require_existing_db(&db.db)?;
@@ -326,6 +385,11 @@ fn print_summary(s: &ImportSummary, json: bool) -> anyhow::Result<()> {
     for cut in &s.cut_fields {
         println!("  line {}: offer {}: {} cut from {} to {}", cut.line, cut.offer_id, cut.field, cut.had, cut.kept);
     }
+    let p = &s.pictures;
+    println!(
+        "pictures:        {} new; {} ready, {} to fetch, {} failed (`vitrina pictures status`)",
+        s.pictures_new, p.ready, p.pending, p.failed
+    );
     println!("time:            {:.2} s", s.seconds);
     Ok(())
 }

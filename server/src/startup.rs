@@ -49,6 +49,7 @@ impl Application {
     /// Opens and migrates the database, seeds the demo catalogue into an empty one, and binds `args.addr`
     /// (port 0 picks a free port: see [`Application::addr`]).
     pub async fn build(args: &ServeArgs) -> anyhow::Result<Self> {
+        crate::pictures::fetch::install_crypto_provider();
         let pool = db::connect(&args.db.db).await?;
         feeds::seed_demo_if_empty(&pool).await?;
         db::menus::ensure_top(&pool).await?;
@@ -81,7 +82,15 @@ impl Application {
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
         let catalog = Arc::new(crate::catalog::CatalogCache::default());
         let content = Arc::new(crate::state::ContentGeneration::default());
-        spawn_catalogue_watcher(pool.clone(), search.clone(), catalog.clone(), content.clone());
+        let pictures = args.pictures.store(&args.db);
+        let worker = if args.pictures.pictures_worker {
+            let worker = crate::pictures::PictureWorker::new(pool.clone(), pictures.clone(), args.pictures.worker())?;
+            tokio::spawn(worker.clone().run(crate::pictures::RunMode::Serve));
+            Some(worker)
+        } else {
+            None
+        };
+        spawn_catalogue_watcher(pool.clone(), search.clone(), catalog.clone(), content.clone(), worker);
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
         let state = AppState {
@@ -93,6 +102,9 @@ impl Application {
             limiters,
             content,
             render: render.clone(),
+            pictures,
+            picture_derives: Arc::new(tokio::sync::Semaphore::new(1)),
+            picture_avif_speed: args.pictures.pictures_avif_speed,
         };
         let connections = crate::serve::ConnectionLimits::fitted(
             std::time::Duration::from_secs(args.idle_timeout),
@@ -132,6 +144,8 @@ impl Application {
 /// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS):
 /// - after an import, and once at start, it builds the search index and empties the catalogue cache, so pages and answers
 ///   read the imported offers and sections; after `vitrina synonyms import` or `reset` it builds the index too;
+/// - after an import, it wakes the picture worker (when this process runs one), which sweeps and fetches;
+/// - after a picture became ready (`picture_version`), it empties the catalogue cache: offers name their pictures;
 /// - after any change of what the public pages show (an import, or `content_version`), it advances the content
 ///   generation, so rendered pages kept before it are not served again.
 ///
@@ -141,12 +155,13 @@ fn spawn_catalogue_watcher(
     search: Arc<crate::search::engine::SearchEngine>,
     catalog: Arc<crate::catalog::CatalogCache>,
     content: Arc<crate::state::ContentGeneration>,
+    worker: Option<Arc<crate::pictures::PictureWorker>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         // The import and the synonyms the index in use was built with.
         let mut built_for: Option<(i64, i64)> = None;
-        // The import the catalogue cache holds.
-        let mut cached_for: Option<i64> = None;
+        // The import and the pictures the catalogue cache holds.
+        let mut cached_for: Option<(i64, i64)> = None;
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
@@ -165,10 +180,15 @@ fn spawn_catalogue_watcher(
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
             }
-            // Synonyms change the index only; an import changes the offers too.
-            if cached_for != Some(now.last_import) {
+            // Synonyms change the index only; an import changes the offers too, and a picture made ready the offers
+            // that name it.
+            if cached_for != Some((now.last_import, now.pictures)) {
                 catalog.clear();
-                cached_for = Some(now.last_import);
+                if let Some(worker) = worker.as_ref().filter(|_| cached_for.is_some_and(|(i, _)| i != now.last_import))
+                {
+                    worker.wake_after_import();
+                }
+                cached_for = Some((now.last_import, now.pictures));
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
             if seen.is_some_and(|seen| seen != now) {

@@ -19,6 +19,12 @@ pub struct AppState {
     pub content: Arc<ContentGeneration>,
     /// Counters of the server renders (issue 22), read by `GET /api/health/render`.
     pub render: Arc<RenderStats>,
+    /// The shop's own pictures (issue 24), served by `web::pictures`.
+    pub pictures: crate::pictures::PictureStore,
+    /// Derivatives made on request (a missing one, e.g. an AVIF not made yet) at once, at most.
+    pub picture_derives: Arc<tokio::sync::Semaphore>,
+    /// rav1e's speed for AVIF derivatives made on request (`--pictures-avif-speed`).
+    pub picture_avif_speed: u8,
 }
 
 /// How many times the shop has seen its public content change since the start: an import, a menu, the stores, a

@@ -43,9 +43,9 @@ pub struct OrderLineView {
     pub vendor_code: Option<String>,
     /// The offer's storefront page when ordered (a site path; the offer may have left the catalogue since).
     pub url: String,
-    /// The offer's first picture when ordered.
+    /// The offer's first picture when ordered, as the shop holds it now (`null`: none, or not held: a placeholder).
     #[schema(required)]
-    pub picture: Option<String>,
+    pub picture: Option<crate::domain::pictures::Picture>,
     /// Price when ordered, major units of the order's `currencyId`, exact.
     #[schema(value_type = f64)]
     pub price: serde_json::Number,
@@ -113,7 +113,7 @@ impl OrderView {
                 name: l.name,
                 vendor_code: l.vendor_code,
                 url: l.url,
-                picture: l.picture,
+                picture: l.own_picture,
                 quantity: l.quantity,
             })
             .collect();

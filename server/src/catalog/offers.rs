@@ -27,8 +27,9 @@ pub struct Offer {
     pub url: String,
     #[schema(required)]
     pub section_id: Option<String>,
-    /// Picture URLs as the feed gives them (often dead: the UI shows a placeholder).
-    pub pictures: Vec<String>,
+    /// The pictures the shop holds its own copy of, in the feed's order (issue 24); one still being fetched, or whose
+    /// download failed, is left out (the UI shows a placeholder when none is left).
+    pub pictures: Vec<crate::domain::pictures::Picture>,
     /// Price in major units of `currencyId` (e.g. `1480`, `3.54`).
     #[schema(value_type = f64, example = 1480)]
     pub price: serde_json::Number,

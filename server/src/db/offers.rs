@@ -1,5 +1,6 @@
 //! The `offers`, `offer_pictures` and `offer_params` tables.
 
+use crate::domain::pictures::Picture;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
 use std::collections::HashMap;
 
@@ -189,24 +190,31 @@ pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Resu
     q.build_query_as().fetch_all(pool).await
 }
 
-/// Pictures and params of `ids`: `SELECT ... FROM offer_pictures / offer_params WHERE offer_id IN (...)`.
+/// Pictures (the shop's own copies: `offer_pictures` joined with `pictures`) and params of `ids`:
+/// `SELECT ... FROM offer_pictures / offer_params WHERE offer_id IN (...)`.
 pub async fn details(
     pool: &SqlitePool,
     ids: &[&str],
-) -> sqlx::Result<(HashMap<String, Vec<String>>, HashMap<String, Vec<ParamRow>>)> {
-    let mut pictures: HashMap<String, Vec<String>> = HashMap::new();
+) -> sqlx::Result<(HashMap<String, Vec<Picture>>, HashMap<String, Vec<ParamRow>>)> {
+    let mut pictures: HashMap<String, Vec<Picture>> = HashMap::new();
     let mut params: HashMap<String, Vec<ParamRow>> = HashMap::new();
     if ids.is_empty() {
         return Ok((pictures, params));
     }
-    let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, url FROM offer_pictures WHERE offer_id IN (");
+    // Only pictures the shop holds a copy of (issue 24): the others show the placeholder.
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "SELECT op.offer_id, p.hash, p.width, p.height, p.avif FROM offer_pictures op
+         JOIN pictures p ON p.url = op.url AND p.hash IS NOT NULL WHERE op.offer_id IN (",
+    );
     let mut list = q.separated(", ");
     for id in ids {
         list.push_bind(id.to_string());
     }
-    q.push(") ORDER BY offer_id, position");
-    for (offer_id, url) in q.build_query_as::<(String, String)>().fetch_all(pool).await? {
-        pictures.entry(offer_id).or_default().push(url);
+    q.push(") ORDER BY op.offer_id, op.position");
+    for (offer_id, hash, width, height, avif) in
+        q.build_query_as::<(String, String, i64, i64, bool)>().fetch_all(pool).await?
+    {
+        pictures.entry(offer_id).or_default().push(crate::db::pictures::picture(hash, width, height, avif));
     }
     let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, name, value, unit FROM offer_params WHERE offer_id IN (");
     let mut list = q.separated(", ");

@@ -19,8 +19,11 @@ pub struct OrderLine {
     pub vendor_code: Option<String>,
     /// The offer's storefront page when ordered (a site path).
     pub url: String,
-    /// The offer's first picture when ordered.
+    /// The address of the offer's first picture when ordered.
     pub picture: Option<String>,
+    /// The shop's own copy of that picture, when it holds one (read with the order; issue 24).
+    #[sqlx(skip)]
+    pub own_picture: Option<crate::domain::pictures::Picture>,
     /// Minor units of `currency_id`.
     pub price_minor: i64,
     /// 1..=999.
@@ -171,6 +174,7 @@ pub async fn place(
             name: b.name,
             vendor_code: b.vendor_code,
             picture: b.picture,
+            own_picture: None,
             price_minor: b.price_minor,
             quantity: b.quantity,
             sum_minor,
@@ -264,7 +268,7 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
 
 /// The order `number` with its lines, only when `visitor` or the account `user_id` placed it: `SELECT … FROM
 /// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then `SELECT … FROM order_lines WHERE order_id = ?
-/// ORDER BY position`. `None` for an unknown number or someone else's order.
+/// ORDER BY position` and their pictures' copies (`pictures`). `None` for an unknown number or someone else's order.
 pub async fn find(
     pool: &SqlitePool,
     number: &str,
@@ -282,13 +286,26 @@ pub async fn find(
     .fetch_optional(pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let lines: Vec<OrderLine> = sqlx::query_as(
+    let mut lines: Vec<OrderLine> = sqlx::query_as(
         "SELECT offer_id, name, vendor_code, url, picture, price_minor, quantity, sum_minor, currency_id
          FROM order_lines WHERE order_id = ? ORDER BY position",
     )
     .bind(row.id)
     .fetch_all(pool)
     .await?;
+    let copies: Vec<(String, String, i64, i64, bool)> = sqlx::query_as(
+        "SELECT p.url, p.hash, p.width, p.height, p.avif FROM pictures p
+         JOIN order_lines l ON l.picture = p.url AND l.order_id = ? WHERE p.hash IS NOT NULL",
+    )
+    .bind(row.id)
+    .fetch_all(pool)
+    .await?;
+    for line in &mut lines {
+        line.own_picture = copies
+            .iter()
+            .find(|(url, ..)| line.picture.as_ref() == Some(url))
+            .map(|(_, hash, w, h, avif)| crate::db::pictures::picture(hash.clone(), *w, *h, *avif));
+    }
     let delivery_method = DeliveryMethod::parse(&row.delivery_method)
         .ok_or_else(|| bad_column("delivery_method", &row.delivery_method))?;
     let payment_method =

@@ -138,7 +138,10 @@ pub async fn claim_avif(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> 
 /// Marks every row of copy `hash` as having its AVIF derivatives, and moves `picture_version`.
 pub async fn mark_avif(pool: &SqlitePool, hash: &str) -> sqlx::Result<()> {
     let mut tx = pool.begin().await?;
-    sqlx::query("UPDATE pictures SET avif = 1, next_attempt_at = 0 WHERE hash = ?").bind(hash).execute(&mut *tx).await?;
+    sqlx::query("UPDATE pictures SET avif = 1, next_attempt_at = 0 WHERE hash = ?")
+        .bind(hash)
+        .execute(&mut *tx)
+        .await?;
     bump_version(&mut tx).await?;
     tx.commit().await
 }
@@ -230,14 +233,15 @@ pub async fn failures(pool: &SqlitePool, limit: i64) -> sqlx::Result<Vec<Failure
     .await
 }
 
-/// Removes the rows of addresses no active offer and no order line names any more; returns how many went.
-pub async fn sweep_rows(pool: &SqlitePool) -> sqlx::Result<u64> {
+/// Removes the rows of addresses no active offer and no order line names any more; returns how many went. An import
+/// runs it in its transaction; the worker's sweep too, before it removes the copies no row names.
+pub async fn sweep_rows(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "DELETE FROM pictures
          WHERE url NOT IN (SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1)
            AND url NOT IN (SELECT picture FROM order_lines WHERE picture IS NOT NULL)",
     )
-    .execute(pool)
+    .execute(conn)
     .await?;
     Ok(done.rows_affected())
 }

@@ -45,24 +45,27 @@ pub async fn count_imports(pool: &SqlitePool) -> sqlx::Result<i64> {
 
 /// What the public pages are rendered from, as numbers that move on every change: the last finished import,
 /// `content_version` (moved by the database's triggers on menus, stores and published reviews; migration
-/// `20261126020000_content_version.sql`), and the search synonyms' version (issue 23).
+/// `20261126020000_content_version.sql`), the search synonyms' version (issue 23), and the pictures' (issue 24:
+/// moved when a picture becomes ready).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContentVersion {
     pub last_import: i64,
     pub version: i64,
     pub synonyms: i64,
+    pub pictures: i64,
 }
 
-/// `SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version, (SELECT version FROM search_synonyms) FROM
-/// content_version`.
+/// `SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version, (SELECT version FROM search_synonyms), (SELECT
+/// version FROM picture_version) FROM content_version`.
 pub async fn content_version(pool: &SqlitePool) -> sqlx::Result<ContentVersion> {
-    let (last_import, version, synonyms) = sqlx::query_as(
+    let (last_import, version, synonyms, pictures) = sqlx::query_as(
         "SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version,
-                (SELECT COALESCE(MAX(version), 0) FROM search_synonyms) FROM content_version",
+                (SELECT COALESCE(MAX(version), 0) FROM search_synonyms),
+                (SELECT COALESCE(MAX(version), 0) FROM picture_version) FROM content_version",
     )
     .fetch_one(pool)
     .await?;
-    Ok(ContentVersion { last_import, version, synonyms })
+    Ok(ContentVersion { last_import, version, synonyms, pictures })
 }
 
 /// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.

@@ -115,9 +115,28 @@ impl Picture {
         format!("/pictures/{}/{width}.{}", self.id, format.extension())
     }
 
-    /// The height of the derivative of `width` (slot width, px), px: the picture's own aspect ratio, never enlarged.
-    pub fn derivative_size(&self, width: u32) -> (u32, u32) {
-        derivative_size(self.width, self.height, width)
+    /// The `srcset` of `format`: each slot width's derivative with the width it really has, up to the first slot
+    /// as wide as the picture (wider ones would repeat it), e.g. `/pictures/{id}/160.webp 160w, /pictures/{id}/320.webp
+    /// 300w` for a 300 px picture. The front-end builds the same string (`pictureSrcSet` in `components/ui/picture`),
+    /// so a preload names what the page's `<picture>` then picks.
+    pub fn srcset(&self, format: PictureFormat) -> String {
+        let mut out = String::new();
+        for slot in crate::limits::PICTURE_WIDTHS {
+            let (width, _) = derivative_size(self.width, self.height, slot);
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("{} {width}w", self.path(slot, format)));
+            if width < slot {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The best format every browser offered this picture reads first: AVIF once made, else WebP.
+    pub fn best_format(&self) -> PictureFormat {
+        if self.avif { PictureFormat::Avif } else { PictureFormat::Webp }
     }
 }
 
@@ -193,6 +212,26 @@ mod tests {
         assert_eq!(derivative_size(1000, 3000, 160), (160, 480));
         assert_eq!(derivative_size(300, 200, 640), (300, 200));
         assert_eq!(derivative_size(5000, 1, 160), (160, 1));
+    }
+
+    #[test]
+    fn srcsets_stop_at_the_first_slot_as_wide_as_the_picture() {
+        let id = "0123456789abcdef0123456789abcdef".to_owned();
+        let small = Picture { id: id.clone(), width: 300, height: 200, avif: false };
+        assert_eq!(
+            small.srcset(PictureFormat::Webp),
+            format!("/pictures/{id}/160.webp 160w, /pictures/{id}/320.webp 300w")
+        );
+        let large = Picture { id: id.clone(), width: 2000, height: 2000, avif: true };
+        assert_eq!(
+            large.srcset(PictureFormat::Avif),
+            format!(
+                "/pictures/{id}/160.avif 160w, /pictures/{id}/320.avif 320w, /pictures/{id}/640.avif 640w, \
+                 /pictures/{id}/1280.avif 1280w"
+            )
+        );
+        assert_eq!(large.best_format(), PictureFormat::Avif);
+        assert_eq!(small.best_format(), PictureFormat::Webp);
     }
 
     #[test]

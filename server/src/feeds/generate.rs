@@ -133,7 +133,7 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
             "<currencyId>RUB</currencyId>\n<categoryId>{}</categoryId>",
             leaves[rng.random_range(0..leaves.len())]
         )?;
-        writeln!(out, "<picture>/demo/images/{}.svg</picture>", PICTURES[rng.random_range(0..PICTURES.len())])?;
+        writeln!(out, "<picture>/demo/images/{}.png</picture>", PICTURES[rng.random_range(0..PICTURES.len())])?;
         writeln!(out, "<name>{}</name>", escape(name.as_str()))?;
         writeln!(
             out,

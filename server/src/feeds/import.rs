@@ -50,6 +50,10 @@ pub struct ImportSummary {
     pub fields_cut: u64,
     /// The first [`IMPORT_REPORT_MAX_ITEMS`] of them, each with its offer.
     pub cut_fields: Vec<CutField>,
+    /// Picture addresses new to the shop: the picture worker downloads them (issue 24).
+    pub pictures_new: u64,
+    /// The shop's pictures after the import, by state (`vitrina pictures status`).
+    pub pictures: crate::db::pictures::Counts,
     /// Wall-clock time of the whole import, seconds.
     pub seconds: f64,
 }
@@ -387,6 +391,8 @@ pub async fn import_feed(
     summary.offers_removed = db::offers::deactivate_unseen(&mut tx, import_id).await?;
     db::sections::deactivate_unseen(&mut tx, import_id).await?;
     db::shop::upsert(&mut tx, &shop).await?;
+    summary.pictures_new = db::pictures::register_live(&mut tx).await?;
+    db::pictures::sweep_rows(&mut tx).await?;
     summary.seconds = started.elapsed().as_secs_f64();
     let log = db::shop::ImportLog {
         id: import_id,
@@ -403,5 +409,6 @@ pub async fn import_feed(
     // A generated top menu follows the catalogue; the owner's own menu is left alone (docs/decisions.md "Menus").
     db::menus::regenerate_top_if_generated(&mut tx).await?;
     tx.commit().await?;
+    summary.pictures = db::pictures::counts(pool).await?;
     Ok(summary)
 }

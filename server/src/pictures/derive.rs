@@ -8,9 +8,11 @@
 
 use super::failure::{Failure, FailureCode};
 use crate::domain::pictures::{PictureFormat, derivative_size};
+#[cfg(doc)]
+use crate::limits::PICTURE_AVIF_SPEED;
 use crate::limits::{
-    PICTURE_AVIF_QUALITY, PICTURE_AVIF_SPEED, PICTURE_DECODE_MEMORY_MAX, PICTURE_JPEG_QUALITY, PICTURE_PIXELS_MAX,
-    PICTURE_WEBP_QUALITY, PICTURE_WIDTHS,
+    PICTURE_AVIF_QUALITY, PICTURE_DECODE_MEMORY_MAX, PICTURE_JPEG_QUALITY, PICTURE_PIXELS_MAX, PICTURE_WEBP_QUALITY,
+    PICTURE_WIDTHS,
 };
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageFormat, ImageReader, RgbImage};
@@ -52,11 +54,14 @@ pub fn inspect(bytes: &[u8]) -> Result<Inspected, Failure> {
     Ok(Inspected { format, width, height })
 }
 
-/// Decodes an [`inspect`]ed picture into RGB, transparency laid on white.
+/// Decodes an [`inspect`]ed picture into 8-bit RGB, transparency laid on white.
+///
+/// Only non-generic `image` calls are made here and below (on [`DynamicImage`], `write_image`): their code is
+/// compiled, and optimised, in the `image` crate, so debug builds (the tests) scale and encode at release speed.
 ///
 /// # Errors
 /// `PICTURE_UNDECODABLE` when the data is broken, or would take more than [`PICTURE_DECODE_MEMORY_MAX`] bytes.
-pub fn decode(bytes: &[u8], inspected: Inspected) -> Result<RgbImage, Failure> {
+pub fn decode(bytes: &[u8], inspected: Inspected) -> Result<DynamicImage, Failure> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), inspected.format);
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(PICTURE_DECODE_MEMORY_MAX);
@@ -64,7 +69,7 @@ pub fn decode(bytes: &[u8], inspected: Inspected) -> Result<RgbImage, Failure> {
     limits.max_image_height = Some(inspected.height);
     reader.limits(limits);
     let image = reader.decode().map_err(|e| Failure::new(FailureCode::Undecodable, e.to_string()))?;
-    Ok(on_white(image))
+    Ok(DynamicImage::ImageRgb8(on_white(image)))
 }
 
 fn on_white(image: DynamicImage) -> RgbImage {
@@ -73,11 +78,11 @@ fn on_white(image: DynamicImage) -> RgbImage {
     }
     let rgba = image.into_rgba8();
     let mut rgb = RgbImage::new(rgba.width(), rgba.height());
-    for (out, px) in rgb.pixels_mut().zip(rgba.pixels()) {
-        let [r, g, b, a] = px.0;
-        let a = u16::from(a);
-        let blend = |c: u8| ((u16::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
-        *out = image::Rgb([blend(r), blend(g), blend(b)]);
+    for (out, px) in rgb.as_mut().chunks_exact_mut(3).zip(rgba.as_raw().chunks_exact(4)) {
+        let a = u16::from(px[3]);
+        for (o, &c) in out.iter_mut().zip(&px[..3]) {
+            *o = ((u16::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+        }
     }
     rgb
 }
@@ -85,49 +90,55 @@ fn on_white(image: DynamicImage) -> RgbImage {
 /// The picture scaled down for every width of [`PICTURE_WIDTHS`], widest first, each paired with its slot width.
 /// Each is made from the next wider one (Lanczos3), which costs a fraction of scaling the original each time and
 /// looks the same; a slot wider than the picture gets the picture itself.
-pub fn scale_all(original: &RgbImage) -> Vec<(u32, RgbImage)> {
-    let mut out: Vec<(u32, RgbImage)> = Vec::with_capacity(PICTURE_WIDTHS.len());
+pub fn scale_all(original: &DynamicImage) -> Vec<(u32, DynamicImage)> {
+    let mut out: Vec<(u32, DynamicImage)> = Vec::with_capacity(PICTURE_WIDTHS.len());
     for &slot in PICTURE_WIDTHS.iter().rev() {
         let (w, h) = derivative_size(original.width(), original.height(), slot);
         let source = out.last().map_or(original, |(_, wider)| wider);
-        let scaled = if (w, h) == source.dimensions() {
+        let scaled = if (w, h) == (source.width(), source.height()) {
             source.clone()
         } else {
-            image::imageops::resize(source, w, h, FilterType::Lanczos3)
+            source.resize_exact(w, h, FilterType::Lanczos3)
         };
         out.push((slot, scaled));
     }
     out
 }
 
-/// Encodes a scaled picture.
+/// Encodes a scaled picture (8-bit RGB, as [`decode`] gives); `avif_speed` is rav1e's 1–10
+/// ([`PICTURE_AVIF_SPEED`] by default, `--pictures-avif-speed`).
 ///
 /// # Errors
 /// An encoder's failure (not expected for a valid RGB picture): the picture is recorded `PICTURE_UNDECODABLE`.
-pub fn encode(image: &RgbImage, format: PictureFormat) -> Result<Vec<u8>, Failure> {
+pub fn encode(image: &DynamicImage, format: PictureFormat, avif_speed: u8) -> Result<Vec<u8>, Failure> {
+    use image::ImageEncoder;
     let failed = |e: &dyn std::fmt::Display| Failure::new(FailureCode::Undecodable, format!("encoding: {e}"));
+    let rgb = image.as_rgb8().ok_or_else(|| failed(&"not 8-bit RGB"))?;
+    let (width, height) = rgb.dimensions();
     let mut out = Vec::new();
     match format {
         PictureFormat::Jpeg => {
             image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, PICTURE_JPEG_QUALITY)
-                .encode_image(image)
+                .write_image(rgb.as_raw(), width, height, image::ExtendedColorType::Rgb8)
                 .map_err(|e| failed(&e))?;
         }
         PictureFormat::Webp => {
-            let encoded = webp::Encoder::from_rgb(image.as_raw(), image.width(), image.height())
+            let encoded = webp::Encoder::from_rgb(rgb.as_raw(), width, height)
                 .encode_simple(false, PICTURE_WEBP_QUALITY)
                 .map_err(|e| failed(&format!("{e:?}")))?;
             out.extend_from_slice(&encoded);
         }
         PictureFormat::Avif => {
-            use image::ImageEncoder;
-            image::codecs::avif::AvifEncoder::new_with_speed_quality(
-                &mut out,
-                PICTURE_AVIF_SPEED,
-                PICTURE_AVIF_QUALITY as u8,
-            )
-            .write_image(image.as_raw(), image.width(), image.height(), image::ExtendedColorType::Rgb8)
-            .map_err(|e| failed(&e))?;
+            // ravif's own `encode_rgb`, not `image`'s AVIF encoder: that one is generic over its writer and hands
+            // ravif an `impl Iterator`, so the whole AV1 encoder would be compiled, unoptimised, into a debug binary.
+            let pixels: Vec<ravif::RGB8> =
+                rgb.as_raw().chunks_exact(3).map(|c| ravif::RGB8::new(c[0], c[1], c[2])).collect();
+            let encoded = ravif::Encoder::new()
+                .with_quality(PICTURE_AVIF_QUALITY)
+                .with_speed(avif_speed.clamp(1, 10))
+                .encode_rgb(ravif::Img::new(&pixels[..], width as usize, height as usize))
+                .map_err(|e| failed(&e))?;
+            out = encoded.avif_file;
         }
     }
     Ok(out)
@@ -136,6 +147,7 @@ pub fn encode(image: &RgbImage, format: PictureFormat) -> Result<Vec<u8>, Failur
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::PICTURE_AVIF_SPEED;
 
     fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
         let mut out = Cursor::new(Vec::new());
@@ -152,7 +164,8 @@ mod tests {
     fn sniffs_the_bytes_not_the_name() {
         let inspected = inspect(&png(300, 200, false)).unwrap();
         assert_eq!((inspected.format, inspected.width, inspected.height), (ImageFormat::Png, 300, 200));
-        for body in [&b"<!doctype html><title>404</title>"[..], b"", b"GIF8", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]
+        for body in
+            [&b"<!doctype html><title>404</title>"[..], b"", b"GIF8", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]
         {
             let code = inspect(body).map(|_| ()).unwrap_err().code;
             assert!(matches!(code, FailureCode::NotImage | FailureCode::Undecodable), "{body:?}: {code:?}");
@@ -181,7 +194,7 @@ mod tests {
     fn transparency_is_laid_on_white() {
         let bytes = png(4, 4, true);
         let rgb = decode(&bytes, inspect(&bytes).unwrap()).unwrap();
-        assert!(rgb.pixels().all(|p| p.0 == [255, 255, 255]));
+        assert!(rgb.as_bytes().iter().all(|&b| b == 255));
     }
 
     #[test]
@@ -189,11 +202,12 @@ mod tests {
         let bytes = png(500, 250, false);
         let rgb = decode(&bytes, inspect(&bytes).unwrap()).unwrap();
         let scaled = scale_all(&rgb);
-        let sizes: Vec<(u32, (u32, u32))> = scaled.iter().map(|(slot, img)| (*slot, img.dimensions())).collect();
+        let sizes: Vec<(u32, (u32, u32))> =
+            scaled.iter().map(|(slot, img)| (*slot, (img.width(), img.height()))).collect();
         assert_eq!(sizes, vec![(1280, (500, 250)), (640, (500, 250)), (320, (320, 160)), (160, (160, 80))]);
         let thumbnail = &scaled.last().unwrap().1;
         for format in PictureFormat::ALL {
-            let encoded = encode(thumbnail, format).unwrap();
+            let encoded = encode(thumbnail, format, PICTURE_AVIF_SPEED).unwrap();
             let sniffed = image::guess_format(&encoded).ok();
             let expected = match format {
                 PictureFormat::Avif => ImageFormat::Avif,

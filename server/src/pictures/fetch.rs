@@ -40,6 +40,16 @@ pub struct Fetcher {
     addresses: AddressPolicy,
 }
 
+/// Makes ring the process's rustls crypto provider, once: reqwest is built without one of its own (so no second
+/// TLS stack, aws-lc, is compiled in), and every client in the process (the picture fetcher's, the tests') needs it.
+pub fn install_crypto_provider() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        // Err: another part of the process installed one first, which serves as well.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
 /// The TLS set-up: rustls with ring and the Mozilla roots (webpki-roots), so the binary needs no system certificates.
 fn tls_config() -> rustls::ClientConfig {
     let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
@@ -56,6 +66,7 @@ impl Fetcher {
     /// # Errors
     /// When reqwest cannot build its client (no TLS back-end): a start-up failure, not a picture's.
     pub fn new(settings: FetchSettings) -> anyhow::Result<Self> {
+        install_crypto_provider();
         let addresses = settings.addresses;
         let redirects = reqwest::redirect::Policy::custom(move |attempt| {
             if attempt.previous().len() > PICTURE_REDIRECTS_MAX {
@@ -96,7 +107,8 @@ impl Fetcher {
         }
         let mut response = request.send().await.map_err(classify)?;
         let status = response.status();
-        if status == reqwest::StatusCode::NOT_MODIFIED && (validators.etag.is_some() || validators.last_modified.is_some())
+        if status == reqwest::StatusCode::NOT_MODIFIED
+            && (validators.etag.is_some() || validators.last_modified.is_some())
         {
             return Ok(Fetched::NotModified);
         }

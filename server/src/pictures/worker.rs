@@ -38,6 +38,8 @@ pub struct WorkerSettings {
     pub per_host: usize,
     /// Pictures decoded and encoded at once.
     pub derive_threads: usize,
+    /// rav1e's speed for the AVIF derivatives, 1 (slowest, smallest) – 10.
+    pub avif_speed: u8,
 }
 
 /// How long [`PictureWorker::run`] runs.
@@ -116,7 +118,8 @@ impl PictureWorker {
             }
             let room = window - running.len() as i64;
             let claimed = if room > 0 {
-                match db::claim_downloads(&self.pool, now(), PICTURE_CLAIM_LEASE_S, room.min(PICTURE_CLAIM_BATCH)).await {
+                match db::claim_downloads(&self.pool, now(), PICTURE_CLAIM_LEASE_S, room.min(PICTURE_CLAIM_BATCH)).await
+                {
                     Ok(jobs) => jobs,
                     Err(err) => {
                         tracing::warn!(%err, "claiming pictures to fetch failed");
@@ -225,7 +228,8 @@ impl PictureWorker {
     async fn keep(self: Arc<Self>, bytes: Vec<u8>) -> Result<Kept, Failure> {
         let _permit = self.derives.clone().acquire_owned().await.expect("the semaphore is never closed");
         let store = self.store.clone();
-        tokio::task::spawn_blocking(move || keep_blocking(&store, &bytes))
+        let avif_speed = self.settings.avif_speed;
+        tokio::task::spawn_blocking(move || keep_blocking(&store, &bytes, avif_speed))
             .await
             .unwrap_or_else(|e| Err(Failure::new(FailureCode::Undecodable, format!("the encoder failed: {e}"))))
     }
@@ -236,7 +240,8 @@ impl PictureWorker {
         let _permit = self.derives.clone().acquire_owned().await.expect("the semaphore is never closed");
         let store = self.store.clone();
         let id = hash.clone();
-        let made = tokio::task::spawn_blocking(move || derive_formats(&store, &id, &[PictureFormat::Avif]))
+        let speed = self.settings.avif_speed;
+        let made = tokio::task::spawn_blocking(move || derive_formats(&store, &id, &[PictureFormat::Avif], speed))
             .await
             .unwrap_or_else(|e| Err(Failure::new(FailureCode::Undecodable, format!("the encoder failed: {e}"))));
         match made {
@@ -255,7 +260,7 @@ impl PictureWorker {
     /// # Errors
     /// The database's or the file system's.
     pub async fn sweep(&self) -> anyhow::Result<Swept> {
-        let rows = db::sweep_rows(&self.pool).await?;
+        let rows = db::sweep_rows(&mut *self.pool.acquire().await?).await?;
         let keep = db::live_hashes(&self.pool).await?;
         let store = self.store.clone();
         let copies =
@@ -274,7 +279,7 @@ struct Kept {
     avif: bool,
 }
 
-fn keep_blocking(store: &PictureStore, bytes: &[u8]) -> Result<Kept, Failure> {
+fn keep_blocking(store: &PictureStore, bytes: &[u8], avif_speed: u8) -> Result<Kept, Failure> {
     let inspected = derive::inspect(bytes)?;
     let id = content_id(bytes);
     let has = |format| PICTURE_WIDTHS.iter().all(|&w| store.derivative(&id, w, format).exists());
@@ -283,31 +288,37 @@ fn keep_blocking(store: &PictureStore, bytes: &[u8]) -> Result<Kept, Failure> {
     }
     if !(has(PictureFormat::Webp) && has(PictureFormat::Jpeg)) {
         let image = derive::decode(bytes, inspected)?;
-        write_derivatives(store, &id, &image, &[PictureFormat::Webp, PictureFormat::Jpeg])?;
+        write_derivatives(store, &id, &image, &[PictureFormat::Webp, PictureFormat::Jpeg], avif_speed)?;
     }
     Ok(Kept { avif: has(PictureFormat::Avif), id, inspected, bytes: bytes.len() as u64 })
 }
 
-/// Makes copy `id`'s derivatives in `formats` from its stored original.
+/// Makes copy `id`'s derivatives in `formats` from its stored original (`avif_speed`: rav1e's 1–10).
 ///
 /// # Errors
 /// The original's (unreadable, undecodable) or the disk's.
-pub fn derive_formats(store: &PictureStore, id: &str, formats: &[PictureFormat]) -> Result<(), Failure> {
+pub fn derive_formats(
+    store: &PictureStore,
+    id: &str,
+    formats: &[PictureFormat],
+    avif_speed: u8,
+) -> Result<(), Failure> {
     let bytes = std::fs::read(store.original(id)).map_err(disk)?;
     let inspected = derive::inspect(&bytes)?;
     let image = derive::decode(&bytes, inspected)?;
-    write_derivatives(store, id, &image, formats)
+    write_derivatives(store, id, &image, formats, avif_speed)
 }
 
 fn write_derivatives(
     store: &PictureStore,
     id: &str,
-    image: &image::RgbImage,
+    image: &image::DynamicImage,
     formats: &[PictureFormat],
+    avif_speed: u8,
 ) -> Result<(), Failure> {
     for (width, scaled) in derive::scale_all(image) {
         for &format in formats {
-            let encoded = derive::encode(&scaled, format)?;
+            let encoded = derive::encode(&scaled, format, avif_speed)?;
             store.write(&store.derivative(id, width, format), &encoded).map_err(disk)?;
         }
     }

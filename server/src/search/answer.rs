@@ -40,9 +40,9 @@ pub struct SearchItem {
     pub name: String,
     /// The product page.
     pub url: String,
-    /// The first picture, `null` when there is none (the UI shows a placeholder).
+    /// The first picture, `null` when the shop holds none (the UI shows a placeholder).
     #[schema(required)]
-    pub picture: Option<String>,
+    pub picture: Option<crate::domain::pictures::Picture>,
     pub parameters: Vec<SearchParameter>,
     /// Major units, exact (docs/api.md "Money").
     #[schema(value_type = f64)]

@@ -10,6 +10,7 @@
 //!   app's "not found" page, rendered the same way.
 //! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
 
+pub mod pictures;
 pub mod preload;
 pub mod render;
 pub mod seo;
@@ -28,11 +29,6 @@ use rust_embed::RustEmbed;
 #[folder = "../web/dist"]
 struct Dist;
 
-/// The demo catalogue's pictures (`server/demo/images`).
-#[derive(RustEmbed)]
-#[folder = "demo/images"]
-struct DemoImages;
-
 /// Marker in `web/index.html` where page-specific head tags go.
 const HEAD_MARKER: &str = "<!--app-head-->";
 
@@ -48,6 +44,7 @@ pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
         .route("/sitemap.xml", get(sitemap))
         .route("/sitemaps/{file}", get(sitemap_part))
         .route("/demo/images/{file}", get(demo_image))
+        .route("/pictures/{id}/{file}", get(pictures::derivative))
         .fallback(page_or_asset)
         .layer(Extension(renderer))
         .with_state(state)
@@ -63,7 +60,7 @@ fn asset_response(bytes: Vec<u8>, path: &str, cache: &'static str) -> Response {
 }
 
 async fn demo_image(Path(file): Path<String>) -> Response {
-    match DemoImages::get(&file) {
+    match crate::pictures::store::DemoPictures::get(&file) {
         Some(f) => asset_response(f.data.into_owned(), &file, "public, max-age=86400"),
         None => StatusCode::NOT_FOUND.into_response(),
     }

@@ -90,7 +90,7 @@ impl Route {
 pub struct Preload {
     pub route: Option<Route>,
     pub api: Vec<String>,
-    pub image: Option<String>,
+    pub image: Option<crate::domain::pictures::Picture>,
 }
 
 /// The API answers every page's head and shell ask for on load (session, shop, header menu, sections, stores for the
@@ -154,10 +154,15 @@ impl Preload {
         for url in &self.api {
             tags.push_str(&format!("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">", escape_html(url)));
         }
-        if let Some(image) = &self.image {
+        if let Some(picture) = &self.image {
+            // The format the page's `<picture>` offers first; a browser that cannot read it skips the preload.
+            let format = picture.best_format();
             tags.push_str(&format!(
-                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">",
-                escape_html(image)
+                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" type=\"{}\" imagesrcset=\"{}\" \
+                 imagesizes=\"{}\">",
+                format.media_type(),
+                escape_html(&picture.srcset(format)),
+                escape_html(crate::limits::PICTURE_SIZES_PAGE)
             ));
         }
         tags
@@ -324,11 +329,25 @@ mod tests {
         let preload = Preload {
             route: Some(Route::Home),
             api: vec!["/api/x?a=1&b=\"2\"".into()],
-            image: Some("https://cdn.example/p.jpg?w=1&h=2".into()),
+            image: Some(crate::domain::pictures::Picture {
+                id: "0123456789abcdef0123456789abcdef".into(),
+                width: 200,
+                height: 100,
+                avif: false,
+            }),
         };
         let tags = preload.tags(None, false);
         assert!(tags.contains("href=\"/api/x?a=1&amp;b=&quot;2&quot;\""), "{tags}");
-        assert!(tags.ends_with("fetchpriority=\"high\" href=\"https://cdn.example/p.jpg?w=1&amp;h=2\">"));
+        // The product picture: the srcset and sizes of the page's `<picture>`, in the first format it offers.
+        assert!(
+            tags.ends_with(
+                "fetchpriority=\"high\" type=\"image/webp\" \
+                 imagesrcset=\"/pictures/0123456789abcdef0123456789abcdef/160.webp 160w, \
+                 /pictures/0123456789abcdef0123456789abcdef/320.webp 200w\" \
+                 imagesizes=\"(min-width: 1280px) 560px, (min-width: 900px) 45vw, 100vw\">"
+            ),
+            "{tags}"
+        );
         assert!(!tags.contains("modulepreload"));
     }
 }

@@ -5,6 +5,7 @@ use super::preload::{Preload, Route};
 use crate::catalog::{Section, load_offers};
 use crate::db;
 use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::pictures::PictureFormat;
 use crate::domain::slug::UNSECTIONED_SLUG;
 use crate::domain::slug::{offer_path, section_path};
 use crate::domain::text::{escape_html, plain_text};
@@ -290,7 +291,12 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 Some(d) => d,
                 None => format!("{} — {} {} в магазине {}.", offer.name, money.major_text(), currency, shop.name),
             };
-            let images: Vec<String> = offer.pictures.iter().map(|p| b.absolute(p)).collect();
+            // Open Graph and JSON-LD name the shop's own copy, in JPEG (what every crawler and messenger reads).
+            let images: Vec<String> = offer
+                .pictures
+                .iter()
+                .map(|p| b.absolute(&p.path(crate::limits::PICTURE_WIDTH_ZOOM, PictureFormat::Jpeg)))
+                .collect();
             let mut product = json!({
                 "@context": "https://schema.org",
                 "@type": "Product",
@@ -315,15 +321,16 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 product["brand"] = json!({"@type": "Brand", "name": brand});
             }
             let ld = [product, b.breadcrumbs(&trail)];
-            let picture = offer.pictures.first().map(String::as_str);
+            let picture =
+                offer.pictures.first().map(|p| p.path(crate::limits::PICTURE_WIDTH_ZOOM, PictureFormat::Jpeg));
             // The product page asks for the offer by its slug, then for the viewed products other than it.
             let mut preload = Preload::page(
                 Route::Product,
                 [format!("/api/offers/by-slug/{slug}"), format!("/api/viewed?exclude={offer_id}")],
             );
-            preload.image = picture.map(str::to_owned);
+            preload.image = offer.pictures.first().cloned();
             Ok(PageHead::Found(
-                b.head(&offer.name, &description, &canonical, "product", picture, &ld).preloading(preload),
+                b.head(&offer.name, &description, &canonical, "product", picture.as_deref(), &ld).preloading(preload),
             ))
         }
         _ => Ok(not_found()),

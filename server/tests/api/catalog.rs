@@ -82,7 +82,8 @@ async fn an_offer_carries_exact_major_unit_prices_params_and_sanitised_html() {
     assert_eq!(a["currencyId"], "RUB");
     assert_eq!(a["url"], "/catalog/dereviannye-konstruktory/konstruktor-elka/");
     assert_eq!(a["params"][0], serde_json::json!({"name": "Возраст", "value": "3", "unit": "лет"}));
-    assert_eq!(a["pictures"], serde_json::json!(["http://t.ru/a.jpg"]));
+    // The feed names a picture the shop holds no copy of yet (no worker here): none is listed (issue 24).
+    assert_eq!(a["pictures"], serde_json::json!([]));
     assert_eq!(a["description"], "<p>Описание <b>ёлки</b></p>");
     assert_eq!(app.json("/api/offers/d", 200).await["url"], "/catalog/products/bez-razdela/");
     assert_eq!(app.json("/api/offers/by-slug/konstruktor-elka", 200).await["id"], "a");

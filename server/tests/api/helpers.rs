@@ -30,12 +30,40 @@ pub async fn spawn_on(db_path: PathBuf, dir: tempfile::TempDir) -> TestApp {
     spawn_configured(db_path, dir, |_| {}).await
 }
 
-async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+/// Starts the shop on a fresh database holding `feed` (so no demo catalogue is seeded), with its settings changed by
+/// `configure`.
+pub async fn spawn_with_feed(feed: &str, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db_path = dir.path().join("test.db");
+    let pool = vitrina::db::connect(&db_path).await.unwrap();
+    vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test").await.unwrap();
+    pool.close().await;
+    spawn_configured(db_path, dir, configure).await
+}
+
+pub(crate) async fn spawn_configured(
+    db_path: PathBuf,
+    dir: tempfile::TempDir,
+    configure: impl FnOnce(&mut ServeArgs),
+) -> TestApp {
     let mut args = ServeArgs {
         db: DbArgs { db: db_path.clone() },
         addr: "127.0.0.1:0".parse().unwrap(),
         public_url: Some("https://shop.test".into()),
         mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
+        // The picture worker costs each app seconds of encoding the demo's pictures; the suite that tests pictures
+        // turns it on (`pictures.rs`), with a picture server on 127.0.0.1.
+        pictures: vitrina::config::PictureArgs {
+            pictures_dir: None,
+            pictures_allow_loopback: true,
+            pictures_timeout_ms: vitrina::limits::PICTURE_FETCH_TIMEOUT_MS,
+            pictures_concurrency: vitrina::limits::PICTURE_FETCH_CONCURRENCY,
+            pictures_per_host: vitrina::limits::PICTURE_FETCH_PER_HOST,
+            pictures_threads: Some(1),
+            pictures_worker: false,
+            // The fastest AVIF: in a debug build the AV1 encoder runs some ten times slower than in a release.
+            pictures_avif_speed: 10,
+        },
         form_rate_burst: 1000,
         login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,
         orders_per_address: vitrina::limits::ORDERS_PER_ADDRESS,
@@ -53,6 +81,8 @@ async fn spawn_configured(db_path: PathBuf, dir: tempfile::TempDir, configure: i
         render_fault: None,
     };
     configure(&mut args);
+    // Before any client of the tests' is built (reqwest has no TLS provider of its own here).
+    vitrina::pictures::fetch::install_crypto_provider();
     let app = Application::build(&args).await.expect("app builds");
     let base = format!("http://{}", app.addr());
     tokio::spawn(app.run());

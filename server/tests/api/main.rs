@@ -13,6 +13,7 @@ mod lists;
 mod menus;
 mod orders;
 mod password_reset;
+mod pictures;
 mod profile;
 mod render;
 mod search;

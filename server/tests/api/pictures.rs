@@ -1,0 +1,336 @@
+//! The shop's own pictures (issue 24) through the real app: a picture server started here on 127.0.0.1 serves
+//! generated pictures and each bad case; a feed names them; the app's worker downloads, checks and derives them;
+//! the API, the head of the product page and `/pictures/…` show the result; `vitrina pictures status` names each
+//! failure.
+
+use crate::helpers::{TestApp, spawn_with_feed};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Requests the picture server answered, by path.
+type Hits = Arc<Mutex<HashMap<String, u32>>>;
+
+/// A JPEG of `width` × `height` px whose pixels depend on `seed` (so each is its own content).
+fn jpeg(width: u32, height: u32, seed: u8) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8 ^ seed, (y % 256) as u8, seed.wrapping_mul(31)])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image).write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+/// A PNG whose header claims 10,000 × 10,000 px (100 MP) over a few bytes.
+fn bomb() -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image::RgbImage::new(1, 1)).write_to(&mut out, image::ImageFormat::Png).unwrap();
+    let mut png = out.into_inner();
+    png[16..24].copy_from_slice(&[0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10]);
+    let crc = png[12..29].iter().fold(!0u32, |mut crc, &byte| {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+        crc
+    });
+    png[29..33].copy_from_slice(&(!crc).to_be_bytes());
+    png
+}
+
+async fn serve_picture(State(hits): State<Hits>, Path(name): Path<String>, headers: HeaderMap) -> Response {
+    *hits.lock().unwrap().entry(name.clone()).or_default() += 1;
+    let image = |bytes: Vec<u8>| ([(header::CONTENT_TYPE, "image/jpeg")], bytes).into_response();
+    match name.as_str() {
+        "photo.jpg" => image(jpeg(700, 525, 1)),
+        "small.jpg" => image(jpeg(300, 200, 2)),
+        // The same bytes as photo.jpg under another address: one copy in the store.
+        "photo-again.jpg" => image(jpeg(700, 525, 1)),
+        "tagged.jpg" => {
+            if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v == "\"v1\"") {
+                return StatusCode::NOT_MODIFIED.into_response();
+            }
+            ([(header::CONTENT_TYPE, "image/jpeg"), (header::ETAG, "\"v1\"")], jpeg(640, 480, 3)).into_response()
+        }
+        // An HTML error page sent as a JPEG.
+        "html.jpg" => image(b"<!doctype html><title>Not here</title><p>Sorry".to_vec()),
+        "bomb.jpg" => image(bomb()),
+        // 21 MB with no Content-Length: cut off while streaming.
+        "huge.jpg" => {
+            let chunks = (0..21).map(|_| Ok::<_, std::io::Error>(vec![0xffu8; 1024 * 1024]));
+            ([(header::CONTENT_TYPE, "image/jpeg")], Body::from_stream(futures::stream::iter(chunks))).into_response()
+        }
+        // A byte every 300 ms: past the test's 1.5 s time-out.
+        "slow.jpg" => {
+            let drip = futures::stream::unfold(0u32, |n| async move {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                (n < 100).then_some((Ok::<_, std::io::Error>(vec![0xffu8]), n + 1))
+            });
+            ([(header::CONTENT_TYPE, "image/jpeg")], Body::from_stream(drip)).into_response()
+        }
+        "loop.jpg" => (StatusCode::FOUND, [(header::LOCATION, "/p/loop.jpg")]).into_response(),
+        "to-private.jpg" => (StatusCode::FOUND, [(header::LOCATION, "http://10.0.0.1/a.jpg")]).into_response(),
+        "broken.jpg" => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// Starts the picture server; returns its origin and its hit counter.
+async fn picture_server() -> (String, Hits) {
+    let hits: Hits = Arc::default();
+    let router = Router::new().route("/p/{name}", get(serve_picture)).with_state(hits.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (origin, hits)
+}
+
+/// A feed of one offer per picture address (offer id = the address's file stem).
+fn feed(origin: &str, names: &[&str], extra: &[(&str, &str)]) -> String {
+    let mut offers = String::new();
+    for name in names {
+        let id = name.trim_end_matches(".jpg");
+        offers.push_str(&format!(
+            "<offer id=\"{id}\" available=\"true\"><price>100</price><currencyId>RUB</currencyId>\
+             <picture>{origin}/p/{name}</picture><name>Товар {id}</name></offer>"
+        ));
+    }
+    for (id, url) in extra {
+        offers.push_str(&format!(
+            "<offer id=\"{id}\" available=\"true\"><price>100</price><currencyId>RUB</currencyId>\
+             <picture>{url}</picture><name>Товар {id}</name></offer>"
+        ));
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><yml_catalog date=\"2026-11-27 10:00\"><shop><name>Фото</name>\
+         <currencies><currency id=\"RUB\" rate=\"1\"/></currencies><categories/><offers>{offers}</offers></shop></yml_catalog>"
+    )
+}
+
+/// Waits until every picture was tried at least once (a minute at most): none is pending without a failed attempt.
+async fn settled(app: &TestApp) -> sqlx::SqlitePool {
+    let pool = app.pool().await;
+    for _ in 0..600 {
+        let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pictures WHERE state = 'pending' AND attempts = 0")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        if pending == 0 {
+            return pool;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("pictures still pending after a minute");
+}
+
+async fn failure_of(pool: &sqlx::SqlitePool, name: &str) -> (String, Option<String>) {
+    sqlx::query_as("SELECT state, failure FROM pictures WHERE url LIKE ?")
+        .bind(format!("%/{name}"))
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// The shop with its picture worker, on a database holding `feed` (no demo catalogue, whose pictures would be
+/// fetched too).
+async fn worker_app(feed: &str, timeout_ms: u64) -> TestApp {
+    spawn_with_feed(feed, |args| {
+        args.pictures.pictures_worker = true;
+        args.pictures.pictures_timeout_ms = timeout_ms;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn pictures_are_fetched_derived_and_served_as_the_shops_own() {
+    let (origin, hits) = picture_server().await;
+    let names = ["photo.jpg", "small.jpg", "photo-again.jpg", "tagged.jpg"];
+    let pool = vitrina::db::connect(&std::env::temp_dir().join(format!("vitrina-pictures-{}.db", std::process::id())))
+        .await
+        .unwrap();
+    // The import's summary counts the new addresses (checked on a database of its own).
+    let summary =
+        vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed(&origin, &names, &[]).into_bytes()), "t")
+            .await
+            .unwrap();
+    assert_eq!((summary.pictures_new, summary.pictures.pending), (4, 4));
+    pool.close().await;
+    let app = worker_app(&feed(&origin, &names, &[]), 10_000).await;
+    let pool = settled(&app).await;
+
+    // The API names the shop's copy, never the feed's address.
+    let offer = app.json("/api/offers/photo", 200).await;
+    let picture = &offer["pictures"][0];
+    let id = picture["id"].as_str().unwrap().to_owned();
+    assert_eq!((picture["width"].as_u64(), picture["height"].as_u64()), (Some(700), Some(525)));
+    assert!(!offer.to_string().contains(&origin), "{offer}");
+    // The same bytes from two addresses are one copy.
+    assert_eq!(app.json("/api/offers/photo-again", 200).await["pictures"][0]["id"], picture["id"]);
+
+    // Every derivative is served at its width, in its format, cached for a year.
+    for (width, format, media, expected) in [
+        (160, "webp", "image/webp", image::ImageFormat::WebP),
+        (640, "jpg", "image/jpeg", image::ImageFormat::Jpeg),
+        // AVIF is made after the others, or on the spot when asked first.
+        (320, "avif", "image/avif", image::ImageFormat::Avif),
+    ] {
+        let response = app.get(&format!("/pictures/{id}/{width}.{format}")).await;
+        assert_eq!(response.status(), 200, "{width}.{format}");
+        assert_eq!(response.headers()[header::CONTENT_TYPE], media);
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+        let bytes = response.bytes().await.unwrap();
+        assert_eq!(image::guess_format(&bytes).unwrap(), expected);
+        if format != "avif" {
+            let decoded = image::load_from_memory(&bytes).unwrap();
+            assert_eq!((decoded.width(), decoded.height()), (width, width * 3 / 4));
+        }
+    }
+    // A picture narrower than a slot is never enlarged.
+    let bytes = app.get(&format!("/pictures/{id}/1280.webp")).await.bytes().await.unwrap();
+    assert_eq!(image::load_from_memory(&bytes).unwrap().width(), 700);
+    // Only the slot widths and the three formats, of a copy the store holds.
+    for path in [
+        format!("/pictures/{id}/641.webp"),
+        format!("/pictures/{id}/640.png"),
+        format!("/pictures/{id}/original"),
+        "/pictures/ffffffffffffffffffffffffffffffff/640.webp".to_owned(),
+        "/pictures/..%2F..%2Fetc/640.webp".to_owned(),
+    ] {
+        assert_eq!(app.get(&path).await.status(), 404, "{path}");
+    }
+
+    // The product page's head: Open Graph and JSON-LD name the own copy, and the picture is preloaded as the page's
+    // `<picture>` will pick it.
+    let html = app.get(offer["url"].as_str().unwrap()).await.text().await.unwrap();
+    assert!(
+        html.contains(&format!("<meta property=\"og:image\" content=\"https://shop.test/pictures/{id}/1280.jpg\">"))
+    );
+    assert!(html.contains(&format!("imagesrcset=\"/pictures/{id}/160.")), "{html}");
+    assert!(!html.contains(&origin));
+
+    // A re-import that keeps the addresses downloads nothing again; a refresh asks conditionally.
+    let before = hits.lock().unwrap().clone();
+    app.import(&feed(&origin, &["photo.jpg", "small.jpg", "photo-again.jpg", "tagged.jpg"], &[])).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(*hits.lock().unwrap(), before);
+    vitrina::db::pictures::requeue(&pool, false, true).await.unwrap();
+    let pool = settled(&app).await;
+    let (state, _) = failure_of(&pool, "tagged.jpg").await;
+    assert_eq!(state, "ready");
+    assert_eq!(hits.lock().unwrap()["tagged.jpg"], 2);
+    // Every AVIF is made in the background once nothing is to download.
+    for _ in 0..600 {
+        let counts = vitrina::db::pictures::counts(&pool).await.unwrap();
+        if counts.avif_pending == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(vitrina::db::pictures::counts(&pool).await.unwrap().avif_pending, 0);
+    assert_eq!(app.json("/api/offers/photo", 200).await["pictures"][0]["avif"], true);
+}
+
+#[tokio::test]
+async fn every_bad_picture_is_recorded_with_its_reason_and_nothing_else_suffers() {
+    let (origin, _) = picture_server().await;
+    let names =
+        ["html.jpg", "bomb.jpg", "huge.jpg", "slow.jpg", "loop.jpg", "to-private.jpg", "missing.jpg", "small.jpg"];
+    let extra = [("private", "http://192.168.0.10/a.jpg"), ("metadata", "http://169.254.169.254/latest/meta-data")];
+    let app = worker_app(&feed(&origin, &names, &extra), 1_500).await;
+    let pool = settled(&app).await;
+    for (name, state, code) in [
+        ("html.jpg", "failed", "PICTURE_NOT_IMAGE"),
+        ("bomb.jpg", "failed", "PICTURE_TOO_MANY_PIXELS"),
+        ("huge.jpg", "failed", "PICTURE_TOO_LARGE"),
+        ("loop.jpg", "failed", "PICTURE_REDIRECTS"),
+        ("to-private.jpg", "failed", "PICTURE_ADDRESS_REFUSED"),
+        ("missing.jpg", "failed", "PICTURE_HTTP_STATUS: HTTP 404"),
+        ("a.jpg", "failed", "PICTURE_ADDRESS_REFUSED"),
+        ("meta-data", "failed", "PICTURE_ADDRESS_REFUSED"),
+        ("small.jpg", "ready", ""),
+    ] {
+        let (got_state, failure) = failure_of(&pool, name).await;
+        assert_eq!(got_state, state, "{name}: {failure:?}");
+        assert!(failure.unwrap_or_default().starts_with(code), "{name}");
+    }
+    // The slow-drip server hit the time-out: worth retrying, so still pending, with its reason.
+    let (_, failure) = failure_of(&pool, "slow.jpg").await;
+    assert!(failure.unwrap().starts_with("PICTURE_TIMEOUT"));
+    // An offer whose picture failed shows none (the placeholder); the good one beside it is there.
+    assert_eq!(app.json("/api/offers/html", 200).await["pictures"], serde_json::json!([]));
+    assert_eq!(app.json("/api/offers/small", 200).await["pictures"].as_array().unwrap().len(), 1);
+
+    // `vitrina pictures status` names each failure.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
+        .args(["pictures", "status", "--json", "--db"])
+        .arg(&app.db_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let status: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(status["counts"]["ready"], 1);
+    let failures = status["failures"].as_array().unwrap();
+    assert!(failures.iter().any(|f| f["url"].as_str().unwrap().ends_with("/bomb.jpg")
+        && f["failure"].as_str().unwrap().starts_with("PICTURE_TOO_MANY_PIXELS")));
+}
+
+#[tokio::test]
+async fn a_5xx_is_retried_later_and_loopback_is_refused_unless_allowed() {
+    let (origin, hits) = picture_server().await;
+    let app = spawn_with_feed(&feed(&origin, &["small.jpg"], &[]), |args| {
+        args.pictures.pictures_worker = true;
+        args.pictures.pictures_allow_loopback = false;
+    })
+    .await;
+    let pool = settled(&app).await;
+    let (state, failure) = failure_of(&pool, "small.jpg").await;
+    assert_eq!((state.as_str(), failure.unwrap().starts_with("PICTURE_ADDRESS_REFUSED")), ("failed", true));
+    assert!(hits.lock().unwrap().is_empty(), "the loopback server was never asked");
+
+    let open = worker_app(&feed(&origin, &["broken.jpg"], &[]), 10_000).await;
+    let pool = open.pool().await;
+    for _ in 0..300 {
+        let (state, attempts): (String, i64) =
+            sqlx::query_as("SELECT state, attempts FROM pictures WHERE url LIKE '%/broken.jpg'")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        if attempts > 0 {
+            // Pending again, not before the back-off.
+            assert_eq!(state, "pending");
+            let wait: i64 = sqlx::query_scalar(
+                "SELECT next_attempt_at - CAST(strftime('%s','now') AS INTEGER) FROM pictures WHERE url LIKE '%/broken.jpg'",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            assert!(wait > 30, "{wait}");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the 500 was never tried");
+}
+
+#[tokio::test]
+async fn pictures_no_offer_names_are_swept_after_an_import() {
+    let (origin, _) = picture_server().await;
+    let app = worker_app(&feed(&origin, &["small.jpg", "tagged.jpg"], &[]), 10_000).await;
+    let pool = settled(&app).await;
+    app.import(&feed(&origin, &["small.jpg"], &[])).await;
+    for _ in 0..300 {
+        let rows: Vec<String> = sqlx::query_scalar("SELECT url FROM pictures").fetch_all(&pool).await.unwrap();
+        if rows.len() == 1 {
+            assert!(rows[0].ends_with("/small.jpg"));
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the unused picture's row was not swept");
+}
