@@ -486,7 +486,7 @@ pub const PICTURE_WIDTHS: [u32; 4] =
 
 /// `sizes` of the product page's main picture: how wide it is drawn at each viewport width, CSS px (the front-end's
 /// `PICTURE_SIZES.page`; the page's picture preload names the same, so the browser picks the same file for both).
-pub const PICTURE_SIZES_PAGE: &str = "(min-width: 1280px) 560px, (min-width: 900px) 45vw, 100vw";
+pub const PICTURE_SIZES_PAGE: &str = "(min-width: 1280px) 560px, (min-width: 900px) 45vw, calc(100vw - 64px)";
 
 /// Largest picture the shop downloads, bytes: a larger body is cut off and the picture recorded as failed.
 pub const PICTURE_BYTES_MAX: u64 = 20 * 1024 * 1024;

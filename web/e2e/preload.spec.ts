@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './helpers/test';
-import { biggestTopSection, firstOfferOf, waitForContent } from './helpers/api';
+import { biggestTopSection, firstOfferOf, ownPicturesReady, waitForContent } from './helpers/api';
 
 /**
  * The first HTML preloads the page's route chunks, its first API answers and the product's picture (issue 9; server
@@ -57,6 +57,7 @@ async function recordUses(page: Page): Promise<void> {
 async function load(page: Page, path: string) {
   const warnings: string[] = [];
   const counts = new Map<string, number>();
+  const pictures: string[] = [];
   const onConsole = (message: { text(): string }) => {
     if (/preload/i.test(message.text())) warnings.push(message.text());
   };
@@ -66,6 +67,7 @@ async function load(page: Page, path: string) {
       const key = url.pathname + url.search;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
+    if (url.pathname.startsWith('/pictures/')) pictures.push(url.pathname);
   };
   page.on('console', onConsole);
   page.on('request', onRequest);
@@ -78,7 +80,7 @@ async function load(page: Page, path: string) {
   }));
   page.off('console', onConsole);
   page.off('request', onRequest);
-  return { warnings, counts, uses, loadEnd };
+  return { warnings, counts, uses, loadEnd, pictures };
 }
 
 /** Every `<link rel="preload">` of the page's head is taken up within {@link PRELOAD_USE_WINDOW_MS} of the load. */
@@ -94,7 +96,9 @@ function expectEveryPreloadUsed(path: string, preloads: string[], base: string, 
 
 /** The hrefs of the head's links matching `selector`. */
 function links(page: Page, selector: string): Promise<string[]> {
-  return page.locator(`head ${selector}`).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  return page
+    .locator(`head ${selector}`)
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? node.getAttribute('imagesrcset') ?? ''));
 }
 
 test.describe('preloads in the first HTML (issue 9)', () => {
@@ -102,6 +106,7 @@ test.describe('preloads in the first HTML (issue 9)', () => {
     page,
     request,
   }) => {
+    await ownPicturesReady(request);
     const section = await biggestTopSection(request);
     const offer = await firstOfferOf(request, section.id);
     const shell = ['/api/shop', '/api/sections', '/api/menus/top', '/api/stores'];
@@ -137,9 +142,15 @@ test.describe('preloads in the first HTML (issue 9)', () => {
       expect(await links(page, 'link[rel="modulepreload"]'), expected.path).toContainEqual(
         expect.stringContaining(`/assets/${expected.route}-`),
       );
-      if (expected.image) expect(await links(page, 'link[rel="preload"][as="image"]')).toEqual([expected.image]);
+      if (expected.image) {
+        // The product picture is preloaded as the page's `<picture>` picks it (issue 24): the same srcset and sizes,
+        // so the browser fetches one file, once, for both.
+        const [srcset] = await links(page, 'link[rel="preload"][as="image"]');
+        expect(srcset).toContain(`/pictures/${expected.image.id}/160.`);
+        expect(loaded.pictures.filter((path) => path.startsWith(`/pictures/${expected.image.id}/`))).toHaveLength(1);
+      }
       expect(warnings, expected.path).toEqual([]);
-      expectEveryPreloadUsed(expected.path, await links(page, 'link[rel="preload"]'), page.url(), loaded);
+      expectEveryPreloadUsed(expected.path, await links(page, 'link[rel="preload"][href]'), page.url(), loaded);
       for (const url of fetches) {
         // The product page asks again for the viewed list once it has recorded the view: a new answer, by design.
         if (url.startsWith('/api/viewed?exclude=')) continue;

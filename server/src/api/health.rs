@@ -96,7 +96,39 @@ pub async fn get_render_health(State(state): State<AppState>) -> Response {
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }
 
+/// `GET /api/health/pictures`: the shop's own pictures by state (issue 24), as `vitrina pictures status` counts them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PictureHealth {
+    /// Pictures still to download (new, or waiting for a retry).
+    pub pending: u64,
+    /// Pictures the shop serves its own copy of.
+    pub ready: u64,
+    /// Pictures that could not be had (`vitrina pictures status` names the reasons).
+    pub failed: u64,
+    /// Ready pictures whose AVIF derivatives are still to make (WebP and JPEG are served meanwhile).
+    pub avif_pending: u64,
+}
+
+/// The pictures by state: how far the background downloads are. Always 200; `Cache-Control: no-store`. One
+/// `SELECT state, COUNT(*) … GROUP BY state`.
+#[utoipa::path(get, path = "/api/health/pictures", tag = "health", responses((status = 200, body = PictureHealth)))]
+pub async fn get_picture_health(State(state): State<AppState>) -> Result<Response, crate::error::ApiError> {
+    let counts = crate::db::pictures::counts(&state.db).await?;
+    let body = PictureHealth {
+        pending: counts.pending,
+        ready: counts.ready,
+        failed: counts.failed,
+        avif_pending: counts.avif_pending,
+    };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+}
+
 /// The health routes.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_liveness)).routes(routes!(get_readiness)).routes(routes!(get_render_health))
+    OpenApiRouter::new()
+        .routes(routes!(get_liveness))
+        .routes(routes!(get_readiness))
+        .routes(routes!(get_render_health))
+        .routes(routes!(get_picture_health))
 }

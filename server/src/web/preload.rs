@@ -344,7 +344,7 @@ mod tests {
                 "fetchpriority=\"high\" type=\"image/webp\" \
                  imagesrcset=\"/pictures/0123456789abcdef0123456789abcdef/160.webp 160w, \
                  /pictures/0123456789abcdef0123456789abcdef/320.webp 200w\" \
-                 imagesizes=\"(min-width: 1280px) 560px, (min-width: 900px) 45vw, 100vw\">"
+                 imagesizes=\"(min-width: 1280px) 560px, (min-width: 900px) 45vw, calc(100vw - 64px)\">"
             ),
             "{tags}"
         );

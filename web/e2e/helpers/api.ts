@@ -32,6 +32,19 @@ export async function firstOfferOf(request: APIRequestContext, sectionId: string
   return page.items[0]!;
 }
 
+/**
+ * Waits until the shop holds its own copy of every picture its catalogue names (issue 24): a fresh shop fetches the
+ * demo's in the background after it starts, from the binary, in a second or two (`GET /api/health/pictures`).
+ */
+export async function ownPicturesReady(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(async () => (await getJson<{ pending: number }>(request, '/api/health/pictures')).pending, {
+      timeout: 20_000,
+      message: 'no picture is left to fetch',
+    })
+    .toBe(0);
+}
+
 /** Waits until the page's data has arrived: no loading indicator left in `<main>`. */
 export async function waitForContent(page: Page): Promise<void> {
   await expect(page.locator('main [role="status"]:has-text("Загрузка")')).toHaveCount(0);

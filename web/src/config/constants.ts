@@ -244,6 +244,23 @@ export const LANGUAGE_COOKIE_NAME = 'vitrina_language';
 /** Lifetime of {@link LANGUAGE_COOKIE_NAME}, s: a year. */
 export const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
 
+/**
+ * Widths of the shop's picture derivatives, px, narrowest first (issue 24; the server's `PICTURE_WIDTHS`):
+ * thumbnail, card, page, zoom. `/pictures/{id}/{width}.{format}` serves these only.
+ */
+export const PICTURE_WIDTHS = [160, 320, 640, 1280] as const;
+
+/**
+ * How wide each slot draws its picture at each viewport width, CSS px (`sizes`), so the browser takes the smallest
+ * derivative that is sharp. `page` is the server's `PICTURE_SIZES_PAGE` too: the product page's picture preload must
+ * name the same, or the browser fetches the picture twice.
+ */
+export const PICTURE_SIZES = {
+  thumbnail: '96px',
+  card: '(min-width: 1200px) 240px, (min-width: 900px) 25vw, (min-width: 640px) 33vw, 50vw',
+  page: '(min-width: 1280px) 560px, (min-width: 900px) 45vw, calc(100vw - 64px)',
+} as const;
+
 /** Nominal pixel size given to card pictures (`width`/`height` attributes; the box is square). */
 export const CARD_IMAGE_SIZE_PX = 400;
 

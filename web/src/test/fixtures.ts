@@ -1,5 +1,10 @@
-import type { FormField, Offer, OfferPage, SearchItem, Section } from '@/lib/api/types';
+import type { FormField, Offer, OfferPage, OwnPicture, SearchItem, Section } from '@/lib/api/types';
 import type { ReadyForm } from '@/features/forms/api/forms';
+
+/** A test picture of the shop's own (issue 24): 800 × 600 px, WebP and JPEG only; override any field. */
+export function makePicture(overrides: Partial<OwnPicture> = {}): OwnPicture {
+  return { id: '0123456789abcdef0123456789abcdef', width: 800, height: 600, avif: false, ...overrides };
+}
 
 /** A test offer; override any field. */
 export function makeOffer(overrides: Partial<Offer> = {}): Offer {
@@ -9,7 +14,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     name: `Конструктор ${id}`,
     url: `/catalog/konstruktory/konstruktor-${id}/`,
     sectionId: '12',
-    pictures: [`https://example.ru/img/${id}.jpg`],
+    pictures: [makePicture()],
     price: 1480,
     oldPrice: null,
     currencyId: 'RUB',

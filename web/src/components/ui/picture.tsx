@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { PICTURE_SIZES, PICTURE_WIDTHS } from '@/config/constants';
+import type { OwnPicture } from '@/lib/api/types';
 import styles from './picture.module.css';
 
 /**
@@ -30,13 +32,41 @@ function Placeholder({ alt, width, height, className }: { alt: string; width: nu
   );
 }
 
+/** A derivative's file extension. */
+export type PictureExtension = 'avif' | 'webp' | 'jpg';
+
+/** Where a picture is drawn: its `sizes` ({@link PICTURE_SIZES}). */
+export type PictureSlot = keyof typeof PICTURE_SIZES;
+
+/** The path of `picture`'s derivative for slot width `width` (one of {@link PICTURE_WIDTHS}). */
+export function picturePath(picture: OwnPicture, width: number, extension: PictureExtension): string {
+  return `/pictures/${picture.id}/${width}.${extension}`;
+}
+
+/**
+ * The `srcset` of `picture` in one format: each slot width's derivative with the width it really has, up to the
+ * first slot as wide as the picture (a derivative is never enlarged, so wider ones repeat it). The server builds the
+ * same string for the product picture's preload (`Picture::srcset`).
+ */
+export function pictureSrcSet(picture: OwnPicture, extension: PictureExtension): string {
+  const entries: string[] = [];
+  for (const slot of PICTURE_WIDTHS) {
+    const width = Math.min(slot, picture.width);
+    entries.push(`${picturePath(picture, slot, extension)} ${width}w`);
+    if (width < slot) break;
+  }
+  return entries.join(', ');
+}
+
 /** Props of {@link Picture}. */
 export interface PictureProps {
-  /** Picture URL; `undefined` or `''` shows the placeholder straight away. */
-  src: string | undefined;
+  /** The shop's copy of the picture; `null`/`undefined` (not fetched yet, failed, none) shows the placeholder. */
+  picture: OwnPicture | null | undefined;
+  /** Where it is drawn: which `sizes` the browser picks a derivative by. */
+  slot: PictureSlot;
   /** Text alternative; kept on the placeholder too, so the picture is still named. */
   alt: string;
-  /** Intrinsic width and height, px: reserve the box before the picture loads (no layout shift). */
+  /** Nominal width and height, px: reserve the box before the picture loads (no layout shift). */
   width: number;
   height: number;
   /** `lazy` (default) for lists, `eager` for the first picture a page shows. */
@@ -47,41 +77,49 @@ export interface PictureProps {
 }
 
 /**
- * An `<img>` that falls back to an inline SVG placeholder (named by `alt` as the picture was, `role="img"`) when the
- * picture is missing or fails to load (remote pictures of imported feeds often do: dead shop sites, no internet).
+ * One of the shop's own pictures (issue 24) as a `<picture>`: AVIF (once made) and WebP sources and a JPEG `<img>`,
+ * each with the derivatives' `srcset` and the slot's `sizes`, so a phone takes a 320 px file where a wide screen takes
+ * 1280. Without a picture, or when it fails to load (a copy removed by hand), an inline SVG placeholder named by
+ * `alt` (`role="img"`) keeps the box.
  *
- * The element says which it shows in `data-placeholder="true" | "false"` (tests and styles read it).
- * Pictures are `decoding="async"`, lazy unless told otherwise, sized by `width`/`height` and shown
- * `object-fit: contain` inside a square box set by the caller's `className`.
- *
- * In a server-rendered page (issue 22) the picture may fail before the browser hydrates, when no `onError` is
- * listening yet: on mount the element is checked, and one that finished loading without an image shows the
- * placeholder too.
+ * The element says which it shows in `data-placeholder="true" | "false"` (tests and styles read it). Pictures are
+ * `decoding="async"`, lazy unless told otherwise, sized by `width`/`height` and shown `object-fit: contain` inside a
+ * square box set by the caller's `className`. In a server-rendered page (issue 22) the picture may fail before the
+ * browser hydrates, when no `onError` is listening yet: on mount the element is checked too.
  */
-export function Picture({ src, alt, width, height, loading = 'lazy', fetchPriority, className }: PictureProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const placeholder = !src || failedSrc === src;
+export function Picture({ picture, slot, alt, width, height, loading = 'lazy', fetchPriority, className }: PictureProps) {
+  const [failedId, setFailedId] = useState<string | null>(null);
+  const id = picture?.id;
   const checkLoaded = useCallback(
     (img: HTMLImageElement | null) => {
-      if (img && src && img.complete && img.naturalWidth === 0 && img.getAttribute('src') === src) setFailedSrc(src);
+      if (img && id && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailedId(id);
     },
-    [src],
+    [id],
   );
   const classes = [styles.picture, className].filter(Boolean).join(' ');
-  if (placeholder) return <Placeholder alt={alt} width={width} height={height} className={classes} />;
+  if (!picture || failedId === picture.id) {
+    return <Placeholder alt={alt} width={width} height={height} className={classes} />;
+  }
+  const sizes = PICTURE_SIZES[slot];
   return (
-    <img
-      ref={checkLoaded}
-      className={classes}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={loading}
-      decoding="async"
-      fetchPriority={fetchPriority}
-      data-placeholder="false"
-      onError={() => setFailedSrc(src)}
-    />
+    <picture className={styles.frame}>
+      {picture.avif && <source type="image/avif" srcSet={pictureSrcSet(picture, 'avif')} sizes={sizes} />}
+      <source type="image/webp" srcSet={pictureSrcSet(picture, 'webp')} sizes={sizes} />
+      <img
+        ref={checkLoaded}
+        className={classes}
+        src={picturePath(picture, PICTURE_WIDTHS[1], 'jpg')}
+        srcSet={pictureSrcSet(picture, 'jpg')}
+        sizes={sizes}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        data-placeholder="false"
+        onError={() => setFailedId(picture.id)}
+      />
+    </picture>
   );
 }

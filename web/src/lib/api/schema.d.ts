@@ -428,6 +428,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pictures by state: how far the background downloads are. Always 200; `Cache-Control: no-store`. One
+         *     `SELECT state, COUNT(*) … GROUP BY state`.
+         */
+        get: operations["get_picture_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/ready": {
         parameters: {
             query?: never;
@@ -1237,8 +1257,11 @@ export interface components {
              */
             oldPrice: number | null;
             params: components["schemas"]["Param"][];
-            /** @description Picture URLs as the feed gives them (often dead: the UI shows a placeholder). */
-            pictures: string[];
+            /**
+             * @description The pictures the shop holds its own copy of, in the feed's order (issue 24); one still being fetched, or whose
+             *     download failed, is left out (the UI shows a placeholder when none is left).
+             */
+            pictures: components["schemas"]["Picture"][];
             /**
              * Format: double
              * @description Price in major units of `currencyId` (e.g. `1480`, `3.54`).
@@ -1286,8 +1309,7 @@ export interface components {
             name: string;
             /** @description The feed's offer id. */
             offerId: string;
-            /** @description The offer's first picture when ordered. */
-            picture: string | null;
+            picture: components["schemas"]["Picture"] | null;
             /**
              * Format: double
              * @description Price when ordered, major units of the order's `currencyId`, exact.
@@ -1407,6 +1429,54 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "cash" | "card_on_delivery";
+        /**
+         * @description A picture as the shop serves it (issue 24): its own copy in the picture store, made from a feed's picture. The
+         *     derivatives are at [`Picture::path`]: `/pictures/{id}/{width}.{avif|webp|jpg}`, for each of
+         *     [`PICTURE_WIDTHS`](crate::limits::PICTURE_WIDTHS); a derivative is never wider than the picture. A picture not
+         *     fetched yet, or whose download failed, is not listed at all: the storefront shows its placeholder.
+         */
+        Picture: {
+            /** @description Whether the AVIF derivatives are made (they follow the WebP and JPEG ones, which always exist). */
+            avif: boolean;
+            /**
+             * Format: int32
+             * @description The original's height, px.
+             */
+            height: number;
+            /**
+             * @description The content address: 32 hex digits of the original's SHA-256.
+             * @example 3f2a9c0d1b7e4f6a8c5d2e1f0a9b8c7d
+             */
+            id: string;
+            /**
+             * Format: int32
+             * @description The original's width, px.
+             */
+            width: number;
+        };
+        /** @description `GET /api/health/pictures`: the shop's own pictures by state (issue 24), as `vitrina pictures status` counts them. */
+        PictureHealth: {
+            /**
+             * Format: int64
+             * @description Ready pictures whose AVIF derivatives are still to make (WebP and JPEG are served meanwhile).
+             */
+            avifPending: number;
+            /**
+             * Format: int64
+             * @description Pictures that could not be had (`vitrina pictures status` names the reasons).
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Pictures still to download (new, or waiting for a retry).
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Pictures the shop serves its own copy of.
+             */
+            ready: number;
+        };
         /**
          * @description `POST /api/orders` answer (201): the new order's number, for `GET /api/orders/{number}` and the confirmation
          *     page (`/personal/order/make/?ORDER_ID={number}`).
@@ -1637,8 +1707,7 @@ export interface components {
              */
             oldPrice: number | null;
             parameters: components["schemas"]["SearchParameter"][];
-            /** @description The first picture, `null` when there is none (the UI shows a placeholder). */
-            picture: string | null;
+            picture: components["schemas"]["Picture"] | null;
             /**
              * Format: double
              * @description Major units, exact (docs/api.md "Money").
@@ -3143,6 +3212,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_picture_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureHealth"];
                 };
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */

@@ -22,6 +22,12 @@ export type ApiErrorItem = Schemas['ErrorItem'];
 /** One characteristic of an offer (`<param>` of the feed). */
 export type OfferParam = Schemas['Param'];
 
+/**
+ * A picture the shop holds its own copy of (issue 24): content address, original size (px), whether its AVIF
+ * derivatives are made. Derivatives: `/pictures/{id}/{width}.{avif|webp|jpg}` ({@link PICTURE_WIDTHS}).
+ */
+export type OwnPicture = Schemas['Picture'];
+
 /** An offer as the API sends it: prices in major units of `currencyId`, shared by every list of offers. */
 export type Offer = Schemas['Offer'];
 

@@ -72,7 +72,8 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
             data-line-id={line.id}
           >
             <Picture
-              src={line.offer.pictures[0]}
+              picture={line.offer.pictures[0]}
+              slot="thumbnail"
               alt=""
               width={CARD_IMAGE_SIZE_PX}
               height={CARD_IMAGE_SIZE_PX}

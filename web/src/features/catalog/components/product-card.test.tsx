@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOffer } from '@/test/fixtures';
+import { PICTURE_SIZES } from '@/config/constants';
+import { makeOffer, makePicture } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import { ProductCard } from './product-card';
 
@@ -33,10 +34,12 @@ describe('ProductCard', () => {
   });
 
   it('shows the picture lazily and sized, then the placeholder when it fails to load', () => {
-    renderWithApp(<ProductCard offer={makeOffer({ name: 'Робот', pictures: ['https://dead.example/1.jpg'] })} />);
+    const picture = makePicture({ id: 'ffffffffffffffffffffffffffffffff' });
+    renderWithApp(<ProductCard offer={makeOffer({ name: 'Робот', pictures: [picture] })} />);
 
     const img = screen.getByRole('img', { name: 'Робот' });
-    expect(img).toHaveAttribute('src', 'https://dead.example/1.jpg');
+    expect(img).toHaveAttribute('src', '/pictures/ffffffffffffffffffffffffffffffff/320.jpg');
+    expect(img).toHaveAttribute('sizes', PICTURE_SIZES.card);
     expect(img).toHaveAttribute('data-placeholder', 'false');
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).toHaveAttribute('width');

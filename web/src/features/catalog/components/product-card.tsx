@@ -41,7 +41,8 @@ export function ProductCard({ offer, eager = false, onQuickView, headingLevel = 
     <article className={styles.card} data-testid="product-card" data-offer-id={offer.id}>
       <div className={styles.media}>
         <Picture
-          src={offer.pictures[0]}
+          picture={offer.pictures[0]}
+          slot="card"
           alt={offer.name}
           width={CARD_IMAGE_SIZE_PX}
           height={CARD_IMAGE_SIZE_PX}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { PRODUCT_IMAGE_SIZE_PX, THUMBNAIL_IMAGE_SIZE_PX } from '@/config/constants';
 import { Picture } from '@/components/ui/picture';
+import type { OwnPicture } from '@/lib/api/types';
 import styles from './product-gallery.module.css';
 
 /**
@@ -9,7 +10,7 @@ import styles from './product-gallery.module.css';
  * thumbnail buttons that switch it (`aria-pressed` marks the shown one). Broken or missing
  * pictures show the placeholder.
  */
-export function ProductGallery({ name, pictures }: { name: string; pictures: string[] }) {
+export function ProductGallery({ name, pictures }: { name: string; pictures: OwnPicture[] }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const total = pictures.length;
@@ -18,8 +19,9 @@ export function ProductGallery({ name, pictures }: { name: string; pictures: str
     <section className={styles.gallery} aria-label={t('offer.gallery')}>
       <div className={styles.main}>
         <Picture
-          key={pictures[current] ?? 'none'}
-          src={pictures[current]}
+          key={pictures[current]?.id ?? 'none'}
+          picture={pictures[current]}
+          slot="page"
           alt={total > 1 ? t('offer.photo', { name, index: current + 1, total }) : name}
           width={PRODUCT_IMAGE_SIZE_PX}
           height={PRODUCT_IMAGE_SIZE_PX}
@@ -30,8 +32,8 @@ export function ProductGallery({ name, pictures }: { name: string; pictures: str
       </div>
       {total > 1 && (
         <ul className={styles.thumbs}>
-          {pictures.map((src, i) => (
-            <li key={`${i}-${src}`}>
+          {pictures.map((picture, i) => (
+            <li key={`${i}-${picture.id}`}>
               <button
                 type="button"
                 className={styles.thumb}
@@ -39,7 +41,13 @@ export function ProductGallery({ name, pictures }: { name: string; pictures: str
                 aria-label={t('offer.showPhoto', { index: i + 1, total })}
                 onClick={() => setIndex(i)}
               >
-                <Picture src={src} alt="" width={THUMBNAIL_IMAGE_SIZE_PX} height={THUMBNAIL_IMAGE_SIZE_PX} />
+                <Picture
+                  picture={picture}
+                  slot="thumbnail"
+                  alt=""
+                  width={THUMBNAIL_IMAGE_SIZE_PX}
+                  height={THUMBNAIL_IMAGE_SIZE_PX}
+                />
               </button>
             </li>
           ))}

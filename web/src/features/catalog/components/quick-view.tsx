@@ -54,7 +54,8 @@ function QuickViewDetails({ offer, onFollowLink }: QuickViewDetailsProps) {
     <div className={styles.layout} data-testid="quick-view" data-offer-id={offer.id}>
       <div className={styles.media}>
         <Picture
-          src={offer.pictures[0]}
+          picture={offer.pictures[0]}
+          slot="page"
           alt={offer.name}
           width={PRODUCT_IMAGE_SIZE_PX}
           height={PRODUCT_IMAGE_SIZE_PX}

@@ -143,7 +143,8 @@ export function CompareView() {
               {offers.map((offer) => (
                 <th key={offer.id} scope="col" className={styles.offer} data-offer-id={offer.id}>
                   <Picture
-                    src={offer.pictures[0]}
+                    picture={offer.pictures[0]}
+                    slot="card"
                     alt=""
                     width={CARD_IMAGE_SIZE_PX}
                     height={CARD_IMAGE_SIZE_PX}

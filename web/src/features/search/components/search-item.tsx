@@ -33,7 +33,8 @@ export function SearchItemView({ item, link = true }: SearchItemViewProps) {
     >
       <Picture
         className={styles.itemPicture}
-        src={item.picture ?? undefined}
+        picture={item.picture}
+        slot="thumbnail"
         alt=""
         width={THUMBNAIL_IMAGE_SIZE_PX}
         height={THUMBNAIL_IMAGE_SIZE_PX}

@@ -65,7 +65,8 @@ export function RecentlyViewed({ exclude }: RecentlyViewedProps) {
         {items.map((offer) => (
           <li key={offer.id} className={styles.card} data-offer-id={offer.id}>
             <Picture
-              src={offer.pictures[0]}
+              picture={offer.pictures[0]}
+              slot="thumbnail"
               alt=""
               width={CARD_IMAGE_SIZE_PX}
               height={CARD_IMAGE_SIZE_PX}
