@@ -105,6 +105,9 @@ test.describe('recently viewed', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await block(page).scrollIntoViewIfNeeded();
     await block(page).screenshot({ path: screenshotPath(`viewed-home-${testInfo.project.name}.png`) });
+    // Scanned from the top: scrolled to the block, the section tiles above it pass under the sticky header, which
+    // axe's target-size counts as their being covered (a shopper scrolls them back out).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoSeriousA11yViolations(page);
   });
 
