@@ -14,7 +14,6 @@ use crate::limits::{
     PICTURE_AVIF_QUALITY, PICTURE_DECODE_MEMORY_MAX, PICTURE_JPEG_QUALITY, PICTURE_PIXELS_MAX, PICTURE_WEBP_QUALITY,
     PICTURE_WIDTHS,
 };
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageFormat, ImageReader, RgbImage};
 use std::io::Cursor;
 
@@ -88,8 +87,11 @@ fn on_white(image: DynamicImage) -> RgbImage {
 }
 
 /// The picture scaled down for every width of [`PICTURE_WIDTHS`], widest first, each paired with its slot width.
-/// Each is made from the next wider one (Lanczos3), which costs a fraction of scaling the original each time and
-/// looks the same; a slot wider than the picture gets the picture itself.
+/// Each is made from the next wider one, which costs a fraction of scaling the original each time; a slot wider than
+/// the picture gets the picture itself. Scaling averages the source pixels each target pixel covers
+/// (`thumbnail_exact`): for shrinking, about as sharp as Lanczos3 and without its ringing. Measured on 2000 px
+/// photographs (`scripts/bench/pictures.mjs`), a picture's download, WebP and JPEG derivatives took 0.45 s instead of
+/// 2 s with Lanczos3, whose resampling alone was 40 % of the time.
 pub fn scale_all(original: &DynamicImage) -> Vec<(u32, DynamicImage)> {
     let mut out: Vec<(u32, DynamicImage)> = Vec::with_capacity(PICTURE_WIDTHS.len());
     for &slot in PICTURE_WIDTHS.iter().rev() {
@@ -98,7 +100,7 @@ pub fn scale_all(original: &DynamicImage) -> Vec<(u32, DynamicImage)> {
         let scaled = if (w, h) == (source.width(), source.height()) {
             source.clone()
         } else {
-            source.resize_exact(w, h, FilterType::Lanczos3)
+            source.thumbnail_exact(w, h)
         };
         out.push((slot, scaled));
     }
