@@ -97,11 +97,8 @@ pub fn scale_all(original: &DynamicImage) -> Vec<(u32, DynamicImage)> {
     for &slot in PICTURE_WIDTHS.iter().rev() {
         let (w, h) = derivative_size(original.width(), original.height(), slot);
         let source = out.last().map_or(original, |(_, wider)| wider);
-        let scaled = if (w, h) == (source.width(), source.height()) {
-            source.clone()
-        } else {
-            source.thumbnail_exact(w, h)
-        };
+        let scaled =
+            if (w, h) == (source.width(), source.height()) { source.clone() } else { source.thumbnail_exact(w, h) };
         out.push((slot, scaled));
     }
     out
