@@ -33,14 +33,9 @@ fn bomb() -> Vec<u8> {
     image::DynamicImage::ImageRgb8(image::RgbImage::new(1, 1)).write_to(&mut out, image::ImageFormat::Png).unwrap();
     let mut png = out.into_inner();
     png[16..24].copy_from_slice(&[0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10]);
-    let crc = png[12..29].iter().fold(!0u32, |mut crc, &byte| {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-        crc
-    });
-    png[29..33].copy_from_slice(&(!crc).to_be_bytes());
+    // The IHDR chunk's CRC-32 (over its type and data), so the header reads as valid.
+    let crc = crc32fast::hash(&png[12..29]);
+    png[29..33].copy_from_slice(&crc.to_be_bytes());
     png
 }
 
