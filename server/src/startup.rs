@@ -184,11 +184,13 @@ fn spawn_catalogue_watcher(
             // that name it.
             if cached_for != Some((now.last_import, now.pictures)) {
                 catalog.clear();
-                if let Some(worker) = worker.as_ref().filter(|_| cached_for.is_some_and(|(i, _)| i != now.last_import))
-                {
-                    worker.wake_after_import();
-                }
                 cached_for = Some((now.last_import, now.pictures));
+            }
+            // An import (this process's or another's) names new pictures, and may leave copies unused.
+            if let Some(worker) = &worker
+                && seen.is_some_and(|seen| seen.last_import != now.last_import)
+            {
+                worker.wake_after_import();
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
             if seen.is_some_and(|seen| seen != now) {

@@ -117,22 +117,21 @@ pub async fn mark_failed(pool: &SqlitePool, id: i64, failure: &str, retry_at: Op
     .map(drop)
 }
 
-/// Claims up to `limit` ready pictures still without AVIF derivatives, one row per copy, for `lease` s:
-/// `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (… state = 'ready' AND avif = 0 AND next_attempt_at
-/// <= now …) RETURNING id, hash`.
-pub async fn claim_avif(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<(i64, String)>> {
-    let rows: Vec<(i64, String)> = sqlx::query_as(
+/// Claims up to `limit` ready pictures still without AVIF derivatives, one row per copy, for `lease` s, and gives
+/// their copies' hashes: `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (… state = 'ready' AND avif =
+/// 0 AND next_attempt_at <= now …) RETURNING hash`.
+pub async fn claim_avif(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
         "UPDATE pictures SET next_attempt_at = ?1 + ?2
          WHERE id IN (SELECT MIN(id) FROM pictures WHERE state = 'ready' AND avif = 0 AND hash IS NOT NULL
                       AND next_attempt_at <= ?1 GROUP BY hash ORDER BY MIN(id) LIMIT ?3)
-         RETURNING id, hash",
+         RETURNING hash",
     )
     .bind(now)
     .bind(lease)
     .bind(limit)
     .fetch_all(pool)
-    .await?;
-    Ok(rows)
+    .await
 }
 
 /// Marks every row of copy `hash` as having its AVIF derivatives, and moves `picture_version`.
@@ -234,7 +233,8 @@ pub async fn failures(pool: &SqlitePool, limit: i64) -> sqlx::Result<Vec<Failure
 }
 
 /// Removes the rows of addresses no active offer and no order line names any more; returns how many went. An import
-/// runs it in its transaction; the worker's sweep too, before it removes the copies no row names.
+/// runs it in its transaction (only an import changes which offers are active); the worker then removes the copies
+/// no row names.
 pub async fn sweep_rows(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "DELETE FROM pictures
@@ -251,17 +251,6 @@ pub async fn live_hashes(pool: &SqlitePool) -> sqlx::Result<HashSet<String>> {
     let rows: Vec<String> =
         sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await?;
     Ok(rows.into_iter().collect())
-}
-
-/// Whether copy `hash` is named by a row (the picture route serves only those): `SELECT width, height …`. Returns
-/// the original's size, px.
-pub async fn copy_size(pool: &SqlitePool, hash: &str) -> sqlx::Result<Option<(u32, u32)>> {
-    let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT width, height FROM pictures WHERE hash = ? AND width IS NOT NULL LIMIT 1")
-            .bind(hash)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.map(|(w, h)| (w as u32, h as u32)))
 }
 
 /// A picture of a row, as the storefront shows it.

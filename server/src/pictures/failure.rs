@@ -34,6 +34,9 @@ pub enum FailureCode {
     Undecodable,
     /// A demo picture the binary does not carry.
     Missing,
+    /// The picture store could not be written or read (a full disk, no permission): the shop's fault, not the
+    /// picture's, so it is tried again.
+    Store,
 }
 
 impl FailureCode {
@@ -50,14 +53,15 @@ impl FailureCode {
             FailureCode::TooManyPixels => "PICTURE_TOO_MANY_PIXELS",
             FailureCode::Undecodable => "PICTURE_UNDECODABLE",
             FailureCode::Missing => "PICTURE_MISSING",
+            FailureCode::Store => "PICTURE_STORE",
         }
     }
 
-    /// Whether a later attempt may succeed: a time-out, no connection, a 5xx, 408 or 429 answer. The rest (a 404, a
-    /// body that is not a picture, a refused address) fail at once.
+    /// Whether a later attempt may succeed: a time-out, no connection, a 5xx, 408 or 429 answer, or the store that
+    /// could not be written. The rest (a 404, a body that is not a picture, a refused address) fail at once.
     pub fn retryable(self) -> bool {
         match self {
-            FailureCode::Timeout | FailureCode::Connect => true,
+            FailureCode::Timeout | FailureCode::Connect | FailureCode::Store => true,
             FailureCode::HttpStatus(status) => status >= 500 || status == 408 || status == 429,
             _ => false,
         }

@@ -51,15 +51,6 @@ pub enum RunMode {
     UntilDone,
 }
 
-/// What one sweep removed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Swept {
-    /// Rows of addresses no active offer or order names.
-    pub rows: u64,
-    /// Copies (folders of the store) no row names.
-    pub copies: u64,
-}
-
 /// The worker: one per process.
 pub struct PictureWorker {
     pool: SqlitePool,
@@ -109,10 +100,8 @@ impl PictureWorker {
         loop {
             if self.sweep_due.swap(false, std::sync::atomic::Ordering::SeqCst) {
                 match self.sweep().await {
-                    Ok(swept) if swept != Swept::default() => {
-                        tracing::info!(rows = swept.rows, copies = swept.copies, "unused pictures swept")
-                    }
-                    Ok(_) => {}
+                    Ok(0) => {}
+                    Ok(copies) => tracing::info!(copies, "unused pictures swept"),
                     Err(err) => tracing::warn!(err = format!("{err:#}"), "sweeping pictures failed"),
                 }
             }
@@ -144,8 +133,8 @@ impl PictureWorker {
             }
             // Nothing to download: AVIF derivatives, one picture at a time.
             match db::claim_avif(&self.pool, now(), PICTURE_CLAIM_LEASE_S, 1).await {
-                Ok(rows) if !rows.is_empty() => {
-                    for (_, hash) in rows {
+                Ok(hashes) if !hashes.is_empty() => {
+                    for hash in hashes {
                         self.make_avif(hash).await;
                     }
                     continue;
@@ -254,19 +243,16 @@ impl PictureWorker {
         }
     }
 
-    /// Removes the rows no offer or order names any more, then the copies no row names (older than
-    /// [`PICTURE_SWEEP_GRACE_S`]).
+    /// Removes the copies no row names (older than [`PICTURE_SWEEP_GRACE_S`]); the rows no offer names went in the
+    /// import's own transaction (`db::pictures::sweep_rows`). Returns how many copies went.
     ///
     /// # Errors
     /// The database's or the file system's.
-    pub async fn sweep(&self) -> anyhow::Result<Swept> {
-        let rows = db::sweep_rows(&mut *self.pool.acquire().await?).await?;
+    pub async fn sweep(&self) -> anyhow::Result<u64> {
         let keep = db::live_hashes(&self.pool).await?;
         let store = self.store.clone();
-        let copies =
-            tokio::task::spawn_blocking(move || store.sweep(&keep, Duration::from_secs(PICTURE_SWEEP_GRACE_S)))
-                .await??;
-        Ok(Swept { rows, copies })
+        Ok(tokio::task::spawn_blocking(move || store.sweep(&keep, Duration::from_secs(PICTURE_SWEEP_GRACE_S)))
+            .await??)
     }
 }
 
@@ -325,6 +311,7 @@ fn write_derivatives(
     Ok(())
 }
 
-fn disk(err: std::io::Error) -> Failure {
-    Failure::new(FailureCode::Undecodable, format!("the picture store: {err}"))
+/// A picture store error: `PICTURE_STORE`, retried (a full disk is the shop's to mend, not the picture's fault).
+pub fn disk(err: std::io::Error) -> Failure {
+    Failure::new(FailureCode::Store, format!("the picture store: {err}"))
 }

@@ -8,8 +8,7 @@
 
 use crate::domain::pictures::{PictureFormat, is_picture_id};
 use crate::limits::PICTURE_WIDTHS;
-use crate::pictures::failure::{Failure, FailureCode};
-use crate::pictures::worker::derive_formats;
+use crate::pictures::worker::{derive_formats, disk};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -35,7 +34,7 @@ pub async fn derivative(State(state): State<AppState>, Path((id, file)): Path<(S
                 if !path.exists() {
                     derive_formats(&store, &named, &[format], speed)?;
                 }
-                std::fs::read(&path).map_err(|e| Failure::new(FailureCode::Undecodable, e.to_string()))
+                std::fs::read(&path).map_err(disk)
             })
             .await;
             match made {
