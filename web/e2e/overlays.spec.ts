@@ -75,6 +75,8 @@ async function openQuickViewScrolled(page: Page) {
   await expect.poll(() => scrollY(page)).toBe(600);
   const { card, offer, button } = await cardAt(page, 6);
   await card.scrollIntoViewIfNeeded();
+  // The scroll-up button rises as the page passes its threshold: measure it once it has arrived.
+  await animationsDone(page);
   const before = {
     scrollY: await scrollY(page),
     header: await box(siteHeader(page)),
