@@ -51,18 +51,9 @@ impl ListParams {
     pub fn validate(&self) -> Result<Listing, ApiError> {
         let sort = match self.sort.as_deref().map(str::trim) {
             None | Some("") => OfferSort::Feed,
-            Some("price") => OfferSort::PriceAsc,
-            Some("-price") => OfferSort::PriceDesc,
-            Some("name") => OfferSort::Name,
-            Some("new") => OfferSort::New,
-            Some("discount") => OfferSort::Discount,
-            Some(_) => {
-                return Err(ApiError::bad_request(
-                    "SORT_INVALID",
-                    "sort",
-                    "sort must be one of price, -price, name, new, discount",
-                ));
-            }
+            Some(name) => OfferSort::from_param(name).ok_or_else(|| {
+                ApiError::bad_request("SORT_INVALID", "sort", "sort must be one of price, -price, name, new, discount")
+            })?,
         };
         Ok(Listing {
             page: number(self.page.as_deref(), 1, MAX_PAGE, "PAGE_INVALID", "page")?,

@@ -57,6 +57,19 @@ pub enum OfferSort {
 }
 
 impl OfferSort {
+    /// The order a listing's `sort` parameter names (`price`, `-price`, `name`, `new`, `discount`; docs/api.md
+    /// "Offers"); `None` for anything else. No parameter is [`OfferSort::Feed`], which has no name.
+    pub fn from_param(name: &str) -> Option<Self> {
+        match name {
+            "price" => Some(Self::PriceAsc),
+            "-price" => Some(Self::PriceDesc),
+            "name" => Some(Self::Name),
+            "new" => Some(Self::New),
+            "discount" => Some(Self::Discount),
+            _ => None,
+        }
+    }
+
     fn order_by(self) -> &'static str {
         match self {
             Self::Feed => "o.position",

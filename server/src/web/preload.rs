@@ -116,11 +116,11 @@ impl Preload {
         Self::page(Route::Home, [format!("/api/collections/new?limit={HOME_COLLECTION_LIMIT}"), "/api/viewed".into()])
     }
 
-    /// A listing's first page in the shop's order (`/api/offers` or `/api/sections/{id}/offers`), when the page's URL
-    /// has no query (a sort, filter or page number changes the URL the front-end asks for).
+    /// A listing's page (`/api/offers` or `/api/sections/{id}/offers`) as the front-end asks for it from the page's
+    /// query ([`listing_request`]): every page, order and filter, so a numbered page is rendered in one attempt
+    /// instead of finding its listing missing after the first.
     pub fn listing(route: Route, offers_path: &str, page_query: Option<&str>) -> Self {
-        let first = page_query.is_none_or(str::is_empty);
-        Self::page(route, first.then(|| format!("{offers_path}?page=1&perPage={CATALOG_PAGE_SIZE}")))
+        Self::page(route, listing_request(page_query.unwrap_or("")).map(|query| format!("{offers_path}?{query}")))
     }
 
     /// The route's modules (absolute paths) beyond what `index.html` loads, in the order to start them; none without a
@@ -167,6 +167,37 @@ impl Preload {
         }
         tags
     }
+}
+
+/// The query of the listing request the front-end makes on a listing page whose URL query is `page_query`
+/// (`parseListingSearch` and `listingQuery` in `web/src/features/catalog`): `page=N&perPage=20`, then `sort=…` and
+/// `available=Y` when set. As there, the first of a repeated parameter counts, an unknown order or flag value is
+/// the default, and other parameters (`utm_source`, `yclid`) are ignored. `None` for a page number written other
+/// than in decimal digits, which the front-end reads by JavaScript's `Number` rules; the render then finds the
+/// request it misses by itself.
+fn listing_request(page_query: &str) -> Option<String> {
+    let (mut page, mut sort, mut available) = (None, None, None);
+    for (key, value) in url::form_urlencoded::parse(page_query.as_bytes()) {
+        match key.as_ref() {
+            "page" if page.is_none() => page = Some(value),
+            "sort" if sort.is_none() => sort = Some(value),
+            "available" if available.is_none() => available = Some(value),
+            _ => {}
+        }
+    }
+    let page = match page.as_deref() {
+        None | Some("") => 1,
+        Some(digits) if digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse::<u64>().ok()?.max(1),
+        Some(_) => return None,
+    };
+    let mut query = format!("page={page}&perPage={CATALOG_PAGE_SIZE}");
+    if let Some(sort) = sort.filter(|sort| crate::db::offers::OfferSort::from_param(sort).is_some()) {
+        query.push_str(&format!("&sort={sort}"));
+    }
+    if available.as_deref() == Some("Y") {
+        query.push_str("&available=Y");
+    }
+    Some(query)
 }
 
 /// One chunk of Vite's manifest (the fields used here).
@@ -317,11 +348,28 @@ mod tests {
     }
 
     #[test]
-    fn a_listing_preloads_its_first_page_only_without_a_query() {
+    fn a_listing_preloads_the_page_the_front_end_asks_for() {
         let first = Preload::listing(Route::Catalog, "/api/offers", None);
         assert_eq!(first.api.last().unwrap(), &format!("/api/offers?page=1&perPage={CATALOG_PAGE_SIZE}"));
-        let sorted = Preload::listing(Route::Catalog, "/api/offers", Some("sort=price"));
-        assert_eq!(sorted.api.len(), SHELL_API.len());
+        let per_page = CATALOG_PAGE_SIZE;
+        for (query, request) in [
+            ("", format!("page=1&perPage={per_page}")),
+            ("page=3", format!("page=3&perPage={per_page}")),
+            ("page=0", format!("page=1&perPage={per_page}")),
+            ("page=", format!("page=1&perPage={per_page}")),
+            ("available=Y&sort=-price&page=2", format!("page=2&perPage={per_page}&sort=-price&available=Y")),
+            ("sort=%2Dprice", format!("page=1&perPage={per_page}&sort=-price")),
+            ("sort=cheap&available=yes", format!("page=1&perPage={per_page}")),
+            ("page=4&page=5&utm_source=yandex&yclid=1", format!("page=4&perPage={per_page}")),
+        ] {
+            assert_eq!(listing_request(query), Some(request), "{query}");
+        }
+        // JavaScript's `Number` reads these ("2.0" is 2, "0x2" is 2, " 2" is 2): left to the render to find.
+        for query in ["page=2.0", "page=0x2", "page=%202", "page=-1", "page=99999999999999999999999"] {
+            assert_eq!(listing_request(query), None, "{query}");
+        }
+        let numbered = Preload::listing(Route::Section, "/api/sections/7/offers", Some("page=2"));
+        assert_eq!(numbered.api.last().unwrap(), &format!("/api/sections/7/offers?page=2&perPage={per_page}"));
     }
 
     #[test]
