@@ -11,6 +11,24 @@ use vitrina::config::{
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
 
+/// `println!` that hands its error back instead of panicking, so a reader that went away (`vitrina … | head`) ends the
+/// command quietly ([`stdout_closed`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)?
+    };
+}
+
+/// Whether `err` is standard output's reader having gone away (`EPIPE`): the command's output was cut short on
+/// purpose (`| head`), which is no failure to report.
+fn stdout_closed(err: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().map(std::io::Error::kind) == broken
+            || cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind) == broken
+    })
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -21,6 +39,7 @@ async fn main() -> ExitCode {
         .init();
     match run(Cli::parse()).await {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if stdout_closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE
@@ -71,7 +90,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let started = std::time::Instant::now();
             vitrina::db::backup(&args.db.db, &args.out).await?;
             let bytes = std::fs::metadata(&args.out)?.len();
-            println!(
+            out!(
                 "backup written: {} ({} bytes, {} ms), integrity ok",
                 args.out.display(),
                 bytes,
@@ -141,17 +160,17 @@ async fn run_menu(args: MenuArgs) -> anyhow::Result<()> {
         MenuCommand::Import(_) => {
             let items = items.unwrap_or_default();
             vitrina::db::menus::import_owner_menu(&pool, TOP_MENU, &items).await?;
-            println!("menu {TOP_MENU}: {} items imported", count(&items));
+            out!("menu {TOP_MENU}: {} items imported", count(&items));
         }
         MenuCommand::Export { .. } => {
             vitrina::db::menus::ensure_top(&pool).await?;
             let tree = vitrina::db::menus::load_tree(&pool, TOP_MENU).await?.unwrap_or_default();
             let items: Vec<MenuEntry> = tree.into_iter().map(to_entry).collect();
-            println!("{}", serde_json::to_string_pretty(&items)?);
+            out!("{}", serde_json::to_string_pretty(&items)?);
         }
         MenuCommand::Reset { .. } => {
             vitrina::db::menus::reset_top(&pool).await?;
-            println!("menu {TOP_MENU}: rebuilt from the catalogue");
+            out!("menu {TOP_MENU}: rebuilt from the catalogue");
         }
     }
     pool.close().await;
@@ -177,10 +196,10 @@ async fn run_forms(args: FormsArgs) -> anyhow::Result<()> {
         FormsCommand::Import(_) => {
             vitrina::db::forms::import(&pool, &forms).await?;
             let codes: Vec<&str> = forms.iter().map(|f| f.code.as_str()).collect();
-            println!("forms imported: {}", codes.join(", "));
+            out!("forms imported: {}", codes.join(", "));
         }
         FormsCommand::Export { .. } => {
-            println!("{}", serde_json::to_string_pretty(&vitrina::db::forms::list(&pool).await?)?);
+            out!("{}", serde_json::to_string_pretty(&vitrina::db::forms::list(&pool).await?)?);
         }
     }
     pool.close().await;
@@ -204,11 +223,11 @@ async fn run_stores(args: StoresArgs) -> anyhow::Result<()> {
     match args.command {
         StoresCommand::Import(_) => {
             vitrina::db::stores::replace_all(&pool, &stores).await?;
-            println!("stores imported: {}", stores.len());
+            out!("stores imported: {}", stores.len());
         }
         StoresCommand::Export { .. } => {
             vitrina::db::stores::ensure_defaults(&pool).await?;
-            println!("{}", serde_json::to_string_pretty(&vitrina::db::stores::list(&pool).await?)?);
+            out!("{}", serde_json::to_string_pretty(&vitrina::db::stores::list(&pool).await?)?);
         }
     }
     pool.close().await;
@@ -234,22 +253,22 @@ async fn run_synonyms(args: SynonymsArgs) -> anyhow::Result<()> {
         SynonymsCommand::Import(_) => {
             let (text, words) = imported.unwrap_or_default();
             vitrina::db::search::set_synonym_rules(&pool, Some(&text)).await?;
-            println!("synonyms imported: {words} words with synonyms");
+            out!("synonyms imported: {words} words with synonyms");
         }
         SynonymsCommand::Export { .. } => {
             let stored = vitrina::db::search::synonym_rules(&pool).await?;
-            print!("{}", stored.as_deref().unwrap_or(DEFAULT_RULES));
+            write!(std::io::stdout(), "{}", stored.as_deref().unwrap_or(DEFAULT_RULES))?;
         }
         SynonymsCommand::Reset { .. } => {
             vitrina::db::search::set_synonym_rules(&pool, None).await?;
-            println!("synonyms reset to the defaults");
+            out!("synonyms reset to the defaults");
         }
         SynonymsCommand::Brands { .. } => {
             let mut brands = vitrina::search::synonyms::Brands::default();
             for doc in vitrina::db::search::load_docs(&pool).await? {
                 brands.add(doc.vendor.as_deref(), &doc.name);
             }
-            print!("{}", Synonyms::default().with_brands(brands.words()).to_rules());
+            write!(std::io::stdout(), "{}", Synonyms::default().with_brands(brands.words()).to_rules())?;
         }
     }
     pool.close().await;
@@ -271,15 +290,15 @@ async fn run_pictures(args: PicturesArgs) -> anyhow::Result<()> {
                 let value = serde_json::json!({
                     "counts": counts, "failures": failures, "store": store.root().display().to_string()
                 });
-                println!("{value}");
+                out!("{value}");
             } else {
-                println!("ready:           {} ({} still without AVIF)", counts.ready, counts.avif_pending);
-                println!("to fetch:        {}", counts.pending);
-                println!("failed:          {}", counts.failed);
-                println!("originals:       {} bytes in {}", counts.bytes, store.root().display());
+                out!("ready:           {} ({} still without AVIF)", counts.ready, counts.avif_pending);
+                out!("to fetch:        {}", counts.pending);
+                out!("failed:          {}", counts.failed);
+                out!("originals:       {} bytes in {}", counts.bytes, store.root().display());
                 for f in &failures {
                     let retry = if f.state == "pending" { " (to be retried)" } else { "" };
-                    println!("  {}: {}{retry}", f.url, f.failure);
+                    out!("  {}: {}{retry}", f.url, f.failure);
                 }
             }
             pool.close().await;
@@ -304,9 +323,11 @@ async fn run_pictures(args: PicturesArgs) -> anyhow::Result<()> {
             run.await?;
             bar.finish_and_clear();
             let counts = db::counts(&pool).await?;
-            println!(
+            out!(
                 "pictures: {} ready, {} to fetch (retried later), {} failed (`vitrina pictures status`)",
-                counts.ready, counts.pending, counts.failed
+                counts.ready,
+                counts.pending,
+                counts.failed
             );
             pool.close().await;
         }
@@ -332,7 +353,7 @@ async fn run_locations(args: LocationsArgs) -> anyhow::Result<()> {
     let written = vitrina::db::locations::replace_all(&pool, &parsed.locations).await?;
     pool.close().await;
     let repeated = parsed.locations.len() as u64 - written;
-    println!("locations imported: {written}, skipped: {}, listed twice: {repeated}", parsed.skipped.len());
+    out!("locations imported: {written}, skipped: {}, listed twice: {repeated}", parsed.skipped.len());
     Ok(())
 }
 
@@ -344,16 +365,16 @@ async fn run_reviews(args: ReviewsArgs) -> anyhow::Result<()> {
     match args.command {
         ReviewsCommand::List { pending, .. } => {
             for review in vitrina::db::reviews::list_for_owner(&pool, pending).await? {
-                println!("{}", serde_json::to_string(&review)?);
+                out!("{}", serde_json::to_string(&review)?);
             }
         }
         ReviewsCommand::Publish { ids, .. } => {
             let changed = vitrina::db::reviews::publish(&pool, &ids).await?;
-            println!("reviews published: {changed} of {}", ids.len());
+            out!("reviews published: {changed} of {}", ids.len());
         }
         ReviewsCommand::Delete { ids, .. } => {
             let changed = vitrina::db::reviews::delete(&pool, &ids).await?;
-            println!("reviews deleted: {changed} of {}", ids.len());
+            out!("reviews deleted: {changed} of {}", ids.len());
         }
     }
     pool.close().await;
@@ -366,30 +387,33 @@ fn to_entry(node: vitrina::db::menus::MenuNode) -> vitrina::domain::menu::MenuEn
 
 fn print_summary(s: &ImportSummary, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string(s)?);
+        out!("{}", serde_json::to_string(s)?);
         return Ok(());
     }
-    println!("sections:        {}", s.sections);
-    println!("offers added:    {}", s.offers_added);
-    println!("offers updated:  {}", s.offers_updated);
-    println!("offers removed:  {}", s.offers_removed);
-    println!("offers skipped:  {}", s.offers_skipped);
+    out!("sections:        {}", s.sections);
+    out!("offers added:    {}", s.offers_added);
+    out!("offers updated:  {}", s.offers_updated);
+    out!("offers removed:  {}", s.offers_removed);
+    out!("offers skipped:  {}", s.offers_skipped);
     for skip in &s.skipped {
-        println!("  line {}: offer {}: {}", skip.line, skip.offer_id.as_deref().unwrap_or("(no id)"), skip.reason);
+        out!("  line {}: offer {}: {}", skip.line, skip.offer_id.as_deref().unwrap_or("(no id)"), skip.reason);
     }
-    println!("pictures dropped: {}", s.pictures_dropped);
+    out!("pictures dropped: {}", s.pictures_dropped);
     for picture in &s.dropped_pictures {
-        println!("  line {}: offer {}: {:?}: {}", picture.line, picture.offer_id, picture.url, picture.reason);
+        out!("  line {}: offer {}: {:?}: {}", picture.line, picture.offer_id, picture.url, picture.reason);
     }
-    println!("fields cut:      {}", s.fields_cut);
+    out!("fields cut:      {}", s.fields_cut);
     for cut in &s.cut_fields {
-        println!("  line {}: offer {}: {} cut from {} to {}", cut.line, cut.offer_id, cut.field, cut.had, cut.kept);
+        out!("  line {}: offer {}: {} cut from {} to {}", cut.line, cut.offer_id, cut.field, cut.had, cut.kept);
     }
     let p = &s.pictures;
-    println!(
+    out!(
         "pictures:        {} new; {} ready, {} to fetch, {} failed (`vitrina pictures status`)",
-        s.pictures_new, p.ready, p.pending, p.failed
+        s.pictures_new,
+        p.ready,
+        p.pending,
+        p.failed
     );
-    println!("time:            {:.2} s", s.seconds);
+    out!("time:            {:.2} s", s.seconds);
     Ok(())
 }

@@ -176,6 +176,28 @@ async fn stdin_import_and_generated_feeds_work_through_the_cli() {
     assert_eq!((s["offersAdded"].as_u64(), s["sections"].as_u64()), (Some(300), Some(108)));
 }
 
+/// `vitrina generate-feed | head`, `vitrina openapi | head`: a reader that stops early ends the command quietly, with
+/// no panic and no error (Rust's `println!` panics on a closed pipe; every command's output goes through `out!`).
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::io::Read;
+    let bin = env!("CARGO_BIN_EXE_vitrina");
+    for args in [&["generate-feed", "--offers", "20000"][..], &["openapi"][..]] {
+        let mut child = std::process::Command::new(bin)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The pipe's reader is dropped here, with megabytes of output still to come.
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
 #[tokio::test]
 async fn sections_never_take_the_slugs_of_the_storefronts_own_catalogue_pages() {
     // "Compare" and "Products" would hide the compare page and the offers without a section (issue 6).
