@@ -249,6 +249,10 @@ pub struct PictureArgs {
     /// instance, or `vitrina pictures fetch`, downloads).
     #[arg(long, env = "VITRINA_PICTURES_WORKER", default_value_t = true, action = clap::ArgAction::Set)]
     pub pictures_worker: bool,
+    /// How often, at most, `serve` shows pictures that became ready, ms: each time it forgets its cached offers and
+    /// rendered pages (0: at every look of the watcher, once a second).
+    #[arg(long, env = "VITRINA_PICTURES_SHOW_INTERVAL_MS", default_value_t = crate::limits::PICTURE_SHOW_INTERVAL_MS)]
+    pub pictures_show_interval_ms: u64,
 }
 
 impl PictureArgs {

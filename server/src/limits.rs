@@ -527,6 +527,11 @@ pub const PICTURE_CLAIM_LEASE_S: i64 = 600;
 /// Pictures a worker claims at once.
 pub const PICTURE_CLAIM_BATCH: i64 = 32;
 
+/// How often, at most, a serving shop shows the pictures that became ready since it last did, ms: each time it
+/// forgets its cached offers and rendered pages. A picture after a quiet spell shows at the watcher's next look;
+/// while a long fetch makes pictures ready every second, they show in batches, so pages stay cached in between.
+pub const PICTURE_SHOW_INTERVAL_MS: u64 = 10_000;
+
 /// How often the serving shop's worker looks for pictures to fetch when it has none, ms (an import is seen sooner:
 /// the catalogue watcher wakes it).
 pub const PICTURE_POLL_INTERVAL_MS: u64 = 5_000;

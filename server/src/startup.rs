@@ -90,7 +90,16 @@ impl Application {
         } else {
             None
         };
-        spawn_catalogue_watcher(pool.clone(), search.clone(), catalog.clone(), content.clone(), worker);
+        let pictures_shown = Arc::new(crate::state::PicturesShown::default());
+        let showing = PictureShowing::new(std::time::Duration::from_millis(args.pictures.pictures_show_interval_ms));
+        spawn_catalogue_watcher(
+            pool.clone(),
+            search.clone(),
+            catalog.clone(),
+            content.clone(),
+            worker,
+            (showing, pictures_shown.clone()),
+        );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
         let state = AppState {
@@ -105,6 +114,7 @@ impl Application {
             pictures,
             picture_derives: Arc::new(tokio::sync::Semaphore::new(1)),
             picture_avif_speed: args.pictures.pictures_avif_speed,
+            pictures_shown,
         };
         let connections = crate::serve::ConnectionLimits::fitted(
             std::time::Duration::from_secs(args.idle_timeout),
@@ -145,9 +155,11 @@ impl Application {
 /// - after an import, and once at start, it builds the search index and empties the catalogue cache, so pages and answers
 ///   read the imported offers and sections; after `vitrina synonyms import` or `reset` it builds the index too;
 /// - after an import, it wakes the picture worker (when this process runs one), which sweeps and fetches;
-/// - after a picture became ready (`picture_version`), it empties the catalogue cache: offers name their pictures;
-/// - after any change of what the public pages show (an import, or `content_version`), it advances the content
-///   generation, so rendered pages kept before it are not served again.
+/// - after a picture became ready (`picture_version`), it empties the catalogue cache: offers name their pictures.
+///   While pictures keep becoming ready (a long fetch), at most every `--pictures-show-interval-ms`
+///   ([`PictureShowing`]), and it records the version the pages show in `shown`;
+/// - after any change of what the public pages show (an import, `content_version`, or pictures shown), it advances
+///   the content generation, so rendered pages kept before it are not served again.
 ///
 /// Runs until the process ends; a failed build is logged and retried at the next change.
 fn spawn_catalogue_watcher(
@@ -156,6 +168,7 @@ fn spawn_catalogue_watcher(
     catalog: Arc<crate::catalog::CatalogCache>,
     content: Arc<crate::state::ContentGeneration>,
     worker: Option<Arc<crate::pictures::PictureWorker>>,
+    (mut showing, shown): (PictureShowing, Arc<crate::state::PicturesShown>),
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         // The import and the synonyms the index in use was built with.
@@ -181,7 +194,12 @@ fn spawn_catalogue_watcher(
                 }
             }
             // Synonyms change the index only; an import changes the offers too, and a picture made ready the offers
-            // that name it.
+            // that name it (once it is due to show).
+            let imported = cached_for.is_none_or(|(import, _)| import != now.last_import);
+            let now = crate::db::shop::ContentVersion {
+                pictures: showing.show(now.pictures, imported, std::time::Instant::now()),
+                ..now
+            };
             if cached_for != Some((now.last_import, now.pictures)) {
                 catalog.clear();
                 cached_for = Some((now.last_import, now.pictures));
@@ -196,9 +214,41 @@ fn spawn_catalogue_watcher(
             if seen.is_some_and(|seen| seen != now) {
                 content.advance();
             }
+            shown.set(now.pictures);
             seen = Some(now);
         }
     })
+}
+
+/// Which picture version the pages show (`picture_version`; the catalogue watcher asks once a look): a change is
+/// shown at once after an import (the pages are rebuilt anyway) or when the last one shown is `interval` old, else
+/// it waits until it is. So a picture made ready after a quiet spell shows within the watcher's second, and a fetch
+/// that makes pictures ready every second forgets the cached pages once per `interval`, not once per second.
+#[derive(Debug)]
+pub struct PictureShowing {
+    interval: std::time::Duration,
+    /// The version shown, and when it was first shown.
+    shown: Option<(i64, std::time::Instant)>,
+}
+
+impl PictureShowing {
+    /// Nothing shown yet; changes at most every `interval`.
+    pub fn new(interval: std::time::Duration) -> Self {
+        PictureShowing { interval, shown: None }
+    }
+
+    /// The version to show at `now`, given the database's `current` and whether an import was seen since the last
+    /// look (`imported`).
+    pub fn show(&mut self, current: i64, imported: bool, now: std::time::Instant) -> i64 {
+        match self.shown {
+            Some((version, _)) if version == current => version,
+            Some((version, at)) if !imported && now.saturating_duration_since(at) < self.interval => version,
+            _ => {
+                self.shown = Some((current, now));
+                current
+            }
+        }
+    }
 }
 
 /// What one sweep removed.
@@ -253,4 +303,36 @@ async fn shutdown_signal() {
     let terminate = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = terminate => {} }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PictureShowing;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn pictures_show_at_once_after_a_quiet_spell_and_in_batches_while_they_keep_coming() {
+        let start = Instant::now();
+        let at = |ms| start + Duration::from_millis(ms);
+        let mut showing = PictureShowing::new(Duration::from_millis(10_000));
+        assert_eq!(showing.show(0, true, at(0)), 0, "the first look shows what there is");
+        // A picture after a quiet spell: at once.
+        assert_eq!(showing.show(1, false, at(60_000)), 1);
+        // More every second: held until the one shown is 10 s old, then all of them at once.
+        assert_eq!(showing.show(2, false, at(61_000)), 1);
+        assert_eq!(showing.show(5, false, at(69_999)), 1);
+        assert_eq!(showing.show(6, false, at(70_000)), 6);
+        assert_eq!(showing.show(7, false, at(71_000)), 6);
+        // An import rebuilds the pages anyway: its pictures come with it.
+        assert_eq!(showing.show(8, true, at(72_000)), 8);
+        assert_eq!(showing.show(8, false, at(73_000)), 8);
+    }
+
+    #[test]
+    fn an_interval_of_zero_shows_every_picture_at_the_next_look() {
+        let now = Instant::now();
+        let mut showing = PictureShowing::new(Duration::ZERO);
+        assert_eq!(showing.show(3, false, now), 3);
+        assert_eq!(showing.show(4, false, now), 4);
+    }
 }

@@ -2,7 +2,7 @@
 
 use sqlx::SqlitePool;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
 /// Shared application state: the database pool, the search engine, the catalogue cache, the settings, the notification mailer,
 /// the per-address rate limiters, the content generation and the render counters.
@@ -25,6 +25,32 @@ pub struct AppState {
     pub picture_derives: Arc<tokio::sync::Semaphore>,
     /// rav1e's speed for AVIF derivatives made on request (`--pictures-avif-speed`).
     pub picture_avif_speed: u8,
+    /// The picture version the public pages show (moved by the catalogue watcher), read by `GET /api/health/pictures`.
+    pub pictures_shown: Arc<PicturesShown>,
+}
+
+/// The picture version (`picture_version` in the database) the cached offers and rendered pages show: the catalogue
+/// watcher moves it to the database's after an import, or at most every `--pictures-show-interval-ms` while
+/// pictures become ready (`startup::PictureShowing`). -1 until the watcher's first look.
+#[derive(Debug)]
+pub struct PicturesShown(AtomicI64);
+
+impl Default for PicturesShown {
+    fn default() -> Self {
+        PicturesShown(AtomicI64::new(-1))
+    }
+}
+
+impl PicturesShown {
+    /// The version shown.
+    pub fn get(&self) -> i64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    /// The pages now show `version`.
+    pub fn set(&self, version: i64) {
+        self.0.store(version, Ordering::Release);
+    }
 }
 
 /// How many times the shop has seen its public content change since the start: an import, a menu, the stores, a

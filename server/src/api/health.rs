@@ -108,10 +108,13 @@ pub struct PictureHealth {
     pub failed: u64,
     /// Ready pictures whose AVIF derivatives are still to make (WebP and JPEG are served meanwhile).
     pub avif_pending: u64,
+    /// Whether the pages show every ready picture. `false` while pictures made ready wait for the next refresh of
+    /// the cached pages (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS`, 10 s by default).
+    pub shown: bool,
 }
 
-/// The pictures by state: how far the background downloads are. Always 200; `Cache-Control: no-store`. One
-/// `SELECT state, COUNT(*) … GROUP BY state`.
+/// The pictures by state: how far the background downloads are, and whether the pages show them all yet. Always
+/// 200; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and the picture version.
 #[utoipa::path(get, path = "/api/health/pictures", tag = "health", responses((status = 200, body = PictureHealth)))]
 pub async fn get_picture_health(State(state): State<AppState>) -> Result<Response, crate::error::ApiError> {
     let counts = crate::db::pictures::counts(&state.db).await?;
@@ -120,6 +123,7 @@ pub async fn get_picture_health(State(state): State<AppState>) -> Result<Respons
         ready: counts.ready,
         failed: counts.failed,
         avif_pending: counts.avif_pending,
+        shown: state.pictures_shown.get() >= crate::db::pictures::version(&state.db).await?,
     };
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }

@@ -63,6 +63,9 @@ pub(crate) async fn spawn_configured(
             pictures_worker: false,
             // The fastest AVIF: in a debug build the AV1 encoder runs some ten times slower than in a release.
             pictures_avif_speed: 10,
+            // Pictures show at the watcher's next look: the tests wait for each one, not for batches (the batching
+            // is `startup::PictureShowing`'s unit test, and the browser tests run with the default).
+            pictures_show_interval_ms: 0,
         },
         form_rate_burst: 1000,
         login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,

@@ -33,16 +33,20 @@ export async function firstOfferOf(request: APIRequestContext, sectionId: string
 }
 
 /**
- * Waits until the shop holds its own copy of every picture its catalogue names (issue 24): a fresh shop fetches the
- * demo's in the background after it starts, from the binary, in a second or two (`GET /api/health/pictures`).
+ * Waits until the shop holds its own copy of every picture its catalogue names and its pages show them all (issue
+ * 24): a fresh shop fetches the demo's in the background after it starts, from the binary, in a second or two, and
+ * shows them in batches at most `PICTURE_SHOW_INTERVAL_MS` (10 s) apart (`GET /api/health/pictures`).
  */
 export async function ownPicturesReady(request: APIRequestContext): Promise<void> {
   await expect
-    .poll(async () => (await getJson<{ pending: number }>(request, '/api/health/pictures')).pending, {
-      timeout: 20_000,
-      message: 'no picture is left to fetch',
-    })
-    .toBe(0);
+    .poll(
+      async () => {
+        const health = await getJson<{ pending: number; shown: boolean }>(request, '/api/health/pictures');
+        return health.pending === 0 && health.shown;
+      },
+      { timeout: 30_000, message: 'no picture is left to fetch, and the pages show them all' },
+    )
+    .toBe(true);
 }
 
 /** Waits until the page's data has arrived: no loading indicator left in `<main>`. */

@@ -436,8 +436,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The pictures by state: how far the background downloads are. Always 200; `Cache-Control: no-store`. One
-         *     `SELECT state, COUNT(*) … GROUP BY state`.
+         * The pictures by state: how far the background downloads are, and whether the pages show them all yet. Always
+         *     200; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and the picture version.
          */
         get: operations["get_picture_health"];
         put?: never;
@@ -1476,6 +1476,11 @@ export interface components {
              * @description Pictures the shop serves its own copy of.
              */
             ready: number;
+            /**
+             * @description Whether the pages show every ready picture. `false` while pictures made ready wait for the next refresh of
+             *     the cached pages (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS`, 10 s by default).
+             */
+            shown: boolean;
         };
         /**
          * @description `POST /api/orders` answer (201): the new order's number, for `GET /api/orders/{number}` and the confirmation
