@@ -6,9 +6,9 @@
 # Serves DB (a shop with pictures still to fetch, e.g. the real feed imported with its pictures pointed at
 # `node scripts/bench/picture-origin.mjs --port 18799`) on 127.0.0.1:18700 with the picture worker on, loopback
 # allowed and `--pictures-show-interval-ms INTERVAL_MS`. For SECONDS (default 60) one client asks for five pages in
-# turn (home, catalogue, the two largest sections, a search), each after the last one's answer, four rounds a
-# second. Then prints the requests answered, `GET /api/health/render` and `GET /api/health/pictures` before and
-# after. Run it once with 0 (pictures shown at every look of the watcher) and once with the default, one after the
+# turn (home, catalogue, the two largest sections, a search), each after the last one's answer, the next round
+# 0.25 s after the last. Then prints the requests answered, `GET /api/health/render` and `GET /api/health/pictures`
+# before and after. Run it once with 0 (pictures shown at every look of the watcher) and once with the default, one after the
 # other, and compare.
 set -euo pipefail
 db=${1:?DB}

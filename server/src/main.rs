@@ -11,22 +11,31 @@ use vitrina::config::{
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
 
-/// `println!` that hands its error back instead of panicking, so a reader that went away (`vitrina … | head`) ends the
-/// command quietly ([`stdout_closed`]).
+/// `println!` that hands its error back instead of panicking ([`to_stdout`]), so a reader that went away
+/// (`vitrina … | head`) ends the command quietly.
 macro_rules! out {
     ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
+        writeln!(std::io::stdout(), $($arg)*).map_err(to_stdout)?
     };
 }
 
-/// Whether `err` is standard output's reader having gone away (`EPIPE`): the command's output was cut short on
-/// purpose (`| head`), which is no failure to report.
-fn stdout_closed(err: &anyhow::Error) -> bool {
-    let broken = Some(std::io::ErrorKind::BrokenPipe);
-    err.chain().any(|cause| {
-        cause.downcast_ref::<std::io::Error>().map(std::io::Error::kind) == broken
-            || cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind) == broken
-    })
+/// Standard output's reader went away (`EPIPE`): the command's output was cut short on purpose (`| head`), which is
+/// no failure to report. Only writes to standard output are marked so ([`to_stdout`]); a broken pipe anywhere else
+/// is an error like any other.
+#[derive(Debug)]
+struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for StdoutClosed {}
+
+/// The error of a write to standard output: [`StdoutClosed`] for a broken pipe, else the error itself.
+fn to_stdout(err: std::io::Error) -> anyhow::Error {
+    if err.kind() == std::io::ErrorKind::BrokenPipe { StdoutClosed.into() } else { err.into() }
 }
 
 #[tokio::main]
@@ -39,7 +48,7 @@ async fn main() -> ExitCode {
         .init();
     match run(Cli::parse()).await {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) if stdout_closed(&err) => ExitCode::SUCCESS,
+        Err(err) if err.is::<StdoutClosed>() => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE
@@ -70,14 +79,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::GenerateFeed(args) => {
             let stdout = std::io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            vitrina::feeds::generate::write_feed(&mut out, args.offers, args.seed)?;
-            out.flush()?;
+            vitrina::feeds::generate::write_feed(&mut out, args.offers, args.seed).map_err(to_stdout)?;
+            out.flush().map_err(to_stdout)?;
         }
         Command::Openapi => {
             let document = vitrina::api::openapi_document();
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &document)?;
-            writeln!(out)?;
+            serde_json::to_writer_pretty(&mut out, &document).map_err(std::io::Error::from).map_err(to_stdout)?;
+            writeln!(out).map_err(to_stdout)?;
         }
         Command::Menu(args) => run_menu(args).await?,
         Command::Forms(args) => run_forms(args).await?,
@@ -257,7 +266,7 @@ async fn run_synonyms(args: SynonymsArgs) -> anyhow::Result<()> {
         }
         SynonymsCommand::Export { .. } => {
             let stored = vitrina::db::search::synonym_rules(&pool).await?;
-            write!(std::io::stdout(), "{}", stored.as_deref().unwrap_or(DEFAULT_RULES))?;
+            write!(std::io::stdout(), "{}", stored.as_deref().unwrap_or(DEFAULT_RULES)).map_err(to_stdout)?;
         }
         SynonymsCommand::Reset { .. } => {
             vitrina::db::search::set_synonym_rules(&pool, None).await?;
@@ -268,7 +277,8 @@ async fn run_synonyms(args: SynonymsArgs) -> anyhow::Result<()> {
             for doc in vitrina::db::search::load_docs(&pool).await? {
                 brands.add(doc.vendor.as_deref(), &doc.name);
             }
-            write!(std::io::stdout(), "{}", Synonyms::default().with_brands(brands.words()).to_rules())?;
+            write!(std::io::stdout(), "{}", Synonyms::default().with_brands(brands.words()).to_rules())
+                .map_err(to_stdout)?;
         }
     }
     pool.close().await;

@@ -183,7 +183,8 @@ test.describe('preloads in the first HTML (issue 9)', () => {
     await recordUses(page);
     const path = '/catalog/?sort=price&page=2';
     const loaded = await load(page, path);
-    // The server asks for the listing as the front-end does (`web/preload.rs`), so it renders the page in one go.
+    // The page's listing is in its state (`web/preload.rs` asks for it as the front-end does; that it takes one
+    // render attempt is `listing_request`'s unit test), and every preload is taken up.
     const listing = '/api/offers?page=2&perPage=20&sort=price';
     expect(await links(page, 'link[rel="preload"][as="fetch"][href^="/api/offers"]')).toEqual([]);
     expect(loaded.counts.get(listing), `${listing} is in the page's state, not fetched`).toBeUndefined();

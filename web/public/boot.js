@@ -34,21 +34,22 @@
   // then), a first paint may be text alone, and pictures loaded by the load event are drawn a frame or more later;
   // scripts started earlier delay what the shopper waits for.
   // A browser without paint timing starts a frame after the load event; a hidden tab, which paints nothing, at the
-  // load event or once it is hidden, whichever comes later.
+  // load event or once it is hidden, whichever comes later. A shopper's first press or key starts it at once,
+  // whatever else: the page needs its scripts now (and a page whose paint is never reported still starts).
   // No timers of our own: `requestAnimationFrame` fires under a test's fake clock while time flows, as it does while
   // a page loads, and a message is no timer.
   var painted = false;
   var loaded = document.readyState === 'complete';
-  var framed = false;
+  var channel = null;
   function startWhenShown() {
     if (!loaded) return;
     if (document.visibilityState === 'hidden') return start();
-    if (!painted || framed) return;
-    framed = true;
-    // The callback runs before the next frame is drawn; the message it posts is handled after that frame.
+    if (!painted || channel) return;
+    // The callback runs before the next frame is drawn; the message it posts is handled after that frame. The
+    // channel is kept here, so no collector can take its ports while the message is on its way.
+    channel = new MessageChannel();
+    channel.port1.onmessage = start;
     requestAnimationFrame(function () {
-      var channel = new MessageChannel();
-      channel.port1.onmessage = start;
       channel.port2.postMessage(null);
     });
   }
@@ -71,5 +72,8 @@
     startWhenShown();
   });
   document.addEventListener('visibilitychange', startWhenShown);
+  ['pointerdown', 'keydown'].forEach(function (type) {
+    window.addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
   startWhenShown();
 })();

@@ -108,8 +108,9 @@ pub struct PictureHealth {
     pub failed: u64,
     /// Ready pictures whose AVIF derivatives are still to make (WebP and JPEG are served meanwhile).
     pub avif_pending: u64,
-    /// Whether the pages show every ready picture. `false` while pictures made ready wait for the next refresh of
-    /// the cached pages (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS`, 10 s by default).
+    /// Whether the pages show every ready picture and AVIF. `false` from a picture or an AVIF made until the cached
+    /// pages take it up (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS` later, 10 s by default), so most of the time
+    /// while a long fetch runs.
     pub shown: bool,
 }
 

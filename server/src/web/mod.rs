@@ -125,8 +125,9 @@ const BOOT_SCRIPT: &str = "/boot.js";
 
 /// `index` (Vite's `index.html`) with its module script and module preloads started after the page is painted, for a
 /// page whose HTML is already drawn (issue 22): they are taken out, and [`BOOT_SCRIPT`], told their URLs and the
-/// route's `route_modules`, adds them once the first paint is reported. The page's HTML, stylesheets and pictures so
-/// have the network to themselves until the shopper sees the page. (Started at once, even at low priority, the
+/// route's `route_modules`, adds them once the first paint is reported and the load event has passed, a frame later
+/// (or at the shopper's first press or key). The page's HTML, stylesheets and pictures so have the network to
+/// themselves until the shopper sees the page. (Started at once, even at low priority, the
 /// 180 KB of modules share a slow network with the page's picture, and Lighthouse counts every script that started
 /// before the largest paint into it.)
 fn scripts_after_the_paint(index: &str, route_modules: &[String]) -> String {

@@ -173,8 +173,9 @@ impl Preload {
 /// (`parseListingSearch` and `listingQuery` in `web/src/features/catalog`): `page=N&perPage=20`, then `sort=…` and
 /// `available=Y` when set. As there, the first of a repeated parameter counts, an unknown order or flag value is
 /// the default, and other parameters (`utm_source`, `yclid`) are ignored. `None` for a page number written other
-/// than in decimal digits, which the front-end reads by JavaScript's `Number` rules; the render then finds the
-/// request it misses by itself.
+/// than in decimal digits, which the front-end reads by JavaScript's `Number` rules, or past
+/// [`MAX_PAGE`](crate::limits::MAX_PAGE), which the API refuses (and `Number` rounds past 2^53); the render then
+/// finds the request it misses by itself.
 fn listing_request(page_query: &str) -> Option<String> {
     let (mut page, mut sort, mut available) = (None, None, None);
     for (key, value) in url::form_urlencoded::parse(page_query.as_bytes()) {
@@ -187,7 +188,9 @@ fn listing_request(page_query: &str) -> Option<String> {
     }
     let page = match page.as_deref() {
         None | Some("") => 1,
-        Some(digits) if digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse::<u64>().ok()?.max(1),
+        Some(digits) if digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse::<u64>().ok().filter(|&page| page <= u64::from(crate::limits::MAX_PAGE))?.max(1)
+        }
         Some(_) => return None,
     };
     let mut query = format!("page={page}&perPage={CATALOG_PAGE_SIZE}");
@@ -364,8 +367,10 @@ mod tests {
         ] {
             assert_eq!(listing_request(query), Some(request), "{query}");
         }
-        // JavaScript's `Number` reads these ("2.0" is 2, "0x2" is 2, " 2" is 2): left to the render to find.
-        for query in ["page=2.0", "page=0x2", "page=%202", "page=-1", "page=99999999999999999999999"] {
+        // JavaScript's `Number` reads these ("2.0" is 2, "0x2" is 2, " 2" is 2, the 17 digits rounded), and the API
+        // refuses pages past the last it serves: left to the render to find.
+        let past_the_last = format!("page={}", crate::limits::MAX_PAGE + 1);
+        for query in ["page=2.0", "page=0x2", "page=%202", "page=-1", "page=12345678901234567", &past_the_last] {
             assert_eq!(listing_request(query), None, "{query}");
         }
         let numbered = Preload::listing(Route::Section, "/api/sections/7/offers", Some("page=2"));

@@ -168,7 +168,8 @@ fn ancestors<'a>(tree: &'a [Section], id: &str) -> Vec<&'a Section> {
 
 /// The head of the page at `path`, or why there is none.
 ///
-/// `query` is the page URL's query string: a listing's first page is preloaded only without one.
+/// `query` is the page URL's query string: a listing preloads the page, order and flag it names
+/// ([`Preload::listing`]).
 pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Result<PageHead, ApiError> {
     let shop = db::shop::find(&state.db).await?.unwrap_or_default();
     let b = HeadBuilder { base: &state.settings.public_url, shop: &shop.name };

@@ -177,7 +177,8 @@ async fn stdin_import_and_generated_feeds_work_through_the_cli() {
 }
 
 /// `vitrina generate-feed | head`, `vitrina openapi | head`: a reader that stops early ends the command quietly, with
-/// no panic and no error (Rust's `println!` panics on a closed pipe; every command's output goes through `out!`).
+/// no panic and no error. The two write megabytes through a writer of their own, the other commands line by line
+/// through `out!` (Rust's `println!` panics on a closed pipe); all mark the error as standard output's the same way.
 #[test]
 fn a_reader_that_goes_away_ends_the_output_quietly() {
     use std::io::Read;

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The API's shapes, shared with the app (docs/api.md), so a changed field breaks the specs at type-check. */
 import type { Offer as ApiOffer, Section as ApiSection } from '../../src/lib/api/types';
@@ -33,18 +33,24 @@ export async function firstOfferOf(request: APIRequestContext, sectionId: string
 }
 
 /**
- * Waits until the shop holds its own copy of every picture its catalogue names and its pages show them all (issue
- * 24): a fresh shop fetches the demo's in the background after it starts, from the binary, in a second or two, and
- * shows them in batches at most `PICTURE_SHOW_INTERVAL_MS` (10 s) apart (`GET /api/health/pictures`).
+ * Waits until the shop holds its own copy of every picture its catalogue names, in every format, and its pages show
+ * them all (issue 24; `GET /api/health/pictures`). A fresh shop fetches the demo's pictures from the binary in a
+ * second or two after it starts and makes their AVIF after; each picture or AVIF made moves the picture version, and
+ * the pages take it up at most `PICTURE_SHOW_INTERVAL_MS` (10 s) later. Waiting for the AVIF too means nothing moves
+ * after this returns.
  */
 export async function ownPicturesReady(request: APIRequestContext): Promise<void> {
+  type Health = { pending: number; avifPending: number; shown: boolean };
+  const wait = 60_000;
+  // On a shop started just now this is the AVIF of every demo picture and one interval: the test gets the time.
+  test.info().setTimeout(test.info().timeout + wait);
   await expect
     .poll(
       async () => {
-        const health = await getJson<{ pending: number; shown: boolean }>(request, '/api/health/pictures');
-        return health.pending === 0 && health.shown;
+        const health = await getJson<Health>(request, '/api/health/pictures');
+        return health.pending === 0 && health.avifPending === 0 && health.shown;
       },
-      { timeout: 30_000, message: 'no picture is left to fetch, and the pages show them all' },
+      { timeout: wait, message: 'every picture made in every format, and shown on the pages' },
     )
     .toBe(true);
 }
