@@ -1477,8 +1477,9 @@ export interface components {
              */
             ready: number;
             /**
-             * @description Whether the pages show every ready picture. `false` while pictures made ready wait for the next refresh of
-             *     the cached pages (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS`, 10 s by default).
+             * @description Whether the pages show every ready picture and AVIF. `false` from a picture or an AVIF made until the cached
+             *     pages take it up (at most `VITRINA_PICTURES_SHOW_INTERVAL_MS` later, 10 s by default), so most of the time
+             *     while a long fetch runs.
              */
             shown: boolean;
         };
