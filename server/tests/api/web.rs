@@ -175,8 +175,11 @@ async fn pages_preload_their_first_api_answers_and_the_product_picture() {
     let first_page =
         preload(&format!("/api/sections/{id}/offers?page=1&perPage={}", vitrina::limits::CATALOG_PAGE_SIZE));
     assert!(app.get("/catalog/dereviannye-konstruktory/").await.text().await.unwrap().contains(&first_page));
-    // A sorted listing asks for another URL: its first page is not preloaded.
-    let sorted = app.get("/catalog/dereviannye-konstruktory/?sort=price").await.text().await.unwrap();
+    // A sorted, numbered listing preloads the URL the front-end asks for, not the first page in the shop's order.
+    let sorted =
+        app.get("/catalog/dereviannye-konstruktory/?sort=price&page=2&utm_source=ya").await.text().await.unwrap();
+    let per_page = vitrina::limits::CATALOG_PAGE_SIZE;
+    assert!(sorted.contains(&preload(&format!("/api/sections/{id}/offers?page=2&perPage={per_page}&sort=price"))));
     assert!(!sorted.contains("/offers?page=1"), "{sorted}");
 
     // The build manifest the preloads come from is the server's, not a public file.
