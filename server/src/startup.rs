@@ -173,8 +173,8 @@ fn spawn_catalogue_watcher(
     tokio::spawn(async move {
         // The import and the synonyms the index in use was built with.
         let mut built_for: Option<(i64, i64)> = None;
-        // The import and the pictures the catalogue cache holds.
-        let mut cached_for: Option<(i64, i64)> = None;
+        // What the catalogue cache and the rendered pages were last made for (with the pictures shown, not the
+        // newest): the catalogue cache holds its import and pictures.
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
@@ -195,18 +195,18 @@ fn spawn_catalogue_watcher(
             }
             // Synonyms change the index only; an import changes the offers too, and a picture made ready the offers
             // that name it (once it is due to show).
-            let imported = cached_for.is_none_or(|(import, _)| import != now.last_import);
+            let imported = seen.is_none_or(|seen| seen.last_import != now.last_import);
             let now = crate::db::shop::ContentVersion {
                 pictures: showing.show(now.pictures, imported, std::time::Instant::now()),
                 ..now
             };
-            if cached_for != Some((now.last_import, now.pictures)) {
+            if seen.is_none_or(|seen| (seen.last_import, seen.pictures) != (now.last_import, now.pictures)) {
                 catalog.clear();
-                cached_for = Some((now.last_import, now.pictures));
             }
             // An import (this process's or another's) names new pictures, and may leave copies unused.
             if let Some(worker) = &worker
-                && seen.is_some_and(|seen| seen.last_import != now.last_import)
+                && imported
+                && seen.is_some()
             {
                 worker.wake_after_import();
             }
