@@ -341,7 +341,7 @@ test.describe('catalogue and main slide menus (below 1043 px)', { tag: '@narrow'
     await expect(dialogs).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Меню' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Меню', exact: true })).toBeVisible();
     await expect(dialogs).toHaveCount(0);
   });
 
