@@ -6,20 +6,23 @@
 //!   the application's router (`startup::app`, which stacks these layers), and the JSON extractor turns that into
 //!   the same 413.
 //! - [`security_headers`]: `X-Content-Type-Options: nosniff` and a `Referrer-Policy` on every answer; on HTML
-//!   answers also [`CONTENT_SECURITY_POLICY`] (no inline or foreign scripts, no framing) and
-//!   `X-Frame-Options: DENY` for browsers that predate `frame-ancestors`.
+//!   answers also the Content-Security-Policy ([`content_security_policy`]: no foreign scripts and no inline ones
+//!   but those the shop's own `index.html` carries, no framing) and `X-Frame-Options: DENY` for browsers that predate
+//!   `frame-ancestors`.
 
 use crate::error::{ApiError, error_response};
 use crate::limits::{QUERY_MAX_BYTES, REQUEST_BODY_MAX_BYTES};
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-/// The Content-Security-Policy of every HTML answer.
+/// The Content-Security-Policy of every HTML answer, before the hashes of the page's own inline scripts are added
+/// to its `script-src` ([`content_security_policy`]).
 ///
-/// - Scripts only from the shop's own origin: the Vite build has no inline script, and JSON-LD blocks
-///   (`application/ld+json`) are data, not run, so they need no exception.
+/// - Scripts only from the shop's own origin, and the inline scripts of the build's `index.html` by their SHA-256
+///   (the event contract, issue 33). JSON-LD blocks (`application/ld+json`) and the page's state
+///   (`application/json`) are data, not run, so they need no exception.
 /// - Styles from the shop plus inline styles: Radix's scroll lock and Leaflet write `<style>` and `style=`
 ///   at run time. A style cannot run code.
 /// - Images from anywhere over http(s): product pictures come from the shop's own feed host (a YML feed names
@@ -60,8 +63,20 @@ pub async fn limit_request(request: Request, next: Next) -> Response {
     next.run(request).await
 }
 
-/// Middleware: adds the security headers (module comment) to the answer.
-pub async fn security_headers(request: Request, next: Next) -> Response {
+/// [`CONTENT_SECURITY_POLICY`] with `script_hashes` (each `'sha256-…'`, as
+/// `web::inline_script_hashes` gives them) allowed in its `script-src`.
+pub fn content_security_policy(script_hashes: &[String]) -> String {
+    let mut allowed = String::from("script-src 'self'");
+    for hash in script_hashes {
+        allowed.push(' ');
+        allowed.push_str(hash);
+    }
+    CONTENT_SECURITY_POLICY.replacen("script-src 'self'", &allowed, 1)
+}
+
+/// Middleware: adds the security headers (module comment) to the answer; `policy` is the page's
+/// Content-Security-Policy ([`content_security_policy`]).
+pub async fn security_headers(State(policy): State<HeaderValue>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     let is_html = headers
@@ -71,7 +86,7 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static(REFERRER_POLICY));
     if is_html {
-        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
     response
@@ -87,5 +102,13 @@ mod tests {
         assert_eq!(script, Some("script-src 'self'"));
         assert!(CONTENT_SECURITY_POLICY.contains("frame-ancestors 'none'"));
         assert!(!CONTENT_SECURITY_POLICY.contains("unsafe-eval"));
+    }
+
+    #[test]
+    fn inline_scripts_are_allowed_by_their_hash_alone() {
+        let policy = content_security_policy(&["'sha256-AAAA'".to_owned(), "'sha256-BBBB'".to_owned()]);
+        let script = policy.split(';').map(str::trim).find(|d| d.starts_with("script-src"));
+        assert_eq!(script, Some("script-src 'self' 'sha256-AAAA' 'sha256-BBBB'"));
+        assert_eq!(content_security_policy(&[]), CONTENT_SECURITY_POLICY);
     }
 }

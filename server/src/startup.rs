@@ -36,8 +36,14 @@ pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>, renderer: we
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::GATEWAY_TIMEOUT, limits::REQUEST_TIMEOUT))
         .layer(axum::middleware::from_fn_with_state(Arc::new(trusted_proxies), crate::rate_limit::resolve_client))
         .layer(axum::middleware::from_fn(security::limit_request))
-        .layer(axum::middleware::from_fn(security::security_headers))
+        .layer(axum::middleware::from_fn_with_state(content_security_policy(), security::security_headers))
         .layer(TraceLayer::new_for_http())
+}
+
+/// The pages' Content-Security-Policy, allowing the build's own inline scripts by their hashes.
+fn content_security_policy() -> axum::http::HeaderValue {
+    let policy = security::content_security_policy(&web::inline_script_hashes());
+    axum::http::HeaderValue::from_str(&policy).expect("the policy is ASCII")
 }
 
 /// Render threads: one per core, as the async workers (issue 22).

@@ -120,6 +120,33 @@ pub fn render_shell(head: &seo::Head, rendered: Option<(&render::Rendered, &str)
     index.replacen("</head>", &format!("{tags}</head>"), 1)
 }
 
+/// The `'sha256-…'` source of each inline script of the build's `index.html` (the event contract, issue 33), for
+/// the Content-Security-Policy's `script-src` (`security::content_security_policy`). Empty without a front-end.
+pub fn inline_script_hashes() -> Vec<String> {
+    let Some(index) = Dist::get("index.html") else { return Vec::new() };
+    inline_scripts(&String::from_utf8_lossy(&index.data)).into_iter().map(script_hash).collect()
+}
+
+/// The bodies of the `<script>` elements written without attributes in `html` (scripts to run, not data).
+fn inline_scripts(html: &str) -> Vec<&str> {
+    let mut bodies = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script>") {
+        let body = &rest[start + "<script>".len()..];
+        let Some(end) = body.find("</script>") else { break };
+        bodies.push(&body[..end]);
+        rest = &body[end..];
+    }
+    bodies
+}
+
+/// A script's CSP hash source: `'sha256-` + base64 of the SHA-256 of its UTF-8 text + `'`.
+fn script_hash(body: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(body.as_bytes())))
+}
+
 /// The boot script of a rendered page (`web/public/boot.js`).
 const BOOT_SCRIPT: &str = "/boot.js";
 
@@ -307,6 +334,17 @@ async fn sitemap_part(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inline_scripts_are_found_and_hashed_as_browsers_do() {
+        let html = "<head><script>a()</script><script type=\"application/json\">{}</script>\
+            <script src=\"/x.js\"></script><script>b()</script></head>";
+        assert_eq!(inline_scripts(html), vec!["a()", "b()"]);
+        // `echo -n 'a()' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(script_hash("a()"), "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='");
+        // The build's index.html carries the event contract, and the policy allows it.
+        assert_eq!(inline_script_hashes().len(), 1, "one inline script in dist/index.html: the event contract");
+    }
 
     #[test]
     fn a_rendered_page_starts_its_modules_from_the_boot_script_after_the_paint() {
