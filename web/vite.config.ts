@@ -1,8 +1,9 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 
 /**
  * Vite build and dev-server configuration, plus the Vitest (unit/component test) setup.
@@ -11,11 +12,27 @@ import { defineConfig } from 'vite';
  * - `npm run dev` proxies `/api`, `/demo` and `/sitemap.xml` to a running server
  *   (`VITRINA_DEV_API`, default `http://127.0.0.1:8080`).
  * - `index.html` keeps the `<!--app-head-->` comment: the server replaces it with SEO tags.
+ * - The page's event contract (`src/boot/event-contract.js`, issue 33) is inlined as the head's first script: it
+ *   must run before the page is drawn, and an inline script costs no request. The server's Content-Security-Policy
+ *   names its SHA-256 (`server/src/security.rs`; a Rust test compares it with the built `dist/index.html`).
  */
 const devApi = process.env.VITRINA_DEV_API ?? 'http://127.0.0.1:8080';
 
+/** Inlines the event contract, minified (2 KB, not 6), into the head of `index.html`. */
+function eventContract(): Plugin {
+  const file = fileURLToPath(new URL('./src/boot/event-contract.js', import.meta.url));
+  return {
+    name: 'vitrina-event-contract',
+    transformIndexHtml: () => {
+      const { code, errors } = minifySync(file, readFileSync(file, 'utf8'), { compress: true, mangle: true });
+      if (errors.length > 0) throw new Error(`event-contract.js: ${errors.map((e) => e.message).join('; ')}`);
+      return [{ tag: 'script', children: code.trim(), injectTo: 'head-prepend' }];
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), eventContract()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

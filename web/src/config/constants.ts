@@ -318,6 +318,13 @@ export const SSR_MAX_PASSES = 4;
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /**
+ * Longest wait, after the page itself is hydrated, for its server-rendered `Suspense` boundaries (the section and
+ * product pages) to be hydrated too before the app marks itself ready and acts on the shopper's early presses, ms
+ * (issue 33). React hydrates them when the browser is idle: a few hundred ms on a slow phone.
+ */
+export const HYDRATION_WAIT_MAX_MS = 5000;
+
+/**
  * Longest wait for an idle moment before the overlays' dialog chunk is fetched anyway, ms (issue 22): the chunk
  * leaves the page's first JavaScript, and is fetched once the page started and the browser is idle.
  */

@@ -5,6 +5,7 @@ import { normalizePath, offerSlugFromPath, paths } from '@/config/paths';
 import { sectionsQueryOptions, useSections } from '@/features/catalog/api/get-sections';
 import { findSectionByPath } from '@/features/catalog/utils/section-tree';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
+import { HydrationPending } from '@/components/ui/hydration-pending';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import type { Section } from '@/lib/api/types';
 import { NotFoundRoute } from './not-found-route';
@@ -76,6 +77,7 @@ export function CatalogPathRoute() {
     }
     return (
       <Suspense fallback={<LoadingState />}>
+        <HydrationPending />
         <LazySectionPage key={page.section.id} section={page.section} sections={sections.data} />
       </Suspense>
     );
@@ -84,6 +86,7 @@ export function CatalogPathRoute() {
   if (!page) return <NotFoundRoute />;
   return (
     <Suspense fallback={<LoadingState />}>
+      <HydrationPending />
       <LazyProductPage key={page.slug} slug={page.slug} sections={sections.data} />
     </Suspense>
   );
