@@ -60,7 +60,7 @@ async function start(root: HTMLElement) {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={createAppRouter(resolved.value)} client={client} />
+        <App router={createAppRouter(resolved.value, { hydrating: true })} client={client} />
       </StrictMode>,
     );
   });

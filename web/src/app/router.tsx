@@ -102,7 +102,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Creates the browser router of the app, from `table` (the {@link routes}, or a copy with some lazy routes resolved). */
-export function createAppRouter(table: RouteObject[] = routes) {
-  return createBrowserRouter(table);
+/**
+ * Creates the browser router of the app, from `table` (the {@link routes}, or a copy with some lazy routes resolved).
+ * `hydrating`: the page on screen is the server's (issue 22), so the router takes it as its first state and the
+ * layout's `ScrollRestoration` leaves the scroll where the shopper has it: without it the router would scroll to the
+ * top when the app takes over, seconds after the shopper began to scroll (issue 33). A reload or a return to the
+ * page is the browser's own scroll restoration then, before the app is there.
+ */
+export function createAppRouter(table: RouteObject[] = routes, { hydrating = false } = {}) {
+  return createBrowserRouter(table, hydrating ? { hydrationData: {} } : undefined);
 }

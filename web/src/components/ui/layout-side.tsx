@@ -11,16 +11,16 @@ export interface OnSideProps {
 }
 
 /**
- * `children` on their side of the breakpoint only. Before hydration (`side` unknown) they are drawn inside a
- * `display: contents` wrapper marked `data-only`, which CSS hides on the other side (issue 22).
+ * `children` on their side of the breakpoint only, inside a `display: contents` wrapper. Before hydration (`side`
+ * unknown) the wrapper is marked `data-only`, which CSS hides on the other side (issue 22); once the side is known
+ * the other side's wrapper goes and this side's stays, unmarked: the controls the shopper sees are the very elements
+ * the server drew, so a press, the focus or a value they hold before hydration is still theirs after (issue 33).
  */
 export function OnSide({ only, side, children }: OnSideProps) {
-  if (side === undefined) {
-    return (
-      <div className="layout-side" data-only={only}>
-        {children}
-      </div>
-    );
-  }
-  return side === only ? children : null;
+  if (side !== undefined && side !== only) return null;
+  return (
+    <div className="layout-side" data-only={side === undefined ? only : undefined}>
+      {children}
+    </div>
+  );
 }

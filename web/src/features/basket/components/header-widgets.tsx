@@ -1,5 +1,6 @@
 import { useTranslation } from '@/i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { usePanelOpener } from '@/components/ui/overlay';
 import { SLIDE_CART_BASKET_VIEW } from '@/config/constants';
@@ -29,6 +30,10 @@ export function slideCartAllowedOn(pathname: string): boolean {
  * and checkout pages, and with `PAGE`, it is a link to `/personal/cart/`. After each basket change the summary
  * reloads and the icon shakes for `SHAKE_DURATION_MS` (class `is-shaking`); a polite live region announces adds
  * ("Товар добавлен в корзину").
+ *
+ * Until the session says which (the server's HTML, and the moments after hydration) it is the link, which works
+ * without scripts; with them, a press on it waits for the session and then does what the setting says (issue 33:
+ * the event contract holds it before hydration, `data-hold-press`).
  */
 export function MiniCart() {
   const { t } = useTranslation();
@@ -44,6 +49,15 @@ export function MiniCart() {
       ? t('basket.miniCartLabel', { count, sum: formatMoney(summary.data.sum, summary.data.currencyId) })
       : t('basket.miniCartEmpty');
   const slide = session.data?.settings.basketView === SLIDE_CART_BASKET_VIEW && slideCartAllowedOn(location.pathname);
+  const navigate = useNavigate();
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const known = session.data !== undefined || session.isError;
+  useEffect(() => {
+    if (!pressedEarly || !known) return;
+    setPressedEarly(false);
+    if (slide) setOpen(true);
+    else navigate(paths.cart);
+  }, [pressedEarly, known, slide, setOpen, navigate]);
   const body = (
     <>
       <span className="count-badge-box">
@@ -77,7 +91,20 @@ export function MiniCart() {
           {body}
         </button>
       ) : (
-        <Link to={paths.cart} className="icon-button" data-testid="mini-cart" data-empty={count === 0 || undefined} aria-label={label}>
+        <Link
+          to={paths.cart}
+          className="icon-button"
+          data-testid="mini-cart"
+          data-empty={count === 0 || undefined}
+          data-hold-press=""
+          aria-label={label}
+          aria-busy={pressedEarly || undefined}
+          onClick={(event) => {
+            if (known) return;
+            event.preventDefault();
+            setPressedEarly(true);
+          }}
+        >
           {body}
         </Link>
       )}

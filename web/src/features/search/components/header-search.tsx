@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useLocation } from 'react-router';
 import { Popup, SlidePanel } from '@/components/ui/overlay';
@@ -26,7 +26,8 @@ export const HEADER_SEARCH_FIELD = 'header';
  * window crosses it; both close on navigation.
  *
  * Until the page is hydrated (and without scripts) the field is a plain search form, `GET /search/?q=` (issue 22),
- * and the icon a link to the search page, whose own form works the same way.
+ * and the icon a link to the search page, whose own form works the same way. The field stays the same element when
+ * the app takes over, and what the shopper typed into it before opens the pop-up with that text (issue 33).
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
@@ -46,6 +47,22 @@ export function HeaderSearch() {
   useEffect(() => {
     setOpenSide(null);
   }, [location.pathname, location.search, side]);
+
+  // At hydration (a layout effect runs in the hydration's own commit, before any render after it, while the field is
+  // still the server's plain one): what the shopper typed is kept as the field's text, and the pop-up opens with it
+  // and its results as soon as the side is known, as it would have had the app been there when they typed (issue 33).
+  const typedEarly = useRef(false);
+  useLayoutEffect(() => {
+    const typed = fieldRef.current?.value ?? '';
+    if (!typed.trim()) return;
+    rememberSearchText(HEADER_SEARCH_FIELD, typed);
+    typedEarly.current = true;
+  }, []);
+  useEffect(() => {
+    if (layoutSide === undefined || !typedEarly.current) return;
+    typedEarly.current = false;
+    if (layoutSide === 'desktop') setOpenSide('desktop');
+  }, [layoutSide]);
 
   const onOpenChange = setOpen;
   const close = () => onOpenChange(false);
@@ -87,9 +104,15 @@ export function HeaderSearch() {
           />
         ) : (
           <input
+            ref={fieldRef}
             className={styles.headerInput}
             type="search"
             name={searchParams.text}
+            // Typing between hydration and the render after it (the field is the server's still): kept as above.
+            onChange={(event) => {
+              rememberSearchText(HEADER_SEARCH_FIELD, event.currentTarget.value);
+              typedEarly.current = event.currentTarget.value.trim() !== '';
+            }}
             enterKeyHint="search"
             aria-label={t('search.label')}
             placeholder={t('search.placeholder')}
@@ -143,12 +166,11 @@ export function HeaderSearch() {
     </div>
   );
 
-  if (layoutSide === 'desktop') return desktop;
-  if (layoutSide === 'mobile') return mobile;
+  // Each side keeps its place whether the other is drawn or not: the server's elements stay the shopper's.
   return (
     <>
-      {desktop}
-      {mobile}
+      {layoutSide !== 'mobile' && desktop}
+      {layoutSide !== 'desktop' && mobile}
     </>
   );
 }
