@@ -13,7 +13,8 @@
  * - `page.goto` and `page.reload` return once the app has taken the page over (issue 22): a server-rendered page
  *   reads and its links work at once, but its scripts start after its first paint and its buttons act only once
  *   hydrated ({@link APP_READY_ATTRIBUTE}). A document that is not the app's (JSON, XML), or a page without scripts,
- *   is not waited for.
+ *   is not waited for. A test of the first seconds (`first-seconds.spec.ts`, issue 33) loads with {@link gotoAtLoad}
+ *   instead and acts at once, as a shopper does.
  */
 import { test as base, type Page } from '@playwright/test';
 import { APP_READY_ATTRIBUTE } from '../../src/config/constants';
@@ -34,6 +35,18 @@ const RENDER_COOKIE_NAME = 'vitrina_render';
 export async function renderInBrowser(page: Page): Promise<void> {
   const url = urlFor(base.info().parallelIndex);
   await page.context().addCookies([{ name: RENDER_COOKIE_NAME, value: 'off', url }]);
+}
+
+/** Each page's own `goto`, which returns at the load event without waiting for the app. */
+const loadOnlyGoto = new WeakMap<Page, Page['goto']>();
+
+/**
+ * Opens `url` and returns at its load event, the app not waited for (issue 33): what a test does next, the shopper
+ * does while the page's scripts load and hydrate it.
+ */
+export async function gotoAtLoad(page: Page, url: string): Promise<void> {
+  const goto = loadOnlyGoto.get(page) ?? page.goto.bind(page);
+  await goto(url, { waitUntil: 'load' });
 }
 
 /** How long a loaded page may take to start the app; past it the test goes on and its own checks tell. */
@@ -63,6 +76,7 @@ export const test = base.extend<{ cspGuard: void }>({
           await appReady(page);
           return response;
         };
+      loadOnlyGoto.set(page, page.goto.bind(page));
       page.goto = thenAppReady(page.goto.bind(page));
       page.reload = thenAppReady(page.reload.bind(page));
     }

@@ -1,0 +1,180 @@
+/**
+ * The first seconds of a page (issue 33): a shopper presses, types and scrolls the moment the page appears, before
+ * its scripts have loaded and hydrated it. Each test opens a page under a 4× CPU slowdown, acts at its load event
+ * with no wait for the app's mark ({@link gotoAtLoad}), and checks the press, text or scroll did on the page what it
+ * does once the page is hydrated. Three tries of each, at 1280 and 375 px (`@responsive`).
+ *
+ * Each test first checks the app was not ready when the shopper acted: a test that acted on a hydrated page would
+ * pass without proving anything.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { APP_READY_ATTRIBUTE } from '../src/config/constants';
+import { getJson, type ApiOffer } from './helpers/api';
+import { expect, gotoAtLoad, test } from './helpers/test';
+
+/** Lighthouse's mobile CPU slowdown. */
+const CPU_SLOWDOWN = 4;
+/** Tries of each behaviour at each width. */
+const TRIES = 3;
+
+/** A section of the demo catalogue with cards on its first page, and an offer in stock. */
+const SECTION_URL = '/catalog/konstruktory/?available=Y';
+
+async function slowCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Opens `url` slowed down and returns at its load event, having checked the app has not taken the page over. */
+async function openAtLoad(page: Page, url: string): Promise<void> {
+  await slowCpu(page);
+  await gotoAtLoad(page, url);
+  const ready = await page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
+  expect(ready, 'the app was ready before the shopper acted: this test proves nothing').toBe(false);
+}
+
+/** Waits for the app: for checks that what happened before it is still so after it. */
+async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
+}
+
+const head = (page: Page) => page.getByTestId('top-panel-head');
+
+/** An in-stock offer's product page. */
+async function availableOfferUrl(page: Page): Promise<string> {
+  const listing = await getJson<{ items: ApiOffer[] }>(page.request, '/api/offers?available=Y&perPage=1');
+  return listing.items[0]!.url;
+}
+
+/** The first card of the section page. */
+const firstCard = (page: Page): Locator => page.getByTestId('product-card').first();
+
+for (let run = 1; run <= TRIES; run++) {
+  test.describe(`the first seconds, try ${run}`, { tag: '@responsive' }, () => {
+    test('the contacts button opens the contacts panel', async ({ page }) => {
+      await openAtLoad(page, '/');
+      await head(page).getByTestId('contacts-widget').click();
+      await expect(page.getByRole('dialog', { name: 'Контакты' }).getByTestId('contacts-panel')).toBeVisible();
+    });
+
+    test('the user icon opens the log-in panel', async ({ page }) => {
+      await openAtLoad(page, '/');
+      await head(page).getByTestId('user-widget').click();
+      await expect(page.getByRole('dialog', { name: 'Вход в личный кабинет' })).toBeVisible();
+    });
+
+    test('the wishlist icon opens the wishlist', async ({ page }) => {
+      await openAtLoad(page, '/');
+      await head(page).getByTestId('wishlist-widget').click();
+      await expect(page).toHaveURL(/\/personal\/cart\/\?delay=Y$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Избранное' })).toBeVisible();
+    });
+
+    test('the mini cart opens the slide cart', async ({ page }) => {
+      await openAtLoad(page, '/');
+      await head(page).getByTestId('mini-cart').click();
+      await expect(page.getByRole('dialog', { name: 'Корзина' })).toBeVisible();
+    });
+
+    test('the catalogue button opens the catalogue', async ({ page }, testInfo) => {
+      await openAtLoad(page, '/');
+      if (testInfo.project.name === 'mobile') {
+        await head(page).getByRole('button', { name: 'Каталог', exact: true }).click();
+        await expect(page.getByRole('dialog', { name: 'Каталог' })).toBeVisible();
+      } else {
+        const toggle = head(page).getByRole('button', { name: 'Каталог', exact: true });
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator(`#${await toggle.getAttribute('aria-controls')}`)).toBeVisible();
+      }
+    });
+
+    test('a card\'s "В корзину" adds the offer', async ({ page }) => {
+      await openAtLoad(page, SECTION_URL);
+      await firstCard(page).getByTestId('add-to-basket').click();
+      await expect(head(page).getByTestId('mini-cart-count')).toHaveText('1');
+      await expect(firstCard(page).getByTestId('in-basket')).toBeVisible();
+    });
+
+    test("a card's wishlist and compare toggles put the offer on both lists", async ({ page }) => {
+      await openAtLoad(page, SECTION_URL);
+      await firstCard(page).getByTestId('wishlist-toggle').click();
+      await firstCard(page).getByTestId('compare-button').click();
+      await expect(head(page).getByTestId('wishlist-count')).toHaveText('1');
+      await expect(head(page).getByTestId('compare-count')).toHaveText('1');
+      await expect(firstCard(page).getByTestId('wishlist-toggle')).toHaveAttribute('aria-pressed', 'true');
+      await expect(firstCard(page).getByTestId('compare-button')).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test('the sort select sorts the listing', async ({ page }) => {
+      await openAtLoad(page, SECTION_URL);
+      await page.getByRole('combobox', { name: 'Сортировка' }).selectOption('price');
+      await expect(page).toHaveURL(/[?&]sort=price\b/);
+      await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('price');
+    });
+
+    test('a product page\'s "В корзину" adds the offer', async ({ page }) => {
+      const url = await availableOfferUrl(page);
+      await openAtLoad(page, url);
+      await page.getByRole('main').getByTestId('add-to-basket').click();
+      await expect(page.getByRole('main').getByTestId('in-basket')).toBeVisible();
+      await expect(head(page).getByTestId('mini-cart-count')).toHaveText('1');
+    });
+
+    test('text typed into the search page field stays, and Enter searches it', async ({ page }) => {
+      await openAtLoad(page, '/search/');
+      const field = page.getByRole('main').getByRole('searchbox');
+      await field.pressSequentially('лего');
+      await appReady(page);
+      await expect(field).toHaveValue('лего');
+      await field.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('лего');
+    });
+
+    test('a scroll of 600 px stays where the shopper put it, and so does the focus', async ({ page }) => {
+      await openAtLoad(page, SECTION_URL);
+      // Focus first (Tab reaches the skip link at the top), then the scroll.
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+      await page.mouse.move(200, 400);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(590);
+      const before = await page.evaluate(() => window.scrollY);
+      await appReady(page);
+      // The app's first moments after its mark: anything that would move the page has run by the next frames.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => window.scrollY)).toBe(before);
+      expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))).toBe(focused);
+    });
+  });
+
+  test.describe(`the first seconds at 1043 px and wider, try ${run}`, () => {
+    test('"Заказать звонок" opens the callback panel', async ({ page }) => {
+      // Below 1043 px it is inside the contacts panel.
+      await openAtLoad(page, '/');
+      await head(page).getByRole('button', { name: 'Заказать звонок' }).click();
+      await expect(page.getByRole('dialog', { name: 'Заказать звонок' }).getByLabel('Ваше имя')).toBeVisible();
+    });
+
+    // Left open (issue 33): when the press on the field is held and the typing starts before hydration, the text
+    // typed before the app's first render can be lost (the pop-up opens empty, or with the letters typed after).
+    test.fixme('text typed into the header field opens the search pop-up with its results', async ({ page }) => {
+      await openAtLoad(page, '/');
+      const field = head(page).getByTestId('header-search-field');
+      await field.click();
+      await page.keyboard.type('лего');
+      const popup = page.getByRole('dialog', { name: 'Поиск' });
+      await expect(popup.getByTestId('search-input')).toHaveValue('лего');
+      await expect(popup.getByRole('option').first()).toBeVisible();
+      await expect(popup.getByTestId('search-input')).toBeFocused();
+    });
+  });
+
+  test.describe(`the first seconds below 1043 px, try ${run}`, { tag: '@narrow' }, () => {
+    test('the menu button opens the main menu', async ({ page }) => {
+      await openAtLoad(page, '/');
+      await head(page).getByRole('button', { name: 'Меню', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+    });
+  });
+}
