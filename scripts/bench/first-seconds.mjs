@@ -57,11 +57,13 @@ async function pages() {
 
 /** Records, from the first byte, when the app marks itself ready (ms since navigation start). */
 function watchReady() {
-  const html = document.documentElement;
+  // Before the page's first byte there is no <html> yet: the document itself is watched.
   const mark = () => {
-    if (html.hasAttribute('data-app-ready') && window.__readyAt === undefined) window.__readyAt = performance.now();
+    if (document.documentElement?.hasAttribute('data-app-ready') && window.__readyAt === undefined) {
+      window.__readyAt = performance.now();
+    }
   };
-  new MutationObserver(mark).observe(html, { attributes: true, attributeFilter: ['data-app-ready'] });
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
 }
 
 async function measure(browser, url) {

@@ -56,7 +56,10 @@ const BASKET_SCOPE = { id: 'basket' } as const;
  */
 function useSettle() {
   const queryClient = useQueryClient();
-  return (basket: Basket, kind: BasketChangeKind, announcement?: string) => {
+  return async (basket: Basket, kind: BasketChangeKind, announcement?: string) => {
+    // A fetch of the basket still on its way began before this change (a press in a page's first moments comes
+    // while the page's basket loads; issue 33): its older answer must not land over this one.
+    await queryClient.cancelQueries({ queryKey: basketQueryOptions.queryKey });
     queryClient.setQueryData(basketQueryOptions.queryKey, basket);
     void queryClient.invalidateQueries({ queryKey: basketSummaryQueryOptions.queryKey });
     signalBasketChange(kind, announcement);
