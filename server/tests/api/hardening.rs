@@ -28,7 +28,7 @@ async fn every_html_answer_carries_the_security_headers() {
         let headers = response.headers();
         assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
         let csp = headers["content-security-policy"].to_str().unwrap();
-        let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap();
+        let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap().to_owned();
         assert!(!script_src.contains("unsafe-inline"), "{path}: {script_src}");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
