@@ -13,7 +13,8 @@
 #   3b. server-rendered pages on the same catalogue: render time cold and warm, and wrk on cached and uncached HTML
 #      against the static ceiling and the JSON of the same offers (scripts/bench/render.py)
 #   4. Lighthouse, mobile, median of 3, on the real catalogue (eco-puzzles.yml.xml; the demo one without ../shared)
-#      (scripts/bench/lighthouse.py)
+#      (scripts/bench/lighthouse.py), then the first seconds on the same shop: each page's first paint to the app
+#      being ready under Lighthouse's mobile conditions (scripts/bench/first-seconds.mjs, issue 33; no budget yet)
 #   5. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
@@ -122,6 +123,9 @@ say ""
 say "## Lighthouse 12.8, mobile preset, median of 3, $lighthouse_catalogue"
 python3 scripts/bench/lighthouse.py "$SHOP_URL" --out "$out/lighthouse" 2>&1 | tee -a "$report"
 [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("Lighthouse budget")
+say ""
+say "## The first seconds: paint to ready under mobile conditions (4x CPU, slow 4G; median of 5), $lighthouse_catalogue"
+node scripts/bench/first-seconds.mjs "$SHOP_URL" --runs 5 2>&1 | tee -a "$report"
 stop_shop
 
 # 5. Search engine

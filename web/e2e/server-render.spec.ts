@@ -96,6 +96,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
   });
 
+  test('the contacts block of the header leads to the contacts page', { tag: '@responsive' }, async ({ page }) => {
+    // With scripts it opens the contacts panel (issue 33: a link that acts as a button).
+    await page.goto('/');
+    await page.getByTestId('top-panel-head').getByTestId('contacts-widget').click();
+    await expect(page).toHaveURL(/\/contacts\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('the home page shows its sections and products', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('main h1')).toHaveCount(1);

@@ -30,11 +30,15 @@ export interface ContactsWidgetProps {
  *
  * Without stores to show (the request failed, the answer is unusable or empty) the block stays out of the header
  * and logs error code {@link CONTACTS_ERROR_CODE}; nothing else is affected.
+ *
+ * The block is a link to the contacts page acting as a button (issue 33): without scripts it opens the page, with
+ * them the panel (the event contract holds a press made before the app is ready, `data-hold-press`). Space presses
+ * it as it does a button.
  */
 export function ContactsWidget({ callback }: ContactsWidgetProps) {
   const { t } = useTranslation();
   const stores = useStores();
-  const { open, setOpen, openerRef: buttonRef } = usePanelOpener();
+  const { open, setOpen, openerRef: buttonRef } = usePanelOpener<HTMLAnchorElement>();
   // The content stays while the panel slides closed (300 ms), then leaves with it.
   const [shown, setShown] = useState(false);
   const queryClient = useQueryClient();
@@ -53,18 +57,26 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
   const phone = main.phone?.[0]?.value;
   return (
     <>
-      <button
+      <a
         ref={buttonRef}
-        type="button"
+        href={paths.contacts}
+        role="button"
         className={`icon-button ${styles.widget}`}
         data-testid="contacts-widget"
+        data-hold-press=""
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => {
+        onClick={(event) => {
+          event.preventDefault();
           // Each opening loads the store anew: its today is the moment's (spec §4).
           void queryClient.resetQueries({ queryKey: storeQueryOptions(main.id).queryKey, exact: true });
           setShown(true);
           setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== ' ') return;
+          event.preventDefault();
+          event.currentTarget.click();
         }}
       >
         <svg className={`icon-button__icon ${styles.icon}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -79,7 +91,7 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
             </span>
           )}
         </span>
-      </button>
+      </a>
       <SlidePanel open={open} onOpenChange={setOpen} title={t('contacts.title')} returnFocusTo={buttonRef}>
         {shown && <ContactsPanelContent id={main.id} callback={callback} />}
       </SlidePanel>
