@@ -6,8 +6,8 @@
 //
 // Each run is a fresh browser context (a first visit, nothing cached) at 412×823, with devtools throttling set
 // through CDP: 4× CPU slowdown, 150 ms round trips, 1.6 Mbit/s down and 750 kbit/s up (Lighthouse's "slow 4G").
-// Prints, per page, the medians of FCP, the app's readiness and the gap between them (ms), and the range of the
-// gap. Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and web/node_modules (Playwright).
+// Prints, per page, the medians of FCP, the load event, when the modules were asked for and had arrived (and their
+// bytes on the wire), the app's readiness and the gap between it and FCP (ms), and the range of the gap. Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and web/node_modules (Playwright).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -76,11 +76,18 @@ async function measure(browser, url) {
   await page.addInitScript(watchReady);
   await page.goto(base + url, { waitUntil: 'load', timeout: 60_000 });
   await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout: 60_000 });
-  const figures = await page.evaluate(() => ({
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? NaN,
-    ready: window.__readyAt,
-  }));
+  const figures = await page.evaluate(() => {
+    const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/.*\.js$/.test(e.name));
+    return {
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? NaN,
+      // The page's modules: when the first was asked for, and when the last of them had arrived.
+      modulesStart: Math.min(...scripts.map((e) => e.startTime)),
+      modulesEnd: Math.max(...scripts.filter((e) => e.startTime < window.__readyAt).map((e) => e.responseEnd)),
+      modulesKb: scripts.filter((e) => e.startTime < window.__readyAt).reduce((sum, e) => sum + e.transferSize, 0) / 1024,
+      ready: window.__readyAt,
+    };
+  });
   await context.close();
   return figures;
 }
@@ -103,6 +110,9 @@ try {
       url,
       fcp: median(samples.map((s) => s.fcp)),
       load: median(samples.map((s) => s.load)),
+      modulesStart: median(samples.map((s) => s.modulesStart)),
+      modulesEnd: median(samples.map((s) => s.modulesEnd)),
+      modulesKb: median(samples.map((s) => s.modulesKb)),
       ready: median(samples.map((s) => s.ready)),
       gap: median(gaps),
       gapMin: Math.min(...gaps),
@@ -118,9 +128,13 @@ if (args.includes('--json')) {
   console.log(JSON.stringify(results, null, 2));
 } else {
   const ms = (value) => `${Math.round(value)}`;
-  console.log(`| page | FCP ms | load ms | ready ms | ready − FCP ms (median) | range (${runs} runs) |`);
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| page | FCP ms | load ms | modules asked ms | modules in ms | modules KB | ready ms | ready − FCP ms (median) | range (${runs} runs) |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.page} | ${ms(r.fcp)} | ${ms(r.load)} | ${ms(r.ready)} | **${ms(r.gap)}** | ${ms(r.gapMin)}–${ms(r.gapMax)} |`);
+    console.log(
+      `| ${r.page} | ${ms(r.fcp)} | ${ms(r.load)} | ${ms(r.modulesStart)} | ${ms(r.modulesEnd)} | ${ms(r.modulesKb)} | ${ms(r.ready)} | **${ms(r.gap)}** | ${ms(r.gapMin)}–${ms(r.gapMax)} |`,
+    );
   }
 }
