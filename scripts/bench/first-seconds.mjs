@@ -7,7 +7,8 @@
 // Each run is a fresh browser context (a first visit, nothing cached) at 412×823, with devtools throttling set
 // through CDP: 4× CPU slowdown, 150 ms round trips, 1.6 Mbit/s down and 750 kbit/s up (Lighthouse's "slow 4G").
 // Prints, per page, the medians of FCP, the load event, when the modules were asked for and had arrived (and their
-// bytes on the wire), the app's readiness and the gap between it and FCP (ms), and the range of the gap. Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and web/node_modules (Playwright).
+// bytes on the wire), the app's readiness and the gap between it and FCP (ms), and the range of the gap.
+// Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and web/node_modules (Playwright).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
