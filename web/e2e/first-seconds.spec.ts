@@ -40,6 +40,8 @@ async function openAtLoad(page: Page, url: string): Promise<() => Promise<void>>
   });
   await slowCpu(page);
   await gotoAtLoad(page, url);
+  // A guard for the hold itself: should the page ever start its app by another way than its /assets/ modules, the
+  // tests below would act on a ready page and prove nothing.
   const ready = await page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), APP_READY_ATTRIBUTE);
   expect(ready, 'the app was ready before the shopper acted: this test proves nothing').toBe(false);
   return async () => release();
@@ -168,6 +170,17 @@ for (let run = 1; run <= TRIES; run++) {
       await appReady(page);
       await expect(field).toHaveValue('набор');
       await field.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('набор');
+    });
+
+    test('Enter in the search page field before the app is there searches what was typed', async ({ page }) => {
+      const releaseScripts = await openAtLoad(page, '/search/');
+      const field = page.getByRole('main').getByRole('searchbox');
+      await field.focus();
+      await typeOnKeyboard(page, 'набор');
+      await field.press('Enter');
+      await releaseScripts();
+      await expect(page).toHaveURL(/[?&]q=%D0%BD%D0%B0%D0%B1%D0%BE%D1%80/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('набор');
     });
 

@@ -54,8 +54,8 @@ async function start(root: HTMLElement) {
     return;
   }
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
-  // the whole page (a blocking task of 150–300 ms on a slow phone, Lighthouse's TBT). A press on the page meanwhile
-  // makes React finish hydrating at once and then handle it.
+  // the whole page (a blocking task of 150–300 ms on a slow phone, Lighthouse's TBT). A press on the page meanwhile is
+  // held by the event contract and played once the page is hydrated (issue 33).
   startTransition(() => {
     hydrateRoot(
       root,

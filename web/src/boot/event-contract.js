@@ -7,18 +7,21 @@
  * server's Content-Security-Policy allows it by its SHA-256 (security.rs, checked by a test there). Plain ES5: it
  * runs before any other script, in any browser. It knows nothing of React.
  *
- * - A press (a click, or Enter and Space on a focused control, which the browser turns into a click) on a button or
- *   another control of `#root` is held: its default is prevented (no page reload from an app form's submit, no
+ * - A press (a click, or Enter and Space on a focused control, which the browser turns into a click; Space on a link
+ *   acting as a button, which it does not) on a button or another control of `#root` is held: its default is prevented (no page reload from an app form's submit, no
  *   checkbox ticked behind the app's back), the control is marked `data-early-press` and `aria-busy` (CSS draws it
  *   busy) and the press waits for the app. A click on a text field is kept too (the header's field opens its pop-up
  *   on a click), with its default left alone (the caret).
  * - What works without scripts is left to the browser: links, and forms with an `action` of their own (the header
  *   search's `GET /search/`). A link marked `data-hold-press` is held as a control (the mini cart: a link to the cart
- *   page without scripts, the slide cart's opener with them).
+ *   page without scripts, the slide cart's opener with them), unless pressed to open elsewhere (a modifier key, the
+ *   middle button); and should the app not take over within `GIVE_UP_MS` of its press, the link is followed after all.
  * - A submit of a form without an `action` (an app form: Enter in its field) is held, as is what is typed into a
  *   field or chosen in a select (the value, once per field, in the order first touched).
  * - `window.vitrinaEarlyEvents.take()` stops the recording and hands over what was held. Until then the app's own
- *   listeners do not see the held events (they stop here, at the document), so none is acted on twice.
+ *   listeners do not see the held presses, nor the pointer's and mouse's down and up on the controls they are held
+ *   on, nor held submits (they stop here, at the document), so none is acted on twice. Values reach the app as they
+ *   come too: setting one again at the replay changes nothing.
  */
 (function () {
   'use strict';
@@ -26,6 +29,8 @@
     'button, input, select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="switch"],' +
     ' [role="menuitem"], [role="option"], [role="combobox"], a[data-hold-press]';
   var NOT_TEXT = /^(checkbox|radio|submit|button|reset|image|file|color|range)$/;
+  // A held link is followed after all when the app has not taken over this long after its press, ms.
+  var GIVE_UP_MS = 15000;
   var events = [];
   var pointerType = 'mouse';
   var listening = true;
@@ -40,46 +45,61 @@
     return tag === 'TEXTAREA' || (tag === 'INPUT' && !NOT_TEXT.test((control.getAttribute('type') || '').toLowerCase()));
   }
 
-  // What finds the control again if hydration replaced it: its tag, its name for people, its test id, and its place
-  // among the page's controls that share them.
+  function labelOf(control) {
+    return control.getAttribute('aria-label') || (control.textContent || '').replace(/\s+/g, ' ').trim();
+  }
+
+  // What finds the control again if hydration replaced it: its test id, the offer it acts on, its name for people,
+  // and its place among the page's controls that share them (early-events.ts, findAgain).
   function describe(control) {
-    var label = control.getAttribute('aria-label') || (control.textContent || '').replace(/\s+/g, ' ').trim();
+    var label = labelOf(control);
     var testId = control.getAttribute('data-testid') || '';
+    var card = control.closest('[data-offer-id]');
+    var offer = card ? card.getAttribute('data-offer-id') : '';
     var root = document.getElementById('root');
     var same = root ? root.querySelectorAll(CONTROLS + ', a[href]') : [];
     var nth = 0;
     for (var i = 0; i < same.length && same[i] !== control; i++) {
-      var other = same[i];
-      var otherLabel = other.getAttribute('aria-label') || (other.textContent || '').replace(/\s+/g, ' ').trim();
-      if (otherLabel === label && (other.getAttribute('data-testid') || '') === testId) nth++;
+      if (labelOf(same[i]) === label && (same[i].getAttribute('data-testid') || '') === testId) nth++;
     }
-    return { label: label, testId: testId, nth: nth };
+    return { label: label, testId: testId, offer: offer, nth: nth };
+  }
+
+  // The control a press on `target` would be held for, or null when the browser keeps the press.
+  function heldControl(target, event) {
+    if (!inPage(target)) return null;
+    var control = target.closest(CONTROLS);
+    var link = target.closest('a[href]');
+    if (!control || (link && link !== control && link.contains(control)) || control.disabled) return null;
+    if (control.tagName === 'SELECT') return null;
+    // A link pressed to open elsewhere (a new tab or window) does what the browser does.
+    if (control.tagName === 'A' && (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0)) return null;
+    var submits =
+      !isTextField(control) &&
+      control.form &&
+      (control.tagName === 'BUTTON' ? (control.getAttribute('type') || 'submit').toLowerCase() === 'submit' : false);
+    // A form of the browser's own (its `action` says where) submits as it would without scripts.
+    if (submits && control.form.hasAttribute('action')) return null;
+    return control;
   }
 
   function hold(event) {
     event.stopPropagation();
   }
 
-  function onPointerDown(event) {
-    pointerType = event.pointerType || 'mouse';
+  function giveUpLater(link) {
+    setTimeout(function () {
+      if (!listening) return;
+      window.vitrinaEarlyEvents.take();
+      link.removeAttribute('data-early-press');
+      link.removeAttribute('aria-busy');
+      window.location.assign(link.href);
+    }, GIVE_UP_MS);
   }
 
-  function onClick(event) {
-    var target = event.target;
-    if (!inPage(target)) return;
-    var control = target.closest(CONTROLS);
-    var link = target.closest('a[href]');
-    if (!control || (link && link !== control && link.contains(control)) || control.disabled) return;
-    if (control.tagName === 'SELECT') return;
-    var text = isTextField(control);
-    var submits =
-      !text &&
-      control.form &&
-      (control.tagName === 'BUTTON' ? (control.getAttribute('type') || 'submit').toLowerCase() === 'submit' : false);
-    // A form of the browser's own (its `action` says where) submits as it would without scripts.
-    if (submits && control.form.hasAttribute('action')) return;
+  function press(event, control) {
     hold(event);
-    if (!text) {
+    if (!isTextField(control)) {
       event.preventDefault();
       control.setAttribute('data-early-press', '');
       control.setAttribute('aria-busy', 'true');
@@ -87,9 +107,30 @@
     events.push({
       kind: 'press',
       element: control,
-      pointerType: event.detail === 0 ? '' : pointerType,
+      pointerType: event.type === 'click' && event.detail !== 0 ? pointerType : '',
       description: describe(control),
     });
+    if (control.tagName === 'A') giveUpLater(control);
+  }
+
+  // The pointer's and mouse's down and up on a control whose press will be held: the app, live before the press is
+  // played, must not act on them too (a menu trigger opens on the pointer going down).
+  function onPointerOrMouse(event) {
+    if (event.type === 'pointerdown') pointerType = event.pointerType || 'mouse';
+    var control = heldControl(event.target, event);
+    if (control && !isTextField(control)) hold(event);
+  }
+
+  function onClick(event) {
+    var control = heldControl(event.target, event);
+    if (control) press(event, control);
+  }
+
+  // Space on a link acting as a button presses it, as it does a button (the browser would scroll the page).
+  function onKeyDown(event) {
+    if (event.key !== ' ' || event.repeat) return;
+    var control = heldControl(event.target, event);
+    if (control && control.tagName === 'A' && control.getAttribute('role') === 'button') press(event, control);
   }
 
   function onSubmit(event) {
@@ -113,8 +154,12 @@
   }
 
   var listeners = [
-    ['pointerdown', onPointerDown],
+    ['pointerdown', onPointerOrMouse],
+    ['pointerup', onPointerOrMouse],
+    ['mousedown', onPointerOrMouse],
+    ['mouseup', onPointerOrMouse],
     ['click', onClick],
+    ['keydown', onKeyDown],
     ['submit', onSubmit],
     ['input', onValue],
     ['change', onValue],

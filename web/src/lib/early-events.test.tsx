@@ -111,6 +111,27 @@ describe('the event contract and its replay (issue 33)', () => {
     expect(log.mock.calls).toEqual([['search button']]);
   });
 
+  it('drops a press whose control is gone rather than press another', async () => {
+    serverPage();
+    // Two cards' buttons of one name; the first becomes something else after hydration (the offer was in the basket).
+    const first = document.createElement('article');
+    first.setAttribute('data-offer-id', '1');
+    first.innerHTML = '<button type="button" data-testid="add-to-basket">В корзину</button>';
+    const second = document.createElement('article');
+    second.setAttribute('data-offer-id', '2');
+    second.innerHTML = '<button type="button" data-testid="add-to-basket">В корзину</button>';
+    container!.append(first, second);
+    first.querySelector('button')!.click();
+    first.querySelector('button')!.replaceWith(Object.assign(document.createElement('a'), { textContent: 'В корзине' }));
+    const pressed = vi.fn();
+    second.querySelector('button')!.addEventListener('click', pressed);
+    await replayEarlyEvents();
+    expect(pressed).not.toHaveBeenCalled();
+    // The same press, its control kept, is played.
+    second.querySelector('button')!.click();
+    expect(pressed).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps a checkbox as it was until the app ticks it', async () => {
     serverPage();
     const box = byLabel('В наличии') as HTMLInputElement;

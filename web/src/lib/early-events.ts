@@ -9,6 +9,8 @@ export interface EarlyEventPlace {
   /** `aria-label`, else the text, spaces collapsed. */
   label: string;
   testId: string;
+  /** `data-offer-id` of the card or page around it (`''` for none): the offer a card's control acts on. */
+  offer: string;
   /** How many controls of the page before it share the label and test id. */
   nth: number;
 }
@@ -74,15 +76,24 @@ function labelOf(element: Element): string {
 
 /**
  * The control an event was held on: the same element when hydration kept it (the rule: the server's HTML is the
- * first render's), else the page's control with the same name for people and test id at the same place among its
- * namesakes (a stand-in the app swapped for its own, like the search icon's link for its button).
+ * first render's), else the one control that stands in its place, or `null` (the press is dropped, never played on
+ * another control):
+ *
+ * - the page's only control with its test id (and offer, on a card): a widget whose name changes once the visitor's
+ *   own data is there (the mini cart's count and sum) or whose element the app swaps (a link for a button);
+ * - else the control with the same name for people, test id and offer at the same place among its namesakes.
+ *
+ * A card's "В корзину" that became the link "В корзине" (the offer was in the basket already) is not found again.
  */
 export function findAgain<T extends Element>(element: T, place: EarlyEventPlace, root: ParentNode = document): T | Element | null {
   if (element.isConnected) return element;
-  const namesakes = Array.from(root.querySelectorAll(`${CONTROLS}, form`)).filter(
-    (candidate) => labelOf(candidate) === place.label && (candidate.getAttribute('data-testid') ?? '') === place.testId,
+  const offerOf = (candidate: Element) => candidate.closest('[data-offer-id]')?.getAttribute('data-offer-id') ?? '';
+  const all = Array.from(root.querySelectorAll(`${CONTROLS}, form`)).filter(
+    (candidate) => (candidate.getAttribute('data-testid') ?? '') === place.testId && offerOf(candidate) === (place.offer ?? ''),
   );
-  return namesakes[place.nth] ?? namesakes[0] ?? null;
+  if (place.testId && all.length === 1) return all[0]!;
+  const namesakes = all.filter((candidate) => labelOf(candidate) === place.label);
+  return namesakes[place.nth] ?? null;
 }
 
 function unmark(element: Element) {
@@ -156,21 +167,31 @@ export async function replayEarlyEvents(
   for (const [index, event] of events.entries()) {
     if (index > 0) await pause();
     if (event.kind === 'press') unmark(event.element);
-    const element = findAgain(event.element, event.description);
-    if (!element) continue;
-    if (event.kind === 'press') {
-      unmark(element);
-      press(element, event.pointerType);
-    } else if (event.kind === 'submit') {
-      if (!(element instanceof HTMLFormElement)) continue;
-      const submitter = event.submitter?.isConnected && event.submitter.getAttribute('type') !== 'button' ? event.submitter : null;
-      element.requestSubmit(submitter);
-    } else if (
-      element instanceof HTMLInputElement ||
-      element instanceof HTMLTextAreaElement ||
-      element instanceof HTMLSelectElement
-    ) {
-      setValue(element, event.value);
+    // One event that cannot be played (its control gone, a form that refuses its submitter) loses itself alone.
+    try {
+      replay(event);
+    } catch (error) {
+      console.warn('an early event could not be played', event.kind, error);
     }
+  }
+}
+
+function replay(event: EarlyEvent) {
+  const element = findAgain(event.element, event.description);
+  if (!element) return;
+  if (event.kind === 'press') {
+    unmark(element);
+    press(element, event.pointerType);
+  } else if (event.kind === 'submit') {
+    if (!(element instanceof HTMLFormElement)) return;
+    const submitter = event.submitter;
+    const own = submitter?.isConnected && (submitter as HTMLButtonElement).form === element && submitter.getAttribute('type') !== 'button';
+    element.requestSubmit(own ? submitter : null);
+  } else if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
+  ) {
+    setValue(element, event.value);
   }
 }

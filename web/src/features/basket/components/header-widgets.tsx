@@ -100,7 +100,7 @@ export function MiniCart() {
           aria-label={label}
           aria-busy={pressedEarly || undefined}
           onClick={(event) => {
-            if (known) return;
+            if (known || event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
             event.preventDefault();
             setPressedEarly(true);
           }}

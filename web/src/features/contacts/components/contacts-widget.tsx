@@ -67,6 +67,8 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => {
+          // Pressed to open elsewhere (a new tab or window): the contacts page, as the link says.
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
           event.preventDefault();
           // Each opening loads the store anew: its today is the moment's (spec §4).
           void queryClient.resetQueries({ queryKey: storeQueryOptions(main.id).queryKey, exact: true });
@@ -76,7 +78,7 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
         onKeyDown={(event) => {
           if (event.key !== ' ') return;
           event.preventDefault();
-          event.currentTarget.click();
+          if (!event.repeat) event.currentTarget.click();
         }}
       >
         <svg className={`icon-button__icon ${styles.icon}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">

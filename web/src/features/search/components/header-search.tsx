@@ -108,6 +108,8 @@ export function HeaderSearch() {
             className={styles.headerInput}
             type="search"
             name={searchParams.text}
+            // What the browser would restore into it (a reload, a return) is not typed: it must not open the pop-up.
+            autoComplete="off"
             // Typing between hydration and the render after it (the field is the server's still): kept as above.
             onChange={(event) => {
               rememberSearchText(HEADER_SEARCH_FIELD, event.currentTarget.value);
