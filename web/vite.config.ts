@@ -13,8 +13,8 @@ import { defineConfig, minifySync, type Plugin } from 'vite';
  *   (`VITRINA_DEV_API`, default `http://127.0.0.1:8080`).
  * - `index.html` keeps the `<!--app-head-->` comment: the server replaces it with SEO tags.
  * - The page's event contract (`src/boot/event-contract.js`, issue 33) is inlined as the head's first script: it
- *   must run before the page is drawn, and an inline script costs no request. The server's Content-Security-Policy
- *   names its SHA-256 (`server/src/security.rs`; a Rust test compares it with the built `dist/index.html`).
+ *   must run before the page is drawn, and an inline script costs no request. The server allows it by its SHA-256,
+ *   computed at start from the `dist/index.html` it embeds (`web::inline_script_hashes`).
  */
 const devApi = process.env.VITRINA_DEV_API ?? 'http://127.0.0.1:8080';
 

@@ -87,6 +87,17 @@ for (let run = 1; run <= TRIES; run++) {
       await expect(page.getByRole('dialog', { name: 'Контакты' }).getByTestId('contacts-panel')).toBeVisible();
     });
 
+    test('Space on the contacts block opens the contacts panel', async ({ page }) => {
+      const releaseScripts = await openAtLoad(page, '/');
+      // A link acting as a button: Space presses it, as it does a button, and the page does not scroll.
+      await head(page).getByTestId('contacts-widget').focus();
+      await page.keyboard.press('Space');
+      await expect(head(page).getByTestId('contacts-widget')).toHaveAttribute('aria-busy', 'true');
+      await releaseScripts();
+      await expect(page.getByRole('dialog', { name: 'Контакты' }).getByTestId('contacts-panel')).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+
     test('the user icon opens the log-in panel', async ({ page }) => {
       const releaseScripts = await openAtLoad(page, '/');
       await head(page).getByTestId('user-widget').click();
@@ -233,3 +244,18 @@ for (let run = 1; run <= TRIES; run++) {
     });
   });
 }
+
+test('a held link whose app never comes is followed after all', async ({ page }) => {
+  // The page's scripts never arrive (a release replaced them, a network that gives up): the contacts block, a link,
+  // goes to the contacts page GIVE_UP_MS (15 s, the contract's) after its press, on the page's own clock.
+  await page.clock.install();
+  const releaseScripts = await openAtLoad(page, '/');
+  await head(page).getByTestId('contacts-widget').click();
+  await expect(head(page).getByTestId('contacts-widget')).toHaveAttribute('aria-busy', 'true');
+  await page.clock.runFor(14_000);
+  await expect(page).toHaveURL(/\/$/);
+  await page.clock.runFor(1_000);
+  await expect(page).toHaveURL(/\/contacts\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await releaseScripts();
+});

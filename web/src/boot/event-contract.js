@@ -4,13 +4,13 @@
  * is ready, on the same controls, in the order they came. Nothing a shopper does in the first seconds is lost.
  *
  * Inlined into the head of index.html by the Vite build (vite.config.ts) so it runs before the page is drawn; the
- * server's Content-Security-Policy allows it by its SHA-256 (security.rs, checked by a test there). Plain ES5: it
- * runs before any other script, in any browser. It knows nothing of React.
+ * server allows it by its SHA-256, computed at start from the index.html it embeds (`web::inline_script_hashes`).
+ * Written as plain ES5: it runs before any other script. It knows nothing of React.
  *
  * - A press (a click, or Enter and Space on a focused control, which the browser turns into a click; Space on a link
- *   acting as a button, which it does not) on a button or another control of `#root` is held: its default is prevented (no page reload from an app form's submit, no
- *   checkbox ticked behind the app's back), the control is marked `data-early-press` and `aria-busy` (CSS draws it
- *   busy) and the press waits for the app. A click on a text field is kept too (the header's field opens its pop-up
+ *   acting as a button, which it does not) on a button or another control of `#root` is held: its default is
+ *   prevented (no page reload from an app form's submit, no checkbox ticked behind the app's back), the control is
+ *   marked `data-early-press` and `aria-busy` (CSS draws it busy) and the press waits for the app. A click on a text field is kept too (the header's field opens its pop-up
  *   on a click), with its default left alone (the caret).
  * - What works without scripts is left to the browser: links, and forms with an `action` of their own (the header
  *   search's `GET /search/`). A link marked `data-hold-press` is held as a control (the mini cart: a link to the cart
@@ -18,6 +18,8 @@
  *   middle button); and should the app not take over within `GIVE_UP_MS` of its press, the link is followed after all.
  * - A submit of a form without an `action` (an app form: Enter in its field) is held, as is what is typed into a
  *   field or chosen in a select (the value, once per field, in the order first touched).
+ * - `window.vitrinaEarlyEvents.find(event)` is the control an event was held on, or the one standing in its place
+ *   (see `find`), or null: the rule that describes a control and the rule that finds it again live side by side.
  * - `window.vitrinaEarlyEvents.take()` stops the recording and hands over what was held. Until then the app's own
  *   listeners do not see the held presses, nor the pointer's and mouse's down and up on the controls they are held
  *   on, nor held submits (they stop here, at the document), so none is acted on twice. Values reach the app as they
@@ -49,20 +51,50 @@
     return control.getAttribute('aria-label') || (control.textContent || '').replace(/\s+/g, ' ').trim();
   }
 
-  // What finds the control again if hydration replaced it: its test id, the offer it acts on, its name for people,
-  // and its place among the page's controls that share them (early-events.ts, findAgain).
+  // What finds the control again if hydration replaced it (`find`): its test id, the offer it acts on, its name for
+  // people, and its place among the page's controls that share them.
   function describe(control) {
     var label = labelOf(control);
     var testId = control.getAttribute('data-testid') || '';
-    var card = control.closest('[data-offer-id]');
-    var offer = card ? card.getAttribute('data-offer-id') : '';
+    var offer = offerOf(control);
     var root = document.getElementById('root');
-    var same = root ? root.querySelectorAll(CONTROLS + ', a[href]') : [];
+    var all = root ? root.querySelectorAll(CONTROLS + ', a[href], form') : [];
     var nth = 0;
-    for (var i = 0; i < same.length && same[i] !== control; i++) {
-      if (labelOf(same[i]) === label && (same[i].getAttribute('data-testid') || '') === testId) nth++;
+    for (var i = 0; i < all.length && all[i] !== control; i++) {
+      var other = all[i];
+      if ((other.getAttribute('data-testid') || '') === testId && offerOf(other) === offer && labelOf(other) === label) nth++;
     }
     return { label: label, testId: testId, offer: offer, nth: nth };
+  }
+
+  function offerOf(control) {
+    var card = control.closest('[data-offer-id]');
+    return card ? card.getAttribute('data-offer-id') : '';
+  }
+
+  // The control `held` was recorded on: the same element when hydration kept it (the server's HTML is the first
+  // render's), else the one control standing in its place, or null (the event is dropped, never played on another
+  // control): the page's only control with its test id and offer (a widget whose name changes once the visitor's
+  // own data is there, like the mini cart's count, or whose element the app swaps, a link for a button), else the one
+  // with the same name, test id and offer at the same place among its namesakes. A card's "В корзину" that became the
+  // link "В корзине" (the offer was in the basket already) is not found again.
+  function find(held) {
+    if (held.element.isConnected) return held.element;
+    var place = held.description;
+    var root = document.getElementById('root');
+    var all = root ? root.querySelectorAll(CONTROLS + ', a[href], form') : [];
+    var same = [];
+    for (var i = 0; i < all.length; i++) {
+      if ((all[i].getAttribute('data-testid') || '') === place.testId && offerOf(all[i]) === place.offer) same.push(all[i]);
+    }
+    if (place.testId && same.length === 1) return same[0];
+    var nth = 0;
+    for (var j = 0; j < same.length; j++) {
+      if (labelOf(same[j]) !== place.label) continue;
+      if (nth === place.nth) return same[j];
+      nth++;
+    }
+    return null;
   }
 
   // The control a press on `target` would be held for, or null when the browser keeps the press.
@@ -107,6 +139,7 @@
     events.push({
       kind: 'press',
       element: control,
+      textField: isTextField(control),
       pointerType: event.type === 'click' && event.detail !== 0 ? pointerType : '',
       description: describe(control),
     });
@@ -167,6 +200,7 @@
   for (var i = 0; i < listeners.length; i++) document.addEventListener(listeners[i][0], listeners[i][1], true);
 
   window.vitrinaEarlyEvents = {
+    find: find,
     /** Stops the recording; the events held so far, oldest first. */
     take: function () {
       if (listening) {

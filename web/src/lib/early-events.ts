@@ -4,20 +4,12 @@
  * {@link replayEarlyEvents} takes them and plays them on the hydrated page, in order, each once.
  */
 
-/** Where the held event happened, to find the control again if hydration replaced it (the contract's `describe`). */
-export interface EarlyEventPlace {
-  /** `aria-label`, else the text, spaces collapsed. */
-  label: string;
-  testId: string;
-  /** `data-offer-id` of the card or page around it (`''` for none): the offer a card's control acts on. */
-  offer: string;
-  /** How many controls of the page before it share the label and test id. */
-  nth: number;
-}
+/** Where the held event happened, for the contract's own `find` (its `describe`); opaque here. */
+export type EarlyEventPlace = Readonly<Record<string, unknown>>;
 
 /** One held event (the contract's records). */
 export type EarlyEvent =
-  | { kind: 'press'; element: Element; pointerType: string; description: EarlyEventPlace }
+  | { kind: 'press'; element: Element; textField: boolean; pointerType: string; description: EarlyEventPlace }
   | { kind: 'submit'; element: HTMLFormElement; submitter: HTMLElement | null; description: EarlyEventPlace }
   | {
       kind: 'value';
@@ -30,6 +22,11 @@ export type EarlyEvent =
 export interface EarlyEventContract {
   /** Stops recording; the held events, oldest first. */
   take(): EarlyEvent[];
+  /**
+   * The control `event` was held on, or the one control standing in its place if hydration replaced it, or `null`:
+   * the event is then dropped, never played on another control (the rule beside the one that described it).
+   */
+  find(event: EarlyEvent): Element | null;
 }
 
 declare global {
@@ -66,53 +63,18 @@ export function whenHydrated(root: HTMLElement | null, timeoutMs: number): Promi
 /** Marks the contract puts on a held press's control (CSS draws it busy, `global.css`). */
 export const EARLY_PRESS_ATTRIBUTE = 'data-early-press';
 
-const CONTROLS =
-  'button, input, select, textarea, a[href], [role="button"], [role="tab"], [role="checkbox"], [role="switch"], ' +
-  '[role="menuitem"], [role="option"], [role="combobox"]';
-
-function labelOf(element: Element): string {
-  return element.getAttribute('aria-label') || (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/**
- * The control an event was held on: the same element when hydration kept it (the rule: the server's HTML is the
- * first render's), else the one control that stands in its place, or `null` (the press is dropped, never played on
- * another control):
- *
- * - the page's only control with its test id (and offer, on a card): a widget whose name changes once the visitor's
- *   own data is there (the mini cart's count and sum) or whose element the app swaps (a link for a button);
- * - else the control with the same name for people, test id and offer at the same place among its namesakes.
- *
- * A card's "В корзину" that became the link "В корзине" (the offer was in the basket already) is not found again.
- */
-export function findAgain<T extends Element>(element: T, place: EarlyEventPlace, root: ParentNode = document): T | Element | null {
-  if (element.isConnected) return element;
-  const offerOf = (candidate: Element) => candidate.closest('[data-offer-id]')?.getAttribute('data-offer-id') ?? '';
-  const all = Array.from(root.querySelectorAll(`${CONTROLS}, form`)).filter(
-    (candidate) => (candidate.getAttribute('data-testid') ?? '') === place.testId && offerOf(candidate) === (place.offer ?? ''),
-  );
-  if (place.testId && all.length === 1) return all[0]!;
-  const namesakes = all.filter((candidate) => labelOf(candidate) === place.label);
-  return namesakes[place.nth] ?? null;
-}
-
 function unmark(element: Element) {
   element.removeAttribute(EARLY_PRESS_ATTRIBUTE);
   element.removeAttribute('aria-busy');
-}
-
-function isTextField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
-  if (element instanceof HTMLTextAreaElement) return true;
-  return element instanceof HTMLInputElement && !/^(checkbox|radio|submit|button|reset|image|file|color|range)$/.test(element.type);
 }
 
 /**
  * A press as the browser makes it: pointer and mouse down and up, then the click. Widgets that act on the pointer's
  * down (Radix's menu trigger) and those that act on the click both see it once. A text field gets the click alone.
  */
-function press(element: Element, pointerType: string) {
+function press(element: Element, textField: boolean, pointerType: string) {
   if (!(element instanceof HTMLElement)) return;
-  if (!isTextField(element)) {
+  if (!textField) {
     const init = { bubbles: true, cancelable: true, composed: true, button: 0 };
     const pointer = { ...init, pointerId: 1, isPrimary: true, pointerType: pointerType || 'mouse' };
     const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
@@ -169,19 +131,18 @@ export async function replayEarlyEvents(
     if (event.kind === 'press') unmark(event.element);
     // One event that cannot be played (its control gone, a form that refuses its submitter) loses itself alone.
     try {
-      replay(event);
+      replay(event, contract.find(event));
     } catch (error) {
       console.warn('an early event could not be played', event.kind, error);
     }
   }
 }
 
-function replay(event: EarlyEvent) {
-  const element = findAgain(event.element, event.description);
+function replay(event: EarlyEvent, element: Element | null) {
   if (!element) return;
   if (event.kind === 'press') {
     unmark(element);
-    press(element, event.pointerType);
+    press(element, event.textField, event.pointerType);
   } else if (event.kind === 'submit') {
     if (!(element instanceof HTMLFormElement)) return;
     const submitter = event.submitter;
