@@ -2,12 +2,14 @@
 // The first seconds of a page under Lighthouse's mobile conditions (issue 33): how long after its first contentful
 // paint the app is ready (`data-app-ready` on <html>: hydrated, and what the shopper did before acted on).
 //
-//   node scripts/bench/first-seconds.mjs URL [--runs 5] [--pages home,section,product,search] [--json]
+//   node scripts/bench/first-seconds.mjs URL [--runs 5] [--pages home,section,product,search] [--encodings gzip] [--json]
 //
 // Each run is a fresh browser context (a first visit, nothing cached) at 412×823, with devtools throttling set
 // through CDP: 4× CPU slowdown, 150 ms round trips, 1.6 Mbit/s down and 750 kbit/s up (Lighthouse's "slow 4G").
 // Prints, per page, the medians of FCP, the load event, when the modules were asked for and had arrived (and their
 // bytes on the wire), the app's readiness and the gap between it and FCP (ms), and the range of the gap.
+// `--encodings "gzip, deflate"` is sent as the requests' Accept-Encoding: a baseline without the build's Brotli twins
+// in the same run.
 // Needs Chromium (`CHROME_PATH`, default /usr/bin/chromium) and web/node_modules (Playwright).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,11 +24,12 @@ const option = (name, fallback) => {
   return at >= 0 ? args[at + 1] : fallback;
 };
 if (!base) {
-  console.error('usage: first-seconds.mjs URL [--runs 5] [--pages home,section,product,search] [--json]');
+  console.error('usage: first-seconds.mjs URL [--runs 5] [--pages home,section,product,search] [--encodings gzip] [--json]');
   process.exit(2);
 }
 const runs = Number(option('runs', '5'));
 const wanted = option('pages', 'home,section,product,search').split(',');
+const encodings = option('encodings', '');
 
 const CPU_SLOWDOWN = 4;
 const NETWORK = {
@@ -73,6 +76,7 @@ async function measure(browser, url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  if (encodings) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encodings } });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.addInitScript(watchReady);
   await page.goto(base + url, { waitUntil: 'load', timeout: 60_000 });

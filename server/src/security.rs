@@ -36,6 +36,31 @@ connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; fram
 /// order's address stays here).
 pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
 
+/// Refuses a post of a page's own form (`POST /basket/add`, issue 33) that another site may have made: such posts
+/// carry no `X-CSRF-Token` (they work without scripts), so the browser's word stands in for it. `Sec-Fetch-Site` must
+/// be `same-origin`; a browser that does not send it must send an `Origin` naming the request's `Host`. Else 403
+/// `FORM_ORIGIN_INVALID` (field `Origin`).
+pub fn check_same_origin(headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+    let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let same = match text(header::HeaderName::from_static("sec-fetch-site")) {
+        Some(site) => site == "same-origin",
+        None => match (text(header::ORIGIN), text(header::HOST)) {
+            (Some(origin), Some(host)) => {
+                origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")) == Some(host)
+            }
+            _ => false,
+        },
+    };
+    if same {
+        return Ok(());
+    }
+    Err(ApiError::Forbidden {
+        code: "FORM_ORIGIN_INVALID",
+        field: "Origin",
+        detail: "the shop's forms are posted from the shop's own pages".into(),
+    })
+}
+
 /// Middleware: refuses, before reading it, a request whose query string is longer than [`QUERY_MAX_BYTES`] (414
 /// `QUERY_TOO_LONG`, field `query`) or whose `Content-Length` is over [`REQUEST_BODY_MAX_BYTES`] (413
 /// `BODY_TOO_LARGE`, field `body`).
@@ -95,6 +120,24 @@ pub async fn security_headers(State(policy): State<HeaderValue>, request: Reques
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_form_post_must_come_from_the_shops_own_pages() {
+        let check = |pairs: &[(&'static str, &'static str)]| {
+            let mut headers = axum::http::HeaderMap::new();
+            for (name, value) in pairs {
+                headers.insert(*name, HeaderValue::from_static(value));
+            }
+            check_same_origin(&headers).is_ok()
+        };
+        assert!(check(&[("sec-fetch-site", "same-origin")]));
+        assert!(!check(&[("sec-fetch-site", "cross-site"), ("origin", "http://shop"), ("host", "shop")]));
+        assert!(!check(&[("sec-fetch-site", "same-site")]));
+        assert!(check(&[("origin", "https://shop.example"), ("host", "shop.example")]));
+        assert!(!check(&[("origin", "https://evil.example"), ("host", "shop.example")]));
+        assert!(!check(&[("origin", "null"), ("host", "shop.example")]));
+        assert!(!check(&[("host", "shop.example")]));
+    }
 
     #[test]
     fn the_policy_allows_no_inline_script_and_no_framing() {

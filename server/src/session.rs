@@ -235,6 +235,23 @@ pub async fn visitor_id(session: &Session) -> Result<String, ApiError> {
     Ok(id)
 }
 
+/// The visitor's id for a post of a page's own form (`POST /basket/add`, issue 33), which carries no CSRF token
+/// (`security::check_same_origin` stands in for it). A session with a token keeps its visitor; a visitor without one
+/// starts their session as their first API request would: with the CSRF cookie's token ([`adopt_csrf`]) when their
+/// browser holds one, so the `sessid` their scripts have stays good, else with a new token.
+pub async fn form_visitor_id(session: &Session, headers: &axum::http::HeaderMap) -> Result<String, ApiError> {
+    let has_token = session.get::<String>(CSRF_KEY).await.map_err(store_error)?.is_some();
+    let has_visitor = existing_visitor_id(session).await?.is_some();
+    match csrf_cookie(headers) {
+        _ if has_token => {}
+        Some(token) if !has_visitor => adopt_csrf(session, &token).await?,
+        _ => {
+            renew_csrf(session).await?;
+        }
+    }
+    visitor_id(session).await
+}
+
 /// The visitor's id if the session has one; never makes one (reads such as `GET /api/basket` must not start
 /// sessions).
 pub async fn existing_visitor_id(session: &Session) -> Result<Option<String>, ApiError> {

@@ -122,7 +122,7 @@ test.describe('top panel', () => {
     // the wishlist and cart slots their widgets (issue 6), the user slot the account icon (issue 7); the compare
     // widget shows only with a non-empty list.
     await expect(head.locator('[data-area="search"]').locator('input, button')).toHaveCount(1);
-    const callback = head.locator('[data-area="callback"] button');
+    const callback = head.locator('[data-area="callback"]').getByRole('button', { includeHidden: true });
     await expect(callback).toHaveCount(1);
     if (isMobile) await expect(callback).toBeHidden();
     else await expect(callback).toHaveAccessibleName('Заказать звонок');

@@ -196,20 +196,33 @@ pub async fn add_item(
     session: Session,
     ApiJson(body): ApiJson<AddItem>,
 ) -> Result<Json<Basket>, ApiError> {
-    check_quantity(body.quantity)?;
-    match store::offer_state(&state.db, &body.offer_id).await? {
-        None => return Err(ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {:?}", body.offer_id))),
-        Some((false, _)) => return Err(conflict("OFFER_REMOVED", "the offer is no longer in the catalogue")),
-        Some((true, false)) if !body.delay => return Err(conflict("OFFER_UNAVAILABLE", "the offer is out of stock")),
-        Some(_) => {}
-    }
+    check_addable(&state, &body).await?;
     let visitor = visitor_id(&session).await?;
-    match store::add(&state.db, &visitor, &body.offer_id, body.quantity, body.delay).await? {
-        Added::Line(_) => {}
-        Added::OverLimit => return Err(conflict("BASKET_QUANTITY_LIMIT", "a line holds at most 999 pieces")),
-        Added::TooManyLines => return Err(too_many_lines(body.delay)),
-    }
+    add_line(&state, &visitor, &body).await?;
     Ok(Json(load(&state, &session).await?))
+}
+
+/// Whether `item` may be added, before any session is made for it: 400 `QUANTITY_INVALID`, 404 `OFFER_NOT_FOUND`,
+/// 409 `OFFER_REMOVED` or `OFFER_UNAVAILABLE` (into the basket, out of stock), as [`add_item`] says. The form post
+/// `POST /basket/add` (`web::basket_form`, issue 33) keeps the same rules.
+pub async fn check_addable(state: &AppState, item: &AddItem) -> Result<(), ApiError> {
+    check_quantity(item.quantity)?;
+    match store::offer_state(&state.db, &item.offer_id).await? {
+        None => Err(ApiError::not_found("OFFER_NOT_FOUND", format!("no offer {:?}", item.offer_id))),
+        Some((false, _)) => Err(conflict("OFFER_REMOVED", "the offer is no longer in the catalogue")),
+        Some((true, false)) if !item.delay => Err(conflict("OFFER_UNAVAILABLE", "the offer is out of stock")),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Adds `item` to `visitor`'s line of its offer, checked by [`check_addable`]: 409 `BASKET_QUANTITY_LIMIT` or
+/// `BASKET_LINES_LIMIT` as [`add_item`] says.
+pub async fn add_line(state: &AppState, visitor: &str, item: &AddItem) -> Result<(), ApiError> {
+    match store::add(&state.db, visitor, &item.offer_id, item.quantity, item.delay).await? {
+        Added::Line(_) => Ok(()),
+        Added::OverLimit => Err(conflict("BASKET_QUANTITY_LIMIT", "a line holds at most 999 pieces")),
+        Added::TooManyLines => Err(too_many_lines(item.delay)),
+    }
 }
 
 /// 409 `BASKET_LINES_LIMIT`: the basket (or, `delay`, the wishlist) holds `BASKET_MAX_LINES` offers already.

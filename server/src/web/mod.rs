@@ -1,7 +1,8 @@
 //! Serves the embedded front-end (rust-embed of `web/dist`) and the pages search engines read.
 //!
 //! - Hashed assets under `/assets/` are `Cache-Control: public, max-age=31536000, immutable`; `index.html` is
-//!   `no-cache`; other files of `dist` get an hour.
+//!   `no-cache`; other files of `dist` get an hour. A file with a Brotli twin from the build (`x.js.br`) goes out as
+//!   that twin to browsers that take `br`.
 //! - Client routes (`/`, `/catalog/…`) answer the app shell with their own `<title>`, meta description, canonical
 //!   link, Open Graph tags and schema.org JSON-LD in the first HTML response ([`seo`]). The public pages (home,
 //!   listings, products, search, contacts, reviews) come rendered on the server inside `#root`, with the state the
@@ -9,7 +10,9 @@
 //!   the browser renders. Unknown paths, and catalogue paths naming no section or offer, answer status 404 with the
 //!   app's "not found" page, rendered the same way.
 //! - `/sitemap.xml`, `/robots.txt`, and the demo catalogue's pictures under `/demo/images/`.
+//! - `POST /basket/add`, "В корзину" without scripts ([`basket_form`]).
 
+pub mod basket_form;
 pub mod pictures;
 pub mod preload;
 pub mod render;
@@ -37,6 +40,9 @@ const NO_FRONTEND: &str = "<!doctype html><html lang=\"ru\"><head><meta charset=
     <!--app-head--></head><body><main><h1>Vitrina</h1><p>The front-end was not built into this binary: run \
     <code>make build</code>.</p></main></body></html>";
 
+/// Where a page's "В корзину" form posts (`basket_form`, issue 33; the front-end's `paths.basketAdd`).
+pub const BASKET_ADD_PATH: &str = "/basket/add";
+
 /// The routes of this module; mount after the API. `renderer` renders the public pages (issue 22).
 pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
     Router::new()
@@ -44,6 +50,7 @@ pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
         .route("/sitemap.xml", get(sitemap))
         .route("/sitemaps/{file}", get(sitemap_part))
         .route("/demo/images/{file}", get(demo_image))
+        .route(BASKET_ADD_PATH, axum::routing::post(basket_form::add))
         .route("/pictures/{id}/{file}", get(pictures::derivative))
         .fallback(page_or_asset)
         .layer(Extension(renderer))
@@ -237,11 +244,18 @@ async fn page_or_asset(
     if !file.is_empty()
         && file != "index.html"
         && !file.starts_with(".vite/")
+        && !file.ends_with(BROTLI_SUFFIX)
         && let Some(f) = Dist::get(file)
     {
         let cache =
             if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
-        return asset_response(f.data.into_owned(), file, cache);
+        let twin = accepts_brotli(&headers).then(|| Dist::get(&format!("{file}{BROTLI_SUFFIX}"))).flatten();
+        let Some(twin) = twin else { return asset_response(f.data.into_owned(), file, cache) };
+        let mut res = asset_response(twin.data.into_owned(), file, cache);
+        // Sent as built: the compression layer leaves an encoded answer alone.
+        res.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+        res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        return res;
     }
     // A hashed file that is not there (a tab left open across a release asks for the old build's chunk): a bare 404,
     // on which the app reloads once to the new release (issue 19), not a page shell the browser cannot run.
@@ -278,6 +292,26 @@ async fn page_or_asset(
         }
         _ => shell_response(status, &head),
     }
+}
+
+/// The Brotli twin of a file of `dist` is that file's name plus this (written by the build, `web/vite.config.ts`).
+const BROTLI_SUFFIX: &str = ".br";
+
+/// Whether the request's `Accept-Encoding` (RFC 9110 §12.5.3) takes `br` with a weight above 0: named, or else
+/// through `*`.
+fn accepts_brotli(headers: &HeaderMap) -> bool {
+    let codings = headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok());
+    let weighted: Vec<(&str, f32)> = codings
+        .flat_map(|v| v.split(','))
+        .map(|coding| {
+            let mut parts = coding.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let weight = parts.find_map(|p| p.trim().strip_prefix("q=")?.trim().parse::<f32>().ok()).unwrap_or(1.0);
+            (name, weight)
+        })
+        .collect();
+    let weight_of = |wanted: &str| weighted.iter().find(|(name, _)| name.eq_ignore_ascii_case(wanted)).map(|c| c.1);
+    weight_of("br").or_else(|| weight_of("*")).is_some_and(|weight| weight > 0.0)
 }
 
 /// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
@@ -334,6 +368,24 @@ async fn sitemap_part(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brotli_is_taken_when_the_browser_weighs_it_above_zero() {
+        let with = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+            accepts_brotli(&headers)
+        };
+        assert!(with("gzip, deflate, br, zstd"));
+        assert!(with("br;q=0.5"));
+        assert!(with("BR"));
+        assert!(with("*"));
+        assert!(!with("gzip"));
+        assert!(!with("br;q=0, gzip"));
+        assert!(!with("brotli"));
+        assert!(!with("br;q=0, *"));
+        assert!(!accepts_brotli(&HeaderMap::new()));
+    }
 
     #[test]
     fn inline_scripts_are_found_and_hashed_as_browsers_do() {

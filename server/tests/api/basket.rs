@@ -209,3 +209,71 @@ async fn a_basket_and_a_wishlist_hold_at_most_100_lines_each_even_when_adds_race
     assert_eq!(moved.status(), 409);
     assert_eq!(moved.json::<Value>().await.unwrap()["errors"][0]["code"], "BASKET_LINES_LIMIT");
 }
+
+/// `POST /basket/add` as a browser without scripts posts "В корзину" (issue 33): `fields` form-encoded, from
+/// `site` (`Sec-Fetch-Site`), with the visitor's cookies and no CSRF token.
+async fn post_form(visitor: &Visitor<'_>, site: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    let body: String =
+        fields.iter().map(|(name, value)| format!("{name}={}", url_encoded(value))).collect::<Vec<_>>().join("&");
+    let url = format!("{}/basket/add", visitor.app.base);
+    let request = visitor.app.client.post(url).header("cookie", visitor.cookie()).header("sec-fetch-site", site);
+    let response = request.header("content-type", "application/x-www-form-urlencoded").body(body).send().await;
+    let response = response.unwrap();
+    visitor.remember(&response);
+    response
+}
+
+fn url_encoded(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_form_post_adds_to_the_basket_without_scripts_and_comes_back() {
+    let app = shop().await;
+    // A first visit without scripts: no session, no token.
+    let visitor = Visitor::with_cookie(&app, "", "");
+    let back = "/catalog/puzzles/?page=2";
+    let response = post_form(&visitor, "same-origin", &[("offerId", "a"), ("back", back)]).await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], back);
+    let response = post_form(&visitor, "same-origin", &[("offerId", "a"), ("back", "//evil.example/")]).await;
+    assert_eq!(response.headers()["location"], "/", "never sent off the site");
+    let basket: Value = visitor.get("/api/basket").await.json().await.unwrap();
+    assert_eq!(basket["lines"][0]["offer"]["id"], "a");
+    assert_eq!(basket["lines"][0]["quantity"], 2);
+
+    // The scripts, once they run, get the session's token and keep the same basket.
+    let mut visitor = visitor;
+    visitor.refresh().await;
+    let basket = add(&visitor, json!({"offerId": "b"}), 200).await;
+    assert_eq!(basket["totals"]["count"], 2);
+}
+
+#[tokio::test]
+async fn a_form_post_from_another_site_or_of_a_bad_offer_is_refused_and_stores_nothing() {
+    let app = shop().await;
+    let visitor = Visitor::with_cookie(&app, "", "");
+    let response = post_form(&visitor, "cross-site", &[("offerId", "a"), ("back", "/")]).await;
+    assert_eq!(response.status(), 403);
+    assert!(response.headers().get("set-cookie").is_none(), "no session for a refused post");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"][0]["code"], "FORM_ORIGIN_INVALID");
+
+    for (fields, status, code) in [
+        (&[("back", "/")][..], 400, "FORM_INVALID"),
+        (&[("offerId", "nope")][..], 404, "OFFER_NOT_FOUND"),
+        (&[("offerId", "c")][..], 409, "OFFER_UNAVAILABLE"),
+    ] {
+        let response = post_form(&visitor, "same-origin", fields).await;
+        assert_eq!(response.status().as_u16(), status, "{fields:?}");
+        assert!(response.headers().get("set-cookie").is_none(), "no session for a refused post: {fields:?}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["errors"][0]["code"], code);
+        if status != 404 {
+            assert_eq!(body["errors"][0]["field"], "offerId");
+        }
+    }
+}

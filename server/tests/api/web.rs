@@ -124,6 +124,25 @@ async fn responses_are_compressed_when_the_client_asks() {
 }
 
 #[tokio::test]
+async fn scripts_go_out_as_their_brotli_twins_from_the_build() {
+    // The build writes `x.js.br` at Brotli's densest (issue 33); it must decode to the script itself.
+    let app = spawn_app().await;
+    let get = |encoding: &'static str| {
+        app.client.get(format!("{}/boot.js", app.base)).header("accept-encoding", encoding).send()
+    };
+    let plain = get("identity").await.unwrap().bytes().await.unwrap();
+    let res = get("gzip, br").await.unwrap();
+    assert_eq!(res.headers()["content-encoding"], "br");
+    assert_eq!(res.headers()["content-type"], "text/javascript");
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(&mut &res.bytes().await.unwrap()[..], &mut decoded).unwrap();
+    assert_eq!(decoded, plain);
+    // A browser that refuses Brotli gets the layer's gzip; the twin itself is not a page's file.
+    assert_eq!(get("br;q=0, gzip").await.unwrap().headers()["content-encoding"], "gzip");
+    assert_eq!(app.get("/boot.js.br").await.status(), 404);
+}
+
+#[tokio::test]
 async fn the_contacts_and_reviews_pages_are_served_with_their_heads_and_listed_in_the_sitemap() {
     let app = spawn_app().await;
     let contacts = app.get("/contacts/").await;

@@ -13,9 +13,11 @@
  *   marked `data-early-press` and `aria-busy` (CSS draws it busy) and the press waits for the app. A click on a text field is kept too (the header's field opens its pop-up
  *   on a click), with its default left alone (the caret).
  * - What works without scripts is left to the browser: links, and forms with an `action` of their own (the header
- *   search's `GET /search/`). A link marked `data-hold-press` is held as a control (the mini cart: a link to the cart
- *   page without scripts, the slide cart's opener with them), unless pressed to open elsewhere (a modifier key, the
- *   middle button); and should the app not take over within `GIVE_UP_MS` of its press, the link is followed after all.
+ *   search's `GET /search/`). A link or a form marked `data-hold-press` is held as a control (the mini cart: a link
+ *   to the cart page without scripts, the slide cart's opener with them; "В корзину": a form posting to the server
+ *   without scripts, the API's with them), unless a link is pressed to open elsewhere (a modifier key, the middle
+ *   button); and should the app not take over within `GIVE_UP_MS` of its press, the link is followed or the form
+ *   posted after all.
  * - A submit of a form without an `action` (an app form: Enter in its field) is held, as is what is typed into a
  *   field or chosen in a select (the value, once per field, in the order first touched).
  * - `window.vitrinaEarlyEvents.find(event)` is the control an event was held on, or the one standing in its place
@@ -110,22 +112,31 @@
       !isTextField(control) &&
       control.form &&
       (control.tagName === 'BUTTON' ? (control.getAttribute('type') || 'submit').toLowerCase() === 'submit' : false);
-    // A form of the browser's own (its `action` says where) submits as it would without scripts.
-    if (submits && control.form.hasAttribute('action')) return null;
+    // A form of the browser's own (its `action` says where) submits as it would without scripts, unless it is held.
+    if (submits && !heldForm(control.form)) return null;
     return control;
+  }
+
+  // Whether the contract holds a form's submits: an app form (no `action`), or a form that also works without
+  // scripts but is marked `data-hold-press` ("В корзину": the app adds through its API).
+  function heldForm(form) {
+    return !form.hasAttribute('action') || form.hasAttribute('data-hold-press');
   }
 
   function hold(event) {
     event.stopPropagation();
   }
 
-  function giveUpLater(link) {
+  // A held link, or a held form's submit button, does without the app if it has not come `GIVE_UP_MS` after the
+  // press: the link is followed, the form posted.
+  function giveUpLater(control) {
     setTimeout(function () {
       if (!listening) return;
       window.vitrinaEarlyEvents.take();
-      link.removeAttribute('data-early-press');
-      link.removeAttribute('aria-busy');
-      window.location.assign(link.href);
+      control.removeAttribute('data-early-press');
+      control.removeAttribute('aria-busy');
+      if (control.tagName === 'A') window.location.assign(control.href);
+      else control.form.requestSubmit(control);
     }, GIVE_UP_MS);
   }
 
@@ -143,7 +154,9 @@
       pointerType: event.type === 'click' && event.detail !== 0 ? pointerType : '',
       description: describe(control),
     });
-    if (control.tagName === 'A') giveUpLater(control);
+    if (control.tagName === 'A' || (control.form && control.form.hasAttribute('action') && control.type === 'submit')) {
+      giveUpLater(control);
+    }
   }
 
   // The pointer's and mouse's down and up on a control whose press will be held: the app, live before the press is
@@ -168,7 +181,7 @@
 
   function onSubmit(event) {
     var form = event.target;
-    if (!inPage(form) || form.hasAttribute('action')) return;
+    if (!inPage(form) || !heldForm(form)) return;
     hold(event);
     event.preventDefault();
     events.push({ kind: 'submit', element: form, submitter: event.submitter || null, description: describe(form) });

@@ -51,6 +51,11 @@ export const paths = {
   contacts: '/contacts/',
   /** The shop's reviews (issue 8; `?page=N`); its form is {@link addReviewPath}. */
   reviews: '/reviews/',
+  /**
+   * Where "В корзину" posts its form without scripts (issue 33; server `web::BASKET_ADD_PATH`): fields `offerId` and
+   * `back`, the page to come back to. Not a page.
+   */
+  basketAdd: '/basket/add',
 } as const;
 
 /** The page of the user's order `number` in the order history. */

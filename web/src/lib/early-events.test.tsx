@@ -33,6 +33,17 @@ function Page({ log, swap = false }: { log: (entry: string) => void; swap?: bool
       <form action="/search/" data-testid="native">
         <button>Найти</button>
       </form>
+      <form method="post" action="/basket/add" data-hold-press="">
+        <button
+          aria-label="В корзину"
+          onClick={(event) => {
+            event.preventDefault();
+            log('add');
+          }}
+        >
+          В корзину
+        </button>
+      </form>
       <input type="checkbox" aria-label="В наличии" checked={ticked} onChange={(event) => setTicked(event.currentTarget.checked)} />
       <select aria-label="Сортировка" value={sort} onChange={(event) => setSort(event.currentTarget.value)}>
         <option value="shop">Как в магазине</option>
@@ -164,6 +175,43 @@ describe('the event contract and its replay (issue 33)', () => {
     await act(() => replayEarlyEvents());
     expect(container!.querySelector('output')).toHaveTextContent('лего|false|price');
     expect(log.mock.calls).toEqual([['submit лего']]);
+  });
+
+  it('holds a press on a form that works without scripts when it is marked to be held, for the app', async () => {
+    serverPage();
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.addEventListener('submit', submitted);
+    try {
+      byLabel('В корзину').click();
+      expect(submitted).not.toHaveBeenCalled();
+      expect(byLabel('В корзину')).toHaveAttribute('aria-busy', 'true');
+      const log = vi.fn();
+      hydrate(log);
+      await act(() => replayEarlyEvents());
+      expect(log.mock.calls).toEqual([['add']]);
+      expect(submitted).not.toHaveBeenCalled();
+    } finally {
+      document.removeEventListener('submit', submitted);
+    }
+  });
+
+  it('posts a held form after all when the app has not come 15 s after the press', () => {
+    vi.useFakeTimers();
+    try {
+      serverPage();
+      const submitted = vi.fn((event: SubmitEvent) => event.preventDefault());
+      document.addEventListener('submit', submitted);
+      byLabel('В корзину').click();
+      vi.advanceTimersByTime(14_999);
+      expect(submitted).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      document.removeEventListener('submit', submitted);
+      expect(submitted).toHaveBeenCalledTimes(1);
+      expect(submitted.mock.calls[0]![0].submitter).toBe(byLabel('В корзину'));
+      expect(byLabel('В корзину')).not.toHaveAttribute('aria-busy');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves links and forms of their own to the browser', async () => {

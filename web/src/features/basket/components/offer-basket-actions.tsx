@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import type { OfferActionsPlace } from '@/components/offer/offer-actions-slot';
 import { paths } from '@/config/paths';
@@ -28,7 +28,7 @@ function useOfferLine(offerId: string) {
 }
 
 /**
- * "В корзину" (issue 6): adds one piece; once the offer is in the basket it becomes the link "В корзине" to the cart
+ * "В корзину" (issue 6): adds one piece (without scripts too: a form posting to `POST /basket/add`, issue 33); once the offer is in the basket it becomes the link "В корзине" to the cart
  * page, and focus moves to that link when it was on the button. An out-of-stock offer shows a disabled "Нет в
  * наличии". While the add is on its way the button stays focusable (`aria-disabled`); a refused add says why under
  * the button.
@@ -37,6 +37,7 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
   const { t } = useTranslation();
   const line = useOfferLine(offer.id);
   const add = useAddToBasket();
+  const location = useLocation();
   const size = place === 'page' ? styles.large : styles.small;
   const inBasket = Boolean(line && !line.delay);
   const linkRef = useRef<HTMLAnchorElement | null>(null);
@@ -56,28 +57,40 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
       </Link>
     );
   } else {
+    // A form of the page (issue 33): without scripts it posts to the server, which adds the line and sends the
+    // shopper back here; before the app is ready the page's event contract holds the press (`data-hold-press`) and
+    // posts it only if the app never comes; the app itself adds through the API.
     control = (
-      <button
-        type="button"
-        className={`button ${size}`}
-        data-testid="add-to-basket"
-        disabled={!offer.available}
-        aria-disabled={add.isPending || undefined}
-        aria-busy={add.isPending || undefined}
-        onClick={(event) => {
-          if (add.isPending) return;
-          focusLink.current = document.activeElement === event.currentTarget;
-          add.mutate({ offerId: offer.id });
-        }}
-      >
-        <CartIcon className={styles.icon} />
-        {offer.available ? t('basket.add') : t('offer.outOfStock')}
-      </button>
+      <form method="post" action={paths.basketAdd} className={styles.form} data-hold-press="">
+        <input type="hidden" name="offerId" value={offer.id} />
+        <input type="hidden" name="back" value={`${location.pathname}${location.search}#${addedNoteId(offer.id)}`} />
+        <button
+          type="submit"
+          className={`button ${size}`}
+          data-testid="add-to-basket"
+          disabled={!offer.available}
+          aria-disabled={add.isPending || undefined}
+          aria-busy={add.isPending || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (add.isPending) return;
+            focusLink.current = document.activeElement === event.currentTarget;
+            add.mutate({ offerId: offer.id });
+          }}
+        >
+          <CartIcon className={styles.icon} />
+          {offer.available ? t('basket.add') : t('offer.outOfStock')}
+        </button>
+      </form>
     );
   }
   return (
     <div className={styles.cell}>
       {control}
+      {/* Shown only as the page's target: where the form's post comes back to (issue 33, no scripts). */}
+      <p id={addedNoteId(offer.id)} className={styles.addedNote}>
+        {t('basket.addedWithoutScripts')}
+      </p>
       {add.isError && (
         <p className={styles.error} role="alert">
           {t(basketErrorKey(add.error), { max: BASKET_MAX_QUANTITY, lines: BASKET_MAX_LINES })}
@@ -85,6 +98,14 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
       )}
     </div>
   );
+}
+
+/**
+ * `id` of the note "Товар добавлен в корзину" beside an offer's "В корзину": the form's post without scripts comes
+ * back to the page with it as the fragment, which scrolls to the offer and shows the note (CSS `:target`).
+ */
+function addedNoteId(offerId: string): string {
+  return `added-${offerId}`;
 }
 
 /**

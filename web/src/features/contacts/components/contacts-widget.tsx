@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { PanelQueryContent, SlidePanel, usePanelOpener } from '@/components/ui/overlay';
+import { linkButtonProps } from '@/components/ui/link-button';
 import { paths, storePath } from '@/config/paths';
 import { storeQueryOptions, useStores } from '../api/get-stores';
 import { isShowableStore } from '../api/get-stores';
@@ -60,26 +61,16 @@ export function ContactsWidget({ callback }: ContactsWidgetProps) {
       <a
         ref={buttonRef}
         href={paths.contacts}
-        role="button"
         className={`icon-button ${styles.widget}`}
         data-testid="contacts-widget"
-        data-hold-press=""
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={(event) => {
-          // Pressed to open elsewhere (a new tab or window): the contacts page, as the link says.
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
-          event.preventDefault();
+        {...linkButtonProps(() => {
           // Each opening loads the store anew: its today is the moment's (spec §4).
           void queryClient.resetQueries({ queryKey: storeQueryOptions(main.id).queryKey, exact: true });
           setShown(true);
           setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== ' ') return;
-          event.preventDefault();
-          if (!event.repeat) event.currentTarget.click();
-        }}
+        })}
       >
         <svg className={`icon-button__icon ${styles.icon}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
