@@ -14,7 +14,8 @@
 #      against the static ceiling and the JSON of the same offers (scripts/bench/render.py)
 #   4. Lighthouse, mobile, median of 3, on the real catalogue (eco-puzzles.yml.xml; the demo one without ../shared)
 #      (scripts/bench/lighthouse.py), then the first seconds on the same shop: each page's first paint to the app
-#      being ready under Lighthouse's mobile conditions (scripts/bench/first-seconds.mjs, issue 33; no budget yet)
+#      being ready under Lighthouse's mobile conditions (scripts/bench/first-seconds.mjs, issue 33; no budget yet),
+#      and one client flooding unique URLs beside a visitor (scripts/bench/render-flood.mjs, issue 34)
 #   5. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
@@ -126,6 +127,9 @@ python3 scripts/bench/lighthouse.py "$SHOP_URL" --out "$out/lighthouse" 2>&1 | t
 say ""
 say "## The first seconds: paint to ready under mobile conditions (4x CPU, slow 4G; median of 5), $lighthouse_catalogue"
 node scripts/bench/first-seconds.mjs "$SHOP_URL" --runs 5 2>&1 | tee -a "$report"
+say ""
+say "## One client flooding unique URLs while a visitor opens uncached product pages (issue 34), $lighthouse_catalogue"
+node scripts/bench/render-flood.mjs "$SHOP_URL" --seconds 30 --connections 32 --samples 30 2>&1 | tee -a "$report"
 stop_shop
 
 # 5. Search engine

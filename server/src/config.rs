@@ -410,6 +410,11 @@ pub struct ServeArgs {
     /// else that header is ignored. Empty (default): the TCP peer is the client.
     #[arg(long, env = "VITRINA_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Opens the operator's counters (`GET /api/health/render` and `/api/health/pictures`) to a client beyond this
+    /// machine that sends `Authorization: Bearer TOKEN` (issue 34). Unset: they answer loopback clients only (the
+    /// client as `--trusted-proxies` resolves it), 404 to anyone else. Liveness and readiness stay public.
+    #[arg(long, env = "VITRINA_HEALTH_TOKEN", hide_env_values = true)]
+    pub health_token: Option<String>,
     /// Seconds a connection may stay silent before a request's head arrives (the first or the next on a kept-alive
     /// connection), and a write may make no progress, before the server closes it.
     #[arg(long, env = "VITRINA_IDLE_TIMEOUT", default_value_t = crate::limits::CONNECTION_IDLE_TIMEOUT.as_secs(),
@@ -427,6 +432,12 @@ pub struct ServeArgs {
     /// the render goes on into the page cache.
     #[arg(long, env = "VITRINA_RENDER_BUDGET_MS", default_value_t = crate::limits::RENDER_BUDGET_MS)]
     pub render_budget_ms: u64,
+    /// Renders one client address may have under way at once (issue 34): its next uncached page waits for one of
+    /// them within the budget, or goes out as the shell, so one client cannot take every render thread. The address
+    /// is the one `--trusted-proxies` resolves.
+    #[arg(long, env = "VITRINA_RENDER_SHARE", default_value_t = crate::limits::RENDER_SHARE_PER_CLIENT,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub render_share: usize,
     /// For tests only (issue 22, "a forced render failure"): a page whose URL (path and query) contains this text
     /// fails its server render, the bundle throwing inside the React tree, so the fallback to the client-rendered
     /// shell and the rebuilt runtime can be seen through the real interface. Unset in a real shop.

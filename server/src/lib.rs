@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod feeds;
 pub mod limits;
+pub mod log;
 pub mod mail;
 pub mod pictures;
 pub mod rate_limit;

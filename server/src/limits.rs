@@ -440,6 +440,14 @@ pub const RENDER_THREAD_STACK_BYTES: usize = 4 * 1024 * 1024;
 /// Pages waiting for a render thread at most, per thread; past it a page is sent as the shell at once (issue 22).
 pub const RENDER_QUEUE_PER_THREAD: usize = 4;
 
+/// Renders one client address may have under way at once (issue 34; `VITRINA_RENDER_SHARE`): its next uncached page
+/// waits in its own queue, within its budget, or goes out as the shell, so one client cannot take every render
+/// thread from the others.
+pub const RENDER_SHARE_PER_CLIENT: usize = 1;
+
+/// Client addresses whose render shares are kept before idle ones are forgotten.
+pub const RENDER_SHARE_CLIENTS_MAX: usize = 4096;
+
 /// Renders of one page at most: the second adds the public answers the first found missing (issue 22).
 pub const RENDER_ATTEMPTS: usize = 2;
 
@@ -461,6 +469,15 @@ pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 /// answer (`DEFAULT_STALE_TIME_MS`, 60 s), so the answers a cached page carries are still fresh when it hydrates and
 /// the browser does not ask for them again.
 pub const PAGE_CACHE_TTL_S: u64 = 50;
+
+// Issue 34: log lines a client cannot multiply (`log`).
+
+/// A warning a request can cause (a page sent as the shell, a render's own warning) is logged at most once per this
+/// many seconds, with the count of the same warnings left out since.
+pub const LOG_REPEAT_INTERVAL_S: u64 = 60;
+
+/// Longest URL a log line carries, characters; a longer one is cut, with its length.
+pub const LOG_URL_MAX_CHARS: usize = 200;
 
 // Issue 24: the shop's own pictures (`pictures`).
 

@@ -397,7 +397,7 @@ async fn refresh(pool: &SqlitePool, session: &Session) -> Result<(), ApiError> {
 }
 
 /// Whether `a` and `b` are equal, in time that does not depend on where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
+pub fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -83,6 +83,7 @@ impl Application {
             basket_view: args.basket_view,
             map_tiles,
             reviews_autopublish: args.reviews_autopublish,
+            health_token: args.health_token.clone().filter(|token| !token.is_empty()),
         };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
         let search = Arc::new(crate::search::engine::SearchEngine::new()?);
@@ -136,6 +137,7 @@ impl Application {
                     limit: std::time::Duration::from_millis(args.render_budget_ms.max(limits::RENDER_LIMIT_MS)),
                 },
                 std::time::Duration::from_millis(args.render_budget_ms),
+                args.render_share,
                 render,
             )
             .with_fault(args.render_fault.clone()),

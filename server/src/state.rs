@@ -89,6 +89,9 @@ pub struct RenderStats {
     pub timed_out: AtomicU64,
     /// Pages answered with the shell because every render thread was busy.
     pub busy: AtomicU64,
+    /// Pages answered with the shell because their client had its share of renders under way for the whole budget
+    /// (`VITRINA_RENDER_SHARE`, issue 34).
+    pub throttled: AtomicU64,
 }
 
 impl RenderStats {
@@ -115,6 +118,9 @@ pub struct Settings {
     pub map_tiles: Option<MapTiles>,
     /// Shoppers' reviews are published at once (`VITRINA_REVIEWS_AUTOPUBLISH`), not after moderation.
     pub reviews_autopublish: bool,
+    /// The token that opens the operator's counters (`GET /api/health/render`, `/pictures`) to clients beyond
+    /// loopback (`VITRINA_HEALTH_TOKEN`, issue 34); `None`: loopback only.
+    pub health_token: Option<String>,
 }
 
 impl Settings {

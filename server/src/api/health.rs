@@ -1,11 +1,14 @@
-//! Health for a load balancer or an orchestrator (issue 20): `GET /api/health/live` and `GET /api/health/ready`;
-//! and the server render's counters for an operator (`GET /api/health/render`, issue 22). None reads or makes a
-//! session nor writes anything, so a probe every second costs the shop nothing.
+//! Health for a load balancer or an orchestrator (issue 20): `GET /api/health/live` and `GET /api/health/ready`,
+//! public; and the operator's counters (`GET /api/health/render`, issue 22; `GET /api/health/pictures`, issue 24),
+//! which answer only the operator ([`operator`], issue 34: a flooder watched its effect on them). None reads or makes
+//! a session nor writes anything, so a probe every second costs the shop nothing.
 
+use crate::error::ApiError;
+use crate::rate_limit::ClientAddr;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -48,6 +51,9 @@ pub struct RenderHealth {
     pub timed_out: u64,
     /// Pages sent as the shell because every render thread was busy.
     pub busy: u64,
+    /// Pages sent as the shell because their client had its share of renders under way (`VITRINA_RENDER_SHARE`):
+    /// a client asking for many uncached pages at once.
+    pub throttled: u64,
     /// How many changes of the public content (imports, menus, stores, published reviews) the shop has seen since
     /// the start; a change made by the CLI beside it moves this within a second, and pages rendered before it are
     /// not served again.
@@ -78,10 +84,31 @@ pub async fn get_readiness(State(state): State<AppState>) -> Response {
     }
 }
 
+/// Whether the request comes from the shop's operator: a loopback client (the address `VITRINA_TRUSTED_PROXIES`
+/// resolves, so a proxy on this machine does not make every visitor one), or one that sends `Authorization: Bearer
+/// {VITRINA_HEALTH_TOKEN}`.
+fn operator(state: &AppState, client: ClientAddr, headers: &HeaderMap) -> bool {
+    if client.0.to_canonical().is_loopback() {
+        return true;
+    }
+    let Some(token) = state.settings.health_token.as_deref() else { return false };
+    let sent = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    sent.is_some_and(|sent| crate::session::same(sent.as_bytes(), token.as_bytes()))
+}
+
+/// 404 `NOT_FOUND` for whoever is not the operator: the counters are not there for them.
+fn not_for_you() -> Response {
+    ApiError::not_found("NOT_FOUND", "no such page").into_response()
+}
+
 /// The render counters since the start: how many pages were rendered, served from the page cache, or sent as the
-/// shell and why. Always 200; `Cache-Control: no-store`. Reads no database.
-#[utoipa::path(get, path = "/api/health/render", tag = "health", responses((status = 200, body = RenderHealth)))]
-pub async fn get_render_health(State(state): State<AppState>) -> Response {
+/// shell and why. 200 to the operator ([`operator`]), else 404; `Cache-Control: no-store`. Reads no database.
+#[utoipa::path(get, path = "/api/health/render", tag = "health",
+    responses((status = 200, body = RenderHealth), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_render_health(State(state): State<AppState>, client: ClientAddr, headers: HeaderMap) -> Response {
+    if !operator(&state, client, &headers) {
+        return not_for_you();
+    }
     let stats = &state.render;
     let read = crate::state::RenderStats::read;
     let body = RenderHealth {
@@ -91,6 +118,7 @@ pub async fn get_render_health(State(state): State<AppState>) -> Response {
         failed: read(&stats.failed),
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),
+        throttled: read(&stats.throttled),
         content_generation: state.content.get(),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
@@ -114,10 +142,19 @@ pub struct PictureHealth {
     pub shown: bool,
 }
 
-/// The pictures by state: how far the background downloads are, and whether the pages show them all yet. Always
-/// 200; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and the picture version.
-#[utoipa::path(get, path = "/api/health/pictures", tag = "health", responses((status = 200, body = PictureHealth)))]
-pub async fn get_picture_health(State(state): State<AppState>) -> Result<Response, crate::error::ApiError> {
+/// The pictures by state: how far the background downloads are, and whether the pages show them all yet. 200 to the
+/// operator ([`operator`]), else 404; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and
+/// the picture version.
+#[utoipa::path(get, path = "/api/health/pictures", tag = "health",
+    responses((status = 200, body = PictureHealth), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_picture_health(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !operator(&state, client, &headers) {
+        return Ok(not_for_you());
+    }
     let counts = crate::db::pictures::counts(&state.db).await?;
     let body = PictureHealth {
         pending: counts.pending,

@@ -36,6 +36,10 @@ pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
         .busy_timeout(Duration::from_secs(10));
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
     sqlx::migrate!("./migrations").run(&pool).await?;
+    let repaired = offers::repair_cut_descriptions(&pool).await?;
+    if repaired > 0 {
+        tracing::info!(repaired, "descriptions an earlier cut left open were cleaned again");
+    }
     Ok(pool)
 }
 

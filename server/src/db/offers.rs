@@ -393,6 +393,33 @@ pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> s
     Ok(done.rows_affected())
 }
 
+/// Cleans again (`domain::text::clean_html`) the descriptions that migration 20261126000000 cut at 10,000
+/// characters, perhaps inside a tag or an attribute, so that no page swallows the markup after one (issue 34).
+/// Migration 20261127010000 lists them in `description_repairs`; the first start of a binary with it repairs them
+/// and empties the list, in one transaction. Returns how many were repaired.
+/// SQL: `SELECT … FROM description_repairs JOIN offers`, `UPDATE offers SET description`, `DELETE FROM
+/// description_repairs`.
+pub async fn repair_cut_descriptions(pool: &SqlitePool) -> sqlx::Result<u64> {
+    let mut tx = pool.begin().await?;
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT o.id, o.description FROM description_repairs r JOIN offers o ON o.id = r.offer_id \
+         WHERE o.description IS NOT NULL",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for (id, description) in &rows {
+        let cleaned = crate::domain::text::clean_html(description);
+        sqlx::query("UPDATE offers SET description = ?1 WHERE id = ?2")
+            .bind(cleaned)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("DELETE FROM description_repairs").execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(rows.len() as u64)
+}
+
 /// `SELECT COUNT(*) FROM offers WHERE active = 1`.
 pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE active = 1").fetch_one(pool).await

@@ -6,6 +6,12 @@ pub fn escape_html(s: &str) -> String {
     quick_xml::escape::escape(s).into_owned()
 }
 
+/// `html` made safe and well-formed by ammonia's default allow-list (feed descriptions): a tag or an attribute left
+/// open at its end is dropped, never left to swallow the page's markup after it (issue 34).
+pub fn clean_html(html: &str) -> String {
+    ammonia::clean(html).trim().to_owned()
+}
+
 /// Text of sanitised HTML, whitespace collapsed, cut to at most `max` characters at a word boundary.
 pub fn plain_text(html: &str, max: usize) -> String {
     // A space before every tag keeps words of adjacent blocks (`</p><ul><li>`) apart once the tags are gone.

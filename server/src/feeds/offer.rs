@@ -157,7 +157,7 @@ pub fn check_offer(raw: RawOffer, default_currency: &str, sections: &HashSet<Str
 pub fn sanitise_description(raw: &str) -> String {
     let raw = raw.trim();
     if raw.contains('<') {
-        return ammonia::clean(raw).trim().to_owned();
+        return crate::domain::text::clean_html(raw);
     }
     let text = raw.replace("\r\n", "\n");
     text.split("\n\n")

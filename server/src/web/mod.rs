@@ -13,10 +13,12 @@
 //! - `POST /basket/add`, "В корзину" without scripts ([`basket_form`]).
 
 pub mod basket_form;
+pub mod page_url;
 pub mod pictures;
 pub mod preload;
 pub mod render;
 pub mod seo;
+pub mod sitemap;
 
 use crate::session::request_cookie;
 use crate::state::AppState;
@@ -47,13 +49,14 @@ pub const BASKET_ADD_PATH: &str = "/basket/add";
 pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
     Router::new()
         .route("/robots.txt", get(robots))
-        .route("/sitemap.xml", get(sitemap))
-        .route("/sitemaps/{file}", get(sitemap_part))
+        .route("/sitemap.xml", get(sitemap::sitemap))
+        .route("/sitemaps/{file}", get(sitemap::sitemap_part))
         .route("/demo/images/{file}", get(demo_image))
         .route(BASKET_ADD_PATH, axum::routing::post(basket_form::add))
         .route("/pictures/{id}/{file}", get(pictures::derivative))
         .fallback(page_or_asset)
         .layer(Extension(renderer))
+        .layer(Extension(sitemap::SitemapCache::default()))
         .with_state(state)
 }
 
@@ -231,6 +234,7 @@ fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
 async fn page_or_asset(
     State(state): State<AppState>,
     Extension(renderer): Extension<render::PageRenderer>,
+    client: crate::rate_limit::ClientAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -283,9 +287,20 @@ async fn page_or_asset(
     };
     match head.preload.route {
         Some(route) if render && route.server_rendered() => {
+            // Rendered and kept under what the page reads of its URL (issue 34): a tracking parameter or a key the
+            // page ignores cannot make it render again.
+            let key = page_url::page_url(path, uri.query(), route);
+            if key != url
+                && !renderer.faulty(url)
+                && let Some(page) = renderer.cached(&state, &key, language).await
+            {
+                return html_response(page.status, page.document);
+            }
             let shell = head.clone();
             let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
-            match renderer.render(&state, url, language, status, &head.preload.api, document).await {
+            let ask =
+                render::PageAsk { client: client.0, url: &key, asked: url, language, status, api: &head.preload.api };
+            match renderer.render(&state, ask, document).await {
                 Some(page) => html_response(page.status, page.document),
                 None => shell_response(status, &head),
             }
@@ -325,44 +340,6 @@ async fn robots(State(state): State<AppState>) -> Response {
         state.settings.public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
-}
-
-fn xml(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], body).into_response()
-}
-
-async fn sitemap(State(state): State<AppState>) -> Result<Response, crate::error::ApiError> {
-    let urls = seo::sitemap_paths(&state).await?;
-    let base = &state.settings.public_url;
-    let max = crate::limits::SITEMAP_MAX_URLS;
-    if urls.len() <= max {
-        return Ok(xml(seo::urlset(base, &urls)));
-    }
-    // Past 50,000 URLs the protocol wants an index of several files.
-    let mut body = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for n in 1..=urls.len().div_ceil(max) {
-        body.push_str(&format!("<sitemap><loc>{base}/sitemaps/{n}.xml</loc></sitemap>\n"));
-    }
-    body.push_str("</sitemapindex>\n");
-    Ok(xml(body))
-}
-
-async fn sitemap_part(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-) -> Result<Response, crate::error::ApiError> {
-    let max = crate::limits::SITEMAP_MAX_URLS;
-    let n: usize = match file.strip_suffix(".xml").and_then(|n| n.parse().ok()) {
-        Some(n) if n >= 1 => n,
-        _ => return Ok(StatusCode::NOT_FOUND.into_response()),
-    };
-    let urls = seo::sitemap_paths(&state).await?;
-    let Some(chunk) = urls.chunks(max).nth(n - 1) else {
-        return Ok(StatusCode::NOT_FOUND.into_response());
-    };
-    Ok(xml(seo::urlset(&state.settings.public_url, chunk)))
 }
 
 #[cfg(test)]

@@ -451,3 +451,103 @@ async fn past_the_connection_cap_a_visitor_waits_for_a_held_socket_to_time_out()
         .expect("served once the held sockets time out");
     assert_eq!(answer.status(), 200);
 }
+
+#[tokio::test]
+async fn the_operators_counters_answer_loopback_or_the_token_and_no_one_a_proxy_names() {
+    // Issue 34: a flooder watched its effect on the render counters.
+    let app = spawn_app_with(|args| {
+        args.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        args.health_token = Some("operator-token".into());
+    })
+    .await;
+    let get = |path: &'static str, forwarded: Option<&'static str>, token: Option<&'static str>| {
+        let mut request = app.client.get(format!("{}{path}", app.base));
+        if let Some(client) = forwarded {
+            request = request.header("x-forwarded-for", client);
+        }
+        if let Some(token) = token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    for path in ["/api/health/render", "/api/health/pictures"] {
+        assert_eq!(get(path, None, None).await, 200, "{path} on this machine");
+        assert_eq!(get(path, Some("203.0.113.9"), None).await, 404, "{path} for a client the proxy names");
+        assert_eq!(get(path, Some("203.0.113.9"), Some("wrong")).await, 404, "{path} with a wrong token");
+        assert_eq!(get(path, Some("203.0.113.9"), Some("operator-token")).await, 200, "{path} with the token");
+    }
+    // What a load balancer needs stays public.
+    assert_eq!(get("/api/health/live", Some("203.0.113.9"), None).await, 200);
+}
+
+#[tokio::test]
+async fn the_sitemap_is_built_once_per_content_and_a_current_copy_is_not_sent_again() {
+    // Issue 34: it was built anew on every request.
+    let app = spawn_app().await;
+    let first = app.get("/sitemap.xml").await;
+    assert_eq!(first.status(), 200);
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let last_modified = first.headers()["last-modified"].to_str().unwrap().to_owned();
+    let body = first.text().await.unwrap();
+    let again = |name: &'static str, value: String| {
+        app.client.get(format!("{}/sitemap.xml", app.base)).header(name, value).send()
+    };
+    let unchanged = again("if-none-match", etag.clone()).await.unwrap();
+    assert_eq!(unchanged.status(), 304);
+    assert_eq!(unchanged.headers()["etag"], etag.as_str());
+    assert!(unchanged.text().await.unwrap().is_empty());
+    assert_eq!(again("if-modified-since", last_modified).await.unwrap().status(), 304);
+    assert_eq!(again("if-none-match", "\"stale\"".into()).await.unwrap().text().await.unwrap(), body);
+
+    // A new catalogue is a new sitemap, once the shop has seen the change.
+    app.import(SMALL_FEED).await;
+    let mut changed = app.get("/sitemap.xml").await;
+    for _ in 0..50 {
+        if changed.headers()["etag"] != etag.as_str() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        changed = app.get("/sitemap.xml").await;
+    }
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+    assert_ne!(changed.text().await.unwrap(), body);
+    assert_eq!(app.get("/sitemaps/1.xml").await.status(), 404, "one file holds a small shop");
+}
+
+#[tokio::test]
+async fn a_flood_of_shells_with_long_urls_writes_a_bounded_log() {
+    // Issue 34: every page sent as the shell logged a WARN line with its whole URL (27 MB in 10 s from one client).
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--pictures-worker", "false"])
+        .arg("--db")
+        .arg(dir.path().join("shop.db"))
+        .env("VITRINA_RENDER_FAULT", "flood")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run vitrina serve");
+    let client = reqwest::Client::new();
+    let base = format!("http://127.0.0.1:{port}");
+    for _ in 0..100 {
+        if client.get(format!("{base}/api/health/live")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let long = "x".repeat(8000);
+    for n in 0..200 {
+        let page = client.get(format!("{base}/?flood={n}{long}")).send().await.unwrap();
+        assert_eq!(page.status(), 200, "the shell still goes out");
+    }
+    child.kill().unwrap();
+    let mut log = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut log).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    child.wait().unwrap();
+    let shells = log.lines().filter(|line| line.contains("sent as the shell")).count();
+    assert_eq!(shells, 1, "one line for 200 shells within the minute:\n{log}");
+    assert!(log.len() < 16 * 1024, "the log stays small: {} bytes", log.len());
+}

@@ -76,11 +76,13 @@ pub(crate) async fn spawn_configured(
         map_attribution: String::new(),
         reviews_autopublish: false,
         trusted_proxies: Vec::new(),
+        health_token: None,
         idle_timeout: vitrina::limits::CONNECTION_IDLE_TIMEOUT.as_secs(),
         max_connections: vitrina::limits::CONNECTIONS_MAX,
         // Rendering costs each app two QuickJS runtimes; the suites that test pages turn it on (`render.rs`).
         render: vitrina::config::RenderMode::Off,
         render_budget_ms: vitrina::limits::RENDER_BUDGET_MS,
+        render_share: vitrina::limits::RENDER_SHARE_PER_CLIENT,
         render_fault: None,
     };
     configure(&mut args);

@@ -261,3 +261,36 @@ async fn names_are_read_as_a_shopper_reads_them_and_the_first_category_is_the_se
     assert_eq!(offer["sectionId"], "1");
     assert_eq!(offer["url"], "/catalog/divany-kresla/divan-uiut-uglovoi/");
 }
+
+#[tokio::test]
+async fn a_description_an_earlier_cut_left_inside_a_tag_is_repaired_at_the_next_start() {
+    // Issue 34: migration 20261126000000 cut stored description HTML at 10,000 characters with substr(), in the
+    // middle of a tag at times; a page then swallowed the markup after it into an attribute.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shop.db");
+    let pool = vitrina::db::connect(&db).await.unwrap();
+    vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(SMALL_FEED.as_bytes().to_vec()), "test")
+        .await
+        .unwrap();
+    // What the old cut left, as a database filled by an older binary holds it: listed by the repair migration.
+    let cut = "<p>Описание <b>ёлки</b></p><p>Подробнее на <a href=\"https://shop.example/elka\" title=\"Ёлка";
+    sqlx::query("UPDATE offers SET description = ?1 WHERE id = 'a'").bind(cut).execute(&pool).await.unwrap();
+    sqlx::query("INSERT INTO description_repairs (offer_id) VALUES ('a')").execute(&pool).await.unwrap();
+    pool.close().await;
+
+    let app = crate::helpers::spawn_configured(db, dir, |args| {
+        args.render = vitrina::config::RenderMode::On;
+        args.render_budget_ms = 10_000;
+    })
+    .await;
+    let offer = app.json("/api/offers/a", 200).await;
+    let description = offer["description"].as_str().unwrap();
+    assert_eq!(description, "<p>Описание <b>ёлки</b></p><p>Подробнее на </p>", "well-formed, the open tag dropped");
+    // The product page holds it whole, and the markup after it stays markup.
+    let page = app.get(offer["url"].as_str().unwrap()).await.text().await.unwrap();
+    let at = page.find(description).expect("the page shows the repaired description");
+    assert!(!page[at..].contains("title=\"Ёлка"), "nothing after it is taken into an attribute");
+    let repairs: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM description_repairs").fetch_one(&app.pool().await).await.unwrap();
+    assert_eq!(repairs, 0, "the list is emptied: the next start repairs nothing");
+}

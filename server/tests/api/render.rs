@@ -214,3 +214,77 @@ async fn an_unknown_product_section_or_path_answers_404_with_the_rendered_not_fo
     let health = render_health(&app).await;
     assert!(health["cached"].as_u64().unwrap() >= 3, "{health}");
 }
+
+#[tokio::test]
+async fn what_a_page_does_not_read_of_its_url_cannot_make_it_render_again() {
+    // Issue 34: one client with random `?utm_source=`, `?page=` and unknown keys kept both render threads busy.
+    let app = rendering_app().await;
+    let section = "/catalog/dereviannye-konstruktory/";
+    let clean = app.get(&format!("{section}?sort=price")).await.text().await.unwrap();
+    let before = render_health(&app).await;
+    for noise in ["utm_source=ad1&sort=price", "sort=price&yclid=77&page=1", "gclid=x&sort=price&page=abc&zz=1"] {
+        let page = app.get(&format!("{section}?{noise}")).await.text().await.unwrap();
+        assert_eq!(root(&page), root(&clean), "{noise}");
+    }
+    let after = render_health(&app).await;
+    assert_eq!(after["rendered"], before["rendered"], "no render for a URL that differs in dropped keys");
+    assert_eq!(after["cached"].as_u64().unwrap(), before["cached"].as_u64().unwrap() + 3);
+}
+
+#[tokio::test]
+async fn one_client_flooding_uncached_pages_leaves_the_render_threads_to_the_others() {
+    // Issue 34: 32 connections of unique URLs from one client pushed other visitors' product pages onto the shell.
+    // The flooder's share is one render at a time (the default): every other thread stays free for the others.
+    let app = spawn_app_with(|args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 5_000;
+        args.render_share = 1;
+    })
+    .await;
+    app.import(SMALL_FEED).await;
+    search_until(&app, "q=альфа", |answer| answer["total"] == 1).await;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flooder = app.client_from("127.0.0.2");
+    let floods: Vec<_> = (0..16)
+        .map(|n| {
+            let (client, base, stop) = (flooder.clone(), app.base.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut i = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    i += 1;
+                    // Pages a normalised URL still tells apart: a listing's page numbers and unknown products.
+                    let url = if i % 2 == 0 {
+                        format!("{base}/catalog/dereviannye-konstruktory/?page={}", 2 + n * 10_000 + i)
+                    } else {
+                        format!("{base}/catalog/dereviannye-konstruktory/nope-{n}-{i}/")
+                    };
+                    let _ = client.get(url).send().await.and_then(|r| r.error_for_status_ref().map(|_| ()));
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let mut shells = Vec::new();
+    for path in ["/catalog/", "/contacts/", "/reviews/", "/catalog/products/bez-razdela/"] {
+        let page = app.get(path).await.text().await.unwrap();
+        if root(&page).trim().is_empty() {
+            shells.push(path);
+        }
+    }
+    for offer in ["a", "b", "c"] {
+        let url = app.json(&format!("/api/offers/{offer}"), 200).await["url"].as_str().unwrap().to_owned();
+        let page = app.get(&url).await.text().await.unwrap();
+        if root(&page).trim().is_empty() {
+            shells.push("a product page");
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for flood in floods {
+        flood.await.unwrap();
+    }
+    assert!(shells.is_empty(), "sent as the shell while another client flooded: {shells:?}");
+    // The flooder's pages queued behind its own one render: none found every thread and the queue taken.
+    let health = render_health(&app).await;
+    assert_eq!(health["busy"], 0, "{health}");
+    assert!(health["rendered"].as_u64().unwrap() > 20, "the flood was rendered, one page at a time: {health}");
+}

@@ -160,7 +160,7 @@ async fn the_contacts_and_reviews_pages_are_served_with_their_heads_and_listed_i
     let reviews = app.get("/reviews/").await;
     assert_eq!(reviews.status(), 200);
     assert!(reviews.text().await.unwrap().contains("<title>Отзывы — "));
-    let sitemap = app.get("/sitemaps/1.xml").await.text().await.unwrap();
+    let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
     for url in ["https://shop.test/contacts/", "https://shop.test/reviews/", "https://shop.test/feedback/"] {
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
     }

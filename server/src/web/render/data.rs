@@ -46,7 +46,9 @@ pub async fn load(state: &AppState, url: &str) -> Option<Answer> {
     let segments: Vec<&str> = path.trim_start_matches('/').trim_end_matches('/').split('/').collect();
     load_segments(state, &segments, raw_query)
         .await
-        .inspect_err(|err| tracing::warn!(%err, url, "a page's data did not load for its render"))
+        .inspect_err(
+            |err| tracing::warn!(%err, url = %crate::log::url(url), "a page's data did not load for its render"),
+        )
         .ok()
         .flatten()
 }

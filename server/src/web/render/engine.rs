@@ -7,6 +7,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// The app's `console.error` while rendering, logged at most once a minute (issue 34).
+static CONSOLE_ERRORS: crate::log::Throttle = crate::log::Throttle::new();
+/// The app's `console.warn` while rendering, logged at most once a minute.
+static CONSOLE_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
+
+/// A console line as the log carries it: at most `LOG_URL_MAX_CHARS` × 4 characters (it may quote a URL).
+fn cut_console(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::domain::text::cut_chars(text, crate::limits::LOG_URL_MAX_CHARS * 4).map_or(text.into(), Into::into)
+}
+
 /// Why one render gave no HTML.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -44,9 +54,19 @@ impl Engine {
         })));
         let context = Context::full(&runtime).map_err(failed)?;
         context.with(|ctx| -> Result<(), EngineError> {
+            // What the app writes to its console while rendering: a page a client picked can make it write, so
+            // errors and warnings are logged at most once a minute each (issue 34).
             let log = Function::new(ctx.clone(), |level: String, text: String| match level.as_str() {
-                "error" => tracing::error!(target: "vitrina::render", "{text}"),
-                "warn" => tracing::warn!(target: "vitrina::render", "{text}"),
+                "error" => {
+                    if let Some(repeated) = CONSOLE_ERRORS.admit() {
+                        tracing::error!(target: "vitrina::render", repeated, "{}", cut_console(&text));
+                    }
+                }
+                "warn" => {
+                    if let Some(repeated) = CONSOLE_WARNINGS.admit() {
+                        tracing::warn!(target: "vitrina::render", repeated, "{}", cut_console(&text));
+                    }
+                }
                 _ => tracing::debug!(target: "vitrina::render", "{text}"),
             })
             .map_err(failed)?;

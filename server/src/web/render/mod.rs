@@ -23,6 +23,7 @@ use bytes::Bytes;
 use data::Answer;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 /// The server bundle that Vite builds beside the browser's (`web/dist-server`, `npm run build`).
@@ -61,23 +62,65 @@ pub struct Rendered {
     pub carried: std::collections::BTreeSet<String>,
 }
 
+/// Renders under way per client address (issue 34): each client may have `per_client` at once; its next uncached
+/// page waits for one of them. Addresses with nothing under way are forgotten once more than
+/// `RENDER_SHARE_CLIENTS_MAX` are kept.
+#[derive(Clone, Default)]
+struct ClientShares {
+    per_client: usize,
+    clients: Arc<std::sync::Mutex<std::collections::HashMap<IpAddr, Arc<tokio::sync::Semaphore>>>>,
+}
+
+impl ClientShares {
+    fn new(per_client: usize) -> Self {
+        ClientShares { per_client: per_client.max(1), clients: Arc::default() }
+    }
+
+    /// The renders `client` may start: one permit each.
+    fn of(&self, client: IpAddr) -> Arc<tokio::sync::Semaphore> {
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if clients.len() >= crate::limits::RENDER_SHARE_CLIENTS_MAX {
+            // Only this map holds an idle client's semaphore, and all its permits are back.
+            clients.retain(|_, share| Arc::strong_count(share) > 1 || share.available_permits() < self.per_client);
+        }
+        Arc::clone(clients.entry(client).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(self.per_client))))
+    }
+}
+
+/// One page to render ([`PageRenderer::render`]).
+pub struct PageAsk<'a> {
+    /// The client's address (its share of the render threads).
+    pub client: IpAddr,
+    /// The URL (path and query) the page is rendered and cached under (`web::page_url`).
+    pub url: &'a str,
+    /// The URL as the visitor asked for it.
+    pub asked: &'a str,
+    pub language: &'static str,
+    /// 200, or 404 for a "not found" page.
+    pub status: axum::http::StatusCode,
+    /// The API answers the page asks for first (its preload list).
+    pub api: &'a [String],
+}
+
 /// Renders pages, and keeps them ([`PageCache`]); no pool inside when the binary has no server bundle or rendering
 /// is off (`VITRINA_RENDER=off`).
 #[derive(Clone, Default)]
 pub struct PageRenderer {
     pool: Option<RenderPool>,
     pages: PageCache,
-    /// How long a visitor waits for a render (`VITRINA_RENDER_BUDGET_MS`).
+    /// How long a visitor waits for a render (`VITRINA_RENDER_BUDGET_MS`), their wait for their share included.
     budget: std::time::Duration,
+    /// Renders under way per client (`VITRINA_RENDER_SHARE`).
+    shares: ClientShares,
     /// Pages whose URL contains this text fail their render (`VITRINA_RENDER_FAULT`; tests only).
     fault: Option<Arc<str>>,
 }
 
 impl PageRenderer {
     /// Starts the render threads with the embedded bundle, counting into `stats` (and marking it enabled); visitors
-    /// wait `budget` for a page. Without a bundle (a binary built before the front-end) pages go out as the
-    /// client-rendered shell.
-    pub fn start(settings: PoolSettings, budget: std::time::Duration, stats: Arc<RenderStats>) -> Self {
+    /// wait `budget` for a page, and each client address has at most `share` renders under way. Without a bundle (a
+    /// binary built before the front-end) pages go out as the client-rendered shell.
+    pub fn start(settings: PoolSettings, budget: std::time::Duration, share: usize, stats: Arc<RenderStats>) -> Self {
         let Some(file) = ServerBundle::get(BUNDLE_FILE) else {
             tracing::warn!("this binary has no server bundle (web/dist-server): pages are rendered in the browser");
             return PageRenderer::default();
@@ -88,6 +131,7 @@ impl PageRenderer {
             pool: Some(RenderPool::start(bundle, settings, stats)),
             pages: PageCache::default(),
             budget,
+            shares: ClientShares::new(share),
             fault: None,
         }
     }
@@ -109,32 +153,53 @@ impl PageRenderer {
         Some(page)
     }
 
-    /// The page at `url` (path and query) in `language`, answered with `status`: rendered ([`render_page`]), made a
-    /// document by `document` (the shell around the rendered page), and kept in the page cache. `None` when it
-    /// cannot be rendered, or not within the visitor's budget: the caller sends the shell. A render that passes the
-    /// budget goes on (up to its limit, `RENDER_LIMIT_MS`) and fills the cache for the next visitor.
+    /// Whether the page at `asked` (the URL as asked for) fails its render on purpose (`VITRINA_RENDER_FAULT`;
+    /// tests only): such a page is never answered from the cache either.
+    pub fn faulty(&self, asked: &str) -> bool {
+        self.fault.as_deref().is_some_and(|marker| asked.contains(marker))
+    }
+
+    /// The page `page` asks for, answered with its status: rendered ([`render_page`]), made a document by `document`
+    /// (the shell around the rendered page), and kept in the page cache under `page.url`. `None` when it cannot be
+    /// rendered, or not within the visitor's budget: the caller sends the shell. A render that passes the budget
+    /// goes on (up to its limit, `RENDER_LIMIT_MS`) and fills the cache for the next visitor.
+    ///
+    /// A render counts against its client's share (issue 34) until it ends, past the visitor's budget too; a client
+    /// with its share under way waits for a place within the budget, and past it gets the shell (`throttled`).
     pub async fn render(
         &self,
         state: &AppState,
-        url: &str,
-        language: &'static str,
-        status: axum::http::StatusCode,
-        api: &[String],
+        page: PageAsk<'_>,
         document: impl FnOnce(&Rendered) -> String + Send + 'static,
     ) -> Option<Page> {
+        let PageAsk { client, url, asked, language, status, api } = page;
         let pool = self.pool.clone()?;
+        let deadline = tokio::time::Instant::now() + self.budget;
+        let share = self.shares.of(client);
+        let Ok(Ok(place)) = tokio::time::timeout_at(deadline, share.acquire_owned()).await else {
+            RenderStats::bump(&state.render.throttled);
+            warn_shell(&state.render, url, "its client had its share of renders under way: sent as the shell");
+            return None;
+        };
         let key = PageKey::now(state, url, language);
-        let fault = self.fault.as_deref().is_some_and(|marker| url.contains(marker));
+        let fault = self.faulty(asked);
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
-        // A task of its own: a visitor who stops waiting does not stop the render.
+        // A task of its own: a visitor who stops waiting does not stop the render, which holds its client's place.
         let render = tokio::spawn(async move {
             let render = async {
                 let page = render_page(&pool, &state_owned, &url_owned, language, &api, fault).await?;
                 Some(Page { status, document: Bytes::from(document(&page)) })
             };
-            pages.page(key, render).await
+            // A page made to fail is rendered, never taken from the cache nor kept in it (tests only).
+            let page = if fault {
+                render.await.map(|page| (page, cache::Source::Rendered))
+            } else {
+                pages.page(key, render).await
+            };
+            drop(place);
+            page
         });
-        match tokio::time::timeout(self.budget, render).await {
+        match tokio::time::timeout_at(deadline, render).await {
             Ok(Ok(Some((page, source)))) => {
                 if source == cache::Source::Cached {
                     RenderStats::bump(&state.render.cached);
@@ -159,16 +224,28 @@ impl PageRenderer {
     }
 }
 
-/// Logs why the page at `url` went out as the shell, with the render counters.
+/// Pages sent as the shell: one warning a minute at most, however many (issue 34: one per page let a client write
+/// 27 MB of log in 10 s).
+static SHELL_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
+
+/// Renders that gave no `RenderOutput`: one warning a minute at most.
+static OUTPUT_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
+
+/// Logs why the page at `url` went out as the shell, with the render counters: at most once a minute, with the
+/// number of such pages left out of the log since (`repeated`; the counters count them all) and the URL cut to
+/// `LOG_URL_MAX_CHARS`.
 fn warn_shell(stats: &RenderStats, url: &str, why: &str) {
+    let Some(repeated) = SHELL_WARNINGS.admit() else { return };
     let read = RenderStats::read;
     tracing::warn!(
-        url,
+        url = %crate::log::url(url),
+        repeated,
         rendered = read(&stats.rendered),
         cached = read(&stats.cached),
         failed = read(&stats.failed),
         timed_out = read(&stats.timed_out),
         busy = read(&stats.busy),
+        throttled = read(&stats.throttled),
         "{why}"
     );
 }
@@ -196,7 +273,11 @@ async fn render_page(
         let began = std::time::Instant::now();
         let output = match pool.render(input).await {
             Ok(json) => serde_json::from_str::<RenderOutput>(&json)
-                .inspect_err(|err| tracing::warn!(%err, url, "a render gave no RenderOutput"))
+                .inspect_err(|err| {
+                    if let Some(repeated) = OUTPUT_WARNINGS.admit() {
+                        tracing::warn!(%err, url = %crate::log::url(url), repeated, "a render gave no RenderOutput");
+                    }
+                })
                 .ok()?,
             Err(err) => {
                 warn_shell(&state.render, url, &format!("not rendered on the server ({err}): sent as the shell"));

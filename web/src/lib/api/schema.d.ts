@@ -436,8 +436,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The pictures by state: how far the background downloads are, and whether the pages show them all yet. Always
-         *     200; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and the picture version.
+         * The pictures by state: how far the background downloads are, and whether the pages show them all yet. 200 to the
+         *     operator ([`operator`]), else 404; `Cache-Control: no-store`. One `SELECT state, COUNT(*) … GROUP BY state` and
+         *     the picture version.
          */
         get: operations["get_picture_health"];
         put?: never;
@@ -477,7 +478,7 @@ export interface paths {
         };
         /**
          * The render counters since the start: how many pages were rendered, served from the page cache, or sent as the
-         *     shell and why. Always 200; `Cache-Control: no-store`. Reads no database.
+         *     shell and why. 200 to the operator ([`operator`]), else 404; `Cache-Control: no-store`. Reads no database.
          */
         get: operations["get_render_health"];
         put?: never;
@@ -1583,6 +1584,12 @@ export interface components {
              * @description Pages rendered.
              */
             rendered: number;
+            /**
+             * Format: int64
+             * @description Pages sent as the shell because their client had its share of renders under way (`VITRINA_RENDER_SHARE`):
+             *     a client asking for many uncached pages at once.
+             */
+            throttled: number;
             /**
              * Format: int64
              * @description Pages sent as the shell because their render passed its budget (`VITRINA_RENDER_BUDGET_MS`).
@@ -3248,6 +3255,14 @@ export interface operations {
                     "application/json": components["schemas"]["PictureHealth"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -3310,6 +3325,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenderHealth"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
