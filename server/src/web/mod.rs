@@ -85,6 +85,10 @@ static MANIFEST: std::sync::LazyLock<Option<preload::Manifest>> = std::sync::Laz
         .ok()
 });
 
+/// The URL the one "not found" page is rendered at and kept under, for every unknown path (issue 34); a path no
+/// page has (slugs are `[a-z0-9-]`).
+const NOT_FOUND_PAGE: &str = "/__not-found__/";
+
 /// The empty root element of `index.html`, which a rendered page fills.
 const ROOT_ELEMENT: &str = "<div id=\"root\"></div>";
 
@@ -289,7 +293,9 @@ async fn page_or_asset(
         Some(route) if render && route.server_rendered() => {
             // Rendered and kept under what the page reads of its URL (issue 34): a tracking parameter or a key the
             // page ignores cannot make it render again.
-            let key = page_url::page_url(path, uri.query(), route);
+            // Every unknown path gets the one "not found" page (issue 34: unknown slugs were a render each).
+            let not_found = status == StatusCode::NOT_FOUND;
+            let key = if not_found { NOT_FOUND_PAGE.to_owned() } else { page_url::page_url(path, uri.query(), route) };
             if key != url
                 && !renderer.faulty(url)
                 && let Some(page) = renderer.cached(&state, &key, language).await
@@ -297,7 +303,16 @@ async fn page_or_asset(
                 return html_response(page.status, page.document);
             }
             let shell = head.clone();
-            let document = move |page: &render::Rendered| render_shell(&shell, Some((page, language)));
+            let document = move |page: &render::Rendered| {
+                if !not_found {
+                    return render_shell(&shell, Some((page, language)));
+                }
+                // Drawn for whoever reads HTML (crawlers, no scripts); the browser renders the page at its own URL
+                // anew, as it does a shell: the state of `NOT_FOUND_PAGE` is not that URL's.
+                let html_only =
+                    render::Rendered { html: page.html.clone(), state: String::new(), carried: Default::default() };
+                render_shell(&shell, Some((&html_only, language)))
+            };
             let ask =
                 render::PageAsk { client: client.0, url: &key, asked: url, language, status, api: &head.preload.api };
             match renderer.render(&state, ask, document).await {

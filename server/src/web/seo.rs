@@ -176,12 +176,17 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
     let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
     let home = ("Главная", "/".to_owned());
     let catalog = ("Каталог", "/catalog/".to_owned());
+    // The same head for every unknown path, with nothing of the path in it (issue 34): one "not found" page is
+    // rendered for them all and kept (`web::NOT_FOUND_PAGE`). No canonical link: a missing page has none.
     let not_found = || {
-        let mut head = b.head("Страница не найдена", "Такой страницы нет.", path, "website", None, &[]);
-        head.tags.push_str("<meta name=\"robots\" content=\"noindex\">");
-        // Unknown paths under /catalog/ are the catalogue route's to answer ("not found" is its own page there).
-        let route = if path.starts_with("/catalog/") { Route::CatalogPath } else { Route::NotFound };
-        PageHead::NotFound(head.preloading(Preload::page(route, [])))
+        let head = Head {
+            title: format!("Страница не найдена — {}", shop.name),
+            tags:
+                "<meta name=\"description\" content=\"Такой страницы нет.\"><meta name=\"robots\" content=\"noindex\">"
+                    .to_owned(),
+            preload: Preload::default(),
+        };
+        PageHead::NotFound(head.preloading(Preload::page(Route::NotFound, [])))
     };
     match segments.as_slice() {
         [] => {
