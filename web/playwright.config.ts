@@ -83,12 +83,13 @@ export default defineConfig({
         name: `shop ${index}`,
         // Every test comes from 127.0.0.1: the per-address limits of form submissions, of failed log-ins and
         // reset requests, of orders, and of renders under way are raised for them (the Rust tests cover the limits
-        // themselves). No map tiles: the maps
+        // themselves); 127.0.0.1 is a trusted proxy, so a test can speak for other clients through
+        // `X-Forwarded-For` (the log-in captcha, issue 34), while every request without it is 127.0.0.1's own. No map tiles: the maps
         // show their markers on a plain background, with no request leaving the machine (issue 8). Renders get 5 s
         // (issue 22): with two browsers and two shops on two cores a render can pass its 250 ms, and the fallback
         // would leave the hydration of that page untested. A page whose URL holds `render-fault` fails its render
         // (`--render-fault`, a test-only setting): the fallback is tested in `server-render.spec.ts`.
-        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000 --render-share 4 --render-fault ${RENDER_FAULT_MARKER}`,
+        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000 --render-share 4 --trusted-proxies 127.0.0.1 --render-fault ${RENDER_FAULT_MARKER}`,
         url: `${urlFor(index)}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

@@ -87,8 +87,14 @@ pub struct RateLimiters {
     /// Shoppers' reviews (issue 8): as form submissions, a burst of `submission_burst`, then one per
     /// [`FORM_SUBMISSION_REPLENISH_S`].
     pub reviews: DefaultKeyedRateLimiter<IpAddr>,
-    /// Failed log-ins (and password changes with a wrong current password) per account e-mail, normalised.
+    /// Failed log-ins (and password changes with a wrong current password) per account e-mail, normalised, from
+    /// every address together: past the limit the log-in asks for a captcha (issue 34), it is not refused.
     pub login_accounts: AttemptWindow<String>,
+    /// Failed log-ins per account e-mail and client address (issue 34): past the limit that address may not try
+    /// that account again within the window (429).
+    pub login_pairs: AttemptWindow<(String, IpAddr)>,
+    /// Mails telling an account's owner of a burst of failed log-ins: one per window at most.
+    pub login_alerts: AttemptWindow<String>,
     /// Failed log-ins (and registrations refused with `AUTH_EMAIL_TAKEN`) per client address.
     pub login_addresses: AttemptWindow<IpAddr>,
     /// Registrations per client address (every attempt counts; issue 20).
@@ -222,6 +228,11 @@ impl<K: Eq + Hash + Clone> AttemptWindow<K> {
         }
     }
 
+    /// The attempts a key may have per window.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
     /// Forgets `key`'s attempts (an account's, after it logged in).
     pub fn clear(&self, key: &K) {
         self.lock().remove(key);
@@ -253,6 +264,8 @@ impl RateLimiters {
             )),
             reviews: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
             login_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            login_pairs: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
+            login_alerts: AttemptWindow::new(1, LOGIN_WINDOW),
             login_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
             registrations: AttemptWindow::new(
                 login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT),
@@ -274,6 +287,8 @@ impl RateLimiters {
             limiter.shrink_to_fit();
         }
         self.login_accounts.forget_idle();
+        self.login_pairs.forget_idle();
+        self.login_alerts.forget_idle();
         self.login_addresses.forget_idle();
         self.reset_addresses.forget_idle();
         self.registrations.forget_idle();

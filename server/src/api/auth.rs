@@ -21,6 +21,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
@@ -36,6 +37,7 @@ pub struct UserAnswer {
 
 /// `POST /api/auth/login` body.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
     /// Compared trimmed and lower-cased.
     pub email: Option<String>,
@@ -44,6 +46,10 @@ pub struct LoginRequest {
     /// `true`: the session lasts 30 days without a request; `false` (default): it ends with the browser.
     #[serde(default)]
     pub remember: bool,
+    /// The captcha's id (`POST /api/auth/captcha`), when the log-in asked for one (`AUTH_CAPTCHA_REQUIRED`).
+    pub captcha_sid: Option<String>,
+    /// The word of that captcha's picture.
+    pub captcha_word: Option<String>,
 }
 
 /// `POST /api/auth/password-reset` body.
@@ -133,9 +139,17 @@ pub async fn register(
 /// Logs in (200 `{user}`) and merges the guest's basket, wishlist, compare list and recently viewed into the
 /// account's. An unknown e-mail and a wrong password both get 401 `AUTH_INVALID_CREDENTIALS` (field `null`) with the
 /// same body, after the same work (a dummy hash is verified for an unknown e-mail). Each failure counts against the
-/// e-mail and the client address: past 5 in 15 minutes either gets 429 `RATE_LIMITED` with `Retry-After` (seconds)
-/// before the password is looked at. 422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted);
-/// 403 without the CSRF token.
+/// client address, the e-mail from that address, and the e-mail from every address (issue 34, OWASP's
+/// authentication guidance), 5 each per 15 minutes:
+///
+/// - past the address's or the e-mail-and-address's, 429 `RATE_LIMITED` with `Retry-After` (seconds), before the
+///   password is looked at;
+/// - past the e-mail's from every address, the account is not locked against its owner: the log-in asks for the
+///   shop's captcha (`POST /api/auth/captcha`), 422 `AUTH_CAPTCHA_REQUIRED` (field `captchaWord`) without one and
+///   `FORMS_CAPTCHA_WRONG` for a wrong word, and goes on as usual with the right one. The account's owner is mailed
+///   once per window when it is reached.
+///
+/// 422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted); 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/auth/login", tag = "accounts", request_body = LoginRequest,
     responses((status = 200, body = UserAnswer), (status = 401, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
@@ -161,18 +175,44 @@ pub async fn login(
     // limit first. A successful log-in takes it back.
     let limiters = &state.limiters;
     let address_attempt = limiters.login_addresses.acquire(addr.0)?;
-    if let Err(limited) = limiters.login_accounts.acquire(email.clone()) {
+    let pair = (email.clone(), addr.0);
+    let pair_attempt = match limiters.login_pairs.acquire(pair.clone()) {
+        Ok(at) => at,
+        Err(limited) => {
+            limiters.login_addresses.forgive(&addr.0, address_attempt);
+            return Err(limited);
+        }
+    };
+    let forgive = || {
         limiters.login_addresses.forgive(&addr.0, address_attempt);
-        return Err(limited);
+        limiters.login_pairs.forgive(&pair, pair_attempt);
+    };
+    // Past the account's limit from every address the owner is not locked out (issue 34): the captcha stands in.
+    if limiters.login_accounts.acquire(email.clone()).is_err() {
+        check_login_captcha(&state, &session, &body.captcha_sid, &body.captcha_word)
+            .await
+            .inspect_err(|_| forgive())?;
+        limiters.login_accounts.record(email.clone());
     }
     let found = store::find_by_email(&state.db, &email).await?;
     let stored = found.as_ref().map(|(_, hash)| hash.clone());
     let right = verify(password.clone(), stored).await?;
-    let Some((account, stored)) = found.filter(|_| right) else {
-        tracing::info!(client = %addr.0, "log-in failed");
-        return Err(invalid_credentials());
+    let (account, stored) = match found {
+        Some(found) if right => found,
+        found => {
+            tracing::info!(client = %addr.0, "log-in failed");
+            // This failure filled the account's window: its owner hears of it, once per window.
+            if let Some((account, _)) = found
+                && limiters.login_accounts.check(&email).is_err()
+                && limiters.login_alerts.check_and_record(email.clone()).is_ok()
+            {
+                alert_owner(&state, &account).await?;
+            }
+            return Err(invalid_credentials());
+        }
     };
     limiters.login_accounts.clear(&email);
+    limiters.login_pairs.clear(&pair);
     limiters.login_addresses.forgive(&addr.0, address_attempt);
     if needs_rehash(&stored) {
         // Hashed under older parameters: store today's (the password is at hand only now).
@@ -182,6 +222,77 @@ pub async fn login(
     sign_in(&state, &session, &account, body.remember).await?;
     tracing::info!(user_id = account.id, "logged in");
     Ok(Json(UserAnswer { user: account.into() }))
+}
+
+/// The captcha a log-in past its account's limit must carry (issue 34): `sid` from `POST /api/auth/captcha`, bound
+/// to this visitor, used up by this check. 422 `AUTH_CAPTCHA_REQUIRED` without one, `FORMS_CAPTCHA_WRONG` for a
+/// wrong word or a captcha that is not this visitor's or is used up (field `captchaWord` both).
+async fn check_login_captcha(
+    state: &AppState,
+    session: &Session,
+    sid: &Option<String>,
+    word: &Option<String>,
+) -> Result<(), ApiError> {
+    let (Some(sid), Some(word)) = (sid.as_deref().filter(|s| !s.is_empty()), word.as_deref().filter(|w| !w.is_empty()))
+    else {
+        let detail = "many failed log-ins: solve the captcha (POST /api/auth/captcha)".to_owned();
+        return Err(unprocessable(vec![FieldError {
+            code: "AUTH_CAPTCHA_REQUIRED",
+            field: "captchaWord".into(),
+            detail,
+        }]));
+    };
+    let visitor = crate::session::visitor_id(session).await?;
+    let guess = crate::db::forms::CaptchaGuess { sid, form_code: LOGIN_CAPTCHA, visitor: &visitor, word };
+    if crate::db::forms::use_captcha(&state.db, &guess).await? {
+        return Ok(());
+    }
+    let detail = "the captcha's word is wrong".to_owned();
+    Err(unprocessable(vec![FieldError { code: "FORMS_CAPTCHA_WRONG", field: "captchaWord".into(), detail }]))
+}
+
+/// The `form_code` of the log-in's captchas (`captchas` table; not a form).
+const LOGIN_CAPTCHA: &str = "login";
+
+/// A captcha for the log-in (issue 34), bound to this visitor, once `POST /api/auth/login` answered
+/// `AUTH_CAPTCHA_REQUIRED`: 201 `{sid, imageUrl}`; its picture and spoken word are the forms' (`GET
+/// /api/captcha/{sid}`). 429 `RATE_LIMITED` past the per-address captcha limit; 403 without the CSRF token.
+#[utoipa::path(post, path = "/api/auth/captcha", tag = "accounts",
+    responses((status = 201, body = crate::api::forms::CaptchaRef), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn create_login_captcha(
+    State(state): State<AppState>,
+    session: Session,
+    addr: ClientAddr,
+) -> Result<axum::response::Response, ApiError> {
+    crate::rate_limit::check(&state.limiters.captcha, addr)?;
+    let captcha = crate::api::forms::new_captcha(&state, LOGIN_CAPTCHA, &session).await?;
+    let mut response = (StatusCode::CREATED, Json(captcha)).into_response();
+    response.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// Tells `account`'s owner that their account has seen the limit of failed log-ins (issue 34): someone may be
+/// guessing at its password. Russian, the shop's language; queued through the outbox like every mail.
+async fn alert_owner(state: &AppState, account: &Account) -> Result<(), ApiError> {
+    let shop = crate::db::shop::find(&state.db).await?.unwrap_or_default().name;
+    let attempts = state.limiters.login_accounts.limit();
+    let minutes = crate::limits::LOGIN_WINDOW.as_secs() / 60;
+    let greeting = format!("Здравствуйте, {}!", account.name);
+    let body = format!(
+        "В магазине {shop} за последние {minutes} минут было {attempts} неудачных попыток войти в вашу учётную запись. \
+         Теперь при входе нужно ввести код с картинки."
+    );
+    let advice = "Если это были не вы, смените пароль в личном кабинете или через «Забыли пароль?».";
+    let message = NewMessage {
+        topic: "login_alert".into(),
+        recipient: Some(account.email.clone()),
+        subject: format!("{shop}: попытки входа в вашу учётную запись"),
+        text_body: format!("{greeting}\n\n{body}\n\n{advice}\n"),
+        html_body: format!("<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n", escape(&greeting), escape(&body), escape(advice)),
+    };
+    state.mailer.send(&state.db, message).await?;
+    tracing::info!(user_id = account.id, "failed log-ins reached the account's limit: its owner is told");
+    Ok(())
 }
 
 /// Logs out (204): the session is deleted and its cookie removed; the next `GET /api/session` starts a guest's
@@ -310,6 +421,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
+        .routes(routes!(create_login_captcha))
         .routes(routes!(logout))
         .routes(routes!(request_reset))
         .routes(routes!(confirm_reset))

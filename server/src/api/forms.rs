@@ -79,7 +79,8 @@ async fn load_form(state: &AppState, code: &str) -> Result<FormDefinition, ApiEr
         .ok_or_else(|| ApiError::not_found("FORM_NOT_FOUND", format!("no form {code:?}")))
 }
 
-async fn new_captcha(state: &AppState, form_code: &str, session: &Session) -> Result<CaptchaRef, ApiError> {
+/// A new captcha for `form_code` (a form's code, or the log-in's), bound to this session's visitor.
+pub(crate) async fn new_captcha(state: &AppState, form_code: &str, session: &Session) -> Result<CaptchaRef, ApiError> {
     let visitor = visitor_id(session).await?;
     let sid = store::create_captcha(&state.db, form_code, &visitor).await?;
     Ok(CaptchaRef { image_url: format!("/api/captcha/{sid}"), sid })

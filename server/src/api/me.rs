@@ -98,7 +98,8 @@ pub struct PasswordChange {
 /// Sets a new password (204). This session stays logged in (under a new session id); the account's other sessions
 /// are logged out. 422 with each problem: `FORMS_NOT_EMPTY_INVALID` or `AUTH_PASSWORD_WRONG` (field
 /// `currentPassword`), `AUTH_PASSWORD_TOO_SHORT` or `FORMS_VALUE_TOO_LONG` (field `newPassword`). A wrong current
-/// password counts as a failed log-in of the account: 429 `RATE_LIMITED` with `Retry-After` past the limit. 401
+/// password counts as a failed log-in of the account from the client's address: 429 `RATE_LIMITED` with
+/// `Retry-After` past that limit (issue 34: not the account's from every address, which others can fill). 401
 /// `AUTH_REQUIRED`; 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/me/password", tag = "accounts", request_body = PasswordChange,
     responses((status = 204, description = "Changed"), (status = 401, body = crate::error::ErrorBody),
@@ -106,10 +107,12 @@ pub struct PasswordChange {
 pub async fn change_password(
     State(state): State<AppState>,
     session: Session,
+    addr: ClientAddr,
     ApiJson(body): ApiJson<PasswordChange>,
 ) -> Result<StatusCode, ApiError> {
     let account = required(&state, &session).await?;
-    state.limiters.login_accounts.check(&account.email)?;
+    let pair = (account.email.clone(), addr.0);
+    state.limiters.login_pairs.check(&pair)?;
     let mut errors: Vec<FieldError> = Vec::new();
     let current = Password::new(body.current_password.unwrap_or_default());
     if current.expose().is_empty() {
@@ -121,7 +124,7 @@ pub async fn change_password(
     } else {
         let stored = store::password_hash(&state.db, account.id).await?;
         if !verify(current, stored).await? {
-            state.limiters.login_accounts.record(account.email.clone());
+            state.limiters.login_pairs.record(pair);
             errors.push(FieldError {
                 code: "AUTH_PASSWORD_WRONG",
                 field: "currentPassword".into(),

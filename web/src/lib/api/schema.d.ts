@@ -6,6 +6,27 @@
  */
 
 export interface paths {
+    "/api/auth/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A captcha for the log-in (issue 34), bound to this visitor, once `POST /api/auth/login` answered
+         *     `AUTH_CAPTCHA_REQUIRED`: 201 `{sid, imageUrl}`; its picture and spoken word are the forms' (`GET
+         *     /api/captcha/{sid}`). 429 `RATE_LIMITED` past the per-address captcha limit; 403 without the CSRF token.
+         */
+        post: operations["create_login_captcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -19,9 +40,16 @@ export interface paths {
          * Logs in (200 `{user}`) and merges the guest's basket, wishlist, compare list and recently viewed into the
          *     account's. An unknown e-mail and a wrong password both get 401 `AUTH_INVALID_CREDENTIALS` (field `null`) with the
          *     same body, after the same work (a dummy hash is verified for an unknown e-mail). Each failure counts against the
-         *     e-mail and the client address: past 5 in 15 minutes either gets 429 `RATE_LIMITED` with `Retry-After` (seconds)
-         *     before the password is looked at. 422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted);
-         *     403 without the CSRF token.
+         *     client address, the e-mail from that address, and the e-mail from every address (issue 34, OWASP's
+         *     authentication guidance), 5 each per 15 minutes:
+         * @description - past the address's or the e-mail-and-address's, 429 `RATE_LIMITED` with `Retry-After` (seconds), before the
+         *       password is looked at;
+         *     - past the e-mail's from every address, the account is not locked against its owner: the log-in asks for the
+         *       shop's captcha (`POST /api/auth/captcha`), 422 `AUTH_CAPTCHA_REQUIRED` (field `captchaWord`) without one and
+         *       `FORMS_CAPTCHA_WRONG` for a wrong word, and goes on as usual with the right one. The account's owner is mailed
+         *       once per window when it is reached.
+         *
+         *     422 `FORMS_NOT_EMPTY_INVALID` for an empty e-mail or password (not counted); 403 without the CSRF token.
          */
         post: operations["login"];
         delete?: never;
@@ -582,7 +610,8 @@ export interface paths {
          * Sets a new password (204). This session stays logged in (under a new session id); the account's other sessions
          *     are logged out. 422 with each problem: `FORMS_NOT_EMPTY_INVALID` or `AUTH_PASSWORD_WRONG` (field
          *     `currentPassword`), `AUTH_PASSWORD_TOO_SHORT` or `FORMS_VALUE_TOO_LONG` (field `newPassword`). A wrong current
-         *     password counts as a failed log-in of the account: 429 `RATE_LIMITED` with `Retry-After` past the limit. 401
+         *     password counts as a failed log-in of the account from the client's address: 429 `RATE_LIMITED` with
+         *     `Retry-After` past that limit (issue 34: not the account's from every address, which others can fill). 401
          *     `AUTH_REQUIRED`; 403 without the CSRF token.
          */
         post: operations["change_password"];
@@ -1209,6 +1238,10 @@ export interface components {
         };
         /** @description `POST /api/auth/login` body. */
         LoginRequest: {
+            /** @description The captcha's id (`POST /api/auth/captcha`), when the log-in asked for one (`AUTH_CAPTCHA_REQUIRED`). */
+            captchaSid?: string | null;
+            /** @description The word of that captcha's picture. */
+            captchaWord?: string | null;
             /** @description Compared trimmed and lower-cased. */
             email?: string | null;
             /** Format: password */
@@ -1939,6 +1972,51 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    create_login_captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaRef"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;

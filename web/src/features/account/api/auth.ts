@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
 import { refreshSessionQueries } from '@/lib/session';
-import type { UserAnswer } from '@/lib/api/types';
+import type { FormCaptcha, UserAnswer } from '@/lib/api/types';
 
 /** Body of {@link logIn}. */
 export interface LogInInput {
@@ -9,16 +9,25 @@ export interface LogInInput {
   password: string;
   /** Keep the session for 30 days; otherwise it ends with the browser. */
   remember: boolean;
+  /** The captcha asked for past the account's failed log-ins ({@link newLoginCaptcha}), and its word. */
+  captchaSid?: string;
+  captchaWord?: string;
 }
 
 /**
  * `POST /api/auth/login`. A new session id and CSRF token come with it; the guest's basket, wishlist, compare list
  * and recently viewed are merged into the account's.
  * @throws {ApiError} 401 `AUTH_INVALID_CREDENTIALS` (wrong e-mail or password, the same answer), 429 `RATE_LIMITED`
- *   (with `Retry-After`).
+ *   (with `Retry-After`), 422 `AUTH_CAPTCHA_REQUIRED` / `FORMS_CAPTCHA_WRONG` (field `captchaWord`: the account saw
+ *   many failed log-ins, from anywhere; issue 34).
  */
 export function logIn(input: LogInInput): Promise<UserAnswer> {
   return apiSend<UserAnswer>('POST', '/api/auth/login', input);
+}
+
+/** `POST /api/auth/captcha`: a captcha for a log-in that asked for one (issue 34), bound to this session. */
+export function newLoginCaptcha(): Promise<FormCaptcha> {
+  return apiSend<FormCaptcha>('POST', '/api/auth/captcha');
 }
 
 /** Body of {@link register}. */

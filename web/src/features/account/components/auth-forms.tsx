@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '@/components/ui/alert';
+import { CaptchaPicture } from '@/components/ui/captcha-picture';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { isEmailAddress } from '@/lib/validation';
 import { PASSWORD_MIN_CHARS } from '@/config/constants';
-import { logIn, register, requestPasswordReset, useSessionMutation } from '../api/auth';
+import type { FormCaptcha } from '@/lib/api/types';
+import { logIn, newLoginCaptcha, register, requestPasswordReset, useSessionMutation } from '../api/auth';
 import { showLoginView } from '../hooks/login-panel';
 import styles from './auth-forms.module.css';
 
@@ -19,7 +21,9 @@ export type AuthFieldCode =
   | 'FORMS_PHONE_WRONG'
   | 'AUTH_PASSWORD_TOO_SHORT'
   | 'AUTH_PASSWORD_WRONG'
-  | 'AUTH_EMAIL_TAKEN';
+  | 'AUTH_EMAIL_TAKEN'
+  | 'AUTH_CAPTCHA_REQUIRED'
+  | 'FORMS_CAPTCHA_WRONG';
 
 const FIELD_CODES: readonly AuthFieldCode[] = [
   'FORMS_NOT_EMPTY_INVALID',
@@ -29,7 +33,14 @@ const FIELD_CODES: readonly AuthFieldCode[] = [
   'AUTH_PASSWORD_TOO_SHORT',
   'AUTH_PASSWORD_WRONG',
   'AUTH_EMAIL_TAKEN',
+  'AUTH_CAPTCHA_REQUIRED',
+  'FORMS_CAPTCHA_WRONG',
 ];
+
+/** Whether a refused log-in asks for the captcha (issue 34): the form shows one, and says so at its field. */
+function asksForCaptcha(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'AUTH_CAPTCHA_REQUIRED' || error.code === 'FORMS_CAPTCHA_WRONG');
+}
 
 /** The server's errors of a failed account request by field (`FORMS_VALUE_INVALID` for codes the UI does not know). */
 export function fieldErrorsOf(error: unknown): Record<string, AuthFieldCode> {
@@ -95,30 +106,63 @@ function focusInvalid(form: HTMLFormElement | null) {
 /**
  * The log-in form of the login panel (issue 7): e-mail, password, "Запомнить меня", "Войти"; "Забыли пароль?" and
  * "Регистрация" switch the panel's view. A refused log-in says so above the form (the same words for an unknown
- * e-mail and a wrong password; "try again in a few minutes" past the throttle).
+ * e-mail and a wrong password; "try again in a few minutes" past the throttle). When the account has seen many failed
+ * log-ins from anywhere, the server asks for the shop's captcha instead of refusing (issue 34): the form shows its
+ * picture and a code field, focused with the reason, and sends the code with the next try; each try uses a captcha
+ * up, so a refused one brings a new picture.
  */
 export function LoginForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
+  const formRef = useRef<HTMLFormElement | null>(null);
   const [errors, setErrors] = useState<Record<string, AuthFieldCode>>({});
+  const [captcha, setCaptcha] = useState<FormCaptcha | null>(null);
+  const [captchaVersion, setCaptchaVersion] = useState(0);
   const mutation = useSessionMutation(logIn);
+
+  /** A new captcha for the next try; the code field shows `code` and takes the focus. */
+  const askForCaptcha = (code: AuthFieldCode | undefined) => {
+    void newLoginCaptcha()
+      .then((next) => {
+        setCaptcha(next);
+        setCaptchaVersion(0);
+        if (code) {
+          setErrors({ captchaWord: code });
+          focusInvalid(formRef.current);
+        }
+      })
+      .catch(() => setCaptcha(null));
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const email = text(form, 'email');
     const password = String(new FormData(form).get('password') ?? '');
+    const captchaWord = text(form, 'captchaWord');
     const found: Record<string, AuthFieldCode> = {};
     if (!email) found.email = 'FORMS_NOT_EMPTY_INVALID';
     if (!password) found.password = 'FORMS_NOT_EMPTY_INVALID';
+    if (captcha && !captchaWord) found.captchaWord = 'FORMS_NOT_EMPTY_INVALID';
     setErrors(found);
     if (Object.keys(found).length > 0) return focusInvalid(form);
-    mutation.mutate({ email, password, remember: new FormData(form).get('remember') === 'on' }, { onSuccess: onDone });
+    const remember = new FormData(form).get('remember') === 'on';
+    const withCaptcha = captcha ? { captchaSid: captcha.sid, captchaWord } : {};
+    mutation.mutate(
+      { email, password, remember, ...withCaptcha },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          if (asksForCaptcha(error)) askForCaptcha(fieldErrorsOf(error).captchaWord);
+          else if (captcha) askForCaptcha(undefined);
+        },
+      },
+    );
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={mutation.isPending}>
-      {mutation.isError && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={mutation.isPending}>
+      {mutation.isError && !asksForCaptcha(mutation.error) && <Alert variant="error">{t(formErrorOf(mutation.error))}</Alert>}
       <AuthField id={`${id}-email`} name="email" label={t('account.fields.email')} type="email" autoComplete="username" error={errors.email} />
       <AuthField
         id={`${id}-password`}
@@ -128,6 +172,20 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         autoComplete="current-password"
         error={errors.password}
       />
+      {captcha && (
+        <div className={styles.captcha}>
+          <CaptchaPicture captcha={captcha} version={captchaVersion} onAnother={() => setCaptchaVersion((v) => v + 1)} />
+          <AuthField
+            key={captcha.sid}
+            id={`${id}-captcha`}
+            name="captchaWord"
+            label={t('forms.captcha.label')}
+            type="text"
+            autoComplete="off"
+            error={errors.captchaWord}
+          />
+        </div>
+      )}
       <label className="checkbox-field">
         <input type="checkbox" name="remember" defaultChecked />
         {t('account.remember')}

@@ -7,7 +7,7 @@ import { checkCaptcha, submitForm, type SubmissionValues } from '../api/forms';
 import type { PhoneValue, ReadyForm } from '../api/forms';
 import type { FormCaptcha, FormField } from '@/lib/api/types';
 import { fieldError, type FieldValue, type FormMessageCode } from '../utils/validate';
-import { CaptchaPicture } from './captcha-picture';
+import { CaptchaPicture } from '@/components/ui/captcha-picture';
 import { ServerFieldControl } from './server-field-control';
 import styles from './server-form.module.css';
 
