@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod facets;
 pub mod feeds;
 pub mod limits;
 pub mod log;

@@ -470,6 +470,13 @@ pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 /// the browser does not ask for them again.
 pub const PAGE_CACHE_TTL_S: u64 = 50;
 
+// Issue 35: facets (`facets`).
+
+/// A parameter shows as a facet of a listing when at least this share of the listing's offers carry it, percent
+/// (Bitrix's smart filter shows every property the section's offers have; a parameter of a handful of offers out of
+/// thousands only lengthens the panel). A chosen facet always shows; the vendor always does.
+pub const FACET_MIN_SHARE_PERCENT: u8 = 10;
+
 // Issue 34: log lines a client cannot multiply (`log`).
 
 /// A warning a request can cause (a page sent as the shell, a render's own warning) is logged at most once per this

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod basket;
+pub mod facets;
 pub mod forms;
 pub mod lists;
 pub mod locations;

@@ -1,7 +1,7 @@
 //! Limits on guessing at accounts (issue 7, issue 20): failed log-ins throttled per account and per address,
 //! simultaneous guesses given no more tries than the limit, a registration flood from one address cut at the limit.
 
-use crate::accounts::{EMAIL, PASSWORD, codes, log_in, registered, registration};
+use crate::accounts::{EMAIL, PASSWORD, codes, registered, registration};
 use crate::helpers::spawn_app;
 use serde_json::{Value, json};
 

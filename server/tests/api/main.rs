@@ -4,6 +4,7 @@ mod account_limits;
 mod accounts;
 mod basket;
 mod catalog;
+mod facets;
 mod form_captcha;
 mod forms;
 mod hardening;

@@ -1,0 +1,555 @@
+//! The facet index (issue 35): what a shopper can narrow a listing by, and how many offers each choice would leave.
+//!
+//! One roaring bitmap of offers per facet value, counted by intersecting, in memory (as Meilisearch's
+//! `facet_distribution` does), instead of Bitrix's `GROUP BY` over a table with a row per offer, value and ancestor
+//! section. Offers get dense ids (`u32`, their place in [`FacetIndex`]); every set of offers is a [`RoaringBitmap`].
+//!
+//! - **Facets:** the vendor, then each offer parameter, the ones most offers carry first. A listing shows a parameter
+//!   when at least [`FACET_MIN_SHARE_PERCENT`] of its offers carry it (the vendor always, when any offer has one).
+//! - **Matching:** values of one facet combine with OR, facets with AND; the section (with its subsections), "only
+//!   in stock", the price range and numeric ranges narrow the same way.
+//! - **Counts:** a facet's counts ignore that facet's own choice (Bitrix and Shopify do the same), so a shopper sees
+//!   what each other value would give. A value that would leave nothing is counted 0, not dropped: the panel keeps
+//!   its shape.
+//! - **Numbers:** a parameter whose every value reads as a number (a decimal comma too) is numeric: it filters by a
+//!   range and answers the range its offers span.
+//! - **Names and values** are matched normalised ([`normal`]: case, surrounding and repeated spaces, `ё`/`е`) and
+//!   shown as the feed wrote them (the most frequent spelling).
+
+use crate::limits::FACET_MIN_SHARE_PERCENT;
+use roaring::RoaringBitmap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The key of the vendor facet (a parameter key is a normalised name, which never starts with `@`).
+pub const VENDOR: &str = "@vendor";
+
+/// The vendor facet's name (YML `vendor`).
+const VENDOR_NAME: &str = "Производитель";
+
+/// One offer as the index reads it.
+#[derive(Debug, Clone, Default)]
+pub struct FacetOffer {
+    /// The offer's id (`Offer.id`).
+    pub id: String,
+    /// Its section and every ancestor of it (a section's listing holds its subsections' offers).
+    pub sections: Vec<String>,
+    pub vendor: Option<String>,
+    pub available: bool,
+    /// Minor units of the catalogue's currency.
+    pub price_minor: i64,
+    /// `(name, value, unit)` as the feed wrote them.
+    pub params: Vec<(String, String, Option<String>)>,
+}
+
+/// `text` as facets match it: trimmed, inner spaces made one, lower case, `ё` as `е`.
+pub fn normal(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase().replace('ё', "е")
+}
+
+/// `text` as a number, a decimal comma read as a point; `None` when it is not one.
+fn number(text: &str) -> Option<f64> {
+    text.trim().replace(',', ".").parse::<f64>().ok().filter(|n| n.is_finite())
+}
+
+/// One value of a facet.
+#[derive(Debug, Clone)]
+struct Value {
+    /// [`normal`] of the value.
+    key: String,
+    /// As the feed wrote it (the most frequent spelling).
+    label: String,
+    offers: RoaringBitmap,
+}
+
+/// One facet: the vendor or a parameter.
+#[derive(Debug, Clone)]
+struct Facet {
+    /// [`VENDOR`], or [`normal`] of the parameter's name.
+    key: String,
+    /// As the feed wrote it.
+    name: String,
+    /// The parameter's unit (its most frequent), if any.
+    unit: Option<String>,
+    /// By key, in the order shown: most offers first, then by label.
+    values: Vec<Value>,
+    /// Offers with any value.
+    carried: RoaringBitmap,
+    /// Every value reads as a number: `(number, dense offer id)`, by number.
+    numbers: Option<Vec<(f64, u32)>>,
+}
+
+impl Facet {
+    /// The offers whose value is one of `keys` (unknown keys match nothing).
+    fn any_of(&self, keys: &BTreeSet<String>) -> RoaringBitmap {
+        self.values.iter().filter(|v| keys.contains(&v.key)).map(|v| &v.offers).fold(RoaringBitmap::new(), |a, b| a | b)
+    }
+
+    /// The offers whose number lies within `[from, to]` (either end open).
+    fn within(&self, (from, to): (Option<f64>, Option<f64>)) -> RoaringBitmap {
+        let Some(numbers) = &self.numbers else { return RoaringBitmap::new() };
+        let start = from.map_or(0, |from| numbers.partition_point(|(n, _)| *n < from));
+        let end = to.map_or(numbers.len(), |to| numbers.partition_point(|(n, _)| *n <= to));
+        numbers.get(start..end.max(start)).unwrap_or_default().iter().map(|(_, id)| *id).collect()
+    }
+}
+
+/// What a listing is narrowed by.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// The section whose offers (its subsections' too) are listed; `None`: the whole catalogue.
+    pub section: Option<String>,
+    /// Only offers in stock.
+    pub available: bool,
+    /// The price range, minor units, both ends included.
+    pub price: (Option<i64>, Option<i64>),
+    /// Chosen values by facet key ([`VENDOR`] or a parameter's [`normal`] name), as [`normal`] values.
+    pub values: BTreeMap<String, BTreeSet<String>>,
+    /// Chosen ranges of numeric parameters by facet key, both ends included.
+    pub ranges: BTreeMap<String, (Option<f64>, Option<f64>)>,
+}
+
+/// One value's count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValueCount {
+    pub key: String,
+    pub label: String,
+    /// Offers it would leave with the other facets' choices; 0 is shown disabled.
+    pub count: u64,
+    pub chosen: bool,
+}
+
+/// One facet's counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FacetCounts {
+    pub key: String,
+    pub name: String,
+    pub unit: Option<String>,
+    pub values: Vec<ValueCount>,
+    /// A numeric facet: the smallest and largest number the other choices leave.
+    pub range: Option<(f64, f64)>,
+}
+
+/// A listing's facets and its size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counts {
+    /// Offers the whole filter leaves.
+    pub total: u64,
+    /// The lowest and highest price of what the other choices leave, minor units; `None` when they leave nothing.
+    pub price: Option<(i64, i64)>,
+    pub facets: Vec<FacetCounts>,
+}
+
+/// The facet index of a catalogue. Built anew with the catalogue ([`FacetIndex::build`]); read-only after.
+#[derive(Debug, Default)]
+pub struct FacetIndex {
+    ids: Vec<String>,
+    all: RoaringBitmap,
+    sections: HashMap<String, RoaringBitmap>,
+    available: RoaringBitmap,
+    prices: Vec<i64>,
+    /// Vendor first, then parameters by how many offers carry them.
+    facets: Vec<Facet>,
+    by_key: HashMap<String, usize>,
+}
+
+/// Facets being built: per key, the values' offers and the spellings seen.
+#[derive(Default)]
+struct Draft {
+    names: HashMap<String, usize>,
+    units: HashMap<String, usize>,
+    values: HashMap<String, (RoaringBitmap, HashMap<String, usize>)>,
+}
+
+/// Counts `value` of facet `key` (written `name`, in `unit`) for offer `dense`; empty names and values are skipped.
+fn add(
+    drafts: &mut HashMap<String, Draft>,
+    key: String,
+    name: String,
+    value: String,
+    unit: Option<String>,
+    dense: u32,
+) {
+    let value_key = normal(&value);
+    if key.is_empty() || value_key.is_empty() {
+        return;
+    }
+    let draft = drafts.entry(key).or_default();
+    *draft.names.entry(name).or_default() += 1;
+    if let Some(unit) = unit.filter(|u| !u.trim().is_empty()) {
+        *draft.units.entry(unit).or_default() += 1;
+    }
+    let (offers, spellings) = draft.values.entry(value_key).or_default();
+    offers.insert(dense);
+    *spellings.entry(value).or_default() += 1;
+}
+
+/// The spelling seen most often (the first in order on a tie).
+fn most_frequent(counts: &HashMap<String, usize>) -> Option<String> {
+    counts.iter().max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0))).map(|(text, _)| text.clone())
+}
+
+impl FacetIndex {
+    /// The index of `offers`.
+    pub fn build(offers: Vec<FacetOffer>) -> Self {
+        let mut index = FacetIndex::default();
+        let mut drafts: HashMap<String, Draft> = HashMap::new();
+        for (dense, offer) in offers.into_iter().enumerate() {
+            let Ok(dense) = u32::try_from(dense) else { break };
+            index.all.insert(dense);
+            for section in offer.sections {
+                index.sections.entry(section).or_default().insert(dense);
+            }
+            if offer.available {
+                index.available.insert(dense);
+            }
+            index.prices.push(offer.price_minor);
+            if let Some(vendor) = offer.vendor.filter(|v| !v.trim().is_empty()) {
+                add(&mut drafts, VENDOR.to_owned(), VENDOR_NAME.to_owned(), vendor, None, dense);
+            }
+            for (name, value, unit) in offer.params {
+                add(&mut drafts, normal(&name), name, value, unit, dense);
+            }
+            index.ids.push(offer.id);
+        }
+        let mut facets: Vec<Facet> = drafts
+            .into_iter()
+            .map(|(key, draft)| {
+                let mut values: Vec<Value> = draft
+                    .values
+                    .into_iter()
+                    .map(|(key, (offers, spellings))| Value {
+                        label: most_frequent(&spellings).unwrap_or(key.clone()),
+                        key,
+                        offers,
+                    })
+                    .collect();
+                values.sort_by(|a, b| b.offers.len().cmp(&a.offers.len()).then_with(|| a.label.cmp(&b.label)));
+                let carried = values.iter().map(|v| &v.offers).fold(RoaringBitmap::new(), |a, b| a | b);
+                let parsed: Option<Vec<(f64, &Value)>> =
+                    values.iter().map(|v| number(&v.label).map(|n| (n, v))).collect();
+                let numbers = parsed.filter(|_| key != VENDOR).map(|parsed| {
+                    let mut numbers: Vec<(f64, u32)> =
+                        parsed.into_iter().flat_map(|(n, value)| value.offers.iter().map(move |id| (n, id))).collect();
+                    numbers.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                    numbers
+                });
+                Facet {
+                    name: most_frequent(&draft.names).unwrap_or(key.clone()),
+                    unit: most_frequent(&draft.units),
+                    key,
+                    values,
+                    carried,
+                    numbers,
+                }
+            })
+            .collect();
+        facets.sort_by(|a, b| {
+            (b.key == VENDOR)
+                .cmp(&(a.key == VENDOR))
+                .then_with(|| b.carried.len().cmp(&a.carried.len()))
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        index.by_key = facets.iter().enumerate().map(|(i, facet)| (facet.key.clone(), i)).collect();
+        index.facets = facets;
+        index
+    }
+
+    /// Offers in the index.
+    pub fn len(&self) -> u64 {
+        self.all.len()
+    }
+
+    /// Whether the index holds no offer.
+    pub fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
+
+    /// The offer id of dense id `dense`.
+    pub fn offer_id(&self, dense: u32) -> Option<&str> {
+        self.ids.get(dense as usize).map(String::as_str)
+    }
+
+    /// The offers of the filter's section, in stock when asked, before any facet's choice.
+    fn scope(&self, filter: &Filter) -> RoaringBitmap {
+        let mut scope = match &filter.section {
+            Some(section) => self.sections.get(section).cloned().unwrap_or_default(),
+            None => self.all.clone(),
+        };
+        if filter.available {
+            scope &= &self.available;
+        }
+        scope
+    }
+
+    /// The offers within the price range.
+    fn priced(&self, scope: &RoaringBitmap, (from, to): (Option<i64>, Option<i64>)) -> RoaringBitmap {
+        if from.is_none() && to.is_none() {
+            return scope.clone();
+        }
+        scope
+            .iter()
+            .filter(|id| {
+                let price = self.prices[*id as usize];
+                from.is_none_or(|from| price >= from) && to.is_none_or(|to| price <= to)
+            })
+            .collect()
+    }
+
+    /// Each chosen facet's offers by facet key (values OR'd, and its range), unknown facets matching nothing.
+    fn choices<'f>(&self, filter: &'f Filter) -> BTreeMap<&'f str, RoaringBitmap> {
+        let mut choices: BTreeMap<&'f str, RoaringBitmap> = BTreeMap::new();
+        for (key, values) in &filter.values {
+            let offers = self.by_key.get(key).map(|&i| self.facets[i].any_of(values)).unwrap_or_default();
+            choices.insert(key.as_str(), offers);
+        }
+        for (key, range) in &filter.ranges {
+            let offers = self.by_key.get(key).map(|&i| self.facets[i].within(*range)).unwrap_or_default();
+            match choices.get_mut(key.as_str()) {
+                Some(chosen) => *chosen &= offers,
+                None => {
+                    choices.insert(key.as_str(), offers);
+                }
+            }
+        }
+        choices
+    }
+
+    /// The offers `filter` leaves.
+    pub fn matching(&self, filter: &Filter) -> RoaringBitmap {
+        let mut offers = self.priced(&self.scope(filter), filter.price);
+        for chosen in self.choices(filter).values() {
+            offers &= chosen;
+        }
+        offers
+    }
+
+    /// The listing's size, price range and facets with their counts. A parameter is shown when at least
+    /// [`FACET_MIN_SHARE_PERCENT`] of the scope's offers carry it, or when it is chosen.
+    pub fn counts(&self, filter: &Filter) -> Counts {
+        let scope = self.scope(filter);
+        let choices = self.choices(filter);
+        let priced = self.priced(&scope, filter.price);
+        let all_chosen = |except: Option<&str>| {
+            choices
+                .iter()
+                .filter(|(key, _)| Some(**key) != except)
+                .fold(priced.clone(), |acc, (_, offers)| acc & offers)
+        };
+        let total = all_chosen(None).len();
+        let unpriced = choices.values().fold(scope.clone(), |acc, offers| acc & offers);
+        let price = price_span(unpriced.iter().map(|id| self.prices[id as usize]));
+        let mut facets = Vec::new();
+        for facet in &self.facets {
+            let carried = facet.carried.intersection_len(&scope);
+            let chosen = choices.contains_key(facet.key.as_str());
+            let shown = carried > 0
+                && (chosen || facet.key == VENDOR || carried * 100 >= scope.len() * u64::from(FACET_MIN_SHARE_PERCENT));
+            if !shown {
+                continue;
+            }
+            let base = all_chosen(Some(&facet.key));
+            let picked = filter.values.get(&facet.key);
+            let values = facet
+                .values
+                .iter()
+                .filter(|value| value.offers.intersection_len(&scope) > 0)
+                .map(|value| ValueCount {
+                    key: value.key.clone(),
+                    label: value.label.clone(),
+                    count: value.offers.intersection_len(&base),
+                    chosen: picked.is_some_and(|picked| picked.contains(&value.key)),
+                })
+                .collect();
+            let range = facet.numbers.as_ref().and_then(|numbers| {
+                let within: Vec<f64> = numbers.iter().filter(|(_, id)| base.contains(*id)).map(|(n, _)| *n).collect();
+                Some((*within.first()?, *within.last()?))
+            });
+            facets.push(FacetCounts {
+                key: facet.key.clone(),
+                name: facet.name.clone(),
+                unit: facet.unit.clone(),
+                values,
+                range,
+            });
+        }
+        Counts { total, price, facets }
+    }
+
+    /// Bytes the index holds, about: its bitmaps, numbers, prices and ids.
+    pub fn memory_bytes(&self) -> usize {
+        let bitmaps = |b: &RoaringBitmap| b.serialized_size();
+        let mut bytes = bitmaps(&self.all) + bitmaps(&self.available) + self.prices.len() * 8;
+        bytes += self.ids.iter().map(|id| id.len() + 24).sum::<usize>();
+        bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
+        for facet in &self.facets {
+            bytes += bitmaps(&facet.carried) + facet.numbers.as_ref().map_or(0, |n| n.len() * 16);
+            bytes += facet.values.iter().map(|v| v.key.len() + v.label.len() + bitmaps(&v.offers)).sum::<usize>();
+        }
+        bytes
+    }
+}
+
+/// The lowest and highest of `prices`, or `None` when there are none.
+fn price_span(prices: impl Iterator<Item = i64>) -> Option<(i64, i64)> {
+    prices.fold(None, |span, price| match span {
+        None => Some((price, price)),
+        Some((low, high)) => Some((low.min(price), high.max(price))),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offer(id: &str, vendor: &str, available: bool, price: i64, params: &[(&str, &str)]) -> FacetOffer {
+        FacetOffer {
+            id: id.into(),
+            sections: vec!["cartridges".into(), "root".into()],
+            vendor: Some(vendor.into()),
+            available,
+            price_minor: price,
+            params: params.iter().map(|(n, v)| (n.to_string(), v.to_string(), None)).collect(),
+        }
+    }
+
+    fn cartridges() -> FacetIndex {
+        FacetIndex::build(vec![
+            offer("1", "HP", true, 1000, &[("Цвет", "Чёрный"), ("Оригинальность", "Оригинал"), ("Ресурс", "1500")]),
+            offer("2", "HP", true, 2000, &[("цвет ", "черный"), ("Оригинальность", "Совместимый"), ("Ресурс", "2,5")]),
+            offer("3", "Canon", false, 3000, &[("Цвет", "Голубой"), ("Оригинальность", "Оригинал"), ("Ресурс", "800")]),
+            offer("4", "Canon", true, 4000, &[("Цвет", "Чёрный"), ("Оригинальность", "Оригинал")]),
+        ])
+    }
+
+    fn chosen(pairs: &[(&str, &[&str])]) -> BTreeMap<String, BTreeSet<String>> {
+        pairs.iter().map(|(k, vs)| (k.to_string(), vs.iter().map(|v| normal(v)).collect())).collect()
+    }
+
+    fn count_of(counts: &Counts, facet: &str, value: &str) -> u64 {
+        let facet = counts.facets.iter().find(|f| f.key == facet).unwrap();
+        facet.values.iter().find(|v| v.key == normal(value)).map_or(u64::MAX, |v| v.count)
+    }
+
+    #[test]
+    fn counts_ignore_their_own_facet_and_values_or_while_facets_and() {
+        let index = cartridges();
+        let filter =
+            Filter { values: chosen(&[(VENDOR, &["HP"]), ("цвет", &["Чёрный"])]), ..Filter::default() };
+        let counts = index.counts(&filter);
+        assert_eq!(counts.total, 2, "HP and black: offers 1 and 2 (ё and case and spaces normalised)");
+        // The vendor facet counts with the colour chosen only: black HP 2, black Canon 1.
+        assert_eq!((count_of(&counts, VENDOR, "hp"), count_of(&counts, VENDOR, "canon")), (2, 1));
+        // The colour facet counts with the vendor chosen only: HP has no cyan, shown as 0, not hidden.
+        assert_eq!((count_of(&counts, "цвет", "черный"), count_of(&counts, "цвет", "голубой")), (2, 0));
+        // Two vendors are an OR.
+        let both = Filter { values: chosen(&[(VENDOR, &["HP", "Canon"])]), ..Filter::default() };
+        assert_eq!(index.matching(&both).len(), 4);
+        // Shown as the feed wrote it most often.
+        let colour = counts.facets.iter().find(|f| f.key == "цвет").unwrap();
+        assert_eq!((colour.name.as_str(), colour.values[0].label.as_str()), ("Цвет", "Чёрный"));
+    }
+
+    #[test]
+    fn numbers_filter_by_range_and_the_price_span_follows_the_other_choices() {
+        let index = cartridges();
+        let resource =
+            |from, to| Filter { ranges: [("ресурс".to_owned(), (from, to))].into(), ..Filter::default() };
+        assert_eq!(index.matching(&resource(Some(1000.0), None)).len(), 1, "1500 only");
+        assert_eq!(index.matching(&resource(None, Some(800.0))).len(), 2, "2,5 reads as 2.5, and 800");
+        let counts = index.counts(&Filter { available: true, ..Filter::default() });
+        assert_eq!(counts.total, 3);
+        assert_eq!(counts.price, Some((1000, 4000)));
+        let range = counts.facets.iter().find(|f| f.key == "ресурс").unwrap().range;
+        assert_eq!(range, Some((2.5, 1500.0)), "offer 3 is out of stock");
+        let cheap = Filter { price: (None, Some(2500)), ..Filter::default() };
+        assert_eq!(index.counts(&cheap).total, 2);
+        // An unknown facet or value leaves nothing, and is no error.
+        let unknown = Filter { values: chosen(&[("вес", &["1 кг"])]), ..Filter::default() };
+        assert_eq!(index.counts(&unknown).total, 0);
+    }
+
+    /// Counts by brute force over the offers, as a `GROUP BY` would: the reference the index must equal.
+    fn brute(offers: &[FacetOffer], filter: &Filter, except: Option<&str>) -> Vec<usize> {
+        let fits = |o: &FacetOffer| {
+            filter.section.as_ref().is_none_or(|s| o.sections.contains(s))
+                && (!filter.available || o.available)
+                && filter.price.0.is_none_or(|from| o.price_minor >= from)
+                && filter.price.1.is_none_or(|to| o.price_minor <= to)
+                && filter.values.iter().filter(|(k, _)| Some(k.as_str()) != except).all(|(key, values)| {
+                    if key == VENDOR {
+                        o.vendor.as_deref().is_some_and(|v| values.contains(&normal(v)))
+                    } else {
+                        o.params.iter().any(|(n, v, _)| normal(n) == *key && values.contains(&normal(v)))
+                    }
+                })
+        };
+        offers.iter().enumerate().filter(|(_, o)| fits(o)).map(|(i, _)| i).collect()
+    }
+
+    #[test]
+    fn counts_equal_a_brute_force_count_on_random_catalogues() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(35);
+        let colours = ["Чёрный", "черный ", "Голубой", "Жёлтый", "Пурпурный"];
+        let vendors = ["HP", "Canon", "Epson", "Brother"];
+        for round in 0..40 {
+            let offers: Vec<FacetOffer> = (0..rng.random_range(1..300))
+                .map(|i| {
+                    let mut params = Vec::new();
+                    if rng.random_bool(0.8) {
+                        params.push(("Цвет".to_owned(), colours[rng.random_range(0..colours.len())].to_owned(), None));
+                    }
+                    if rng.random_bool(0.5) {
+                        params.push(("Тип".to_owned(), format!("т{}", rng.random_range(0..6)), None));
+                    }
+                    FacetOffer {
+                        id: i.to_string(),
+                        sections: if rng.random_bool(0.5) {
+                            vec!["a".into(), "root".into()]
+                        } else {
+                            vec!["root".into()]
+                        },
+                        vendor: rng.random_bool(0.9).then(|| vendors[rng.random_range(0..vendors.len())].to_owned()),
+                        available: rng.random_bool(0.7),
+                        price_minor: rng.random_range(100..10_000),
+                        params,
+                    }
+                })
+                .collect();
+            let index = FacetIndex::build(offers.clone());
+            let mut values = BTreeMap::new();
+            if rng.random_bool(0.6) {
+                values.insert(VENDOR.to_owned(), [normal(vendors[rng.random_range(0..4)])].into());
+            }
+            if rng.random_bool(0.6) {
+                values.insert("цвет".to_owned(), [normal(colours[rng.random_range(0..5)]), normal("голубой")].into());
+            }
+            let filter = Filter {
+                section: rng.random_bool(0.5).then(|| "a".to_owned()),
+                available: rng.random_bool(0.5),
+                price: (rng.random_bool(0.3).then(|| rng.random_range(0..5000)), None),
+                values,
+                ranges: BTreeMap::new(),
+            };
+            let counts = index.counts(&filter);
+            assert_eq!(counts.total as usize, brute(&offers, &filter, None).len(), "round {round}");
+            for facet in &counts.facets {
+                let base = brute(&offers, &filter, Some(&facet.key));
+                for value in &facet.values {
+                    let expected = base
+                        .iter()
+                        .filter(|&&i| {
+                            let o = &offers[i];
+                            if facet.key == VENDOR {
+                                o.vendor.as_deref().is_some_and(|v| normal(v) == value.key)
+                            } else {
+                                o.params.iter().any(|(n, v, _)| normal(n) == facet.key && normal(v) == value.key)
+                            }
+                        })
+                        .count();
+                    assert_eq!(value.count as usize, expected, "round {round}, {} = {}", facet.key, value.key);
+                }
+            }
+        }
+    }
+}
