@@ -477,6 +477,11 @@ pub const PAGE_CACHE_TTL_S: u64 = 50;
 /// thousands only lengthens the panel). A chosen facet always shows; the vendor always does.
 pub const FACET_MIN_SHARE_PERCENT: u8 = 10;
 
+/// A parameter with more distinct values than this share of the offers that carry it, percent, names offers rather
+/// than groups them (a part number, a printer list: the cartridge feed's "Партномер" has one value per offer) and is
+/// not shown as a facet unless chosen; numbers filter by a range whatever their count.
+pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
+
 // Issue 34: log lines a client cannot multiply (`log`).
 
 /// A warning a request can cause (a page sent as the shell, a render's own warning) is logged at most once per this

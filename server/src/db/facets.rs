@@ -59,3 +59,53 @@ pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
         })
         .collect())
 }
+
+/// A facet of [`sql_counts`]: the vendor (`None`) or a parameter by its name as stored.
+pub type SqlFacet<'a> = Option<&'a str>;
+
+/// Facet counts the way Bitrix's smart filter gets them (issue 35's baseline, `benches/facets.rs`): a `GROUP BY` over
+/// the offers, or the offer-parameter table, of `sections` (all when `None`), with every chosen facet but the counted
+/// one applied as an `IN` (the vendor) or an `EXISTS` over `offer_params`. Exact stored spellings only: SQLite's
+/// `lower()` knows no Cyrillic. Answers `(value, offers)`.
+/// SQL: `SELECT value, COUNT(DISTINCT o.id) FROM offers o [JOIN offer_params p] WHERE … GROUP BY 1`.
+pub async fn sql_counts(
+    pool: &SqlitePool,
+    sections: Option<&[String]>,
+    chosen: &[(SqlFacet<'_>, Vec<String>)],
+    facet: SqlFacet<'_>,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    let mut query = sqlx::QueryBuilder::<sqlx::Sqlite>::new(match facet {
+        None => "SELECT o.vendor, COUNT(*) FROM offers o WHERE o.active = 1 AND o.vendor IS NOT NULL",
+        Some(_) => {
+            "SELECT p.value, COUNT(DISTINCT o.id) FROM offers o JOIN offer_params p ON p.offer_id = o.id \
+                    WHERE o.active = 1"
+        }
+    });
+    if let Some(name) = facet {
+        query.push(" AND p.name = ").push_bind(name.to_owned());
+    }
+    if let Some(sections) = sections {
+        query.push(" AND o.section_id IN (");
+        let mut list = query.separated(", ");
+        for section in sections {
+            list.push_bind(section.clone());
+        }
+        query.push(")");
+    }
+    for (other, values) in chosen.iter().filter(|(other, _)| *other != facet) {
+        match other {
+            None => query.push(" AND o.vendor IN ("),
+            Some(name) => query
+                .push(" AND EXISTS (SELECT 1 FROM offer_params c WHERE c.offer_id = o.id AND c.name = ")
+                .push_bind(name.to_string())
+                .push(" AND c.value IN ("),
+        };
+        let mut list = query.separated(", ");
+        for value in values {
+            list.push_bind(value.clone());
+        }
+        query.push(if other.is_some() { "))" } else { ")" });
+    }
+    query.push(" GROUP BY 1");
+    query.build_query_as::<(String, i64)>().fetch_all(pool).await
+}

@@ -5,7 +5,8 @@
 //! section. Offers get dense ids (`u32`, their place in [`FacetIndex`]); every set of offers is a [`RoaringBitmap`].
 //!
 //! - **Facets:** the vendor, then each offer parameter, the ones most offers carry first. A listing shows a parameter
-//!   when at least [`FACET_MIN_SHARE_PERCENT`] of its offers carry it (the vendor always, when any offer has one).
+//!   when at least [`FACET_MIN_SHARE_PERCENT`] of its offers carry it (the vendor always, when any offer has one),
+//!   unless its values name offers rather than group them ([`FACET_MAX_DISTINCT_PERCENT`]: a part number).
 //! - **Matching:** values of one facet combine with OR, facets with AND; the section (with its subsections), "only
 //!   in stock", the price range and numeric ranges narrow the same way.
 //! - **Counts:** a facet's counts ignore that facet's own choice (Bitrix and Shopify do the same), so a shopper sees
@@ -16,7 +17,7 @@
 //! - **Names and values** are matched normalised ([`normal`]: case, surrounding and repeated spaces, `ё`/`е`) and
 //!   shown as the feed wrote them (the most frequent spelling).
 
-use crate::limits::FACET_MIN_SHARE_PERCENT;
+use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT};
 use roaring::RoaringBitmap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -76,6 +77,12 @@ struct Facet {
     carried: RoaringBitmap,
     /// Every value reads as a number: `(number, dense offer id)`, by number.
     numbers: Option<Vec<(f64, u32)>>,
+    /// Of a numeric facet, each offer's smallest number by dense id (NaN: none): the range of a few offers is read
+    /// from them instead of scanning `numbers`.
+    number_of: Vec<f64>,
+    /// Its values name offers rather than group them (more distinct values than [`FACET_MAX_DISTINCT_PERCENT`] of
+    /// the offers carrying it: a part number, a list of compatible printers): not shown unless chosen.
+    identifying: bool,
 }
 
 impl Facet {
@@ -211,6 +218,7 @@ impl FacetIndex {
             }
             index.ids.push(offer.id);
         }
+        let offer_count = index.ids.len();
         let mut facets: Vec<Facet> = drafts
             .into_iter()
             .map(|(key, draft)| {
@@ -233,7 +241,19 @@ impl FacetIndex {
                     numbers.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                     numbers
                 });
+                let mut number_of = Vec::new();
+                if let Some(numbers) = &numbers {
+                    number_of = vec![f64::NAN; offer_count];
+                    for (n, id) in numbers.iter().rev() {
+                        number_of[*id as usize] = *n;
+                    }
+                }
+                let identifying = key != VENDOR
+                    && numbers.is_none()
+                    && values.len() as u64 * 100 > carried.len() * u64::from(FACET_MAX_DISTINCT_PERCENT);
                 Facet {
+                    identifying,
+                    number_of,
                     name: most_frequent(&draft.names).unwrap_or(key.clone()),
                     unit: most_frequent(&draft.units),
                     key,
@@ -340,8 +360,11 @@ impl FacetIndex {
         let price = price_span(unpriced.iter().map(|id| self.prices[id as usize]));
         let mut facets = Vec::new();
         for facet in &self.facets {
-            let carried = facet.carried.intersection_len(&scope);
             let chosen = choices.contains_key(facet.key.as_str());
+            if !chosen && facet.identifying {
+                continue;
+            }
+            let carried = facet.carried.intersection_len(&scope);
             let shown = carried > 0
                 && (chosen || facet.key == VENDOR || carried * 100 >= scope.len() * u64::from(FACET_MIN_SHARE_PERCENT));
             if !shown {
@@ -360,10 +383,7 @@ impl FacetIndex {
                     chosen: picked.is_some_and(|picked| picked.contains(&value.key)),
                 })
                 .collect();
-            let range = facet.numbers.as_ref().and_then(|numbers| {
-                let within: Vec<f64> = numbers.iter().filter(|(_, id)| base.contains(*id)).map(|(n, _)| *n).collect();
-                Some((*within.first()?, *within.last()?))
-            });
+            let range = facet.numbers.as_ref().and_then(|numbers| facet_range(facet, numbers, &base));
             facets.push(FacetCounts {
                 key: facet.key.clone(),
                 name: facet.name.clone(),
@@ -382,11 +402,31 @@ impl FacetIndex {
         bytes += self.ids.iter().map(|id| id.len() + 24).sum::<usize>();
         bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
         for facet in &self.facets {
-            bytes += bitmaps(&facet.carried) + facet.numbers.as_ref().map_or(0, |n| n.len() * 16);
+            bytes += bitmaps(&facet.carried)
+                + facet.numbers.as_ref().map_or(0, |n| n.len() * 16)
+                + facet.number_of.len() * 8;
             bytes += facet.values.iter().map(|v| v.key.len() + v.label.len() + bitmaps(&v.offers)).sum::<usize>();
         }
         bytes
     }
+}
+
+/// The smallest and largest number of `base`'s offers in a numeric facet: read offer by offer when `base` is small
+/// beside the facet, else the first and last of the sorted `numbers` that `base` holds.
+fn facet_range(facet: &Facet, numbers: &[(f64, u32)], base: &RoaringBitmap) -> Option<(f64, f64)> {
+    if base.is_empty() {
+        return None;
+    }
+    if base.len() * 16 < numbers.len() as u64 {
+        let values = base.iter().map(|id| facet.number_of[id as usize]).filter(|n| !n.is_nan());
+        return values.fold(None, |span, n| match span {
+            None => Some((n, n)),
+            Some((low, high)) => Some((f64::min(low, n), f64::max(high, n))),
+        });
+    }
+    let low = numbers.iter().find(|(_, id)| base.contains(*id))?.0;
+    let high = numbers.iter().rev().find(|(_, id)| base.contains(*id))?.0;
+    Some((low, high))
 }
 
 /// The lowest and highest of `prices`, or `None` when there are none.
@@ -502,6 +542,10 @@ mod tests {
                     if rng.random_bool(0.5) {
                         params.push(("Тип".to_owned(), format!("т{}", rng.random_range(0..6)), None));
                     }
+                    if rng.random_bool(0.7) {
+                        let resource = format!("{},{}", rng.random_range(100..5000), rng.random_range(0..10));
+                        params.push(("Ресурс".to_owned(), resource, Some("стр.".to_owned())));
+                    }
                     FacetOffer {
                         id: i.to_string(),
                         sections: if rng.random_bool(0.5) {
@@ -523,6 +567,9 @@ mod tests {
             }
             if rng.random_bool(0.6) {
                 values.insert("цвет".to_owned(), [normal(colours[rng.random_range(0..5)]), normal("голубой")].into());
+            }
+            if rng.random_bool(0.3) {
+                values.insert("тип".to_owned(), [format!("т{}", rng.random_range(0..6))].into());
             }
             let filter = Filter {
                 section: rng.random_bool(0.5).then(|| "a".to_owned()),
@@ -548,6 +595,17 @@ mod tests {
                         })
                         .count();
                     assert_eq!(value.count as usize, expected, "round {round}, {} = {}", facet.key, value.key);
+                }
+                if facet.key == "ресурс" {
+                    let numbers: Vec<f64> = base
+                        .iter()
+                        .filter_map(|&i| offers[i].params.iter().find(|(n, _, _)| n == "Ресурс"))
+                        .map(|(_, v, _)| number(v).unwrap())
+                        .collect();
+                    let span = numbers.iter().fold(None, |span: Option<(f64, f64)>, &n| {
+                        Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))))
+                    });
+                    assert_eq!(facet.range, span, "round {round}: the range of what the other choices leave");
                 }
             }
         }
