@@ -396,11 +396,18 @@ pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> s
 /// Cleans again (`domain::text::clean_html`) the descriptions that migration 20261126000000 cut at 10,000
 /// characters, perhaps inside a tag or an attribute, so that no page swallows the markup after one (issue 34).
 /// Migration 20261127010000 lists them in `description_repairs`; the first start of a binary with it repairs them
-/// and empties the list, in one transaction. Returns how many were repaired.
-/// SQL: `SELECT … FROM description_repairs JOIN offers`, `UPDATE offers SET description`, `DELETE FROM
+/// and empties the list, in one `BEGIN IMMEDIATE` transaction (none when the list is empty). Returns how many were
+/// repaired.
+/// SQL: `SELECT EXISTS (… description_repairs)`, `SELECT … FROM description_repairs JOIN offers`, `UPDATE offers SET description`, `DELETE FROM
 /// description_repairs`.
 pub async fn repair_cut_descriptions(pool: &SqlitePool) -> sqlx::Result<u64> {
-    let mut tx = pool.begin().await?;
+    // Every command opens the database, often beside a serving shop: nothing to repair must not write (a write
+    // transaction here met the shop's own writes as "database is locked").
+    let pending: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM description_repairs)").fetch_one(pool).await?;
+    if !pending {
+        return Ok(0);
+    }
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
     let rows: Vec<(String, String)> = sqlx::query_as(
         "SELECT o.id, o.description FROM description_repairs r JOIN offers o ON o.id = r.offer_id \
          WHERE o.description IS NOT NULL",

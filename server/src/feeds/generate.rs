@@ -1,7 +1,8 @@
 //! `vitrina generate-feed`: a deterministic synthetic YML feed of any size, for benchmarks and load tests.
 //!
 //! The same `offers` and `seed` always give the same bytes (ChaCha8, a portable generator). About 30 % of the
-//! offers are unavailable and about 20 % carry an old price; each has 3–6 params; sections form a 2-level tree.
+//! offers are unavailable and about 20 % carry an old price; each has 4–13 params (issue 35: weights and part counts
+//! with units, a 300-value series, as a real feed's facets); sections form a 2-level tree.
 
 use quick_xml::escape::escape;
 use rand::{RngExt, SeedableRng};
@@ -88,9 +89,44 @@ const MATERIALS: [&str; 5] = ["дерево", "пластик", "картон", 
 const COLOURS: [&str; 7] = ["красный", "синий", "зелёный", "жёлтый", "разноцветный", "белый", "оранжевый"];
 const PICTURES: [&str; 6] = ["blocks", "puzzle", "boardgame", "doll", "car", "paints"];
 
+/// Seed offset of the stream [`write_more_params`] draws from.
+const MORE_PARAMS_STREAM: u64 = 0x35_35_35_35;
+const COUNTRIES: [&str; 10] =
+    ["Россия", "Китай", "Беларусь", "Германия", "Дания", "Польша", "Турция", "Казахстан", "Италия", "Вьетнам"];
+const PACKAGES: [&str; 5] = ["коробка", "пакет", "блистер", "тубус", "без упаковки"];
+
+/// The parameters a real feed's offers also carry, as the facets need them (issue 35: 5 to 15 per offer with the
+/// three above, some numeric with units, one with hundreds of values): weight, part count, country, series (300
+/// values), packaging, batteries, warranty.
+fn write_more_params(out: &mut impl Write, rng: &mut ChaCha8Rng) -> io::Result<()> {
+    writeln!(out, "<param name=\"Вес\" unit=\"г\">{}</param>", rng.random_range(5..500) * 10)?;
+    if rng.random_ratio(3, 5) {
+        writeln!(out, "<param name=\"Количество деталей\" unit=\"шт\">{}</param>", rng.random_range(1..1000))?;
+    }
+    if rng.random_ratio(4, 5) {
+        writeln!(out, "<param name=\"Страна\">{}</param>", COUNTRIES[rng.random_range(0..COUNTRIES.len())])?;
+    }
+    if rng.random_ratio(7, 10) {
+        writeln!(out, "<param name=\"Серия\">Серия {}</param>", rng.random_range(1..=300))?;
+    }
+    if rng.random_ratio(1, 2) {
+        writeln!(out, "<param name=\"Упаковка\">{}</param>", PACKAGES[rng.random_range(0..PACKAGES.len())])?;
+    }
+    if rng.random_ratio(2, 5) {
+        writeln!(out, "<param name=\"Батарейки\">{}</param>", if rng.random_bool(0.5) { "да" } else { "нет" })?;
+    }
+    if rng.random_ratio(3, 10) {
+        writeln!(out, "<param name=\"Гарантия\" unit=\"мес\">{}</param>", [6, 12, 24][rng.random_range(0..3)])?;
+    }
+    Ok(())
+}
+
 /// Writes a YML feed of `offers` offers generated from `seed` to `out`.
 pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // The facets' parameters (issue 35) come from a stream of their own: the offers' names, prices and sections stay
+    // what they were for the same seed.
+    let mut more = ChaCha8Rng::seed_from_u64(seed ^ MORE_PARAMS_STREAM);
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
     writeln!(
         out,
@@ -150,6 +186,7 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
         for _ in 0..rng.random_range(0..4) {
             writeln!(out, "<param name=\"Размер\" unit=\"см\">{}</param>", rng.random_range(5..80))?;
         }
+        write_more_params(out, &mut more)?;
         writeln!(out, "</offer>")?;
     }
     writeln!(out, "</offers>\n</shop>\n</yml_catalog>")
