@@ -482,6 +482,10 @@ pub const FACET_MIN_SHARE_PERCENT: u8 = 10;
 /// not shown as a facet unless chosen; numbers filter by a range whatever their count.
 pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
 
+/// A numeric parameter lists its values beside its range only up to this many (a warranty of 6, 12 or 24 months);
+/// past it, the range alone (495 weights make no list).
+pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
+
 // Issue 34: log lines a client cannot multiply (`log`).
 
 /// A warning a request can cause (a page sent as the shell, a render's own warning) is logged at most once per this

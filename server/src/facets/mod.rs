@@ -13,11 +13,12 @@
 //!   what each other value would give. A value that would leave nothing is counted 0, not dropped: the panel keeps
 //!   its shape.
 //! - **Numbers:** a parameter whose every value reads as a number (a decimal comma too) is numeric: it filters by a
-//!   range and answers the range its offers span.
+//!   range and answers the range its offers span; its values are listed too only when they are few
+//!   ([`FACET_NUMERIC_VALUES_MAX`]: a warranty of 6, 12 or 24 months).
 //! - **Names and values** are matched normalised ([`normal`]: case, surrounding and repeated spaces, `ё`/`е`) and
 //!   shown as the feed wrote them (the most frequent spelling).
 
-use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT};
+use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -372,9 +373,12 @@ impl FacetIndex {
             }
             let base = all_chosen(Some(&facet.key));
             let picked = filter.values.get(&facet.key);
+            // A numeric facet of many values is a range alone: a list of 500 weights helps no one.
+            let listed = facet.numbers.is_none() || facet.values.len() <= FACET_NUMERIC_VALUES_MAX;
             let values = facet
                 .values
                 .iter()
+                .filter(|_| listed)
                 .filter(|value| value.offers.intersection_len(&scope) > 0)
                 .map(|value| ValueCount {
                     key: value.key.clone(),
