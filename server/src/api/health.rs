@@ -71,7 +71,7 @@ pub async fn get_liveness() -> Response {
 #[utoipa::path(get, path = "/api/health/ready", tag = "health",
     responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
 pub async fn get_readiness(State(state): State<AppState>) -> Response {
-    let database = sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(&state.db).await.is_ok();
+    let database = crate::db::ping(&state.db).await;
     let search = state.search.is_ready();
     let ready = database && search;
     let status = if ready { "ready" } else { "starting" };

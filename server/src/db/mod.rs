@@ -72,6 +72,11 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether the database answers a query (`SELECT 1`): the readiness probe's (`GET /api/health/ready`).
+pub async fn ping(pool: &SqlitePool) -> bool {
+    sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(pool).await.is_ok()
+}
+
 /// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).
 pub fn now_text() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
