@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Alert } from '@/components/ui/alert';
 import { CaptchaPicture } from '@/components/ui/captcha-picture';
@@ -118,7 +118,15 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, AuthFieldCode>>({});
   const [captcha, setCaptcha] = useState<FormCaptcha | null>(null);
   const [captchaVersion, setCaptchaVersion] = useState(0);
+  /** The code field takes the focus once the new captcha is drawn (set when the server asked for it). */
+  const focusCode = useRef(false);
   const mutation = useSessionMutation(logIn);
+
+  useEffect(() => {
+    if (!captcha || !focusCode.current) return;
+    focusCode.current = false;
+    formRef.current?.querySelector<HTMLInputElement>('input[name="captchaWord"]')?.focus();
+  }, [captcha]);
 
   /** A new captcha for the next try; the code field shows `code` and takes the focus. */
   const askForCaptcha = (code: AuthFieldCode | undefined) => {
@@ -128,7 +136,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         setCaptchaVersion(0);
         if (code) {
           setErrors({ captchaWord: code });
-          focusInvalid(formRef.current);
+          focusCode.current = true;
         }
       })
       .catch(() => setCaptcha(null));
