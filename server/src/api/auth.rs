@@ -21,7 +21,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
@@ -266,9 +265,7 @@ pub async fn create_login_captcha(
 ) -> Result<axum::response::Response, ApiError> {
     crate::rate_limit::check(&state.limiters.captcha, addr)?;
     let captcha = crate::api::forms::new_captcha(&state, LOGIN_CAPTCHA, &session).await?;
-    let mut response = (StatusCode::CREATED, Json(captcha)).into_response();
-    response.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
-    Ok(response)
+    Ok(crate::api::forms::no_store((StatusCode::CREATED, Json(captcha))))
 }
 
 /// Tells `account`'s owner that their account has seen the limit of failed log-ins (issue 34): someone may be

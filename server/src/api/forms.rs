@@ -86,7 +86,8 @@ pub(crate) async fn new_captcha(state: &AppState, form_code: &str, session: &Ses
     Ok(CaptchaRef { image_url: format!("/api/captcha/{sid}"), sid })
 }
 
-fn no_store(response: impl IntoResponse) -> Response {
+/// `response` with `Cache-Control: no-store` (a visitor's own answer: a captcha, a form's prefill).
+pub(crate) fn no_store(response: impl IntoResponse) -> Response {
     let mut response = response.into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     response

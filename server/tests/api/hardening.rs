@@ -529,6 +529,8 @@ async fn a_flood_of_shells_with_long_urls_writes_a_bounded_log() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run vitrina serve");
+    // reqwest here has no TLS provider of its own (the helpers install it; this test may run first).
+    vitrina::pictures::fetch::install_crypto_provider();
     let client = reqwest::Client::new();
     let base = format!("http://127.0.0.1:{port}");
     for _ in 0..100 {
@@ -548,6 +550,8 @@ async fn a_flood_of_shells_with_long_urls_writes_a_bounded_log() {
     child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
     child.wait().unwrap();
     let shells = log.lines().filter(|line| line.contains("sent as the shell")).count();
-    assert_eq!(shells, 1, "one line for 200 shells within the minute:\n{log}");
+    // One line per kind within the minute: the failed renders', and, on a loaded machine, the load's (a render past
+    // its budget), which is throttled apart so it never hides a failure.
+    assert!((1..=2).contains(&shells), "{shells} lines for 200 shells within the minute:\n{log}");
     assert!(log.len() < 16 * 1024, "the log stays small: {} bytes", log.len());
 }

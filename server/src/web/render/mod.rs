@@ -178,7 +178,12 @@ impl PageRenderer {
         let share = self.shares.of(client);
         let Ok(Ok(place)) = tokio::time::timeout_at(deadline, share.acquire_owned()).await else {
             RenderStats::bump(&state.render.throttled);
-            warn_shell(&state.render, url, "its client had its share of renders under way: sent as the shell");
+            warn_shell(
+                &LOAD_SHELLS,
+                &state.render,
+                url,
+                "its client had its share of renders under way: sent as the shell",
+            );
             return None;
         };
         let key = PageKey::now(state, url, language);
@@ -214,6 +219,7 @@ impl PageRenderer {
             Err(_) => {
                 RenderStats::bump(&state.render.timed_out);
                 warn_shell(
+                    &LOAD_SHELLS,
                     &state.render,
                     url,
                     "not rendered within its budget: sent as the shell, the render goes on into the page cache",
@@ -224,9 +230,12 @@ impl PageRenderer {
     }
 }
 
-/// Pages sent as the shell: one warning a minute at most, however many (issue 34: one per page let a client write
-/// 27 MB of log in 10 s).
-static SHELL_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
+/// Pages sent as the shell because of load (a client past its share, a render past its budget, every thread busy):
+/// one warning a minute at most, however many (issue 34: one per page let a client write 27 MB of log in 10 s).
+static LOAD_SHELLS: crate::log::Throttle = crate::log::Throttle::new();
+
+/// Pages sent as the shell because their render failed: throttled apart, so a flood's load warnings never hide one.
+static FAILED_SHELLS: crate::log::Throttle = crate::log::Throttle::new();
 
 /// Renders that gave no `RenderOutput`: one warning a minute at most.
 static OUTPUT_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
@@ -234,8 +243,8 @@ static OUTPUT_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
 /// Logs why the page at `url` went out as the shell, with the render counters: at most once a minute, with the
 /// number of such pages left out of the log since (`repeated`; the counters count them all) and the URL cut to
 /// `LOG_URL_MAX_CHARS`.
-fn warn_shell(stats: &RenderStats, url: &str, why: &str) {
-    let Some(repeated) = SHELL_WARNINGS.admit() else { return };
+fn warn_shell(throttle: &crate::log::Throttle, stats: &RenderStats, url: &str, why: &str) {
+    let Some(repeated) = throttle.admit() else { return };
     let read = RenderStats::read;
     tracing::warn!(
         url = %crate::log::url(url),
@@ -280,7 +289,13 @@ async fn render_page(
                 })
                 .ok()?,
             Err(err) => {
-                warn_shell(&state.render, url, &format!("not rendered on the server ({err}): sent as the shell"));
+                let throttle = if matches!(err, RenderError::Busy) { &LOAD_SHELLS } else { &FAILED_SHELLS };
+                warn_shell(
+                    throttle,
+                    &state.render,
+                    url,
+                    &format!("not rendered on the server ({err}): sent as the shell"),
+                );
                 return None;
             }
         };
