@@ -35,7 +35,7 @@ pub enum ApiError {
     NotFound { code: &'static str, detail: String },
     /// 400: a query parameter or body field is invalid.
     #[error("{code}: {detail}")]
-    BadRequest { code: &'static str, field: &'static str, detail: String },
+    BadRequest { code: &'static str, field: std::borrow::Cow<'static, str>, detail: String },
     /// 401: the request needs a logged-in account (`AUTH_REQUIRED`), or its credentials are wrong
     /// (`AUTH_INVALID_CREDENTIALS`); no field is at fault.
     #[error("{code}: {detail}")]
@@ -70,9 +70,13 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// 400 naming `field`.
-    pub fn bad_request(code: &'static str, field: &'static str, detail: impl Into<String>) -> Self {
-        Self::BadRequest { code, field, detail: detail.into() }
+    /// 400 naming `field` (a fixed name, or one the request wrote: a facet's `p.Цвет`).
+    pub fn bad_request(
+        code: &'static str,
+        field: impl Into<std::borrow::Cow<'static, str>>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self::BadRequest { code, field: field.into(), detail: detail.into() }
     }
 
     /// 404 with `code`.
@@ -124,7 +128,7 @@ impl IntoResponse for ApiError {
                 (StatusCode::NOT_FOUND, Json(body)).into_response()
             }
             Self::BadRequest { code, field, detail } => {
-                error_response(StatusCode::BAD_REQUEST, code, Some(field), detail)
+                error_response(StatusCode::BAD_REQUEST, code, Some(&field), detail)
             }
             Self::Unauthorized { code, detail } => error_response(StatusCode::UNAUTHORIZED, code, None, detail),
             Self::Forbidden { code, field, detail } => error_response(StatusCode::FORBIDDEN, code, Some(field), detail),

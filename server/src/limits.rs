@@ -486,6 +486,14 @@ pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
 /// past it, the range alone (495 weights make no list).
 pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 
+/// Values a listing request may choose in all its facets together (`?vendor=…&p.Цвет=…`); more is a 400
+/// `FILTER_TOO_MANY_VALUES`. A shopper ticks a handful; a thousand are a crafted URL.
+pub const FACET_MAX_CHOSEN_VALUES: usize = 100;
+
+/// Seconds a client is told to wait (`Retry-After`) when it asks for a filtered listing before the first facet
+/// index is built (503 `FACETS_STARTING`).
+pub const FACETS_STARTING_RETRY_AFTER_S: u64 = 2;
+
 // Issue 34: log lines a client cannot multiply (`log`).
 
 /// A warning a request can cause (a page sent as the shell, a render's own warning) is logged at most once per this

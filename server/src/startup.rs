@@ -197,7 +197,10 @@ fn spawn_catalogue_watcher(
             };
             if built_for != Some((now.last_import, now.synonyms)) {
                 match search.rebuild(&pool).await {
-                    Ok(_) => built_for = Some((now.last_import, now.synonyms)),
+                    Ok(_) => {
+                        built_for = Some((now.last_import, now.synonyms));
+                        search.mark_indexed(now.last_import);
+                    }
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
             }

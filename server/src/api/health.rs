@@ -26,13 +26,20 @@ pub struct Liveness {
 
 /// `GET /api/health/ready`: whether the shop can serve shoppers, and what it waits for.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Readiness {
     /// `ready`, or `starting` while something below is not.
     pub status: &'static str,
     /// The database answers a query.
     pub database: bool,
-    /// The search index of the catalogue is built (after a start it takes seconds on a large catalogue).
+    /// The search and facet indexes of the catalogue are built (after a start it takes seconds on a large
+    /// catalogue).
     pub search: bool,
+    /// The import (`vitrina import`'s id) the listings, counts and search answers show: an import has reached the
+    /// shoppers once this is its id (within a second or so of its end); -1 before the first build.
+    pub indexed_import: i64,
+    /// Bytes the facet index holds, about (issue 35).
+    pub facet_bytes: u64,
 }
 
 /// `GET /api/health/render`: the server renders since the start (issue 22).
@@ -75,7 +82,13 @@ pub async fn get_readiness(State(state): State<AppState>) -> Response {
     let search = state.search.is_ready();
     let ready = database && search;
     let status = if ready { "ready" } else { "starting" };
-    let body = Json(Readiness { status, database, search });
+    let body = Json(Readiness {
+        status,
+        database,
+        search,
+        indexed_import: state.search.indexed_import(),
+        facet_bytes: state.search.facet_bytes(),
+    });
     if ready {
         ([(header::CACHE_CONTROL, "no-store")], body).into_response()
     } else {

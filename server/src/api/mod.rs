@@ -6,6 +6,7 @@ pub mod auth;
 pub mod basket;
 pub mod forms;
 pub mod health;
+pub mod listing;
 pub mod lists;
 pub mod locations;
 pub mod me;

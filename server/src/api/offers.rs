@@ -1,14 +1,15 @@
 //! Offers: `GET /api/offers`, `/api/offers/{id}`, `/api/offers/by-slug/{slug}`, `/api/collections/{code}`.
 
+use super::listing::{FilterParams, listing_answer};
 use super::params::ListParams;
-use crate::catalog::{Collection, Offer, OfferList, OfferPage, collection, offer_page, offers_by_ids, one_offer};
+use crate::catalog::{Collection, Offer, OfferList, OfferPage, collection, offers_by_ids, one_offer};
 use crate::db::offers::{self as db_offers, OfferRow};
 use crate::error::ApiQuery;
 use crate::error::{ApiError, ApiPath, ErrorBody};
 use crate::limits::{DEFAULT_COLLECTION_LIMIT, MAX_IDS_PER_REQUEST, SEARCH_PAGE_SIZE};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -24,15 +25,18 @@ pub struct OffersQuery {
     pub listing: ListParams,
 }
 
-/// Offers of the whole catalogue, paged; or the offers named by `ids`.
-#[utoipa::path(get, path = "/api/offers", tag = "offers", params(("ids" = Option<String>, Query, description = "Comma-separated offer ids (at most 100): answers these offers in this order; listing parameters are then ignored"), ListParams),
-    responses((status = 200, body = OfferPage), (status = 400, body = ErrorBody)))]
+/// Offers of the whole catalogue, paged, narrowed by facets, with the facets' counts (issue 35; `api::listing`); or
+/// the offers named by `ids`, without facets.
+#[utoipa::path(get, path = "/api/offers", tag = "offers", params(("ids" = Option<String>, Query, description = "Comma-separated offer ids (at most 100): answers these offers in this order; listing parameters are then ignored"), ListParams, FilterParams),
+    responses((status = 200, body = OfferPage), (status = 400, body = ErrorBody),
+        (status = 503, body = ErrorBody, description = "FACETS_STARTING: a filtered listing asked before the first facet index is built")))]
 pub async fn list_offers(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<OffersQuery>,
+    RawQuery(raw): RawQuery,
 ) -> Result<Json<OfferPage>, ApiError> {
     let Some(ids) = q.ids else {
-        return Ok(Json(offer_page(&state.db, None, q.listing.validate()?).await?));
+        return Ok(Json(listing_answer(&state, None, &q.listing, raw.as_deref().unwrap_or_default()).await?));
     };
     let ids: Vec<String> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
     if ids.is_empty() || ids.len() > MAX_IDS_PER_REQUEST {
@@ -44,7 +48,14 @@ pub async fn list_offers(
     }
     let offers = offers_by_ids(&state.db, &ids).await?;
     let n = offers.len() as u32;
-    Ok(Json(OfferPage { total: i64::from(n), page: 1, per_page: n.max(1), pages: u32::from(n > 0), items: offers }))
+    Ok(Json(OfferPage {
+        total: i64::from(n),
+        page: 1,
+        per_page: n.max(1),
+        pages: u32::from(n > 0),
+        items: offers,
+        facets: None,
+    }))
 }
 
 /// One offer by the feed's offer id.

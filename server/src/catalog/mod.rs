@@ -8,6 +8,7 @@
 //! Layer: below `api` and `web`, above `db` and `domain` (docs/ARCHITECTURE.md).
 
 mod cache;
+mod facets;
 mod menus;
 mod offers;
 mod sections;
@@ -15,6 +16,9 @@ mod shop;
 mod stores;
 
 pub use cache::CatalogCache;
+pub use facets::{
+    FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD, faceted_page,
+};
 pub use menus::{Menu, MenuItem, menu};
 pub use offers::{
     Collection, Listing, Offer, OfferList, OfferPage, Param, collection, load_offers, offer_page, offers_by_ids,

@@ -59,6 +59,10 @@ pub struct OfferPage {
     pub page: u32,
     pub per_page: u32,
     pub pages: u32,
+    /// The listing's facets with their counts (issue 35); `null` where a listing has none (offers asked by `ids`),
+    /// and in the seconds after a start, before the first facet index is built.
+    #[schema(required)]
+    pub facets: Option<super::facets::ListingFacets>,
 }
 
 /// A validated listing request: which page, how many per page (1..=`SEARCH_PAGE_SIZE`), the order, and whether
@@ -164,6 +168,7 @@ pub async fn offer_page(pool: &SqlitePool, section_id: Option<&str>, listing: Li
         page: listing.page,
         per_page: listing.per_page,
         pages: ((total + i64::from(listing.per_page) - 1) / i64::from(listing.per_page)) as u32,
+        facets: None,
     })
 }
 

@@ -6,8 +6,19 @@ use crate::facets::FacetOffer;
 use sqlx::SqlitePool;
 use std::collections::HashMap;
 
-/// `id, section_id, vendor, available, price_minor` of an offer.
-type OfferRow = (String, Option<String>, Option<String>, bool, i64);
+/// The columns of an offer the index reads.
+#[derive(sqlx::FromRow)]
+struct OfferRow {
+    id: String,
+    section_id: Option<String>,
+    vendor: Option<String>,
+    available: bool,
+    price_minor: i64,
+    old_price_minor: Option<i64>,
+    name_key: String,
+    added_import_id: i64,
+    currency_id: String,
+}
 
 /// Every active offer in the feed's order, as the facet index reads it: its section and that section's ancestors
 /// (a parent met twice ends the walk: a feed may loop), and its parameters in their order.
@@ -33,7 +44,8 @@ pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
         chain
     };
     let rows: Vec<OfferRow> = sqlx::query_as(
-        "SELECT id, section_id, vendor, available, price_minor FROM offers WHERE active = 1 ORDER BY position, id",
+        "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id \
+         FROM offers WHERE active = 1 ORDER BY position, id",
     )
     .fetch_all(pool)
     .await?;
@@ -49,13 +61,17 @@ pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
     }
     Ok(rows
         .into_iter()
-        .map(|(id, section, vendor, available, price_minor)| FacetOffer {
-            sections: section.as_deref().map(ancestry).unwrap_or_default(),
-            params: params.remove(&id).unwrap_or_default(),
-            id,
-            vendor,
-            available,
-            price_minor,
+        .map(|row| FacetOffer {
+            sections: row.section_id.as_deref().map(ancestry).unwrap_or_default(),
+            params: params.remove(&row.id).unwrap_or_default(),
+            id: row.id,
+            vendor: row.vendor,
+            available: row.available,
+            price_minor: row.price_minor,
+            old_price_minor: row.old_price_minor,
+            name_key: row.name_key,
+            added_import: row.added_import_id,
+            currency_id: row.currency_id,
         })
         .collect())
 }

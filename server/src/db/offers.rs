@@ -39,46 +39,17 @@ macro_rules! select_offer {
 }
 const SELECT_OFFER: &str = select_offer!();
 
-/// Listing order of offers; the SQL `ORDER BY` of each is fixed text, never built from input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferSort {
-    /// The shop's own order: the order of the feed.
-    Feed,
-    /// Cheapest first (in minor units, whatever the currency).
-    PriceAsc,
-    /// Most expensive first.
-    PriceDesc,
-    /// By lower-cased name.
-    Name,
-    /// Most recently added to the storefront first; within one import, later in the feed first.
-    New,
-    /// Largest discount (old price over price) first: the "sale" collection.
-    Discount,
-}
+pub use crate::domain::listing::OfferSort;
 
-impl OfferSort {
-    /// The order a listing's `sort` parameter names (`price`, `-price`, `name`, `new`, `discount`; docs/api.md
-    /// "Offers"); `None` for anything else. No parameter is [`OfferSort::Feed`], which has no name.
-    pub fn from_param(name: &str) -> Option<Self> {
-        match name {
-            "price" => Some(Self::PriceAsc),
-            "-price" => Some(Self::PriceDesc),
-            "name" => Some(Self::Name),
-            "new" => Some(Self::New),
-            "discount" => Some(Self::Discount),
-            _ => None,
-        }
-    }
-
-    fn order_by(self) -> &'static str {
-        match self {
-            Self::Feed => "o.position",
-            Self::PriceAsc => "o.price_minor, o.position",
-            Self::PriceDesc => "o.price_minor DESC, o.position",
-            Self::Name => "o.name_key, o.position",
-            Self::New => "o.added_import_id DESC, o.position DESC",
-            Self::Discount => "(o.old_price_minor - o.price_minor) * 1000 / o.old_price_minor DESC, o.position",
-        }
+/// The SQL `ORDER BY` of `sort`: fixed text, never built from input.
+fn order_by(sort: OfferSort) -> &'static str {
+    match sort {
+        OfferSort::Feed => "o.position",
+        OfferSort::PriceAsc => "o.price_minor, o.position",
+        OfferSort::PriceDesc => "o.price_minor DESC, o.position",
+        OfferSort::Name => "o.name_key, o.position",
+        OfferSort::New => "o.added_import_id DESC, o.position DESC",
+        OfferSort::Discount => "(o.old_price_minor - o.price_minor) * 1000 / o.old_price_minor DESC, o.position",
     }
 }
 
@@ -171,7 +142,7 @@ async fn rows(
 ) -> sqlx::Result<Vec<OfferRow>> {
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
     push_filter(&mut q, filter, sections);
-    q.push(" ORDER BY ").push(filter.sort.order_by());
+    q.push(" ORDER BY ").push(order_by(filter.sort));
     q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
     q.build_query_as().fetch_all(pool).await
 }

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod contact;
 pub mod forms;
 pub mod links;
+pub mod listing;
 pub mod locations;
 pub mod menu;
 pub mod money;

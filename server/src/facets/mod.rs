@@ -18,6 +18,7 @@
 //! - **Names and values** are matched normalised ([`normal`]: case, surrounding and repeated spaces, `ё`/`е`) and
 //!   shown as the feed wrote them (the most frequent spelling).
 
+use crate::domain::listing::OfferSort;
 use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -41,6 +42,14 @@ pub struct FacetOffer {
     pub price_minor: i64,
     /// `(name, value, unit)` as the feed wrote them.
     pub params: Vec<(String, String, Option<String>)>,
+    /// The price before a discount, minor units (the "discount" order).
+    pub old_price_minor: Option<i64>,
+    /// The lower-cased name the "name" order sorts by (`offers.name_key`).
+    pub name_key: String,
+    /// The import that first brought the offer (the "new" order: latest first).
+    pub added_import: i64,
+    /// ISO 4217 code of its price.
+    pub currency_id: String,
 }
 
 /// `text` as facets match it: trimmed, inner spaces made one, lower case, `ё` as `е`.
@@ -158,6 +167,51 @@ pub struct FacetIndex {
     /// Vendor first, then parameters by how many offers carry them.
     facets: Vec<Facet>,
     by_key: HashMap<String, usize>,
+    /// Each offer's place (by dense id) in each order but the feed's (which is the dense ids' own), as `db::offers`
+    /// orders a listing.
+    orders: HashMap<SortKey, Vec<u32>>,
+    /// The currency most offers are priced in (`RUB` when there are none): the price filter's.
+    currency_id: String,
+}
+
+/// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum SortKey {
+    PriceAsc,
+    PriceDesc,
+    Name,
+    New,
+    Discount,
+}
+
+impl SortKey {
+    /// The order kept for `sort`; `None` for the feed's.
+    fn of(sort: OfferSort) -> Option<Self> {
+        match sort {
+            OfferSort::Feed => None,
+            OfferSort::PriceAsc => Some(Self::PriceAsc),
+            OfferSort::PriceDesc => Some(Self::PriceDesc),
+            OfferSort::Name => Some(Self::Name),
+            OfferSort::New => Some(Self::New),
+            OfferSort::Discount => Some(Self::Discount),
+        }
+    }
+}
+
+/// What each order sorts by, per dense id (dropped once the orders are built).
+#[derive(Default)]
+struct SortFields {
+    names: Vec<String>,
+    added: Vec<i64>,
+    /// SQL's `(old - price) * 1000 / old`, `None` without an old price (last, as SQL's NULL in a `DESC`).
+    discount: Vec<Option<i64>>,
+}
+
+/// A page of a listing: the offers' ids in order and how many the whole listing holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub ids: Vec<String>,
+    pub total: u64,
 }
 
 /// Facets being built: per key, the values' offers and the spellings seen.
@@ -201,6 +255,8 @@ impl FacetIndex {
     pub fn build(offers: Vec<FacetOffer>) -> Self {
         let mut index = FacetIndex::default();
         let mut drafts: HashMap<String, Draft> = HashMap::new();
+        let mut fields = SortFields::default();
+        let mut currencies: HashMap<String, usize> = HashMap::new();
         for (dense, offer) in offers.into_iter().enumerate() {
             let Ok(dense) = u32::try_from(dense) else { break };
             index.all.insert(dense);
@@ -211,6 +267,12 @@ impl FacetIndex {
                 index.available.insert(dense);
             }
             index.prices.push(offer.price_minor);
+            fields.names.push(offer.name_key);
+            fields.added.push(offer.added_import);
+            fields
+                .discount
+                .push(offer.old_price_minor.filter(|old| *old != 0).map(|old| (old - offer.price_minor) * 1000 / old));
+            *currencies.entry(offer.currency_id).or_default() += 1;
             if let Some(vendor) = offer.vendor.filter(|v| !v.trim().is_empty()) {
                 add(&mut drafts, VENDOR.to_owned(), VENDOR_NAME.to_owned(), vendor, None, dense);
             }
@@ -272,7 +334,86 @@ impl FacetIndex {
         });
         index.by_key = facets.iter().enumerate().map(|(i, facet)| (facet.key.clone(), i)).collect();
         index.facets = facets;
+        index.orders = index.sort_orders(fields);
+        index.currency_id = most_frequent(&currencies).unwrap_or_else(|| "RUB".to_owned());
         index
+    }
+
+    /// Each offer's place in each order of `db::offers`' `ORDER BY`, ties broken by the feed's order (the dense id).
+    fn sort_orders(&self, fields: SortFields) -> HashMap<SortKey, Vec<u32>> {
+        let ids = || (0..self.ids.len() as u32).collect::<Vec<u32>>();
+        let price = |id: &u32| self.prices[*id as usize];
+        let mut orders = HashMap::new();
+        let mut by = ids();
+        by.sort_by_key(|id| (price(id), *id));
+        orders.insert(SortKey::PriceAsc, by);
+        let mut by = ids();
+        by.sort_by_key(|id| (std::cmp::Reverse(price(id)), *id));
+        orders.insert(SortKey::PriceDesc, by);
+        let mut by = ids();
+        by.sort_by(|a, b| fields.names[*a as usize].cmp(&fields.names[*b as usize]).then(a.cmp(b)));
+        orders.insert(SortKey::Name, by);
+        let mut by = ids();
+        by.sort_by_key(|id| std::cmp::Reverse((fields.added[*id as usize], *id)));
+        orders.insert(SortKey::New, by);
+        let mut by = ids();
+        by.sort_by_key(|id| (std::cmp::Reverse(fields.discount[*id as usize]), *id));
+        orders.insert(SortKey::Discount, by);
+        // From the order to each offer's place in it.
+        for order in orders.values_mut() {
+            let mut rank = vec![0; order.len()];
+            for (place, id) in order.iter().enumerate() {
+                rank[*id as usize] = place as u32;
+            }
+            *order = rank;
+        }
+        orders
+    }
+
+    /// The currency the index's prices are in (the one most offers use).
+    pub fn currency_id(&self) -> &str {
+        &self.currency_id
+    }
+
+    /// Whether `key` names a facet of the catalogue ([`VENDOR`] or a parameter's [`normal`] name).
+    pub fn has_facet(&self, key: &str) -> bool {
+        self.by_key.contains_key(key)
+    }
+
+    /// Whether the facet `key` is numeric (filters by a range).
+    pub fn is_numeric(&self, key: &str) -> bool {
+        self.by_key.get(key).is_some_and(|&i| self.facets[i].numbers.is_some())
+    }
+
+    /// One page of the offers `filter` leaves, in `sort`'s order: `limit` ids after skipping `offset`. The feed's
+    /// order is the bitmap's own; another picks the page's offers by their rank in it (a partial selection, not a
+    /// sort of the whole listing).
+    pub fn page(&self, filter: &Filter, sort: OfferSort, offset: u64, limit: usize) -> Page {
+        let matching = self.matching(filter);
+        let total = matching.len();
+        let skip = usize::try_from(offset).unwrap_or(usize::MAX);
+        let ids: Vec<u32> = match SortKey::of(sort).and_then(|key| self.orders.get(&key)) {
+            None => matching.iter().skip(skip).take(limit).collect(),
+            Some(rank) => {
+                let mut kept: Vec<u32> = matching.iter().collect();
+                let end = skip.saturating_add(limit).min(kept.len());
+                if skip >= end {
+                    return Page { ids: Vec::new(), total };
+                }
+                let by_rank = |id: &u32| rank[*id as usize];
+                if end < kept.len() {
+                    kept.select_nth_unstable_by_key(end, by_rank);
+                    kept.truncate(end);
+                }
+                if skip > 0 {
+                    kept.select_nth_unstable_by_key(skip, by_rank);
+                }
+                let mut page = kept.split_off(skip);
+                page.sort_unstable_by_key(by_rank);
+                page
+            }
+        };
+        Page { ids: ids.into_iter().filter_map(|id| self.offer_id(id).map(str::to_owned)).collect(), total }
     }
 
     /// Offers in the index.
@@ -411,7 +552,7 @@ impl FacetIndex {
                 + facet.number_of.len() * 8;
             bytes += facet.values.iter().map(|v| v.key.len() + v.label.len() + bitmaps(&v.offers)).sum::<usize>();
         }
-        bytes
+        bytes + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
     }
 }
 
@@ -453,6 +594,7 @@ mod tests {
             available,
             price_minor: price,
             params: params.iter().map(|(n, v)| (n.to_string(), v.to_string(), None)).collect(),
+            ..FacetOffer::default()
         }
     }
 
@@ -530,6 +672,47 @@ mod tests {
         offers.iter().enumerate().filter(|(_, o)| fits(o)).map(|(i, _)| i).collect()
     }
 
+    /// Pages of every order equal the brute-force sort of `kept` as `db::offers`' `ORDER BY` sorts it.
+    fn check_pages(
+        offers: &[FacetOffer],
+        index: &FacetIndex,
+        filter: &Filter,
+        kept: &[usize],
+        rng: &mut impl rand::Rng,
+    ) {
+        use rand::RngExt;
+        use std::cmp::Reverse;
+        let sorts = [
+            OfferSort::Feed,
+            OfferSort::PriceAsc,
+            OfferSort::PriceDesc,
+            OfferSort::Name,
+            OfferSort::New,
+            OfferSort::Discount,
+        ];
+        for sort in sorts {
+            let mut expected = kept.to_vec();
+            let discount =
+                |o: &FacetOffer| o.old_price_minor.filter(|d| *d != 0).map(|old| (old - o.price_minor) * 1000 / old);
+            match sort {
+                OfferSort::Feed => {}
+                OfferSort::PriceAsc => expected.sort_by_key(|&i| (offers[i].price_minor, i)),
+                OfferSort::PriceDesc => expected.sort_by_key(|&i| (Reverse(offers[i].price_minor), i)),
+                OfferSort::Name => {
+                    expected.sort_by(|&a, &b| offers[a].name_key.cmp(&offers[b].name_key).then(a.cmp(&b)))
+                }
+                OfferSort::New => expected.sort_by_key(|&i| Reverse((offers[i].added_import, i))),
+                OfferSort::Discount => expected.sort_by_key(|&i| (Reverse(discount(&offers[i])), i)),
+            }
+            let limit = rng.random_range(1..30);
+            let offset = rng.random_range(0..kept.len() + 3) as u64;
+            let page = index.page(filter, sort, offset, limit);
+            let want: Vec<String> =
+                expected.iter().skip(offset as usize).take(limit).map(|&i| offers[i].id.clone()).collect();
+            assert_eq!((page.ids, page.total), (want, kept.len() as u64), "{sort:?} offset {offset} limit {limit}");
+        }
+    }
+
     #[test]
     fn counts_equal_a_brute_force_count_on_random_catalogues() {
         use rand::{RngExt, SeedableRng};
@@ -561,6 +744,10 @@ mod tests {
                         available: rng.random_bool(0.7),
                         price_minor: rng.random_range(100..10_000),
                         params,
+                        old_price_minor: rng.random_bool(0.3).then(|| rng.random_range(5000..12_000)),
+                        name_key: format!("n{}", rng.random_range(0..50)),
+                        added_import: rng.random_range(1..4),
+                        currency_id: "RUB".into(),
                     }
                 })
                 .collect();
@@ -583,7 +770,9 @@ mod tests {
                 ranges: BTreeMap::new(),
             };
             let counts = index.counts(&filter);
-            assert_eq!(counts.total as usize, brute(&offers, &filter, None).len(), "round {round}");
+            let kept = brute(&offers, &filter, None);
+            assert_eq!(counts.total as usize, kept.len(), "round {round}");
+            check_pages(&offers, &index, &filter, &kept, &mut rng);
             for facet in &counts.facets {
                 let base = brute(&offers, &filter, Some(&facet.key));
                 for value in &facet.values {

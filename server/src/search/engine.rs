@@ -6,11 +6,12 @@
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
+use crate::facets::FacetIndex;
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
 use sqlx::SqlitePool;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
@@ -28,15 +29,22 @@ pub enum AnswerError {
     Failed(#[from] anyhow::Error),
 }
 
-/// The shop's search: swap-in indexes, cached answers.
+/// The shop's search and facet indexes (issue 35), built from one read of the catalogue and swapped in together, so
+/// a listing's counts never disagree with what search finds; cached answers.
 pub struct SearchEngine {
     current: RwLock<Arc<SearchIndex>>,
+    /// Swapped under `current`'s write lock, with it.
+    facets: RwLock<Arc<FacetIndex>>,
     /// Which index is in use: bumped by every swap, so an answer made from an index swapped out meanwhile is not
     /// kept.
     generation: AtomicU64,
     /// Serialised [`SearchAnswer`]s by question, weighed in bytes; emptied by every swap.
     answers: moka::sync::Cache<AnswerKey, Bytes>,
     ready: AtomicBool,
+    /// The import (`imports.id`) the indexes in use were built after; -1 before the first build is marked.
+    indexed_import: AtomicI64,
+    /// Bytes the facet index in use holds, about ([`FacetIndex::memory_bytes`]).
+    facet_bytes: AtomicU64,
 }
 
 impl SearchEngine {
@@ -44,12 +52,15 @@ impl SearchEngine {
     pub fn new() -> tantivy::Result<Self> {
         Ok(Self {
             current: RwLock::new(Arc::new(SearchIndex::build(Vec::new())?)),
+            facets: RwLock::new(Arc::new(FacetIndex::default())),
             generation: AtomicU64::new(0),
             answers: moka::sync::Cache::builder()
                 .weigher(|_: &AnswerKey, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
                 .max_capacity(SEARCH_ANSWER_CACHE_BYTES)
                 .build(),
             ready: AtomicBool::new(false),
+            indexed_import: AtomicI64::new(-1),
+            facet_bytes: AtomicU64::new(0),
         })
     }
 
@@ -116,6 +127,37 @@ impl SearchEngine {
         self.current.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    /// The facet index in use now, built with [`Self::index`] from the same read of the catalogue. Empty until the
+    /// first build ([`Self::is_ready`]).
+    pub fn facets(&self) -> Arc<FacetIndex> {
+        self.facets.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The import the indexes in use show (`imports.id`, as [`Self::mark_indexed`] recorded it); -1 before.
+    /// `GET /api/health/ready` tells it, so an operator (or a test) sees when an import has reached the listings.
+    pub fn indexed_import(&self) -> i64 {
+        self.indexed_import.load(Ordering::Acquire)
+    }
+
+    /// The indexes in use were built after import `import`.
+    pub fn mark_indexed(&self, import: i64) {
+        self.indexed_import.store(import, Ordering::Release);
+    }
+
+    /// Bytes the facet index in use holds, about.
+    pub fn facet_bytes(&self) -> u64 {
+        self.facet_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Puts `index` and `facets` in use together ([`Self::swap`]).
+    pub fn swap_with_facets(&self, index: SearchIndex, facets: FacetIndex) {
+        let current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        self.facet_bytes.store(facets.memory_bytes() as u64, Ordering::Relaxed);
+        *self.facets.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(facets);
+        drop(current);
+        self.swap(index);
+    }
+
     /// Puts `index` in use and empties every cache. Stores of values made from the old index that come later are
     /// dropped (they carry the old [`Generation`]); the write lock keeps a store from slipping between the two.
     pub fn swap(&self, index: SearchIndex) {
@@ -127,15 +169,26 @@ impl SearchEngine {
         self.ready.store(true, Ordering::Release);
     }
 
-    /// Reads the catalogue, builds a new index off the async threads, and swaps it in.
+    /// Reads the catalogue, builds a new search index and facet index off the async threads, and swaps both in;
+    /// logs the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]).
     pub async fn rebuild(&self, pool: &SqlitePool) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
         let docs = crate::db::search::load_docs(pool).await?;
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
-        let index = tokio::task::spawn_blocking(move || SearchIndex::build_with(docs, rules)).await??;
+        let facet_offers = crate::db::facets::offers(pool).await?;
+        let (index, facets) = tokio::task::spawn_blocking(move || {
+            anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build(facet_offers)))
+        })
+        .await??;
         let offers = index.len();
-        self.swap(index);
-        tracing::info!(offers, ms = started.elapsed().as_millis() as u64, "search index built");
+        let facet_bytes = facets.memory_bytes();
+        self.swap_with_facets(index, facets);
+        tracing::info!(
+            offers,
+            facet_bytes,
+            ms = started.elapsed().as_millis() as u64,
+            "search and facet indexes built"
+        );
         Ok(offers)
     }
 }

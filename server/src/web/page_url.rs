@@ -10,11 +10,15 @@ use super::preload::Route;
 use crate::db::offers::OfferSort;
 use crate::limits::MAX_PAGE;
 
+/// Where in [`keys`] a listing's facet filters go (not a query key itself).
+const FILTERS: &str = "\0filters";
+
 /// The query keys a page reads (`web/src/config/paths.ts`: `listingParams`, `searchParams`, `reviewsParams`), in
-/// the order the page URL writes them.
+/// the order the page URL writes them; a listing's facet filters come before its `page`
+/// ([`canonical_filters`](crate::api::listing::canonical_filters)).
 fn keys(route: Route) -> &'static [&'static str] {
     match route {
-        Route::Catalog | Route::Section => &["sort", "available", "page"],
+        Route::Catalog | Route::Section => &["sort", "available", FILTERS, "page"],
         Route::Search => &["q", "available", "section", "page"],
         Route::Reviews => &["page"],
         _ => &[],
@@ -49,6 +53,13 @@ pub fn page_url(path: &str, query: Option<&str>, route: Route) -> String {
     let mut kept = url::form_urlencoded::Serializer::new(String::new());
     let mut any = false;
     for key in keys(route) {
+        if *key == FILTERS {
+            for (key, value) in crate::api::listing::canonical_filters(query.unwrap_or_default()) {
+                kept.append_pair(&key, &value);
+                any = true;
+            }
+            continue;
+        }
         let first = pairs.iter().find(|(name, _)| name == key).map(|(_, value)| value.as_str());
         if let Some(value) = first.and_then(|value| read(key, value)) {
             kept.append_pair(key, &value);
@@ -77,6 +88,11 @@ mod tests {
         assert_eq!(section("page=02&page=5"), "/catalog/x/?page=2", "the first value, written as a number");
         assert_eq!(page_url("/catalog/x/y/", Some("page=2&sort=price"), Route::Product), "/catalog/x/y/");
         assert_eq!(page_url("/", None, Route::Home), "/");
+        assert_eq!(
+            section("page=2&vendor=HP&p.C=b&sort=price&vendor=Canon&p.C=a&priceMin="),
+            "/catalog/x/?sort=price&vendor=Canon&vendor=HP&p.C=a&p.C=b&page=2",
+            "facet filters in their canonical order, before the page"
+        );
     }
 
     #[test]

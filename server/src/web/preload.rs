@@ -171,7 +171,8 @@ impl Preload {
 
 /// The query of the listing request the front-end makes on a listing page whose URL query is `page_query`
 /// (`parseListingSearch` and `listingQuery` in `web/src/features/catalog`): `page=N&perPage=20`, then `sort=…` and
-/// `available=Y` when set. As there, the first of a repeated parameter counts, an unknown order or flag value is
+/// `available=Y` when set, then the facet filters in their canonical order (`api::listing::canonical_filters`).
+/// As there, the first of a repeated parameter counts, an unknown order or flag value is
 /// the default, and other parameters (`utm_source`, `yclid`) are ignored. `None` for a page number written other
 /// than in decimal digits, which the front-end reads by JavaScript's `Number` rules, or past
 /// [`MAX_PAGE`](crate::limits::MAX_PAGE), which the API refuses (and `Number` rounds past 2^53); the render then
@@ -199,6 +200,15 @@ fn listing_request(page_query: &str) -> Option<String> {
     }
     if available.as_deref() == Some("Y") {
         query.push_str("&available=Y");
+    }
+    let mut filters = url::form_urlencoded::Serializer::new(String::new());
+    for (key, value) in crate::api::listing::canonical_filters(page_query) {
+        filters.append_pair(&key, &value);
+    }
+    let filters = filters.finish();
+    if !filters.is_empty() {
+        query.push('&');
+        query.push_str(&filters);
     }
     Some(query)
 }

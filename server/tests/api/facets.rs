@@ -1,7 +1,8 @@
 //! The facet index (issue 35) on the real cartridge feed (`../shared/data/vtt-params.yml.xml`, skipped with a message
 //! when absent): its counts against a plain SQL `GROUP BY` over the same offers, and the issue's own narrowing.
 
-use crate::helpers::{cli_import, shared_data};
+use crate::helpers::{TestApp, cli_import, shared_data, spawn_with_feed};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use vitrina::facets::{FacetIndex, Filter, VENDOR, normal};
 
@@ -79,4 +80,113 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
     }
     let hp = counts.facets.iter().find(|f| f.key == VENDOR).unwrap().values.iter().find(|v| v.label == "HP").unwrap();
     assert!(hp.chosen && hp.count == 22);
+}
+
+/// A small cartridge shop: two sections, vendors, a colour, a numeric resource with its unit, a price each.
+const CARTRIDGES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<yml_catalog date="2026-11-27 10:00"><shop><name>Картриджи</name><company>ООО</company><url>https://shop.test</url>
+<currencies><currency id="RUB" rate="1"/></currencies>
+<categories><category id="1">Картриджи</category><category id="2" parentId="1">Лазерные</category></categories>
+<offers>
+<offer id="a1" available="true"><price>1000</price><currencyId>RUB</currencyId><categoryId>2</categoryId><name>HP 12A</name><vendor>HP</vendor><param name="Цвет">Чёрный</param><param name="Ресурс" unit="стр.">2000</param></offer>
+<offer id="a2" available="true"><price>3000</price><currencyId>RUB</currencyId><categoryId>2</categoryId><name>HP 85A</name><vendor>HP</vendor><param name="Цвет">Черный</param><param name="Ресурс" unit="стр.">1600</param></offer>
+<offer id="a3" available="false"><price>2000</price><currencyId>RUB</currencyId><categoryId>2</categoryId><name>Canon 725</name><vendor>Canon</vendor><param name="Цвет">Чёрный</param><param name="Ресурс" unit="стр.">1600</param></offer>
+<offer id="a4" available="true"><price>500</price><currencyId>RUB</currencyId><categoryId>1</categoryId><name>Canon CL-41</name><vendor>Canon</vendor><param name="Цвет">Голубой</param><param name="Ресурс" unit="стр.">300</param></offer>
+<offer id="a5" available="true"><price>700</price><currencyId>RUB</currencyId><categoryId>1</categoryId><name>Epson T0711</name><vendor>Epson</vendor><param name="Цвет">Чёрный</param><param name="Ресурс" unit="стр.">250</param></offer>
+</offers></shop></yml_catalog>"#;
+
+/// The shop on [`CARTRIDGES`], once its listings are read from the facet index.
+async fn cartridge_shop() -> TestApp {
+    let app = spawn_with_feed(CARTRIDGES, |_| {}).await;
+    let pool = app.pool().await;
+    let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
+    app.wait_for_import(import).await;
+    app
+}
+
+fn ids(page: &Value) -> Vec<&str> {
+    page["items"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap()).collect()
+}
+
+fn facet<'a>(page: &'a Value, field: &str) -> &'a Value {
+    page["facets"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == field)
+        .unwrap_or_else(|| panic!("{field}"))
+}
+
+fn count(page: &Value, field: &str, value: &str) -> u64 {
+    let values = facet(page, field)["values"].as_array().unwrap();
+    values.iter().find(|v| v["value"] == value).map_or(u64::MAX, |v| v["count"].as_u64().unwrap())
+}
+
+#[tokio::test]
+async fn listings_take_filters_and_answer_the_facets_with_their_counts() {
+    let app = cartridge_shop().await;
+    // The whole catalogue: vendor first, then the parameters; ё and е are one colour, shown as most often written.
+    let all = app.json("/api/offers", 200).await;
+    assert_eq!(all["total"], 5);
+    let fields: Vec<&str> =
+        all["facets"]["items"].as_array().unwrap().iter().map(|f| f["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["vendor", "p.Ресурс", "p.Цвет"], "as many offers carry either: by name");
+    assert_eq!(count(&all, "p.Цвет", "Чёрный"), 4);
+    assert_eq!(all["facets"]["price"], serde_json::json!({"min": 500, "max": 3000}));
+    let resource = facet(&all, "p.Ресурс");
+    assert_eq!(
+        (resource["unit"].as_str(), &resource["range"]),
+        (Some("стр."), &serde_json::json!({"min": 250.0, "max": 2000.0}))
+    );
+
+    // Two choices in a section, cheapest first: the listing, the counts (each facet ignoring its own choice) and
+    // the URL's spelling do not matter.
+    let page = app.json("/api/sections/1/offers?sort=price&vendor=HP&vendor=Canon&p.%D1%86%D0%B2%D0%B5%D1%82=%D0%A7%D0%95%D0%A0%D0%9D%D0%AB%D0%99", 200).await;
+    assert_eq!(ids(&page), ["a1", "a3", "a2"]);
+    assert_eq!(page["total"], 3);
+    assert_eq!(
+        (count(&page, "vendor", "HP"), count(&page, "vendor", "Canon"), count(&page, "vendor", "Epson")),
+        (2, 1, 1)
+    );
+    assert_eq!(count(&page, "p.Цвет", "Голубой"), 1, "the colour counts with the vendors chosen only");
+    assert!(facet(&page, "vendor")["values"][0]["chosen"].as_bool().unwrap());
+
+    // Ranges, stock and paging narrow the same listing.
+    let page = app.json("/api/offers?p.Ресурс.min=1600&p.Ресурс.max=1600,0&available=Y", 200).await;
+    assert_eq!(ids(&page), ["a2"]);
+    let page = app.json("/api/offers?priceMin=600&priceMax=2000&sort=-price&perPage=1&page=2", 200).await;
+    assert_eq!((ids(&page), page["total"].as_u64(), page["pages"].as_u64()), (vec!["a1"], Some(3), Some(3)));
+
+    // A value no offer has is no error: an empty listing.
+    let page = app.json("/api/offers?vendor=Xerox", 200).await;
+    assert_eq!((page["total"].as_u64(), ids(&page).len()), (Some(0), 0));
+    assert_eq!(page["facets"]["price"], Value::Null);
+}
+
+#[tokio::test]
+async fn bad_filters_answer_400_naming_the_key_never_a_500() {
+    let app = cartridge_shop().await;
+    // 1,000 values make a URL past what the server reads (414, before any handler); 150 are past the filters' own
+    // limit.
+    let many: String = (0..150).map(|i| format!("vendor=v{i}")).collect::<Vec<_>>().join("&");
+    let thousand: String = (0..1000).map(|i| format!("vendor=vendor-{i}")).collect::<Vec<_>>().join("&");
+    assert_eq!(app.get(&format!("/api/offers?{thousand}")).await.status(), 414);
+    for (query, code, field) in [
+        ("p.Вес=1", "FACET_UNKNOWN", "p.Вес"),
+        ("p.Ресурс.min=10&p.Ресурс.max=1", "FACET_RANGE_INVALID", "p.Ресурс.min"),
+        ("p.Ресурс.min=abc", "FACET_RANGE_INVALID", "p.Ресурс.min"),
+        ("p.Цвет.max=1", "FACET_RANGE_INVALID", "p.Цвет.max"),
+        ("priceMin=1&priceMin=2", "FILTER_REPEATED", "priceMin"),
+        ("priceMax=-5", "PRICE_INVALID", "priceMax"),
+        (many.as_str(), "FILTER_TOO_MANY_VALUES", "vendor"),
+    ] {
+        for path in ["/api/offers", "/api/sections/1/offers"] {
+            let body = app.json(&format!("{path}?{query}"), 400).await;
+            assert_eq!(
+                (body["errors"][0]["code"].as_str(), body["errors"][0]["field"].as_str()),
+                (Some(code), Some(field)),
+                "{query}"
+            );
+        }
+    }
 }

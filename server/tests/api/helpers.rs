@@ -107,15 +107,30 @@ impl TestApp {
         res.json().await.expect("JSON body")
     }
 
-    /// Imports a feed given as text, as `vitrina import` would.
+    /// Imports a feed given as text, as `vitrina import` would, and waits until the shop's listings show it
+    /// (`indexedImport` of `/api/health/ready`: the catalogue watcher rebuilds the indexes within a second).
     pub async fn import(&self, feed: &str) -> vitrina::feeds::import::ImportSummary {
         let pool = vitrina::db::connect(&self.db_path).await.unwrap();
         let summary =
             vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test")
                 .await
                 .unwrap();
+        let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
         pool.close().await;
+        self.wait_for_import(import).await;
         summary
+    }
+
+    /// Waits until the listings show import `import` (`indexedImport` of `/api/health/ready`), failing after 15 s.
+    pub async fn wait_for_import(&self, import: i64) {
+        for _ in 0..150 {
+            let ready: serde_json::Value = self.get("/api/health/ready").await.json().await.unwrap();
+            if ready["indexedImport"] == import {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("import {import} did not reach the listings in 15 s");
     }
 }
 

@@ -3,6 +3,7 @@
 //! handlers. Only answers that are the same for every visitor are made here; a visitor's own (session, basket,
 //! lists, account) are left to the browser, which asks for them after hydration.
 
+use crate::api::listing::listing_answer;
 use crate::api::offers::{CollectionQuery, OffersQuery};
 use crate::api::params::ListParams;
 use crate::api::reviews::{ReviewsParams, reviews_page};
@@ -74,21 +75,15 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
             }
         }
         ["api", "offers"] => match query::<OffersQuery>(raw_query) {
-            Some(q) if q.ids.is_none() => match q.listing.validate() {
-                Ok(listing) => ok(&catalog::offer_page(db, None, listing).await?),
-                Err(_) => None,
-            },
+            Some(q) if q.ids.is_none() => listing(state, None, &q.listing, raw_query).await?,
             _ => None,
         },
-        ["api", "sections", id, "offers"] => {
-            let listing = query::<ListParams>(raw_query).and_then(|q| q.validate().ok());
-            match (decoded(id), listing) {
-                (Some(id), Some(listing)) if crate::db::sections::is_active(db, &id).await? => {
-                    ok(&catalog::offer_page(db, Some(&id), listing).await?)
-                }
-                _ => None,
+        ["api", "sections", id, "offers"] => match (decoded(id), query::<ListParams>(raw_query)) {
+            (Some(id), Some(params)) if crate::db::sections::is_active(db, &id).await? => {
+                listing(state, Some(id), &params, raw_query).await?
             }
-        }
+            _ => None,
+        },
         ["api", "reviews"] => match query::<ReviewsParams>(raw_query) {
             Some(params) => reviews_page(state, &params).await.ok().and_then(|page| ok(&page)),
             None => None,
@@ -113,6 +108,21 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
         },
         _ => None,
     })
+}
+
+/// A listing's answer ([`listing_answer`]); `None` for a refused request (a 400, or a 503 before the facet index is
+/// built): the browser then asks for it itself and shows what the API says.
+async fn listing(
+    state: &AppState,
+    section: Option<String>,
+    params: &ListParams,
+    raw_query: &str,
+) -> anyhow::Result<Option<Answer>> {
+    match listing_answer(state, section, params, raw_query).await {
+        Ok(page) => Ok(ok(&page)),
+        Err(crate::error::ApiError::Internal(err)) => Err(err),
+        Err(_) => Ok(None),
+    }
 }
 
 #[cfg(test)]
