@@ -540,6 +540,20 @@ impl FacetIndex {
         Counts { total, price, facets }
     }
 
+    /// The vendors of `section`'s offers (its subsections' too; `None`: the whole catalogue), as the feed writes
+    /// them, with how many offers each has there; most offers first. Vendor pages are the indexable filtered pages
+    /// (issue 35): the sitemap lists them, and a page head checks one has offers.
+    pub fn vendors(&self, section: Option<&str>) -> Vec<(String, u64)> {
+        let scope = self.scope(&Filter { section: section.map(str::to_owned), ..Filter::default() });
+        let Some(&i) = self.by_key.get(VENDOR) else { return Vec::new() };
+        self.facets[i]
+            .values
+            .iter()
+            .map(|value| (value.label.clone(), value.offers.intersection_len(&scope)))
+            .filter(|(_, count)| *count > 0)
+            .collect()
+    }
+
     /// Bytes the index holds, about: its bitmaps, numbers, prices and ids.
     pub fn memory_bytes(&self) -> usize {
         let bitmaps = |b: &RoaringBitmap| b.serialized_size();

@@ -10,6 +10,7 @@ use crate::domain::slug::UNSECTIONED_SLUG;
 use crate::domain::slug::{offer_path, section_path};
 use crate::domain::text::{escape_html, plain_text};
 use crate::error::ApiError;
+use crate::facets::normal;
 use crate::state::AppState;
 use serde_json::json;
 
@@ -79,6 +80,39 @@ impl HeadBuilder<'_> {
             tags.push_str(&ld_json(value));
         }
         Head { title: format!("{title} — {}", self.shop), tags, preload: Preload::default() }
+    }
+
+    /// The head of a listing (the catalogue, a section) at `query` (issue 35): a page filtered to one vendor that has
+    /// offers there is a page of its own, titled and canonical with its filter ("Картриджи HP",
+    /// `/catalog/kartridzhi/?vendor=HP`); any other filtered page is `noindex, follow` with the unfiltered listing as
+    /// its canonical link (the order and page number never count).
+    fn listing(
+        &self,
+        state: &AppState,
+        listing: ListingHead<'_>,
+        query: Option<&str>,
+        ld: &[serde_json::Value],
+    ) -> Head {
+        let filters = crate::api::listing::canonical_filters(query.unwrap_or_default());
+        let (title, description, path) = (listing.title, listing.description, listing.path);
+        if filters.is_empty() {
+            return self.head(title, description, path, "website", None, ld);
+        }
+        if let [(key, vendor)] = filters.as_slice()
+            && key == crate::catalog::VENDOR_FIELD
+        {
+            let facets = state.search.facets();
+            let known = facets.vendors(listing.section).into_iter().find(|(label, _)| normal(label) == normal(vendor));
+            if let Some((vendor, count)) = known {
+                let path = vendor_page(path, &vendor);
+                let title = format!("{title} {vendor}");
+                let description = format!("{title}: {count} товаров с ценами и наличием в магазине {}.", self.shop);
+                return self.head(&title, &description, &path, "website", None, ld);
+            }
+        }
+        let mut head = self.head(title, description, path, "website", None, ld);
+        head.tags.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
+        head
     }
 
     /// The head of a page that belongs to the shopper (search results, basket, checkout, compare list): served,
@@ -197,9 +231,9 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             let description = format!("Каталог магазина {}: все разделы и товары.", shop.name);
             let ld = b.breadcrumbs(&[home, catalog]);
             let preload = Preload::listing(Route::Catalog, "/api/offers", query);
-            Ok(PageHead::Found(
-                b.head("Каталог", &description, "/catalog/", "website", None, &[ld]).preloading(preload),
-            ))
+            let listing =
+                ListingHead { title: "Каталог", description: &description, path: "/catalog/", section: None };
+            Ok(PageHead::Found(b.listing(state, listing, query, &[ld]).preloading(preload)))
         }
         ["search"] => {
             // The results page (issue 4) belongs to the shopper's query: served, never indexed.
@@ -270,9 +304,13 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             );
             let ld = b.breadcrumbs(&trail);
             let preload = Preload::listing(Route::Section, &format!("/api/sections/{}/offers", section.id), query);
-            Ok(PageHead::Found(
-                b.head(&section.name, &description, &section.url, "website", None, &[ld]).preloading(preload),
-            ))
+            let listing = ListingHead {
+                title: &section.name,
+                description: &description,
+                path: &section.url,
+                section: Some(&section.id),
+            };
+            Ok(PageHead::Found(b.listing(state, listing, query, &[ld]).preloading(preload)))
         }
         ["catalog", section_slug, slug] => {
             let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else {
@@ -343,10 +381,35 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
     }
 }
 
-/// Every storefront path for the sitemap: home, catalogue, sections, offers.
+/// What [`HeadBuilder::listing`] needs of a listing page.
+struct ListingHead<'a> {
+    title: &'a str,
+    description: &'a str,
+    /// The unfiltered listing's path.
+    path: &'a str,
+    /// The section listed; `None`: the catalogue.
+    section: Option<&'a str>,
+}
+
+/// The path of the listing at `path` filtered to `vendor`: `/catalog/kartridzhi/?vendor=HP`.
+fn vendor_page(path: &str, vendor: &str) -> String {
+    let query =
+        url::form_urlencoded::Serializer::new(String::new()).append_pair(crate::catalog::VENDOR_FIELD, vendor).finish();
+    format!("{path}?{query}")
+}
+
+/// Every storefront path for the sitemap: home, catalogue, sections, each listing's vendor pages (issue 35: the
+/// indexable filtered pages, of vendors with offers there), offers.
 pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
     let mut paths = ["/", "/catalog/", "/contacts/", "/reviews/", "/feedback/"].map(str::to_owned).to_vec();
-    paths.extend(state.catalog.section_tree(&state.db).await?.iter().map(|s| s.url.clone()));
+    let tree = state.catalog.section_tree(&state.db).await?;
+    paths.extend(tree.iter().map(|s| s.url.clone()));
+    let facets = state.search.facets();
+    let listings =
+        std::iter::once(("/catalog/", None)).chain(tree.iter().map(|s| (s.url.as_str(), Some(s.id.as_str()))));
+    for (path, section) in listings {
+        paths.extend(facets.vendors(section).into_iter().map(|(vendor, _)| vendor_page(path, &vendor)));
+    }
     paths.extend(
         db::offers::list_active_slugs(&state.db)
             .await?

@@ -54,9 +54,13 @@ impl SitemapCache {
         if let Some(sitemaps) = current.as_ref().filter(|s| s.generation == generation) {
             return Ok(Arc::clone(sitemaps));
         }
+        // Before the first facet index (seconds after a start) the vendor pages are missing: not kept.
+        let complete = state.search.is_ready();
         let paths = seo::sitemap_paths(state).await?;
         let sitemaps = Arc::new(build(&state.settings.public_url, &paths, generation));
-        *current = Some(Arc::clone(&sitemaps));
+        if complete {
+            *current = Some(Arc::clone(&sitemaps));
+        }
         Ok(sitemaps)
     }
 }

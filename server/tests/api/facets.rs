@@ -190,3 +190,29 @@ async fn bad_filters_answer_400_naming_the_key_never_a_500() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_single_vendor_page_is_indexable_and_in_the_sitemap_other_filtered_pages_are_not() {
+    let app = cartridge_shop().await;
+    let html = |path: &'static str| {
+        let app = &app;
+        async move { app.get(path).await.text().await.unwrap() }
+    };
+    let vendor = html("/catalog/kartridzhi/?vendor=hp&sort=price").await;
+    assert!(vendor.contains("<title>Картриджи HP — Картриджи</title>"), "as the feed writes it");
+    assert!(vendor.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/kartridzhi/?vendor=HP\">"));
+    assert!(!vendor.contains("noindex"));
+    let two = html("/catalog/kartridzhi/?vendor=HP&p.%D0%A6%D0%B2%D0%B5%D1%82=%D0%A7%D1%91%D1%80%D0%BD%D1%8B%D0%B9").await;
+    assert!(two.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
+    assert!(two.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/kartridzhi/\">"));
+    let nobody = html("/catalog/?vendor=Xerox").await;
+    assert!(nobody.contains("noindex, follow"), "a vendor without offers is no page of its own");
+    let plain = html("/catalog/kartridzhi/").await;
+    assert!(!plain.contains("noindex"));
+
+    let sitemap = html("/sitemap.xml").await;
+    for path in ["/catalog/?vendor=HP", "/catalog/kartridzhi/?vendor=Epson", "/catalog/lazernye/?vendor=Canon"] {
+        assert!(sitemap.contains(&format!("<loc>https://shop.test{path}</loc>")), "{path} in {sitemap}");
+    }
+    assert!(!sitemap.contains("lazernye/?vendor=Epson"), "no Epson among the laser cartridges");
+}

@@ -335,3 +335,9 @@ export const OVERLAY_DIALOG_PRELOAD_TIMEOUT_MS = 2000;
  * and looked up again. Labels repeat on every card; texts with a name or number put in vary.
  */
 export const TRANSLATION_CACHE_MAX_ENTRIES = 2_000;
+
+/** A facet shows its first this many values, and the rest behind "Показать все" (issue 35). */
+export const FACET_VALUES_SHOWN = 10;
+
+/** A facet of at least this many values gets a search field over them (issue 35). */
+export const FACET_SEARCH_FROM = 15;

@@ -149,11 +149,20 @@ export function searchResultsPath(text: string, available: boolean, section = '0
 /** First path segment of every catalogue page. */
 export const CATALOG_SEGMENT = 'catalog';
 
-/** Query-string keys a listing keeps in the URL so it can be bookmarked (HOUSE_STYLE). */
+/**
+ * Query-string keys a listing keeps in the URL so it can be bookmarked (HOUSE_STYLE), with its facet filters
+ * (issue 35; docs/api.md "Facets"): `priceMin`, `priceMax`, `vendor` (repeated), `p.{name}` (repeated) and a
+ * numeric parameter's `p.{name}.min`, `p.{name}.max`.
+ */
 export const listingParams = {
   sort: 'sort',
   available: 'available',
   page: 'page',
+  priceMin: 'priceMin',
+  priceMax: 'priceMax',
+  vendor: 'vendor',
+  /** Prefix of a parameter facet's key. */
+  paramPrefix: 'p.',
 } as const;
 
 /**

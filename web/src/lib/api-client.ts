@@ -38,8 +38,11 @@ export function isNotFoundError(error: unknown): boolean {
   return error instanceof ApiError && error.isNotFound;
 }
 
-/** Query-string values accepted by {@link apiGet}; `undefined`, `null` and `''` are left out. */
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+/**
+ * Query-string values accepted by {@link apiGet}; `undefined`, `null` and `''` are left out, and a list is the key
+ * repeated, once per value (a listing's `vendor=HP&vendor=Canon`). Keys are written in the object's order.
+ */
+export type QueryParams = Record<string, string | number | boolean | readonly string[] | null | undefined>;
 
 /** Options of {@link apiGet}. */
 export interface ApiGetOptions {
@@ -54,7 +57,11 @@ function buildUrl(path: string, params?: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
+    if (Array.isArray(value)) {
+      for (const item of value as readonly string[]) search.append(key, item);
+    } else {
+      search.set(key, String(value));
+    }
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;

@@ -43,7 +43,7 @@ export function makeSection(overrides: Partial<Section> = {}): Section {
 
 /** An offer page wrapping `items`. */
 export function makePage(items: Offer[], overrides: Partial<OfferPage> = {}): OfferPage {
-  return { items, total: items.length, page: 1, perPage: 20, pages: 1, ...overrides };
+  return { items, total: items.length, page: 1, perPage: 20, pages: 1, facets: null, ...overrides };
 }
 
 /** A found offer of a search answer (section `1`, 100 ₽, no picture, no params); override any field. */

@@ -18,8 +18,9 @@ export interface SectionPageProps {
 
 /**
  * A section page (`/catalog/{section-slug}/`): breadcrumbs (Главная › Каталог › parents › section),
- * the section's `<h1>` and offer count, its subsections, and the offer listing of the section and
- * all its subsections (sort, "only available" and page kept in the URL).
+ * the section's `<h1>` and offer count, and the offer listing of the section and all its subsections (sort,
+ * "only available", filters and page kept in the URL), its subsections in one row with the listing's "Фильтры"
+ * button on narrow screens.
  */
 export function SectionPage({ section, sections }: SectionPageProps) {
   const { t } = useTranslation();
@@ -41,9 +42,12 @@ export function SectionPage({ section, sections }: SectionPageProps) {
           {t('counts.offers', { count: section.offerCount })}
         </p>
       </div>
-      <SubsectionList sections={children} label={t('catalog.subsections')} />
       <section className={styles.block} aria-label={t('catalog.products')}>
-        <OfferListing sectionId={section.id} label={t('catalog.products')} />
+        <OfferListing
+          sectionId={section.id}
+          label={t('catalog.products')}
+          lead={<SubsectionList sections={children} label={t('catalog.subsections')} />}
+        />
       </section>
     </>
   );

@@ -645,7 +645,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Offers of the whole catalogue, paged; or the offers named by `ids`. */
+        /**
+         * Offers of the whole catalogue, paged, narrowed by facets, with the facets' counts (issue 35; `api::listing`); or
+         *     the offers named by `ids`, without facets.
+         */
         get: operations["list_offers"];
         put?: never;
         post?: never;
@@ -814,7 +817,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Offers of a section and all its subsections, paged. */
+        /**
+         * Offers of a section and all its subsections, paged, narrowed by facets, with the facets' counts (issue 35;
+         *     `api::listing`).
+         */
         get: operations["list_section_offers"];
         put?: never;
         post?: never;
@@ -1096,6 +1102,29 @@ export interface components {
             /** @description The request field at fault (query parameter or JSON key), `null` when none is. */
             field: string | null;
         };
+        /** @description One facet of a listing: the vendor, or an offer parameter. */
+        FacetItem: {
+            /** @description Its query key: `vendor`, or `p.{name}` (a numeric one's range: `p.{name}.min`, `p.{name}.max`). */
+            field: string;
+            /** @description As the feed wrote it (`Производитель` for the vendor). */
+            name: string;
+            range: components["schemas"]["NumberSpan"] | null;
+            /** @description The parameter's unit (`стр.`, `г`), if any. */
+            unit: string | null;
+            /** @description Its values, most offers first; empty for a numeric facet of many values (a range alone). */
+            values: components["schemas"]["FacetValue"][];
+        };
+        /** @description One value of a facet and what choosing it would leave. */
+        FacetValue: {
+            chosen: boolean;
+            /**
+             * Format: int64
+             * @description Offers it would leave with the other facets' choices; 0 is shown disabled, not hidden.
+             */
+            count: number;
+            /** @description As the feed wrote it; sent back as is to choose it. */
+            value: string;
+        };
         /** @description One problem with a submission: a message code of spec §5 (or ours) and the field code at fault. */
         FieldError: {
             /**
@@ -1189,6 +1218,14 @@ export interface components {
             /** @description The starting value (a hidden field's value). */
             value: string | null;
         };
+        /** @description The facets of a listing (issue 35; docs/api.md "Facets"). */
+        ListingFacets: {
+            /** @description ISO 4217 code of `price` and of `priceMin`/`priceMax`. */
+            currencyId: string;
+            /** @description Vendor first, then parameters most offers carry first. */
+            items: components["schemas"]["FacetItem"][];
+            price: components["schemas"]["PriceSpan"] | null;
+        };
         /** @description `GET /api/health/live`: `{"status":"live"}`. */
         Liveness: {
             /** @description Always `live`. */
@@ -1275,6 +1312,13 @@ export interface components {
             /** @description A site path (`/catalog/konstruktory/`, `/catalog/?sort=new`) or an absolute `http(s)://` link. */
             url: string;
         };
+        /** @description A span of numbers, both ends included. */
+        NumberSpan: {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+        };
         /** @description An offer as the storefront shows it. Prices are JSON numbers in major units, exact (docs/api.md "Money"). */
         Offer: {
             available: boolean;
@@ -1314,6 +1358,7 @@ export interface components {
         };
         /** @description A page of offers. */
         OfferPage: {
+            facets: components["schemas"]["ListingFacets"] | null;
             items: components["schemas"]["Offer"][];
             /** Format: int32 */
             page: number;
@@ -1525,6 +1570,13 @@ export interface components {
             /** @description The order's number: decimal digits, `"12"`. */
             number: string;
         };
+        /** @description A span of prices, major units of `ListingFacets.currencyId`, exact (docs/api.md "Money"). */
+        PriceSpan: {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+        };
         /**
          * @description `PATCH /api/me` body: only the keys sent change. `null` or empty `name`/`email` are refused
          *     (`FORMS_NOT_EMPTY_INVALID`); `null` or empty `phone` removes the phone.
@@ -1560,7 +1612,21 @@ export interface components {
         Readiness: {
             /** @description The database answers a query. */
             database: boolean;
-            /** @description The search index of the catalogue is built (after a start it takes seconds on a large catalogue). */
+            /**
+             * Format: int64
+             * @description Bytes the facet index holds, about (issue 35).
+             */
+            facetBytes: number;
+            /**
+             * Format: int64
+             * @description The import (`vitrina import`'s id) the listings, counts and search answers show: an import has reached the
+             *     shoppers once this is its id (within a second or so of its end); -1 before the first build.
+             */
+            indexedImport: number;
+            /**
+             * @description The search and facet indexes of the catalogue are built (after a start it takes seconds on a large
+             *     catalogue).
+             */
             search: boolean;
             /** @description `ready`, or `starting` while something below is not. */
             status: string;
@@ -3838,6 +3904,17 @@ export interface operations {
                 sort?: string;
                 /** @description `Y`: only offers in stock; `N` (default): all. */
                 available?: string;
+                /**
+                 * @description A vendor; repeat the key for several (OR). Parameter facets take the same shape: `p.{name}={value}` (e.g.
+                 *     `p.Цвет=Чёрный`, repeated for OR), and a numeric one its range: `p.{name}.min=`, `p.{name}.max=`. Facets
+                 *     combine with AND; names and values match whatever their case, spaces and `ё`. 400 `FACET_UNKNOWN` for a
+                 *     parameter no offer has, `FACET_RANGE_INVALID` for a broken range, `FILTER_TOO_MANY_VALUES` past 100 values.
+                 */
+                vendor?: string[];
+                /** @description Lowest price, major units of the catalogue's currency (`1500`, `349.90`); 400 `PRICE_INVALID`. */
+                priceMin?: string;
+                /** @description Highest price, major units; 400 `PRICE_INVALID`, or when below `priceMin`. */
+                priceMax?: string;
             };
             header?: never;
             path?: never;
@@ -3863,6 +3940,15 @@ export interface operations {
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FACETS_STARTING: a filtered listing asked before the first facet index is built */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4307,6 +4393,17 @@ export interface operations {
                 sort?: string;
                 /** @description `Y`: only offers in stock; `N` (default): all. */
                 available?: string;
+                /**
+                 * @description A vendor; repeat the key for several (OR). Parameter facets take the same shape: `p.{name}={value}` (e.g.
+                 *     `p.Цвет=Чёрный`, repeated for OR), and a numeric one its range: `p.{name}.min=`, `p.{name}.max=`. Facets
+                 *     combine with AND; names and values match whatever their case, spaces and `ё`. 400 `FACET_UNKNOWN` for a
+                 *     parameter no offer has, `FACET_RANGE_INVALID` for a broken range, `FILTER_TOO_MANY_VALUES` past 100 values.
+                 */
+                vendor?: string[];
+                /** @description Lowest price, major units of the catalogue's currency (`1500`, `349.90`); 400 `PRICE_INVALID`. */
+                priceMin?: string;
+                /** @description Highest price, major units; 400 `PRICE_INVALID`, or when below `priceMin`. */
+                priceMax?: string;
             };
             header?: never;
             path: {
@@ -4343,6 +4440,15 @@ export interface operations {
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FACETS_STARTING: a filtered listing asked before the first facet index is built */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,6 +34,15 @@ export type Offer = Schemas['Offer'];
 /** A page of offers (`GET /api/offers`, `GET /api/sections/{id}/offers`); `page` is 1-based. */
 export type OfferPage = Schemas['OfferPage'];
 
+/** The facets of a listing with their counts (issue 35; docs/api.md "Facets"), `null` before the index is built. */
+export type ListingFacets = Schemas['ListingFacets'];
+
+/** One facet of a listing: the vendor or an offer parameter, its values with their counts, a numeric one's range. */
+export type FacetItem = Schemas['FacetItem'];
+
+/** One value of a facet and how many offers choosing it would leave. */
+export type FacetValue = Schemas['FacetValue'];
+
 /** `GET /api/collections/{code}`: a home page collection's offers. */
 export type OfferList = Schemas['OfferList'];
 

@@ -3,14 +3,19 @@ import { apiGet } from '@/lib/api-client';
 import type { ListingParams } from './listing-params';
 import type { OfferPage } from '@/lib/api/types';
 import { toYesNo } from '@/config/yes-no';
+import { filterQuery } from '../utils/filters';
 
-/** The query-string of a listing request: `page`, `perPage`, `sort` (if any), `available=Y` (if set). */
+/**
+ * The query-string of a listing request: `page`, `perPage`, `sort` (if any), `available=Y` (if set), then the facet
+ * filters in their canonical order: the order the server's render preloads it in (`web::preload`).
+ */
 export function listingQuery(params: ListingParams) {
   return {
     page: params.page,
     perPage: params.perPage,
     sort: params.sort,
     available: params.available ? toYesNo(params.available) : undefined,
+    ...filterQuery(params.filters ?? []),
   };
 }
 

@@ -3,6 +3,8 @@
  * home page's collection codes. The answers' types are the API's (`@/lib/api/types`).
  */
 
+import type { FilterPair } from '../utils/filters';
+
 /** Sort orders of an offer listing; `undefined` means the shop's own (feed) order. */
 export const SORT_ORDERS = ['price', '-price', 'name', 'new', 'discount'] as const;
 
@@ -17,6 +19,8 @@ export interface ListingParams {
   sort?: SortOrder;
   /** `true` sends `available=Y` (only in-stock offers). */
   available: boolean;
+  /** The facet filters, canonical (issue 35); none when omitted. */
+  filters?: readonly FilterPair[];
 }
 
 /** Codes of the home page's collections (spec §2 "Main tabs"), in tab order. */

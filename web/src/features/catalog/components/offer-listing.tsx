@@ -1,9 +1,12 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSelectCommit } from '@/lib/use-select-commit';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { CATALOG_PAGE_SIZE } from '@/config/constants';
 import { Pagination } from '@/components/ui/pagination';
+import { SlidePanel } from '@/components/ui/overlay';
+import { linkButtonProps } from '@/components/ui/link-button';
+import { ApiError } from '@/lib/api-client';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useOffers } from '../api/get-offers';
 import { useSectionOffers } from '../api/get-section-offers';
@@ -11,6 +14,9 @@ import { SORT_ORDERS, type ListingParams, type SortOrder } from '../api/listing-
 import type { OfferPage } from '@/lib/api/types';
 import { isSortOrder, useListingParams } from '../hooks/use-listing-params';
 import { ProductGrid } from './product-grid';
+import { ChosenFilters } from './chosen-filters';
+import { FacetPanel } from './facet-panel';
+import { chosenFilters } from '../utils/filters';
 import styles from './offer-listing.module.css';
 
 /** Value of the sort select meaning "the shop's own order" (no `sort` parameter). */
@@ -116,28 +122,60 @@ export interface OfferListingProps {
   sectionId?: string;
   /** Accessible name of the product list. */
   label: string;
+  /** Shown in one row with the "Фильтры" button on narrow screens: the section's subsections. */
+  lead?: ReactNode;
 }
+
+/** The id of the wide screens' facet column: the "Фильтры" link's target without scripts. */
+const FILTERS_ID = 'filters';
 
 /**
  * A paged, sortable, filterable offer listing whose whole state lives in the URL
- * (`?sort=price&available=Y&page=2`, see {@link useListingParams}): sort select
+ * (`?sort=price&available=Y&vendor=HP&page=2`, see {@link useListingParams}): sort select
  * (shop order / `price` / `-price` / `name` / `new`), the "only available" checkbox (`available=Y`),
- * the shown range ("1–20 из 62"), the product grid (names as `h2`: the listing sits right under the page's `h1`)
- * and page links. Without JavaScript the orders and the flag are links too ({@link ListingLinks}).
+ * the shown range ("1–20 из 62"), the facet panel and the chosen filters' row (issue 35), the product grid (names
+ * as `h2`: the listing sits right under the page's `h1`) and page links. Without JavaScript the orders and the flag
+ * are links too ({@link ListingLinks}), and the facet panel is a GET form of links.
+ *
+ * The facet panel is a column beside the listing from 1043 px; below, a slide panel opened by the "Фильтры" button
+ * (which shows how many filters are chosen), with "Показать (N)" closing it. Without scripts the button leads to the
+ * column, shown below 1043 px only as the page's target.
  * Data: `GET /api/sections/{id}/offers` or `GET /api/offers`, {@link CATALOG_PAGE_SIZE} per page.
  */
-export function OfferListing({ sectionId, label }: OfferListingProps) {
+export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
   const { t } = useTranslation();
-  const { sort, available, page, setSort, setAvailable, pageHref, sortHref, availableHref } = useListingParams();
-  const params: ListingParams = { page, perPage: CATALOG_PAGE_SIZE, sort, available };
+  const {
+    sort,
+    available,
+    page,
+    filters,
+    pathname,
+    setSort,
+    setAvailable,
+    setFilters,
+    pageHref,
+    sortHref,
+    availableHref,
+    filtersHref,
+  } = useListingParams();
+  const params: ListingParams = { page, perPage: CATALOG_PAGE_SIZE, sort, available, filters };
   // Exactly one of the two queries is enabled: hooks cannot be called conditionally.
   const all = useOffers(params, sectionId === undefined);
   const inSection = useSectionOffers(sectionId ?? '', params, sectionId !== undefined);
   const query = sectionId === undefined ? all : inSection;
+  const facets = query.data?.facets ?? null;
+  const [panelOpen, setPanelOpen] = useState(false);
+  const opener = useRef<HTMLAnchorElement | null>(null);
+  // Another listing (a section link) closes the panel; a filter changes the query only, and keeps it open.
+  useEffect(() => setPanelOpen(false), [pathname]);
+  const chosenCount = chosenFilters(filters).length;
+  const refused = query.isError && query.error instanceof ApiError && query.error.status === 400 && filters.length > 0;
 
   let body;
   if (query.isPending) {
     body = <LoadingState />;
+  } else if (refused) {
+    body = <p className={styles.empty}>{t('filters.unknown')}</p>;
   } else if (query.isError) {
     body = <ErrorState onRetry={() => void query.refetch()} />;
   } else if (query.data.items.length === 0) {
@@ -147,7 +185,9 @@ export function OfferListing({ sectionId, label }: OfferListingProps) {
           {t('listing.pageOutOfRange')} <Link to={pageHref(1)}>{t('listing.firstPage')}</Link>
         </p>
       ) : (
-        <p className={styles.empty}>{available ? t('listing.emptyAvailable') : t('listing.empty')}</p>
+        <p className={styles.empty}>
+          {filters.length > 0 ? t('filters.empty') : available ? t('listing.emptyAvailable') : t('listing.empty')}
+        </p>
       );
   } else {
     body = (
@@ -158,18 +198,73 @@ export function OfferListing({ sectionId, label }: OfferListingProps) {
     );
   }
 
-  return (
-    <div className={styles.listing}>
-      <ListingToolbar
+  const panel = (onShow?: () => void) =>
+    facets && (
+      <FacetPanel
+        facets={facets}
+        total={query.data?.total ?? 0}
+        filters={filters}
         sort={sort}
         available={available}
-        sortHref={sortHref}
-        availableHref={availableHref}
-        onSortChange={setSort}
-        onAvailableChange={setAvailable}
-        data={query.data}
+        action={pathname}
+        onFilters={setFilters}
+        hrefFor={filtersHref}
+        onShow={onShow}
       />
-      {body}
+    );
+
+  return (
+    <div className={facets ? styles.withFacets : undefined}>
+      {facets && (
+        <aside id={FILTERS_ID} className={styles.facets} aria-label={t('filters.title')}>
+          {panel()}
+        </aside>
+      )}
+      <div className={styles.listing}>
+        {(facets || lead) && (
+          <div className={styles.lead}>
+            {facets && (
+              <a
+                href={`#${FILTERS_ID}`}
+                ref={opener}
+                className={`button button--secondary ${styles.filtersButton}`}
+                aria-label={chosenCount > 0 ? t('filters.openChosen', { count: chosenCount }) : undefined}
+                {...linkButtonProps(() => setPanelOpen(true))}
+              >
+                {t('filters.open')}
+                {chosenCount > 0 && (
+                  <span className={styles.badge} aria-hidden="true">
+                    {chosenCount}
+                  </span>
+                )}
+              </a>
+            )}
+            {lead}
+          </div>
+        )}
+        <ListingToolbar
+          sort={sort}
+          available={available}
+          sortHref={sortHref}
+          availableHref={availableHref}
+          onSortChange={setSort}
+          onAvailableChange={setAvailable}
+          data={query.data}
+        />
+        <ChosenFilters filters={filters} facets={facets} onFilters={setFilters} hrefFor={filtersHref} />
+        {body}
+      </div>
+      {facets && (
+        <SlidePanel
+          open={panelOpen}
+          onOpenChange={setPanelOpen}
+          title={t('filters.title')}
+          breakpointSide="mobile"
+          returnFocusTo={opener}
+        >
+          {panel(() => setPanelOpen(false))}
+        </SlidePanel>
+      )}
     </div>
   );
 }
