@@ -103,19 +103,18 @@ interface ValueLinkProps {
 function ValueLink({ field, value, filters, onFilters, hrefFor }: ValueLinkProps) {
   const chosen = value.chosen || isChosen(filters, field, value.value);
   const next = toggleValue(filters, field, value.value);
+  // The count in the name: "Чёрный, 22".
+  const name = `${value.value}, ${value.count}`;
   const body = (
     <>
       <span className={styles.box} aria-hidden="true" />
       <span className={styles.label}>{value.value}</span>
-      <span className={styles.count}>
-        <span className="visually-hidden">, </span>
-        {value.count}
-      </span>
+      <span className={styles.count}>{value.count}</span>
     </>
   );
   if (value.count === 0 && !chosen) {
     return (
-      <span role="checkbox" aria-checked="false" aria-disabled="true" className={styles.value}>
+      <span role="checkbox" aria-checked="false" aria-disabled="true" aria-label={name} className={styles.value}>
         {body}
       </span>
     );
@@ -127,6 +126,7 @@ function ValueLink({ field, value, filters, onFilters, hrefFor }: ValueLinkProps
       rel={single ? undefined : 'nofollow'}
       role="checkbox"
       aria-checked={chosen}
+      aria-label={name}
       className={styles.value}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
