@@ -16,7 +16,9 @@
 #      (scripts/bench/lighthouse.py), then the first seconds on the same shop: each page's first paint to the app
 #      being ready under Lighthouse's mobile conditions (scripts/bench/first-seconds.mjs, issue 33; no budget yet),
 #      and one client flooding unique URLs beside a visitor (scripts/bench/render-flood.mjs, issue 34)
-#   5. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
+#   3c. filtered listings against unfiltered ones over HTTP (issue 35)
+#   5. facet counts in process against SQL GROUP BY (cargo bench --bench facets; BENCH_FACETS_OFFERS, default 100,000)
+#   6. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
@@ -110,6 +112,31 @@ say ""
 python3 scripts/bench/render.py "$SHOP_URL" --seconds "$seconds" 2>&1 | sed 's/^## /### /' | tee -a "$report"
 say ""
 say "Server memory (RSS) after the render load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+
+# 3c. Filtered listings (issue 35): the same page of the catalogue and of its largest section, unfiltered and with
+# two facets chosen (the most common vendor and the most common value of the most common parameter).
+say ""
+say "## Filtered listings over HTTP, 100,000 offers, ${seconds} s per row, 64 connections (issue 35)"
+say "| listing | connections | requests/s | p50 | p99 | non-2xx | ÷ unfiltered |"
+say "|---|---|---|---|---|---|---|"
+python3 - "$SHOP_URL" >"$work/listings" <<'PY'
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+get = lambda path: json.load(urllib.request.urlopen(base + path))
+sections = get("/api/sections")["sections"]
+largest = max((s for s in sections if s["parentId"] is None), key=lambda s: s["offerCount"])
+for path in ("/api/offers", f"/api/sections/{largest['id']}/offers"):
+    facets = get(path + "?perPage=20")["facets"]["items"]
+    vendor = next(f for f in facets if f["field"] == "vendor")["values"][0]["value"]
+    param = next(f for f in facets if f["field"] != "vendor" and f["values"])
+    query = urllib.parse.urlencode([("vendor", vendor), (param["field"], param["values"][0]["value"])])
+    print(f"{path}?perPage=20 {path}?perPage=20&{query}")
+PY
+while read -r plain filtered; do
+  wrk_row "$plain" 64 - "$SHOP_URL$plain"
+  ceiling=$(cat "$work/wrk.out.rps")
+  wrk_row "$filtered" 64 "$ceiling" "$SHOP_URL$filtered"
+done <"$work/listings"
 stop_shop
 
 # 4. Lighthouse on the real catalogue (the demo one when ../shared is absent)
@@ -132,7 +159,16 @@ say "## One client flooding unique URLs while a visitor opens uncached product p
 node scripts/bench/render-flood.mjs "$SHOP_URL" --seconds 30 --connections 32 --samples 30 2>&1 | tee -a "$report"
 stop_shop
 
-# 5. Search engine
+# 5. Facet counts in process against SQL (issue 35); BENCH_FACETS_OFFERS sets the catalogue's size (default 100,000;
+#    1000000 for the issue's second column)
+say ""
+say "## Facet counts: the index against SQL GROUP BY (cargo bench --bench facets, ${BENCH_FACETS_OFFERS:-100000} offers)"
+say '```'
+(cd server && VITRINA_BENCH_OFFERS="${BENCH_FACETS_OFFERS:-100000}" cargo bench --bench facets 2>&1) |
+  grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
+say '```'
+
+# 6. Search engine
 if [ -z "${BENCH_SKIP_SEARCH:-}" ]; then
   say ""
   say "## Search engine (cargo bench --bench search)"

@@ -153,6 +153,26 @@ test.describe('facets', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  test('the search results narrow by the facets of their matches', { tag: '@responsive' }, async ({ page }, testInfo) => {
+    const wide = testInfo.project.use.viewport!.width >= 1043;
+    await page.goto('/search/?q=картридж&available=N');
+    const found = page.getByRole('status').filter({ hasText: /^Найден/ });
+    await expect(found).toBeVisible();
+    const before = await found.textContent();
+    const panel = await openPanel(page, wide);
+    const hp = panel.getByRole('group', { name: 'Производитель' }).getByRole('checkbox', { name: /^HP,/ });
+    await hp.click();
+    await expect(hp).toHaveAttribute('aria-checked', 'true');
+    // The slide panel is modal: the page behind it is read once it closes.
+    if (!wide) await panel.getByRole('button', { name: /^Показать \(/ }).click();
+    await expect(found).not.toHaveText(before!);
+    expect(new URL(page.url()).searchParams.get('vendor')).toBe('HP');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('картридж');
+    await expect(page.getByRole('link', { name: 'Убрать фильтр: Производитель: HP' })).toBeVisible();
+    const names = await page.getByRole('list', { name: 'Найденные товары' }).getByRole('link').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+  });
+
   test('a filter the catalogue does not have is refused and can be removed', async ({ page }) => {
     await page.goto('/catalog/?p.Вес=1');
     await expect(page.getByText('Такого фильтра в каталоге больше нет.')).toBeVisible();

@@ -7,7 +7,7 @@ use crate::search::SearchRequest;
 use crate::search::answer::{ALL_SECTIONS_ID, SearchAnswer, SearchItem};
 use crate::search::engine::AnswerError;
 use crate::state::AppState;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -38,21 +38,24 @@ pub struct SearchQuery {
     pub page: Option<String>,
 }
 
-/// Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-/// `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+/// Searches the catalogue, narrowed by the listings' facet filters (issue 35: `vendor`, `priceMin`, `priceMax`,
+/// `p.{name}`, `p.{name}.min`, `p.{name}.max`; `api::listing`), and answers the facets of the matches. Errors (400):
+/// `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`, `AVAILABLE_INVALID`, `PAGE_INVALID`,
+/// `SUBSECTIONS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
 /// first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
 ///
 /// The search engine answers (`SearchEngine::answer`): from its cache when the same question was
 /// asked since the last index swap; otherwise its items come from the catalogue's offer cache, which reads only
 /// offers not seen since the last import from SQLite (docs/performance.md "HTTP under wrk").
-#[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery),
+#[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery, super::listing::FilterParams),
     responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody),
         (status = 503, body = crate::error::ErrorBody)))]
 pub async fn search_offers(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<SearchQuery>,
+    RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
-    let body = search_answer(&state, q.request()?).await?;
+    let body = search_answer(&state, q.request()?, raw.as_deref().unwrap_or_default()).await?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
 }
 
@@ -79,18 +82,30 @@ impl SearchQuery {
             own_section_only,
             limit: limit as usize,
             offset: (page as usize - 1) * limit as usize,
+            within: None,
         })
     }
 }
 
-/// The serialised [`SearchAnswer`] to `request`, its offers from the catalogue's offer cache (`GET /api/search`,
-/// and a server render of `/search/`). Errors: 503 `SEARCH_STARTING` until the first index is built; 500.
-pub async fn search_answer(state: &AppState, request: SearchRequest) -> Result<bytes::Bytes, ApiError> {
+/// The serialised [`SearchAnswer`] to `request` narrowed by the facet filters of `raw_query` (the request's query
+/// string), its offers from the catalogue's offer cache (`GET /api/search`, and a server render of `/search/`).
+/// Errors: the facet filters' 400s; 503 `SEARCH_STARTING` until the first index is built; 500.
+pub async fn search_answer(
+    state: &AppState,
+    request: SearchRequest,
+    raw_query: &str,
+) -> Result<bytes::Bytes, ApiError> {
+    let choices = super::listing::Choices::parse(raw_query)?;
+    let filter = if state.search.is_ready() {
+        choices.filter(&state.search.facets(), None, request.available_only)?
+    } else {
+        crate::facets::Filter::default()
+    };
     let load = |ids: Vec<String>| async move {
         let offers = state.catalog.offers(&state.db, &ids).await?;
         Ok(offers.iter().map(|offer| SearchItem::from(offer.as_ref())).collect())
     };
-    match state.search.answer(request, load).await {
+    match state.search.answer(request, filter, load).await {
         Ok(body) => Ok(body),
         // Until the first index is built (seconds after a start on a large catalogue) an answer would say the shop
         // sells nothing of it (issue 20): say that search is starting instead.

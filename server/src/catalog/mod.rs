@@ -15,10 +15,9 @@ mod sections;
 mod shop;
 mod stores;
 
+pub use crate::facets::{PARAM_FIELD_PREFIX, VENDOR_FIELD};
 pub use cache::CatalogCache;
-pub use facets::{
-    FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD, faceted_page,
-};
+pub use facets::faceted_page;
 pub use menus::{Menu, MenuItem, menu};
 pub use offers::{
     Collection, Listing, Offer, OfferList, OfferPage, Param, collection, load_offers, offer_page, offers_by_ids,

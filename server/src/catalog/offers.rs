@@ -62,7 +62,7 @@ pub struct OfferPage {
     /// The listing's facets with their counts (issue 35); `null` where a listing has none (offers asked by `ids`),
     /// and in the seconds after a start, before the first facet index is built.
     #[schema(required)]
-    pub facets: Option<super::facets::ListingFacets>,
+    pub facets: Option<crate::facets::ListingFacets>,
 }
 
 /// A validated listing request: which page, how many per page (1..=`SEARCH_PAGE_SIZE`), the order, and whether

@@ -25,9 +25,17 @@ struct OfferRow {
 /// SQL: `SELECT … FROM offers WHERE active = 1`, `SELECT … FROM offer_params JOIN offers`, `SELECT id, parent_id FROM
 /// sections WHERE active = 1`.
 pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
+    let mut tx = pool.begin().await?;
+    let offers = offers_in(&mut tx).await?;
+    tx.commit().await?;
+    Ok(offers)
+}
+
+/// [`offers`] inside the transaction `tx` (`db::search::snapshot` reads it with the search index's documents).
+pub(crate) async fn offers_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<FacetOffer>> {
     let parents: HashMap<String, Option<String>> =
         sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = 1")
-            .fetch_all(pool)
+            .fetch_all(&mut *tx)
             .await?
             .into_iter()
             .collect();
@@ -47,14 +55,14 @@ pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
         "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id \
          FROM offers WHERE active = 1 ORDER BY position, id",
     )
-    .fetch_all(pool)
+    .fetch_all(&mut *tx)
     .await?;
     let mut params: HashMap<String, Vec<(String, String, Option<String>)>> = HashMap::new();
     let param_rows: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
         "SELECT p.offer_id, p.name, p.value, p.unit FROM offer_params p JOIN offers o ON o.id = p.offer_id \
          WHERE o.active = 1 ORDER BY p.offer_id, p.position",
     )
-    .fetch_all(pool)
+    .fetch_all(&mut *tx)
     .await?;
     for (offer, name, value, unit) in param_rows {
         params.entry(offer).or_default().push((name, value, unit));

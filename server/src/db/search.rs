@@ -37,9 +37,26 @@ pub struct SearchDoc {
 /// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
 /// `SELECT id, parent_id, name FROM sections WHERE active = 1`,
 /// `SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers WHERE active = 1
-/// ORDER BY position` (each text cut to its import limit, the description to what the index takes), and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
+/// ORDER BY position, id` (each text cut to its import limit, the description to what the index takes), and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
 pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
     let mut tx = pool.begin().await?;
+    let docs = docs_in(&mut tx).await?;
+    tx.commit().await?;
+    Ok(docs)
+}
+
+/// What the search and facet indexes are built from (issue 35), read in one transaction so that both see the same
+/// catalogue, in the same order: the search index's ordinals are the facet index's dense ids.
+pub async fn snapshot(pool: &SqlitePool) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {
+    let mut tx = pool.begin().await?;
+    let docs = docs_in(&mut tx).await?;
+    let offers = super::facets::offers_in(&mut tx).await?;
+    tx.commit().await?;
+    Ok((docs, offers))
+}
+
+/// [`load_docs`] inside the transaction `tx`.
+async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>> {
     let sections: Vec<(String, Option<String>, String)> =
         sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = 1").fetch_all(&mut *tx).await?;
     let sections: HashMap<String, (Option<String>, String)> =
@@ -67,14 +84,13 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
         sqlx::query_as(
             "SELECT id, substr(name, 1, ?1), substr(vendor, 1, ?2), substr(vendor_code, 1, ?2),
                 substr(description, 1, ?3), section_id, available FROM offers
-             WHERE active = 1 ORDER BY position",
+             WHERE active = 1 ORDER BY position, id",
         )
         .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
         .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
         .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
         .fetch_all(&mut *tx)
         .await?;
-    tx.commit().await?;
     Ok(offers
         .into_iter()
         .map(|(id, name, vendor, sku, description, section_id, available)| {

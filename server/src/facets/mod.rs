@@ -18,6 +18,10 @@
 //! - **Names and values** are matched normalised ([`normal`]: case, surrounding and repeated spaces, `ё`/`е`) and
 //!   shown as the feed wrote them (the most frequent spelling).
 
+mod answer;
+
+pub use answer::{FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD};
+
 use crate::domain::listing::OfferSort;
 use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
@@ -123,6 +127,8 @@ pub struct Filter {
     pub values: BTreeMap<String, BTreeSet<String>>,
     /// Chosen ranges of numeric parameters by facet key, both ends included.
     pub ranges: BTreeMap<String, (Option<f64>, Option<f64>)>,
+    /// Only these offers (dense ids): a search's matches, whose facets are counted over them.
+    pub within: Option<RoaringBitmap>,
 }
 
 /// One value's count.
@@ -416,6 +422,11 @@ impl FacetIndex {
         Page { ids: ids.into_iter().filter_map(|id| self.offer_id(id).map(str::to_owned)).collect(), total }
     }
 
+    /// The offer ids by dense id: equal to the search index's ids by ordinal when both were built from one read.
+    pub fn ids(&self) -> &[String] {
+        &self.ids
+    }
+
     /// Offers in the index.
     pub fn len(&self) -> u64 {
         self.all.len()
@@ -439,6 +450,9 @@ impl FacetIndex {
         };
         if filter.available {
             scope &= &self.available;
+        }
+        if let Some(within) = &filter.within {
+            scope &= within;
         }
         scope
     }
@@ -782,6 +796,7 @@ mod tests {
                 price: (rng.random_bool(0.3).then(|| rng.random_range(0..5000)), None),
                 values,
                 ranges: BTreeMap::new(),
+                within: None,
             };
             let counts = index.counts(&filter);
             let kept = brute(&offers, &filter, None);

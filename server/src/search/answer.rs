@@ -75,6 +75,10 @@ pub struct SearchAnswer {
     pub partial: bool,
     /// Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23).
     pub exact: usize,
+    /// The facets of the matches with their counts, the facet filters of the question applied to `total`,
+    /// `sections` and `items` (issue 35; docs/api.md "Facets"); `null` when the answer has no facets.
+    #[schema(required)]
+    pub facets: Option<crate::facets::ListingFacets>,
 }
 
 impl From<&crate::catalog::Offer> for SearchItem {

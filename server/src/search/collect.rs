@@ -177,6 +177,7 @@ impl SearchIndex {
         let mut matched = 0;
         // Matches in the items' scope with every word (none when a word matches nothing).
         let mut exact = 0;
+        let mut found = roaring::RoaringBitmap::new();
         let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
             for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
@@ -198,6 +199,15 @@ impl SearchIndex {
                     }
                     matched += 1;
                     let info = facts.info[doc];
+                    let offer = facts.offer(doc as DocId);
+                    if in_scope[(info & !AVAILABLE_BIT) as usize] {
+                        found.insert(offer);
+                    }
+                    if let Some(within) = &request.within
+                        && !within.contains(offer)
+                    {
+                        continue;
+                    }
                     let available = info & AVAILABLE_BIT != 0;
                     let slot =
                         if request.available_only && !available { dropped } else { (info & !AVAILABLE_BIT) as usize };
@@ -206,7 +216,7 @@ impl SearchIndex {
                         class: scratch.class[doc],
                         available,
                         score: scratch.score[doc],
-                        offer: facts.offer(doc as DocId),
+                        offer,
                     });
                     counts[slot] += 1;
                     best[slot] = best[slot].max(key);
@@ -235,7 +245,8 @@ impl SearchIndex {
             .into_iter()
             .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
             .collect();
-        Ok(Some((SearchHits { total, sections, items, items_total, partial: partial.is_some(), exact }, matched)))
+        let hits = SearchHits { total, sections, items, items_total, partial: partial.is_some(), exact, found };
+        Ok(Some((hits, matched)))
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched

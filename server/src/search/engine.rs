@@ -6,7 +6,7 @@
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
-use crate::facets::FacetIndex;
+use crate::facets::{FacetIndex, Filter, ListingFacets};
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
 use sqlx::SqlitePool;
@@ -15,8 +15,9 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
-/// only, limit, offset. See [`SearchEngine::key`].
-type AnswerKey = (String, bool, Option<String>, bool, usize, usize);
+/// only, limit, offset, and the facet filters (their debug form: `Filter` holds ordered maps). See
+/// [`SearchEngine::key`].
+type AnswerKey = (String, bool, Option<String>, bool, usize, usize, String);
 
 /// Why [`SearchEngine::answer`] has no answer.
 #[derive(Debug, thiserror::Error)]
@@ -64,11 +65,13 @@ impl SearchEngine {
         })
     }
 
-    /// Answers `request` with the JSON of a [`SearchAnswer`] (`GET /api/search`'s body). A question asked since the
-    /// last swap is answered from the cache; otherwise the index runs (off the async threads) and `load` gives the
-    /// items of the ids it names, best first (it may leave out offers that are gone). Errors:
-    /// [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`] when the index or `load` fails.
-    pub async fn answer<L, F>(&self, request: SearchRequest, load: L) -> Result<Bytes, AnswerError>
+    /// Answers `request` with the JSON of a [`SearchAnswer`] (`GET /api/search`'s body), narrowed by the facet
+    /// filters `filter` (its `values`, `ranges` and `price`; the search's own section and stock flag rule) and with
+    /// the facets of its matches. A question asked since the last swap is answered from the cache; otherwise the
+    /// index runs (off the async threads) and `load` gives the items of the ids it names, best first (it may leave
+    /// out offers that are gone). Errors: [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`]
+    /// when the index or `load` fails.
+    pub async fn answer<L, F>(&self, request: SearchRequest, filter: Filter, load: L) -> Result<Bytes, AnswerError>
     where
         L: FnOnce(Vec<String>) -> F,
         F: Future<Output = anyhow::Result<Vec<SearchItem>>>,
@@ -76,17 +79,26 @@ impl SearchEngine {
         if !self.is_ready() {
             return Err(AnswerError::Starting);
         }
-        let key = Self::key(&request);
+        let key = Self::key(&request, &filter);
         if let Some(body) = self.answers.get(&key) {
             return Ok(body);
         }
-        let generation = self.generation.load(Ordering::Acquire);
-        let index = self.index();
+        let (generation, index, facets) = self.indexes();
         let request = SearchRequest { text: key.0.clone(), ..request };
-        let hits = tokio::task::spawn_blocking(move || index.search(&request))
-            .await
-            .map_err(anyhow::Error::from)?
-            .map_err(anyhow::Error::from)?;
+        let (hits, facets) = tokio::task::spawn_blocking(move || {
+            // The facet index's dense ids are the search index's ordinals (one read, one swap).
+            let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
+            let within = narrowed.then(|| Arc::new(facets.matching(&Filter { section: None, ..filter.clone() })));
+            let hits = index.search(&SearchRequest { within, ..request.clone() })?;
+            let counts = (!facets.is_empty()).then(|| {
+                let scope = Filter { available: request.available_only, within: Some(hits.found.clone()), ..filter };
+                ListingFacets::from_counts(facets.counts(&scope), facets.currency_id())
+            });
+            tantivy::Result::Ok((hits, counts))
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
         let mut sections = vec![SearchSection {
             id: ALL_SECTIONS_ID.to_owned(),
             value: ALL_SECTIONS_TITLE.to_owned(),
@@ -100,6 +112,7 @@ impl SearchEngine {
             items_total: hits.items_total,
             partial: hits.partial,
             exact: hits.exact,
+            facets,
         };
         let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
         // The read lock keeps a swap from slipping between the generation check and the insert.
@@ -110,11 +123,29 @@ impl SearchEngine {
         Ok(body)
     }
 
-    /// The cache key of `request`: two questions with the same key have the same answer until the next swap.
-    fn key(request: &SearchRequest) -> AnswerKey {
+    /// The cache key of `request` with `filter`: two questions with the same key have the same answer until the
+    /// next swap.
+    fn key(request: &SearchRequest, filter: &Filter) -> AnswerKey {
         let text: String = fold(&request.text).to_lowercase().chars().take(MAX_SEARCH_QUERY_CHARS).collect();
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        (text, request.available_only, request.section.clone(), request.own_section_only, request.limit, request.offset)
+        let filter = format!("{:?}", (&filter.values, &filter.ranges, filter.price));
+        (
+            text,
+            request.available_only,
+            request.section.clone(),
+            request.own_section_only,
+            request.limit,
+            request.offset,
+            filter,
+        )
+    }
+
+    /// The swap generation, the search index and the facet index in use, read together (a swap takes `current`'s
+    /// write lock before it replaces either).
+    fn indexes(&self) -> (u64, Arc<SearchIndex>, Arc<FacetIndex>) {
+        let current = self.current.read().unwrap_or_else(|e| e.into_inner());
+        let facets = self.facets.read().unwrap_or_else(|e| e.into_inner()).clone();
+        (self.generation.load(Ordering::Acquire), current.clone(), facets)
     }
 
     /// Whether an index built from the catalogue has been swapped in.
@@ -173,9 +204,9 @@ impl SearchEngine {
     /// logs the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]).
     pub async fn rebuild(&self, pool: &SqlitePool) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
-        let docs = crate::db::search::load_docs(pool).await?;
+        // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
+        let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
-        let facet_offers = crate::db::facets::offers(pool).await?;
         let (index, facets) = tokio::task::spawn_blocking(move || {
             anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build(facet_offers)))
         })
@@ -275,10 +306,13 @@ mod tests {
         let engine = Arc::new(SearchEngine::new().unwrap());
         let request = || SearchRequest { text: " Мяч  ".into(), limit: 2, ..Default::default() };
         let calls = AtomicUsize::new(0);
-        assert!(matches!(engine.answer(request(), counting(&calls)).await, Err(AnswerError::Starting)));
+        assert!(matches!(
+            engine.answer(request(), Filter::default(), counting(&calls)).await,
+            Err(AnswerError::Starting)
+        ));
 
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
-        let body = engine.answer(request(), counting(&calls)).await.unwrap();
+        let body = engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap();
         let answer = parse(&body);
         assert_eq!(answer["total"], 3);
         assert_eq!(answer["itemsTotal"], 3);
@@ -287,11 +321,18 @@ mod tests {
         assert_eq!(answer["items"][0]["currencyId"], "RUB");
         // The same question, spelt differently: one cache entry.
         let again = SearchRequest { text: "мяч".into(), ..request() };
-        assert_eq!(engine.answer(again, |_| async { anyhow::bail!("not asked") }).await.unwrap(), body);
+        assert_eq!(
+            engine.answer(again, Filter::default(), |_| async { anyhow::bail!("not asked") }).await.unwrap(),
+            body
+        );
         assert_eq!(calls.load(Ordering::SeqCst), 1);
 
         engine.swap(SearchIndex::build(docs("мяч", 5)).unwrap());
-        assert_eq!(parse(&engine.answer(request(), counting(&calls)).await.unwrap())["total"], 5, "a swap empties it");
+        assert_eq!(
+            parse(&engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap())["total"],
+            5,
+            "a swap empties it"
+        );
     }
 
     #[tokio::test]
@@ -305,9 +346,13 @@ mod tests {
             swapping.swap(SearchIndex::build(docs("мяч", 4)).unwrap());
             Ok(ids.into_iter().map(item).collect())
         };
-        assert_eq!(parse(&engine.answer(request(), load).await.unwrap())["total"], 3);
+        assert_eq!(parse(&engine.answer(request(), Filter::default(), load).await.unwrap())["total"], 3);
         let calls = AtomicUsize::new(0);
-        assert_eq!(parse(&engine.answer(request(), counting(&calls)).await.unwrap())["total"], 4, "not the old answer");
+        assert_eq!(
+            parse(&engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap())["total"],
+            4,
+            "not the old answer"
+        );
     }
 
     #[tokio::test]
@@ -315,10 +360,11 @@ mod tests {
         let engine = Arc::new(SearchEngine::new().unwrap());
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
         let request = || SearchRequest { text: "мяч".into(), limit: 10, ..Default::default() };
-        let failed = engine.answer(request(), |_| async { anyhow::bail!("the database is gone") }).await;
+        let failed =
+            engine.answer(request(), Filter::default(), |_| async { anyhow::bail!("the database is gone") }).await;
         assert!(matches!(failed, Err(AnswerError::Failed(_))));
         let calls = AtomicUsize::new(0);
-        assert!(engine.answer(request(), counting(&calls)).await.is_ok());
+        assert!(engine.answer(request(), Filter::default(), counting(&calls)).await.is_ok());
         assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
 }

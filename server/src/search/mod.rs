@@ -146,6 +146,9 @@ pub struct SearchRequest {
     pub limit: usize,
     /// How many of the best items to skip first (paging: `(page - 1) * limit`).
     pub offset: usize,
+    /// Only offers whose ordinal is in this set: the offers a listing's facet filters leave (issue 35), by the facet
+    /// index's dense ids, which are the search index's ordinals (both built from one read, `db::search::snapshot`).
+    pub within: Option<std::sync::Arc<roaring::RoaringBitmap>>,
 }
 
 /// The answer of the engine.
@@ -167,6 +170,9 @@ pub struct SearchHits {
     pub partial: bool,
     /// Of `items_total`, the offers that match every word: the first ones of the ranking.
     pub exact: usize,
+    /// The ordinals of the matches in `section`'s scope, in stock or not, before `within`: what the facets of the
+    /// answer are counted over (issue 35).
+    pub found: roaring::RoaringBitmap,
 }
 
 struct Fields {

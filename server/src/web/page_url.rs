@@ -19,7 +19,7 @@ const FILTERS: &str = "\0filters";
 fn keys(route: Route) -> &'static [&'static str] {
     match route {
         Route::Catalog | Route::Section => &["sort", "available", FILTERS, "page"],
-        Route::Search => &["q", "available", "section", "page"],
+        Route::Search => &["q", "available", "section", FILTERS, "page"],
         Route::Reviews => &["page"],
         _ => &[],
     }

@@ -202,7 +202,8 @@ async fn a_single_vendor_page_is_indexable_and_in_the_sitemap_other_filtered_pag
     assert!(vendor.contains("<title>Картриджи HP — Картриджи</title>"), "as the feed writes it");
     assert!(vendor.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/kartridzhi/?vendor=HP\">"));
     assert!(!vendor.contains("noindex"));
-    let two = html("/catalog/kartridzhi/?vendor=HP&p.%D0%A6%D0%B2%D0%B5%D1%82=%D0%A7%D1%91%D1%80%D0%BD%D1%8B%D0%B9").await;
+    let two =
+        html("/catalog/kartridzhi/?vendor=HP&p.%D0%A6%D0%B2%D0%B5%D1%82=%D0%A7%D1%91%D1%80%D0%BD%D1%8B%D0%B9").await;
     assert!(two.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
     assert!(two.contains("<link rel=\"canonical\" href=\"https://shop.test/catalog/kartridzhi/\">"));
     let nobody = html("/catalog/?vendor=Xerox").await;
@@ -215,4 +216,20 @@ async fn a_single_vendor_page_is_indexable_and_in_the_sitemap_other_filtered_pag
         assert!(sitemap.contains(&format!("<loc>https://shop.test{path}</loc>")), "{path} in {sitemap}");
     }
     assert!(!sitemap.contains("lazernye/?vendor=Epson"), "no Epson among the laser cartridges");
+}
+
+#[tokio::test]
+async fn search_answers_take_the_same_filters_and_count_the_facets_of_their_matches() {
+    let app = cartridge_shop().await;
+    let all = app.json("/api/search?q=canon", 200).await;
+    assert_eq!(all["total"], 2);
+    assert_eq!((count(&all, "vendor", "Canon"), count(&all, "p.Цвет", "Голубой")), (2, 1));
+    assert!(facet(&all, "vendor")["values"].as_array().unwrap().iter().all(|v| v["value"] != "HP"), "matches only");
+    let blue = app
+        .json("/api/search?q=canon&p.%D0%A6%D0%B2%D0%B5%D1%82=%D0%B3%D0%BE%D0%BB%D1%83%D0%B1%D0%BE%D0%B9", 200)
+        .await;
+    assert_eq!((blue["total"].as_u64(), blue["itemsTotal"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(blue["items"][0]["id"], "a4");
+    assert_eq!(count(&blue, "p.Цвет", "Чёрный"), 1, "the colour's counts ignore its own choice");
+    assert_eq!(app.json("/api/search?q=canon&p.Вес=1", 400).await["errors"][0]["code"], "FACET_UNKNOWN");
 }

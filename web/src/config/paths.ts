@@ -136,12 +136,20 @@ export const searchParams = {
 } as const;
 
 /**
- * The link of the search results page: `/search/?q=TEXT&available=Y|N`, plus `section` when not all (`"0"`) and
- * `page` when not the first (issue 4: Enter with no active item opens it).
+ * The link of the search results page: `/search/?q=TEXT&available=Y|N`, plus `section` when not all (`"0"`), the
+ * facet filters (canonical pairs, issue 35) and `page` when not the first (issue 4: Enter with no active item opens
+ * it). The order is the server's page URL's (`web::page_url`).
  */
-export function searchResultsPath(text: string, available: boolean, section = '0', page = 1): string {
+export function searchResultsPath(
+  text: string,
+  available: boolean,
+  section = '0',
+  page = 1,
+  filters: readonly (readonly [string, string])[] = [],
+): string {
   const params = new URLSearchParams({ [searchParams.text]: text, [searchParams.available]: toYesNo(available) });
   if (section !== '0') params.set(searchParams.section, section);
+  for (const [key, value] of filters) params.append(key, value);
   if (page > 1) params.set(searchParams.page, String(page));
   return withQuery(paths.search, params);
 }

@@ -89,7 +89,7 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
             None => None,
         },
         ["api", "search"] => match query::<SearchQuery>(raw_query).map(SearchQuery::request) {
-            Some(Ok(request)) => search_answer(state, request)
+            Some(Ok(request)) => search_answer(state, request, raw_query)
                 .await
                 .ok()
                 .and_then(|body| String::from_utf8(body.to_vec()).ok())

@@ -26,7 +26,7 @@ function answerFor(url: URL): SearchAnswer {
     { id: '2', value: 'Пазлы', found: 100 },
   ];
   if (section === '2') {
-    return { total: 250, sections, items: [item(`s2-p${page}-1`, '2')], itemsTotal: 100, partial: false, exact: 100 };
+    return { total: 250, sections, items: [item(`s2-p${page}-1`, '2')], itemsTotal: 100, partial: false, exact: 100, facets: null };
   }
   return {
     total: 250,
@@ -35,6 +35,7 @@ function answerFor(url: URL): SearchAnswer {
     itemsTotal: 250,
     partial: false,
     exact: 250,
+    facets: null,
   };
 }
 

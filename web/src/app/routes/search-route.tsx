@@ -13,6 +13,8 @@ import { ALL_SECTIONS_ID, searchPageQueryOptions } from '@/features/search/api/s
 import { SearchItemView } from '@/features/search/components/search-item';
 import { SearchSections } from '@/features/search/components/search-sections';
 import { readAvailabilityFlag, writeAvailabilityFlag } from '@/features/search/utils/availability-flag';
+import { FacetedLayout } from '@/features/catalog/components/faceted-layout';
+import { readFilters, type FilterPair } from '@/features/catalog/utils/filters';
 import { PageTitle } from '../page-title';
 import styles from './search-route.module.css';
 import { isYes } from '@/config/yes-no';
@@ -30,7 +32,8 @@ function pageFrom(raw: string | null): number {
  * Its own field and "Только в наличии" checkbox (the flag also goes to the cookie the instant search reads; with
  * no `available` in the URL the cookie decides), the sections with their counts, the items of the page
  * ({@link SEARCH_PAGE_SIZE} a page) and page links. Choosing a section asks the server for that section and its
- * subsections (`section=ID`) and pages through them; the whole state lives in the URL.
+ * subsections (`section=ID`) and pages through them. The facets of the matches narrow them as a listing's do
+ * (issue 35, {@link FacetedLayout}); the whole state lives in the URL.
  */
 export function SearchRoute() {
   const { t } = useTranslation();
@@ -44,13 +47,14 @@ export function SearchRoute() {
   const available = availableParam === null ? hydrated && readAvailabilityFlag() : isYes(availableParam);
   const section = params.get(keys.section) ?? ALL_SECTIONS_ID;
   const page = pageFrom(params.get(keys.page));
+  const filters = readFilters(params);
   const inputId = useId();
   const availableId = useId();
   const [draft, setDraft] = useState(text);
   useEffect(() => setDraft(text), [text]);
 
   const query = useQuery({
-    ...searchPageQueryOptions({ text, available, section, page }),
+    ...searchPageQueryOptions({ text, available, section, page, filters }),
     enabled: text !== '',
     placeholderData: keepPreviousData,
   });
@@ -63,8 +67,16 @@ export function SearchRoute() {
   };
   const onAvailableChange = (next: boolean) => {
     writeAvailabilityFlag(next);
-    if (text) navigate(searchResultsPath(text, next));
+    if (text) navigate(searchResultsPath(text, next, section, 1, filters));
   };
+  // The filters keep the text, flag and section, and lead to the first page.
+  const filtersHref = (next: FilterPair[]) => searchResultsPath(text, available, section, 1, next);
+  const onFilters = (next: FilterPair[]) => navigate(filtersHref(next), { preventScrollReset: true });
+  const hidden: [string, string][] = [
+    [keys.text, text],
+    [keys.available, available ? 'Y' : 'N'],
+    ...(section !== ALL_SECTIONS_ID ? [[keys.section, section] as [string, string]] : []),
+  ];
 
   const heading = text ? t('search.pageHeading', { query: text }) : t('search.pageTitle');
   return (
@@ -110,7 +122,17 @@ export function SearchRoute() {
       ) : query.isError && !answer ? (
         <ErrorState onRetry={() => void query.refetch()} />
       ) : answer ? (
-        <section className={styles.block} aria-busy={query.isFetching} data-testid="search-page-results">
+        <FacetedLayout
+          facets={answer.facets}
+          total={answer.total}
+          filters={filters}
+          available={available}
+          hidden={hidden}
+          onFilters={onFilters}
+          hrefFor={filtersHref}
+          className={styles.block}
+        >
+        <section aria-busy={query.isFetching} data-testid="search-page-results">
           {answer.total > 0 ? (
             <SearchSections
               summary={
@@ -120,11 +142,11 @@ export function SearchRoute() {
               }
               sections={answer.sections}
               selected={section}
-              onSelect={(id) => navigate(searchResultsPath(text, available, id))}
+              onSelect={(id) => navigate(searchResultsPath(text, available, id, 1, filters))}
             />
           ) : (
             <p className={styles.muted} role="status">
-              {t('search.nothing')}
+              {filters.length > 0 ? t('filters.empty') : t('search.nothing')}
             </p>
           )}
           {answer.partial && answer.items.length > 0 && (
@@ -144,9 +166,10 @@ export function SearchRoute() {
           <Pagination
             page={page}
             pages={pages}
-            hrefFor={(target) => searchResultsPath(text, available, section, target)}
+            hrefFor={(target) => searchResultsPath(text, available, section, target, filters)}
           />
         </section>
+        </FacetedLayout>
       ) : null}
     </>
   );

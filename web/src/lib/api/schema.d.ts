@@ -777,8 +777,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Searches the catalogue. Errors (400): `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`,
-         *     `AVAILABLE_INVALID`, `PAGE_INVALID`, `SUBSECTIONS_INVALID`; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+         * Searches the catalogue, narrowed by the listings' facet filters (issue 35: `vendor`, `priceMin`, `priceMax`,
+         *     `p.{name}`, `p.{name}.min`, `p.{name}.max`; `api::listing`), and answers the facets of the matches. Errors (400):
+         *     `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`, `AVAILABLE_INVALID`, `PAGE_INVALID`,
+         *     `SUBSECTIONS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
          *     first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
          * @description The search engine answers (`SearchEngine::answer`): from its cache when the same question was
          *     asked since the last index swap; otherwise its items come from the catalogue's offer cache, which reads only
@@ -1781,6 +1783,7 @@ export interface components {
         SearchAnswer: {
             /** @description Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23). */
             exact: number;
+            facets: components["schemas"]["ListingFacets"] | null;
             /**
              * @description The best `perPage` offers of page `page`, best first (of `section` and its subsections when given). Offers
              *     removed since the index was built are left out (the next index swap, within a second of an import, catches
@@ -4312,6 +4315,17 @@ export interface operations {
                 perPage?: number;
                 /** @description 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it. */
                 page?: number;
+                /**
+                 * @description A vendor; repeat the key for several (OR). Parameter facets take the same shape: `p.{name}={value}` (e.g.
+                 *     `p.Цвет=Чёрный`, repeated for OR), and a numeric one its range: `p.{name}.min=`, `p.{name}.max=`. Facets
+                 *     combine with AND; names and values match whatever their case, spaces and `ё`. 400 `FACET_UNKNOWN` for a
+                 *     parameter no offer has, `FACET_RANGE_INVALID` for a broken range, `FILTER_TOO_MANY_VALUES` past 100 values.
+                 */
+                vendor?: string[];
+                /** @description Lowest price, major units of the catalogue's currency (`1500`, `349.90`); 400 `PRICE_INVALID`. */
+                priceMin?: string;
+                /** @description Highest price, major units; 400 `PRICE_INVALID`, or when below `priceMin`. */
+                priceMax?: string;
             };
             header?: never;
             path?: never;

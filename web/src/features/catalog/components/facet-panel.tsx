@@ -17,6 +17,8 @@ export interface FacetPanelProps {
   available: boolean;
   /** The listing's path: the form's `action`. */
   action: string;
+  /** Other parameters the form sends along without scripts (a search's `q`, `section`). */
+  hidden?: readonly (readonly [string, string])[];
   /** Applies other filters (the URL changes; the listing and the counts follow). */
   onFilters: (filters: FilterPair[]) => void;
   /** The link of the listing with other filters: each value is one. */
@@ -221,7 +223,18 @@ function FacetGroup({ facet, filters, onFilters, hrefFor }: FacetGroupProps) {
  * order and the stock flag ride along as hidden fields. With scripts every change applies at once (the URL, the
  * listing and the counts follow), and "Показать (N)" applies typed ranges and, in the slide panel, closes it.
  */
-export function FacetPanel({ facets, total, filters, sort, available, action, onFilters, hrefFor, onShow }: FacetPanelProps) {
+export function FacetPanel({
+  facets,
+  total,
+  filters,
+  sort,
+  available,
+  action,
+  hidden = [],
+  onFilters,
+  hrefFor,
+  onShow,
+}: FacetPanelProps) {
   const { t } = useTranslation();
   const priceId = useId();
   const priceName = `${t('filters.price')}, ${facets.currencyId === 'RUB' ? '₽' : facets.currencyId}`;
@@ -236,6 +249,9 @@ export function FacetPanel({ facets, total, filters, sort, available, action, on
   };
   return (
     <form method="get" action={action} className={styles.panel} onSubmit={onSubmit} noValidate>
+      {hidden.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
       {sort && <input type="hidden" name={listingParams.sort} value={sort} />}
       {available && <input type="hidden" name={listingParams.available} value="Y" />}
       {filters

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSelectCommit } from '@/lib/use-select-commit';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { CATALOG_PAGE_SIZE } from '@/config/constants';
 import { Pagination } from '@/components/ui/pagination';
-import { SlidePanel } from '@/components/ui/overlay';
-import { linkButtonProps } from '@/components/ui/link-button';
 import { ApiError } from '@/lib/api-client';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { useOffers } from '../api/get-offers';
@@ -14,9 +12,7 @@ import { SORT_ORDERS, type ListingParams, type SortOrder } from '../api/listing-
 import type { OfferPage } from '@/lib/api/types';
 import { isSortOrder, useListingParams } from '../hooks/use-listing-params';
 import { ProductGrid } from './product-grid';
-import { ChosenFilters } from './chosen-filters';
-import { FacetPanel } from './facet-panel';
-import { chosenFilters } from '../utils/filters';
+import { FacetedLayout } from './faceted-layout';
 import styles from './offer-listing.module.css';
 
 /** Value of the sort select meaning "the shop's own order" (no `sort` parameter). */
@@ -126,9 +122,6 @@ export interface OfferListingProps {
   lead?: ReactNode;
 }
 
-/** The id of the wide screens' facet column: the "Фильтры" link's target without scripts. */
-const FILTERS_ID = 'filters';
-
 /**
  * A paged, sortable, filterable offer listing whose whole state lives in the URL
  * (`?sort=price&available=Y&vendor=HP&page=2`, see {@link useListingParams}): sort select
@@ -137,9 +130,7 @@ const FILTERS_ID = 'filters';
  * as `h2`: the listing sits right under the page's `h1`) and page links. Without JavaScript the orders and the flag
  * are links too ({@link ListingLinks}), and the facet panel is a GET form of links.
  *
- * The facet panel is a column beside the listing from 1043 px; below, a slide panel opened by the "Фильтры" button
- * (which shows how many filters are chosen), with "Показать (N)" closing it. Without scripts the button leads to the
- * column, shown below 1043 px only as the page's target.
+ * The facets' layout is {@link FacetedLayout}'s.
  * Data: `GET /api/sections/{id}/offers` or `GET /api/offers`, {@link CATALOG_PAGE_SIZE} per page.
  */
 export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
@@ -149,7 +140,6 @@ export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
     available,
     page,
     filters,
-    pathname,
     setSort,
     setAvailable,
     setFilters,
@@ -164,11 +154,6 @@ export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
   const inSection = useSectionOffers(sectionId ?? '', params, sectionId !== undefined);
   const query = sectionId === undefined ? all : inSection;
   const facets = query.data?.facets ?? null;
-  const [panelOpen, setPanelOpen] = useState(false);
-  const opener = useRef<HTMLAnchorElement | null>(null);
-  // Another listing (a section link) closes the panel; a filter changes the query only, and keeps it open.
-  useEffect(() => setPanelOpen(false), [pathname]);
-  const chosenCount = chosenFilters(filters).length;
   const refused = query.isError && query.error instanceof ApiError && query.error.status === 400 && filters.length > 0;
 
   let body;
@@ -198,73 +183,29 @@ export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
     );
   }
 
-  const panel = (onShow?: () => void) =>
-    facets && (
-      <FacetPanel
+  return (
+    <FacetedLayout
         facets={facets}
         total={query.data?.total ?? 0}
         filters={filters}
         sort={sort}
         available={available}
-        action={pathname}
         onFilters={setFilters}
         hrefFor={filtersHref}
-        onShow={onShow}
-      />
-    );
-
-  return (
-    <div className={facets ? styles.withFacets : undefined}>
-      {facets && (
-        <aside id={FILTERS_ID} className={styles.facets} aria-label={t('filters.title')}>
-          {panel()}
-        </aside>
-      )}
-      <div className={styles.listing}>
-        {(facets || lead) && (
-          <div className={styles.lead}>
-            {facets && (
-              <a
-                href={`#${FILTERS_ID}`}
-                ref={opener}
-                className={`button button--secondary ${styles.filtersButton}`}
-                aria-label={chosenCount > 0 ? t('filters.openChosen', { count: chosenCount }) : undefined}
-                {...linkButtonProps(() => setPanelOpen(true))}
-              >
-                {t('filters.open')}
-                {chosenCount > 0 && (
-                  <span className={styles.badge} aria-hidden="true">
-                    {chosenCount}
-                  </span>
-                )}
-              </a>
-            )}
-            {lead}
-          </div>
-        )}
-        <ListingToolbar
-          sort={sort}
-          available={available}
-          sortHref={sortHref}
-          availableHref={availableHref}
-          onSortChange={setSort}
-          onAvailableChange={setAvailable}
-          data={query.data}
-        />
-        <ChosenFilters filters={filters} facets={facets} onFilters={setFilters} hrefFor={filtersHref} />
-        {body}
-      </div>
-      {facets && (
-        <SlidePanel
-          open={panelOpen}
-          onOpenChange={setPanelOpen}
-          title={t('filters.title')}
-          breakpointSide="mobile"
-          returnFocusTo={opener}
-        >
-          {panel(() => setPanelOpen(false))}
-        </SlidePanel>
-      )}
-    </div>
+        lead={lead}
+        toolbar={
+          <ListingToolbar
+            sort={sort}
+            available={available}
+            sortHref={sortHref}
+            availableHref={availableHref}
+            onSortChange={setSort}
+            onAvailableChange={setAvailable}
+            data={query.data}
+          />
+        }
+      >
+      {body}
+    </FacetedLayout>
   );
 }

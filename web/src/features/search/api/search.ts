@@ -25,6 +25,18 @@ export interface SearchParams {
   perPage?: number;
   /** 1-based page of items, 1..=100; the first by default (the instant search never pages). */
   page?: number;
+  /**
+   * The results page's facet filters (issue 35; docs/api.md "Facets"), canonical: `[key, value]` pairs, a key
+   * repeated for several values (`vendor`, `p.Цвет`).
+   */
+  filters?: readonly (readonly [string, string])[];
+}
+
+/** Facet filter pairs as `apiGet`'s parameters, in their order: a list for a repeated key. */
+function filterParams(filters: readonly (readonly [string, string])[]): Record<string, string[]> {
+  const params: Record<string, string[]> = {};
+  for (const [key, value] of filters) (params[key] ??= []).push(value);
+  return params;
 }
 
 /**
@@ -35,7 +47,7 @@ export interface SearchParams {
  *   network/time-out failures.
  */
 export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
-  const { text, available, section, perPage = SEARCH_PAGE_SIZE, page } = params;
+  const { text, available, section, perPage = SEARCH_PAGE_SIZE, page, filters = [] } = params;
   const sectionParam = section === undefined || section === ALL_SECTIONS_ID ? undefined : section;
   return apiGet<SearchAnswer>('/api/search', {
     params: {
@@ -45,6 +57,7 @@ export function getSearch(params: SearchParams, signal?: AbortSignal): Promise<S
       subsections: sectionParam === undefined ? undefined : 'N',
       perPage,
       page: page === undefined || page === 1 ? undefined : page,
+      ...filterParams(filters),
     },
     signal,
   });
@@ -80,6 +93,8 @@ export interface SearchPageParams {
   available: boolean;
   section: string;
   page: number;
+  /** The facet filters, canonical (issue 35). */
+  filters?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -87,10 +102,10 @@ export interface SearchPageParams {
  * {@link SEARCH_PAGE_SIZE} items with the sections, cached apart from the instant search (which holds first pages
  * only) for {@link SEARCH_CACHE_TIME_MS}.
  */
-export function searchPageQueryOptions({ text, available, section, page }: SearchPageParams) {
+export function searchPageQueryOptions({ text, available, section, page, filters = [] }: SearchPageParams) {
   return queryOptions({
-    queryKey: ['search-page', text, toYesNo(available), section, page] as const,
-    queryFn: ({ signal }) => getSearch({ text, available, section, page }, signal),
+    queryKey: ['search-page', text, toYesNo(available), section, page, filters] as const,
+    queryFn: ({ signal }) => getSearch({ text, available, section, page, filters }, signal),
     staleTime: SEARCH_CACHE_TIME_MS,
     gcTime: SEARCH_CACHE_TIME_MS,
     retry: (failureCount: number, error: Error) => panelQueryRetry(failureCount, error),

@@ -41,6 +41,7 @@ function answerFor(url: URL): SearchAnswer {
     itemsTotal: count,
     partial: false,
     exact: count,
+    facets: null,
   };
 }
 

@@ -39,10 +39,11 @@ function answerFor(url: URL): SearchAnswer {
       itemsTotal: 5,
       partial: false,
       exact: 5,
+      facets: null,
     };
   }
   const items = [item(`${q}-10`, '1'), item(`${q}-11`, '1'), item(`${q}-20`, '2')];
-  return { total: 7, sections, items: inStock ? items.slice(1) : items, itemsTotal: 7, partial: false, exact: 7 };
+  return { total: 7, sections, items: inStock ? items.slice(1) : items, itemsTotal: 7, partial: false, exact: 7, facets: null };
 }
 
 function clearCookies() {
