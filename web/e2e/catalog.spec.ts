@@ -87,4 +87,21 @@ test.describe('section page listing', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('at 375 px a section\'s subsections are one sideways row beside "Фильтры", and its first offers are on the first screen', { tag: '@narrow' }, async ({ page }) => {
+    await page.goto('/catalog/konstruktory/');
+    const row = page.getByRole('navigation', { name: 'Подразделы', exact: true });
+    const filters = page.getByRole('button', { name: 'Фильтры' });
+    await expect(row.getByRole('link')).toHaveCount(3);
+    const [rowBox, buttonBox] = [await row.boundingBox(), await filters.boundingBox()];
+    expect(Math.abs(rowBox!.y + rowBox!.height / 2 - (buttonBox!.y + buttonBox!.height / 2))).toBeLessThan(8);
+    // No wider than the screen (a phone would zoom the page out), and the first card starts on the first screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const card = await page.getByTestId('product-card').first().boundingBox();
+    expect(card!.y).toBeLessThan(740);
+    // A vertical swipe or wheel over the page scrolls it.
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(590);
+  });
 });

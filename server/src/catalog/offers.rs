@@ -47,6 +47,10 @@ pub struct Offer {
     /// Sanitised HTML.
     #[schema(required)]
     pub description: Option<String>,
+    /// The product this offer is a variant of (YML `group_id`, issue 35): offers sharing it are one product's
+    /// variants; `null` for an offer of its own.
+    #[schema(required)]
+    pub group_id: Option<String>,
 }
 
 /// A page of offers.
@@ -113,6 +117,7 @@ pub async fn load_offers(pool: &SqlitePool, rows: Vec<OfferRow>) -> sqlx::Result
             vendor: r.vendor,
             vendor_code: r.vendor_code,
             description: r.description,
+            group_id: r.group_id,
         })
         .collect())
 }

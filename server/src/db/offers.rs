@@ -19,6 +19,8 @@ pub struct OfferRow {
     pub vendor: Option<String>,
     pub vendor_code: Option<String>,
     pub description: Option<String>,
+    /// The product it is a variant of (YML `group_id`); `None` for an offer of its own.
+    pub group_id: Option<String>,
 }
 
 /// A parameter of an offer (`<param name="" unit="">value</param>`).
@@ -33,7 +35,7 @@ pub struct ParamRow {
 macro_rules! select_offer {
     () => {
         "SELECT o.id, o.section_id, s.slug AS section_slug, o.slug, o.name, o.price_minor, \
-     o.old_price_minor, o.currency_id, o.available, o.vendor, o.vendor_code, o.description \
+     o.old_price_minor, o.currency_id, o.available, o.vendor, o.vendor_code, o.description, o.group_id \
      FROM offers o LEFT JOIN sections s ON s.id = o.section_id"
     };
 }
@@ -270,6 +272,8 @@ pub struct OfferWrite<'a> {
     pub content_hash: &'a str,
     pub pictures: &'a [String],
     pub params: &'a [ParamRow],
+    /// The product it is a variant of (YML `group_id`).
+    pub group_id: Option<&'a str>,
 }
 
 /// Writes an offer with its pictures and params and marks it seen by `import_id`. `added` says whether it
@@ -286,14 +290,14 @@ pub async fn upsert(
     sqlx::query(
         "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
            available, vendor, vendor_code, description, source_url, position, content_hash, active,
-           added_import_id, seen_import_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+           added_import_id, seen_import_id, group_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, slug = excluded.slug,
            name = excluded.name, name_key = excluded.name_key, price_minor = excluded.price_minor,
            old_price_minor = excluded.old_price_minor, currency_id = excluded.currency_id,
            available = excluded.available, vendor = excluded.vendor, vendor_code = excluded.vendor_code,
            description = excluded.description, source_url = excluded.source_url, position = excluded.position,
-           content_hash = excluded.content_hash, active = 1,
+           content_hash = excluded.content_hash, active = 1, group_id = excluded.group_id,
            added_import_id = CASE WHEN ? THEN excluded.added_import_id ELSE offers.added_import_id END,
            seen_import_id = excluded.seen_import_id",
     )
@@ -314,6 +318,7 @@ pub async fn upsert(
     .bind(o.content_hash)
     .bind(import_id)
     .bind(import_id)
+    .bind(o.group_id)
     .bind(added)
     .execute(&mut *conn)
     .await?;

@@ -293,6 +293,7 @@ impl Importer<'_> {
             content_hash: &hash,
             pictures: &offer.pictures,
             params: &offer.params,
+            group_id: offer.group_id.as_deref(),
         };
         db::offers::upsert(self.conn, &write, self.import_id, added, is_new).await
     }

@@ -34,6 +34,10 @@ pub(super) struct ValidOffer {
     pub(super) source_url: Option<String>,
     pub(super) pictures: Vec<String>,
     pub(super) params: Vec<ParamRow>,
+    /// The product it is a variant of (YML `group_id`, issue 35); left out of the fingerprint when absent, so
+    /// offers without one keep the fingerprints they had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) group_id: Option<String>,
 }
 
 impl ValidOffer {
@@ -142,6 +146,8 @@ pub(super) fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet
         source_url: raw.url.filter(|url| url.len() <= PICTURE_URL_MAX_BYTES),
         pictures,
         params,
+        // A group id is an offer id's kind of text: one past the id's limit is dropped, the offer kept.
+        group_id: raw.group_id.map(|g| g.trim().to_owned()).filter(|g| g.chars().count() <= OFFER_ID_MAX_CHARS),
     };
     Ok(Checked { offer, dropped, cuts })
 }

@@ -40,6 +40,8 @@ pub struct RawOffer {
     pub available: Option<String>,
     /// The `type` attribute (`vendor.model`, …).
     pub kind: Option<String>,
+    /// The `group_id` attribute: offers sharing it are variants of one product (YML; issue 35).
+    pub group_id: Option<String>,
     pub url: Option<String>,
     pub price: Option<String>,
     pub old_price: Option<String>,
@@ -323,6 +325,7 @@ impl YmlReader {
                         "id" => offer.id = Some(value).filter(|v| !v.is_empty()),
                         "available" => offer.available = Some(value),
                         "type" => offer.kind = Some(value).filter(|v| !v.is_empty()),
+                        "group_id" => offer.group_id = Some(value).filter(|v| !v.trim().is_empty()),
                         _ => {}
                     }
                 }

@@ -125,6 +125,19 @@ async fn reimport_updates_changed_offers_removes_absent_ones_and_brings_them_bac
 }
 
 #[tokio::test]
+async fn a_group_id_makes_offers_variants_of_one_product_and_changes_no_other_offer() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let grouped = SMALL_FEED.replacen("<offer id=\"c\"", "<offer id=\"c\" group_id=\" 77 \"", 1);
+    assert_ne!(grouped, SMALL_FEED);
+    let second = app.import(&grouped).await;
+    // Only the offer given a group changed: the others keep their fingerprints.
+    assert_eq!((second.offers_added, second.offers_updated), (0, 1));
+    assert_eq!(app.json("/api/offers/c", 200).await["groupId"], "77");
+    assert_eq!(app.json("/api/offers/d", 200).await["groupId"], serde_json::Value::Null);
+}
+
+#[tokio::test]
 async fn duplicate_offer_ids_and_nameless_offers_are_skipped_with_their_line() {
     let app = spawn_app().await;
     let feed = SMALL_FEED.replace(

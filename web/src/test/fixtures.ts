@@ -23,6 +23,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     vendorCode: '511931',
     params: [],
     description: null,
+    groupId: null,
     ...overrides,
   };
 }

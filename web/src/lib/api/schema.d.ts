@@ -1328,6 +1328,11 @@ export interface components {
             currencyId: string;
             /** @description Sanitised HTML. */
             description: string | null;
+            /**
+             * @description The product this offer is a variant of (YML `group_id`, issue 35): offers sharing it are one product's
+             *     variants; `null` for an offer of its own.
+             */
+            groupId: string | null;
             /** @description The feed's offer id. */
             id: string;
             name: string;
