@@ -6,13 +6,17 @@
 //! largest section with two facets chosen (its most common vendor and the most common value of its most common
 //! parameter) and for the whole catalogue with no filter, it times every facet's counts: the index `ITERATIONS` times,
 //! SQL `SQL_ITERATIONS` times (one `GROUP BY` per shown facet, as a smart filter runs them). Prints p50 and p99 of each,
-//! their ratio, the index's build time and memory. No time is asserted: the figures go to docs/performance.md.
+//! their ratio, the index's build time and memory, and the time of each case's first page of 20 offers in the shop's
+//! order and by price (`FacetIndex::page`). No time is asserted: the figures go to docs/performance.md.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
+use vitrina::domain::listing::OfferSort;
 use vitrina::facets::{FacetIndex, Filter, VENDOR, normal};
 
 const ITERATIONS: usize = 200;
+/// SQL runs per case; `VITRINA_BENCH_SQL_ITERATIONS` lowers it for a million offers (a `GROUP BY` there takes
+/// seconds).
 const SQL_ITERATIONS: usize = 20;
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
@@ -127,7 +131,11 @@ fn main() {
         let names: Vec<Option<String>> =
             counts.facets.iter().map(|f| if f.key == VENDOR { None } else { Some(f.name.clone()) }).collect();
         let mut sql_times = Vec::new();
-        for _ in 0..SQL_ITERATIONS {
+        let sql_iterations = std::env::var("VITRINA_BENCH_SQL_ITERATIONS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SQL_ITERATIONS);
+        for _ in 0..sql_iterations {
             let started = Instant::now();
             rt.block_on(async {
                 for name in &names {
@@ -148,5 +156,19 @@ fn main() {
             ms(s99),
             s50.as_secs_f64() / i50.as_secs_f64()
         );
+        // A listing's first page in the shop's order and by price: what an HTTP listing asks of the index.
+        for sort in [OfferSort::Feed, OfferSort::PriceAsc] {
+            let mut times = Vec::new();
+            for _ in 0..ITERATIONS {
+                let started = Instant::now();
+                std::hint::black_box(index.page(std::hint::black_box(&filter), sort, 0, 20));
+                times.push(started.elapsed());
+            }
+            println!(
+                "|   its first page of 20, {sort:?} | {:.2} | {:.2} | | | |",
+                ms(percentile(&mut times, 0.5)),
+                ms(percentile(&mut times, 0.99))
+            );
+        }
     }
 }
