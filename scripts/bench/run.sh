@@ -113,30 +113,10 @@ python3 scripts/bench/render.py "$SHOP_URL" --seconds "$seconds" 2>&1 | sed 's/^
 say ""
 say "Server memory (RSS) after the render load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
 
-# 3c. Filtered listings (issue 35): the same page of the catalogue and of its largest section, unfiltered and with
-# two facets chosen (the most common vendor and the most common value of the most common parameter).
+# 3c. Filtered listings (issue 35): the same first page unfiltered and with two facets chosen.
 say ""
 say "## Filtered listings over HTTP, 100,000 offers, ${seconds} s per row, 64 connections (issue 35)"
-say "| listing | connections | requests/s | p50 | p99 | non-2xx | ÷ unfiltered |"
-say "|---|---|---|---|---|---|---|"
-python3 - "$SHOP_URL" >"$work/listings" <<'PY'
-import json, sys, urllib.parse, urllib.request
-base = sys.argv[1]
-get = lambda path: json.load(urllib.request.urlopen(base + path))
-sections = get("/api/sections")["sections"]
-largest = max((s for s in sections if s["parentId"] is None), key=lambda s: s["offerCount"])
-for path in ("/api/offers", f"/api/sections/{largest['id']}/offers"):
-    facets = get(path + "?perPage=20")["facets"]["items"]
-    vendor = next(f for f in facets if f["field"] == "vendor")["values"][0]["value"]
-    param = next(f for f in facets if f["field"] != "vendor" and f["values"])
-    query = urllib.parse.urlencode([("vendor", vendor), (param["field"], param["values"][0]["value"])])
-    print(f"{path}?perPage=20 {path}?perPage=20&{query}")
-PY
-while read -r plain filtered; do
-  wrk_row "$plain" 64 - "$SHOP_URL$plain"
-  ceiling=$(cat "$work/wrk.out.rps")
-  wrk_row "$filtered" 64 "$ceiling" "$SHOP_URL$filtered"
-done <"$work/listings"
+python3 scripts/bench/facets-http.py "$SHOP_URL" --seconds "$seconds" 2>&1 | tee -a "$report"
 stop_shop
 
 # 4. Lighthouse on the real catalogue (the demo one when ../shared is absent)

@@ -93,6 +93,10 @@ struct Facet {
     /// bitmaps; the span of some offers is the first and last value that holds one of them (a value per distinct
     /// number, not a number per offer: 72 bytes an offer less at three numeric facets).
     numbers: Option<Vec<(f64, usize)>>,
+    /// Of a numeric facet, each offer's value (an index in `values`; `u16::MAX`: none) by dense id, so the span of a
+    /// few offers is read from them rather than by asking hundreds of values (2 bytes an offer; empty past 65,534
+    /// values, or for other facets). An offer with several values has its smallest here.
+    value_of: Vec<u16>,
     /// Its values name offers rather than group them (more distinct values than [`FACET_MAX_DISTINCT_PERCENT`] of
     /// the offers carrying it: a part number, a list of compatible printers): not shown unless chosen.
     identifying: bool,
@@ -180,7 +184,16 @@ pub struct FacetIndex {
     orders: HashMap<SortKey, Vec<u32>>,
     /// The currency most offers are priced in (`RUB` when there are none): the price filter's.
     currency_id: String,
+    /// Each offer's facet values, by dense id: `value_entries[value_starts[id]..value_starts[id + 1]]`, each entry the
+    /// facet's place in `facets` (high 8 bits) and the value's in its `values` (low 24). A listing of few offers is
+    /// counted by walking its offers once instead of intersecting every value (4 bytes an offer's value; empty past
+    /// 255 facets or 16 million values of one).
+    value_starts: Vec<u32>,
+    value_entries: Vec<u32>,
 }
+
+/// Bits of a value's place in a [`FacetIndex::value_entries`] entry.
+const VALUE_BITS: u32 = 24;
 
 /// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -289,6 +302,7 @@ impl FacetIndex {
             }
             index.ids.push(offer.id.into_boxed_str());
         }
+        let offer_count = index.ids.len();
         let mut facets: Vec<Facet> = drafts
             .into_iter()
             .map(|(key, draft)| {
@@ -311,11 +325,22 @@ impl FacetIndex {
                     numbers.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                     numbers
                 });
+                let mut value_of = Vec::new();
+                if let Some(numbers) = numbers.as_ref().filter(|n| n.len() < usize::from(u16::MAX)) {
+                    value_of = vec![u16::MAX; offer_count];
+                    // Largest first, so each offer keeps its smallest.
+                    for (_, i) in numbers.iter().rev() {
+                        for id in &values[*i].offers {
+                            value_of[id as usize] = *i as u16;
+                        }
+                    }
+                }
                 let identifying = key != VENDOR
                     && numbers.is_none()
                     && values.len() as u64 * 100 > carried.len() * u64::from(FACET_MAX_DISTINCT_PERCENT);
                 Facet {
                     identifying,
+                    value_of,
                     name: most_frequent(&draft.names).unwrap_or(key.clone()),
                     unit: most_frequent(&draft.units),
                     key,
@@ -333,9 +358,39 @@ impl FacetIndex {
         });
         index.by_key = facets.iter().enumerate().map(|(i, facet)| (facet.key.clone(), i)).collect();
         index.facets = facets;
+        index.value_lists();
         index.orders = index.sort_orders(fields);
         index.currency_id = most_frequent(&currencies).unwrap_or_else(|| "RUB".to_owned());
         index
+    }
+
+    /// Fills `value_starts` and `value_entries` from the values' bitmaps (left empty when a place does not fit).
+    fn value_lists(&mut self) {
+        let fits = self.facets.len() <= 255 && self.facets.iter().all(|f| f.values.len() < 1 << VALUE_BITS);
+        if !fits {
+            return;
+        }
+        let mut starts = vec![0u32; self.ids.len() + 1];
+        for value in self.facets.iter().flat_map(|f| &f.values) {
+            for id in &value.offers {
+                starts[id as usize + 1] += 1;
+            }
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut next = starts.clone();
+        let mut entries = vec![0u32; *starts.last().unwrap_or(&0) as usize];
+        for (f, facet) in self.facets.iter().enumerate() {
+            for (v, value) in facet.values.iter().enumerate() {
+                for id in &value.offers {
+                    entries[next[id as usize] as usize] = (f as u32) << VALUE_BITS | v as u32;
+                    next[id as usize] += 1;
+                }
+            }
+        }
+        self.value_starts = starts;
+        self.value_entries = entries;
     }
 
     /// Each offer's place in each order of `db::offers`' `ORDER BY`, ties broken by the feed's order (the dense id).
@@ -499,11 +554,26 @@ impl FacetIndex {
                 .filter(|(key, _)| Some(**key) != except)
                 .fold(priced.clone(), |acc, (_, offers)| acc & offers)
         };
-        let total = all_chosen(None).len();
+        // Every facet not chosen counts against the whole filter: built once, not per facet.
+        let matching = all_chosen(None);
+        let total = matching.len();
+        // Over the whole catalogue every value holds offers of the scope: no need to ask each.
+        let whole = scope.len() == self.len();
         let unpriced = choices.values().fold(scope.clone(), |acc, offers| acc & offers);
+        // A listing of few offers: every facet not chosen is counted by one walk over its offers.
+        let tally: Option<Vec<Vec<u64>>> = (!self.value_starts.is_empty() && total * 16 < self.len()).then(|| {
+            let mut tally: Vec<Vec<u64>> = self.facets.iter().map(|f| vec![0; f.values.len()]).collect();
+            for id in &matching {
+                let (from, to) = (self.value_starts[id as usize], self.value_starts[id as usize + 1]);
+                for entry in &self.value_entries[from as usize..to as usize] {
+                    tally[(entry >> VALUE_BITS) as usize][(entry & ((1 << VALUE_BITS) - 1)) as usize] += 1;
+                }
+            }
+            tally
+        });
         let price = price_span(unpriced.iter().map(|id| self.prices[id as usize]));
         let mut facets = Vec::new();
-        for facet in &self.facets {
+        for (f, facet) in self.facets.iter().enumerate() {
             let chosen = choices.contains_key(facet.key.as_str());
             if !chosen && facet.identifying {
                 continue;
@@ -514,23 +584,26 @@ impl FacetIndex {
             if !shown {
                 continue;
             }
-            let base = all_chosen(Some(&facet.key));
+            let own_choice = if chosen { Some(all_chosen(Some(&facet.key))) } else { None };
+            let base = own_choice.as_ref().unwrap_or(&matching);
             let picked = filter.values.get(&facet.key);
             // A numeric facet of many values is a range alone: a list of 500 weights helps no one.
             let listed = facet.numbers.is_none() || facet.values.len() <= FACET_NUMERIC_VALUES_MAX;
+            let tallied = tally.as_ref().filter(|_| !chosen).map(|tally| &tally[f]);
             let values = facet
                 .values
                 .iter()
+                .enumerate()
                 .filter(|_| listed)
-                .filter(|value| value.offers.intersection_len(&scope) > 0)
-                .map(|value| ValueCount {
+                .filter(|(_, value)| whole || !value.offers.is_disjoint(&scope))
+                .map(|(v, value)| ValueCount {
                     key: value.key.clone(),
                     label: value.label.clone(),
-                    count: value.offers.intersection_len(&base),
+                    count: tallied.map_or_else(|| value.offers.intersection_len(base), |tally| tally[v]),
                     chosen: picked.is_some_and(|picked| picked.contains(&value.key)),
                 })
                 .collect();
-            let range = facet.numbers.as_ref().and_then(|numbers| facet_range(facet, numbers, &base));
+            let range = facet.numbers.as_ref().and_then(|numbers| facet_range(facet, numbers, base));
             facets.push(FacetCounts {
                 key: facet.key.clone(),
                 name: facet.name.clone(),
@@ -564,16 +637,36 @@ impl FacetIndex {
         bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
         for facet in &self.facets {
             bytes += bitmaps(&facet.carried)
-                + facet.numbers.as_ref().map_or(0, |n| n.len() * 16);
+                + facet.numbers.as_ref().map_or(0, |n| n.len() * 16)
+                + facet.value_of.len() * 2;
             bytes += facet.values.iter().map(|v| v.key.len() + v.label.len() + bitmaps(&v.offers)).sum::<usize>();
         }
-        bytes + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
+        bytes
+            + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
+            + (self.value_starts.len() + self.value_entries.len()) * 4
     }
 }
 
-/// The smallest and largest number of `base`'s offers in a numeric facet: the first and the last value, in the
-/// order of their numbers, that holds one of them.
+/// The smallest and largest number of `base`'s offers in a numeric facet: read offer by offer when `base` is small
+/// beside the facet's values, else the first and the last value, in the order of their numbers, that holds one of
+/// them.
 fn facet_range(facet: &Facet, numbers: &[(f64, usize)], base: &RoaringBitmap) -> Option<(f64, f64)> {
+    if !facet.value_of.is_empty() && base.len() < numbers.len() as u64 * 8 {
+        let mut number_of_value = vec![f64::NAN; facet.values.len()];
+        for (n, i) in numbers {
+            number_of_value[*i] = *n;
+        }
+        let mut span: Option<(f64, f64)> = None;
+        for id in base {
+            let value = facet.value_of[id as usize];
+            if value == u16::MAX {
+                continue;
+            }
+            let n = number_of_value[usize::from(value)];
+            span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
+        }
+        return span;
+    }
     let holds = |(_, i): &&(f64, usize)| !facet.values[*i].offers.is_disjoint(base);
     let low = numbers.iter().find(holds)?.0;
     let high = numbers.iter().rev().find(holds)?.0;
