@@ -133,10 +133,8 @@ fn main() {
         let names: Vec<Option<String>> =
             counts.facets.iter().map(|f| if f.key == VENDOR { None } else { Some(f.name.clone()) }).collect();
         let mut sql_times = Vec::new();
-        let sql_iterations = std::env::var("VITRINA_BENCH_SQL_ITERATIONS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SQL_ITERATIONS);
+        let sql_iterations =
+            std::env::var("VITRINA_BENCH_SQL_ITERATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(SQL_ITERATIONS);
         for _ in 0..sql_iterations {
             let started = Instant::now();
             rt.block_on(async {

@@ -1,5 +1,5 @@
 //! The offer listings' shared answer (issue 35): `GET /api/offers` and `GET /api/sections/{id}/offers` take the same
-//! page, order and stock parameters ([`ListParams`]) and the same facet filters ([`FilterParams`]), and answer an
+//! page, order and stock parameters (`api::params::ListParams`) and the same facet filters ([`FilterParams`]), and answer an
 //! [`OfferPage`] with the listing's facets. The server render asks the same function for a page's data.
 //!
 //! Filters (docs/api.md "Facets"):
@@ -16,11 +16,11 @@
 //! end given twice), `FILTER_TOO_MANY_VALUES` (more than [`FACET_MAX_CHOSEN_VALUES`] values). A value no offer has
 //! is no error: it leaves an empty listing.
 
-use super::params::ListParams;
+use super::params::Listing;
 use crate::catalog::{self, OfferPage, PARAM_FIELD_PREFIX, VENDOR_FIELD};
 use crate::domain::money::{CurrencyCode, parse_price};
 use crate::error::ApiError;
-use crate::facets::{FacetIndex, Filter, VENDOR, normal};
+use crate::facets::{FacetIndex, Filter, VENDOR, normal, number};
 use crate::limits::{FACET_MAX_CHOSEN_VALUES, FACETS_STARTING_RETRY_AFTER_S};
 use crate::state::AppState;
 use std::collections::BTreeMap;
@@ -84,18 +84,18 @@ impl Choices {
                 "priceMax" => once(&mut choices.price.1, &key, value)?,
                 field if field == VENDOR_FIELD || field.starts_with(PARAM_FIELD_PREFIX) => {
                     let name = &field[PARAM_FIELD_PREFIX.len().min(field.len())..];
-                    if let Some(name) = name.strip_suffix(".min").filter(|_| field != VENDOR_FIELD) {
-                        let end = &mut choices.ranges.entry(name.to_owned()).or_default().0;
-                        if end.is_some() {
+                    let range_end = [".min", ".max"]
+                        .iter()
+                        .enumerate()
+                        .find_map(|(end, suffix)| Some((end, name.strip_suffix(suffix)?)))
+                        .filter(|_| field != VENDOR_FIELD);
+                    if let Some((end, name)) = range_end {
+                        let ends = choices.ranges.entry(name.to_owned()).or_default();
+                        let slot = if end == 0 { &mut ends.0 } else { &mut ends.1 };
+                        if slot.is_some() {
                             return Err(ApiError::bad_request("FILTER_REPEATED", key.into_owned(), "given twice"));
                         }
-                        *end = Some((key.into_owned(), value));
-                    } else if let Some(name) = name.strip_suffix(".max").filter(|_| field != VENDOR_FIELD) {
-                        let end = &mut choices.ranges.entry(name.to_owned()).or_default().1;
-                        if end.is_some() {
-                            return Err(ApiError::bad_request("FILTER_REPEATED", key.into_owned(), "given twice"));
-                        }
-                        *end = Some((key.into_owned(), value));
+                        *slot = Some((key.into_owned(), value));
                     } else {
                         count += 1;
                         if count > FACET_MAX_CHOSEN_VALUES {
@@ -168,15 +168,7 @@ impl Choices {
                 return Err(broken(&field, "the parameter is not a number, so it has no range"));
             }
             let end = |end: &Option<(String, String)>| {
-                end.as_ref()
-                    .map(|(key, raw)| {
-                        raw.replace(',', ".")
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|n| n.is_finite())
-                            .ok_or_else(|| broken(key, "not a number"))
-                    })
-                    .transpose()
+                end.as_ref().map(|(key, raw)| number(raw).ok_or_else(|| broken(key, "not a number"))).transpose()
             };
             let (from, to) = (end(min)?, end(max)?);
             if let (Some(from), Some(to)) = (from, to)
@@ -218,16 +210,15 @@ pub fn canonical_filters(raw_query: &str) -> Vec<(String, String)> {
 }
 
 /// The answer to a listing of `section` (its subsections' offers too; `None`: the whole catalogue) for `raw_query`:
-/// page, order, stock and facet filters. Read from the facet index once it is built; before, an unfiltered listing
-/// is read from the database without facets, and a filtered one is a 503 `FACETS_STARTING`. Errors: the
-/// [`ListParams`] ones, the module's, 503.
+/// `listing` (the checked `ListParams`) and the facet filters. Read from the facet index once it is built; before,
+/// an unfiltered listing is read from the database without facets, and a filtered one is a 503 `FACETS_STARTING`.
+/// Errors: the module's, 503.
 pub async fn listing_answer(
     state: &AppState,
     section: Option<String>,
-    params: &ListParams,
+    listing: Listing,
     raw_query: &str,
 ) -> Result<OfferPage, ApiError> {
-    let listing = params.validate()?;
     let choices = Choices::parse(raw_query)?;
     if !state.search.is_ready() {
         if !choices.is_empty() {

@@ -36,7 +36,9 @@ pub async fn list_offers(
     RawQuery(raw): RawQuery,
 ) -> Result<Json<OfferPage>, ApiError> {
     let Some(ids) = q.ids else {
-        return Ok(Json(listing_answer(&state, None, &q.listing, raw.as_deref().unwrap_or_default()).await?));
+        return Ok(Json(
+            listing_answer(&state, None, q.listing.validate()?, raw.as_deref().unwrap_or_default()).await?,
+        ));
     };
     let ids: Vec<String> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
     if ids.is_empty() || ids.len() > MAX_IDS_PER_REQUEST {

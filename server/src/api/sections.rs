@@ -28,11 +28,11 @@ pub async fn list_section_offers(
     ApiQuery(q): ApiQuery<ListParams>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<OfferPage>, ApiError> {
-    q.validate()?;
+    let listing = q.validate()?;
     if !db_sections::is_active(&state.db, &id).await? {
         return Err(ApiError::not_found("SECTION_NOT_FOUND", format!("no section {id:?} in the catalogue")));
     }
-    Ok(Json(listing_answer(&state, Some(id), &q, raw.as_deref().unwrap_or_default()).await?))
+    Ok(Json(listing_answer(&state, Some(id), listing, raw.as_deref().unwrap_or_default()).await?))
 }
 
 /// The sections routes.

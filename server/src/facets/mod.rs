@@ -61,8 +61,9 @@ pub fn normal(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase().replace('ё', "е")
 }
 
-/// `text` as a number, a decimal comma read as a point; `None` when it is not one.
-fn number(text: &str) -> Option<f64> {
+/// `text` as a number, a decimal comma read as a point; `None` when it is not one (a parameter's value, a range's
+/// end in a listing's query).
+pub fn number(text: &str) -> Option<f64> {
     text.trim().replace(',', ".").parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
@@ -93,10 +94,6 @@ struct Facet {
     /// bitmaps; the span of some offers is the first and last value that holds one of them (a value per distinct
     /// number, not a number per offer: 72 bytes an offer less at three numeric facets).
     numbers: Option<Vec<(f64, usize)>>,
-    /// Of a numeric facet, each offer's value (an index in `values`; `u16::MAX`: none) by dense id, so the span of a
-    /// few offers is read from them rather than by asking hundreds of values (2 bytes an offer; empty past 65,534
-    /// values, or for other facets). An offer with several values has its smallest here.
-    value_of: Vec<u16>,
     /// Its values name offers rather than group them (more distinct values than [`FACET_MAX_DISTINCT_PERCENT`] of
     /// the offers carrying it: a part number, a list of compatible printers): not shown unless chosen.
     identifying: bool,
@@ -302,7 +299,6 @@ impl FacetIndex {
             }
             index.ids.push(offer.id.into_boxed_str());
         }
-        let offer_count = index.ids.len();
         let mut facets: Vec<Facet> = drafts
             .into_iter()
             .map(|(key, draft)| {
@@ -325,22 +321,11 @@ impl FacetIndex {
                     numbers.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                     numbers
                 });
-                let mut value_of = Vec::new();
-                if let Some(numbers) = numbers.as_ref().filter(|n| n.len() < usize::from(u16::MAX)) {
-                    value_of = vec![u16::MAX; offer_count];
-                    // Largest first, so each offer keeps its smallest.
-                    for (_, i) in numbers.iter().rev() {
-                        for id in &values[*i].offers {
-                            value_of[id as usize] = *i as u16;
-                        }
-                    }
-                }
                 let identifying = key != VENDOR
                     && numbers.is_none()
                     && values.len() as u64 * 100 > carried.len() * u64::from(FACET_MAX_DISTINCT_PERCENT);
                 Facet {
                     identifying,
-                    value_of,
                     name: most_frequent(&draft.names).unwrap_or(key.clone()),
                     unit: most_frequent(&draft.units),
                     key,
@@ -362,6 +347,35 @@ impl FacetIndex {
         index.orders = index.sort_orders(fields);
         index.currency_id = most_frequent(&currencies).unwrap_or_else(|| "RUB".to_owned());
         index
+    }
+
+    /// The smallest and largest number of `base`'s offers in the numeric facet at `f`: read offer by offer from their
+    /// values (`value_entries`) when `base` is small beside the facet's values, else the first and the last value, in
+    /// the order of their numbers, that holds one of them.
+    fn facet_range(&self, f: usize, numbers: &[(f64, usize)], base: &RoaringBitmap) -> Option<(f64, f64)> {
+        let facet = &self.facets[f];
+        if !self.value_starts.is_empty() && base.len() < numbers.len() as u64 * 8 {
+            let mut number_of_value = vec![f64::NAN; facet.values.len()];
+            for (n, i) in numbers {
+                number_of_value[*i] = *n;
+            }
+            let mut span: Option<(f64, f64)> = None;
+            for id in base {
+                let (from, to) = (self.value_starts[id as usize], self.value_starts[id as usize + 1]);
+                for entry in &self.value_entries[from as usize..to as usize] {
+                    if (entry >> VALUE_BITS) as usize != f {
+                        continue;
+                    }
+                    let n = number_of_value[(entry & ((1 << VALUE_BITS) - 1)) as usize];
+                    span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
+                }
+            }
+            return span;
+        }
+        let holds = |(_, i): &&(f64, usize)| !facet.values[*i].offers.is_disjoint(base);
+        let low = numbers.iter().find(holds)?.0;
+        let high = numbers.iter().rev().find(holds)?.0;
+        Some((low, high))
     }
 
     /// Fills `value_starts` and `value_entries` from the values' bitmaps (left empty when a place does not fit).
@@ -603,7 +617,7 @@ impl FacetIndex {
                     chosen: picked.is_some_and(|picked| picked.contains(&value.key)),
                 })
                 .collect();
-            let range = facet.numbers.as_ref().and_then(|numbers| facet_range(facet, numbers, base));
+            let range = facet.numbers.as_ref().and_then(|numbers| self.facet_range(f, numbers, base));
             facets.push(FacetCounts {
                 key: facet.key.clone(),
                 name: facet.name.clone(),
@@ -636,41 +650,13 @@ impl FacetIndex {
         bytes += self.ids.iter().map(|id| id.len() + 16).sum::<usize>();
         bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
         for facet in &self.facets {
-            bytes += bitmaps(&facet.carried)
-                + facet.numbers.as_ref().map_or(0, |n| n.len() * 16)
-                + facet.value_of.len() * 2;
+            bytes += bitmaps(&facet.carried) + facet.numbers.as_ref().map_or(0, |n| n.len() * 16);
             bytes += facet.values.iter().map(|v| v.key.len() + v.label.len() + bitmaps(&v.offers)).sum::<usize>();
         }
         bytes
             + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
             + (self.value_starts.len() + self.value_entries.len()) * 4
     }
-}
-
-/// The smallest and largest number of `base`'s offers in a numeric facet: read offer by offer when `base` is small
-/// beside the facet's values, else the first and the last value, in the order of their numbers, that holds one of
-/// them.
-fn facet_range(facet: &Facet, numbers: &[(f64, usize)], base: &RoaringBitmap) -> Option<(f64, f64)> {
-    if !facet.value_of.is_empty() && base.len() < numbers.len() as u64 * 8 {
-        let mut number_of_value = vec![f64::NAN; facet.values.len()];
-        for (n, i) in numbers {
-            number_of_value[*i] = *n;
-        }
-        let mut span: Option<(f64, f64)> = None;
-        for id in base {
-            let value = facet.value_of[id as usize];
-            if value == u16::MAX {
-                continue;
-            }
-            let n = number_of_value[usize::from(value)];
-            span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
-        }
-        return span;
-    }
-    let holds = |(_, i): &&(f64, usize)| !facet.values[*i].offers.is_disjoint(base);
-    let low = numbers.iter().find(holds)?.0;
-    let high = numbers.iter().rev().find(holds)?.0;
-    Some((low, high))
 }
 
 /// The lowest and highest of `prices`, or `None` when there are none.

@@ -118,7 +118,8 @@ async fn listing(
     params: &ListParams,
     raw_query: &str,
 ) -> anyhow::Result<Option<Answer>> {
-    match listing_answer(state, section, params, raw_query).await {
+    let Ok(listing) = params.validate() else { return Ok(None) };
+    match listing_answer(state, section, listing, raw_query).await {
         Ok(page) => Ok(ok(&page)),
         Err(crate::error::ApiError::Internal(err)) => Err(err),
         Err(_) => Ok(None),

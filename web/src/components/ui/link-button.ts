@@ -13,9 +13,16 @@ import type { KeyboardEvent, MouseEvent } from 'react';
  * Spread onto the `<a>` beside its `href`.
  */
 export function linkButtonProps(onPress: () => void) {
+  return { role: 'button', 'data-hold-press': '', ...inPlaceLinkProps(onPress) } as const;
+}
+
+/**
+ * Props that make a link act in place once the app runs, whatever its role (a button above; a facet's value,
+ * a checkbox, issue 35): a press calls `onPress` instead of following the link, unless it is made to open elsewhere
+ * (a modifier key, the middle button), and Space presses it. Without scripts the link is followed.
+ */
+export function inPlaceLinkProps(onPress: () => void) {
   return {
-    role: 'button',
-    'data-hold-press': '',
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
       event.preventDefault();

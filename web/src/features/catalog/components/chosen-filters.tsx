@@ -1,6 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { listingParams } from '@/config/paths';
+import { inPlaceLinkProps } from '@/components/ui/link-button';
 import type { ListingFacets } from '@/lib/api/types';
 import { type ChosenFilter, type FilterPair, chosenFilters, withoutPair } from '../utils/filters';
 import styles from './chosen-filters.module.css';
@@ -12,15 +12,6 @@ export interface ChosenFiltersProps {
   facets: ListingFacets | null;
   onFilters: (filters: FilterPair[]) => void;
   hrefFor: (filters: FilterPair[]) => string;
-}
-
-/** A press meant to open elsewhere (a modifier key, the middle button) follows the link; any other applies `apply`. */
-function inPlace(apply: () => void) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
-    event.preventDefault();
-    apply();
-  };
 }
 
 /**
@@ -62,7 +53,7 @@ export function ChosenFilters({ filters, facets, onFilters, hrefFor }: ChosenFil
                 rel="nofollow"
                 className={styles.chip}
                 aria-label={t('filters.remove', { label })}
-                onClick={inPlace(() => onFilters(next))}
+                {...inPlaceLinkProps(() => onFilters(next))}
               >
                 {label}
                 <span aria-hidden="true" className={styles.cross}>
@@ -73,7 +64,7 @@ export function ChosenFilters({ filters, facets, onFilters, hrefFor }: ChosenFil
           );
         })}
       </ul>
-      <a href={hrefFor([])} className={styles.reset} onClick={inPlace(() => onFilters([]))}>
+      <a href={hrefFor([])} className={styles.reset} {...inPlaceLinkProps(() => onFilters([]))}>
         {t('filters.reset')}
       </a>
     </div>

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { FACET_SEARCH_FROM, FACET_VALUES_SHOWN } from '@/config/constants';
 import { listingParams } from '@/config/paths';
+import { inPlaceLinkProps } from '@/components/ui/link-button';
 import type { FacetItem, FacetValue, ListingFacets } from '@/lib/api/types';
 import type { SortOrder } from '../api/listing-params';
 import { type FilterPair, isChosen, isSingleKey, setSingle, toggleValue } from '../utils/filters';
@@ -130,16 +131,7 @@ function ValueLink({ field, value, filters, onFilters, hrefFor }: ValueLinkProps
       aria-checked={chosen}
       aria-label={name}
       className={styles.value}
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
-        event.preventDefault();
-        onFilters(next);
-      }}
-      onKeyDown={(event: KeyboardEvent<HTMLAnchorElement>) => {
-        if (event.key !== ' ') return;
-        event.preventDefault();
-        if (!event.repeat) event.currentTarget.click();
-      }}
+      {...inPlaceLinkProps(() => onFilters(next))}
     >
       {body}
     </a>
@@ -282,15 +274,7 @@ export function FacetPanel({
           {t('filters.show', { count: total })}
         </button>
         {filters.length > 0 && (
-          <a
-            href={hrefFor([])}
-            className={styles.reset}
-            onClick={(event) => {
-              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
-              event.preventDefault();
-              onFilters([]);
-            }}
-          >
+          <a href={hrefFor([])} className={styles.reset} {...inPlaceLinkProps(() => onFilters([]))}>
             {t('filters.reset')}
           </a>
         )}

@@ -185,26 +185,26 @@ export function OfferListing({ sectionId, label, lead }: OfferListingProps) {
 
   return (
     <FacetedLayout
-        facets={facets}
-        total={query.data?.total ?? 0}
-        filters={filters}
-        sort={sort}
-        available={available}
-        onFilters={setFilters}
-        hrefFor={filtersHref}
-        lead={lead}
-        toolbar={
-          <ListingToolbar
-            sort={sort}
-            available={available}
-            sortHref={sortHref}
-            availableHref={availableHref}
-            onSortChange={setSort}
-            onAvailableChange={setAvailable}
-            data={query.data}
-          />
-        }
-      >
+      facets={facets}
+      total={query.data?.total ?? 0}
+      filters={filters}
+      sort={sort}
+      available={available}
+      onFilters={setFilters}
+      hrefFor={filtersHref}
+      lead={lead}
+      toolbar={
+        <ListingToolbar
+          sort={sort}
+          available={available}
+          sortHref={sortHref}
+          availableHref={availableHref}
+          onSortChange={setSort}
+          onAvailableChange={setAvailable}
+          data={query.data}
+        />
+      }
+    >
       {body}
     </FacetedLayout>
   );
