@@ -594,3 +594,7 @@ pub const PICTURE_JPEG_QUALITY: u8 = 82;
 /// A file of the picture store younger than this is never swept, s: a worker may be writing it before its row says
 /// so.
 pub const PICTURE_SWEEP_GRACE_S: u64 = 3_600;
+
+/// Most variants of one product its page offers to choose among (issue 35); a feed's larger group shows its first
+/// ones in the shop's order (each still has its own page and is found by search through its product).
+pub const PRODUCT_VARIANTS_MAX: u32 = 200;

@@ -14,6 +14,7 @@ mod offers;
 mod sections;
 mod shop;
 mod stores;
+mod variants;
 
 pub use crate::facets::{PARAM_FIELD_PREFIX, VENDOR_FIELD};
 pub use cache::CatalogCache;
@@ -26,3 +27,4 @@ pub use offers::{
 pub use sections::{Section, SectionList, build_tree, section_tree};
 pub use shop::{Shop, shop};
 pub use stores::{Rating, StoreAnswer, shop_rating, store, stores};
+pub use variants::{VariantChoice, VariantOption, VariantValue, Variants};

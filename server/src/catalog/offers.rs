@@ -1,8 +1,10 @@
 //! Offers as the storefront shows them, and pages of them.
 
+use super::variants::{VariantChoice, VariantFacts, Variants};
 use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::offer_path;
+use crate::limits::PRODUCT_VARIANTS_MAX;
 use serde::Serialize;
 use sqlx::SqlitePool;
 use utoipa::ToSchema;
@@ -51,6 +53,9 @@ pub struct Offer {
     /// variants; `null` for an offer of its own.
     #[schema(required)]
     pub group_id: Option<String>,
+    /// What the product's variants span when it has more than one (issue 35); `null` otherwise.
+    #[schema(required)]
+    pub variants: Option<super::variants::Variants>,
 }
 
 /// A page of offers.
@@ -91,14 +96,27 @@ fn money(minor: i64, currency: &str) -> serde_json::Number {
     Money { minor, currency }.major_json()
 }
 
-/// Turns rows into [`Offer`]s with their pictures and params (two more queries for the whole list), in the rows'
-/// order.
+/// Turns rows into [`Offer`]s with their pictures and params (two more queries for the whole list, and one for the
+/// span of their products' variants when any has a group), in the rows' order.
 pub async fn load_offers(pool: &SqlitePool, rows: Vec<OfferRow>) -> sqlx::Result<Vec<Offer>> {
     let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     let (mut pictures, mut params) = db_offers::details(pool, &ids).await?;
+    let groups: Vec<&str> = rows.iter().filter_map(|r| r.group_id.as_deref()).collect();
+    let spans = db_offers::variant_spans(pool, &groups).await?;
+    let variants = |r: &OfferRow| {
+        let span = spans.get(r.group_id.as_deref()?).filter(|span| span.count > 1)?;
+        Some(Variants {
+            count: u32::try_from(span.count).unwrap_or(u32::MAX),
+            available: u32::try_from(span.available).unwrap_or(u32::MAX),
+            min_price: money(span.min_price_minor, &r.currency_id),
+            max_price: money(span.max_price_minor, &r.currency_id),
+            choice: None,
+        })
+    };
     Ok(rows
         .into_iter()
         .map(|r| Offer {
+            variants: variants(&r),
             url: offer_path(r.section_slug.as_deref(), &r.slug),
             pictures: pictures.remove(&r.id).unwrap_or_default(),
             params: params
@@ -185,10 +203,32 @@ pub async fn offers_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Ve
     Ok(offers)
 }
 
-/// The one active offer of `row` (a look-up by id or slug), if there was one.
+/// The one active offer of `row` (a look-up by id or slug), if there was one; a variant with its product's chooser
+/// (one more read of the product's variants).
 pub async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
-    match row {
-        Some(row) => Ok(load_offers(pool, vec![row]).await?.pop()),
-        None => Ok(None),
+    let Some(row) = row else { return Ok(None) };
+    let group = row.group_id.clone();
+    let Some(mut offer) = load_offers(pool, vec![row]).await?.pop() else { return Ok(None) };
+    if let (Some(group), Some(variants)) = (group, offer.variants.as_mut()) {
+        let siblings = db_offers::group_offers(pool, &group, PRODUCT_VARIANTS_MAX).await?;
+        let ids: Vec<&str> = siblings.iter().map(|r| r.id.as_str()).collect();
+        let (_, mut params) = db_offers::details(pool, &ids).await?;
+        let facts: Vec<VariantFacts> = siblings
+            .iter()
+            .map(|r| VariantFacts {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                url: offer_path(r.section_slug.as_deref(), &r.slug),
+                available: r.available,
+                params: params.remove(&r.id).unwrap_or_default().into_iter().map(|p| (p.name, p.value)).collect(),
+            })
+            .collect();
+        let options = super::variants::options(&offer.id, &facts);
+        if let Some(leader) = facts.first()
+            && !options.is_empty()
+        {
+            variants.choice = Some(VariantChoice { product_url: leader.url.clone(), options });
+        }
     }
+    Ok(Some(offer))
 }

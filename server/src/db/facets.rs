@@ -18,6 +18,7 @@ struct OfferRow {
     name_key: String,
     added_import_id: i64,
     currency_id: String,
+    group_id: Option<String>,
 }
 
 /// Every active offer in the feed's order, as the facet index reads it: its section and that section's ancestors
@@ -52,8 +53,8 @@ pub(crate) async fn offers_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<V
         chain
     };
     let rows: Vec<OfferRow> = sqlx::query_as(
-        "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id \
-         FROM offers WHERE active = 1 ORDER BY position, id",
+        "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id, \
+         group_id FROM offers WHERE active = 1 ORDER BY position, id",
     )
     .fetch_all(&mut *tx)
     .await?;
@@ -80,6 +81,8 @@ pub(crate) async fn offers_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<V
             name_key: row.name_key,
             added_import: row.added_import_id,
             currency_id: row.currency_id,
+            group_id: row.group_id,
+            price_max_minor: None,
         })
         .collect())
 }

@@ -105,6 +105,11 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Opti
     if f.discounted_only {
         q.push(" AND o.old_price_minor IS NOT NULL");
     }
+    // A product's variants list once, as its leader: the first in the shop's order (issue 35, `search::products`).
+    q.push(
+        " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = o.group_id \
+         AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))",
+    );
 }
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
@@ -174,6 +179,51 @@ pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Resu
     }
     q.push(")");
     q.build_query_as().fetch_all(pool).await
+}
+
+/// What a product's variants span (issue 35): how many are active, how many of them are in stock, and their lowest and
+/// highest price (minor units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantSpan {
+    pub count: i64,
+    pub available: i64,
+    pub min_price_minor: i64,
+    pub max_price_minor: i64,
+}
+
+/// The [`VariantSpan`] of each of `groups` that has an active offer:
+/// `SELECT group_id, COUNT(*), SUM(available), MIN(price_minor), MAX(price_minor) FROM offers WHERE active = 1 AND
+/// group_id IN (...) GROUP BY group_id`.
+pub async fn variant_spans(pool: &SqlitePool, groups: &[&str]) -> sqlx::Result<HashMap<String, VariantSpan>> {
+    if groups.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "SELECT group_id, COUNT(*), SUM(available), MIN(price_minor), MAX(price_minor) FROM offers \
+         WHERE active = 1 AND group_id IN (",
+    );
+    let mut list = q.separated(", ");
+    for group in groups {
+        list.push_bind(group.to_string());
+    }
+    q.push(") GROUP BY group_id");
+    let rows: Vec<(String, i64, i64, i64, i64)> = q.build_query_as().fetch_all(pool).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(group, count, available, min_price_minor, max_price_minor)| {
+            (group, VariantSpan { count, available, min_price_minor, max_price_minor })
+        })
+        .collect())
+}
+
+/// The active offers of `group` in the shop's order, the first `limit`: a product's variants, its leader first.
+/// `SELECT ... WHERE o.group_id = ? AND o.active = 1 ORDER BY o.position, o.id LIMIT ?` (index `offers_group`).
+pub async fn group_offers(pool: &SqlitePool, group: &str, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
+    sqlx::query_as(concat!(select_offer!(), " WHERE o.group_id = ? AND o.active = 1 ORDER BY o.position, o.id LIMIT ?"))
+        .bind(group)
+        .bind(i64::from(limit))
+        .fetch_all(pool)
+        .await
 }
 
 /// Pictures (the shop's own copies: `offer_pictures` joined with `pictures`) and params of `ids`:

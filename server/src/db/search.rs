@@ -21,6 +21,10 @@ pub struct SearchDoc {
     pub vendor: Option<String>,
     /// `vendorCode`: matched exactly (whole word) and boosted.
     pub sku: Option<String>,
+    /// The other variants' `vendorCode`s, when the document is a product of several (issue 35): matched as `sku`.
+    pub other_skus: Vec<String>,
+    /// The product it is a variant of (YML `group_id`).
+    pub group_id: Option<String>,
     /// Param values (and names), joined.
     pub params: String,
     /// Plain text of the description.
@@ -80,20 +84,28 @@ async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>
         text.push(' ');
     }
     #[allow(clippy::type_complexity)]
-    let offers: Vec<(String, String, Option<String>, Option<String>, Option<String>, Option<String>, bool)> =
-        sqlx::query_as(
-            "SELECT id, substr(name, 1, ?1), substr(vendor, 1, ?2), substr(vendor_code, 1, ?2),
-                substr(description, 1, ?3), section_id, available FROM offers
+    let offers: Vec<(
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        bool,
+        Option<String>,
+    )> = sqlx::query_as(
+        "SELECT id, substr(name, 1, ?1), substr(vendor, 1, ?2), substr(vendor_code, 1, ?2),
+                substr(description, 1, ?3), section_id, available, group_id FROM offers
              WHERE active = 1 ORDER BY position, id",
-        )
-        .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
-        .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
-        .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
-        .fetch_all(&mut *tx)
-        .await?;
+    )
+    .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
+    .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
+    .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
+    .fetch_all(&mut *tx)
+    .await?;
     Ok(offers
         .into_iter()
-        .map(|(id, name, vendor, sku, description, section_id, available)| {
+        .map(|(id, name, vendor, sku, description, section_id, available, group_id)| {
             let section_id = section_id.filter(|s| sections.contains_key(s));
             let mut path = Vec::new();
             let mut at = section_id.clone();
@@ -118,6 +130,8 @@ async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>
                 section_path: path,
                 section_names,
                 available,
+                group_id,
+                other_skus: Vec::new(),
             }
         })
         .collect())

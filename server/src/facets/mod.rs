@@ -54,6 +54,12 @@ pub struct FacetOffer {
     pub added_import: i64,
     /// ISO 4217 code of its price.
     pub currency_id: String,
+    /// The product it is a variant of (YML `group_id`); the index holds products, so the read gathers a group's
+    /// variants into one entry (`search::products`).
+    pub group_id: Option<String>,
+    /// A product's highest price, minor units, when its variants' prices differ (`price_minor` is its lowest): the
+    /// price filter keeps a product whose span meets the range.
+    pub price_max_minor: Option<i64>,
 }
 
 /// `text` as facets match it: trimmed, inner spaces made one, lower case, `ё` as `е`.
@@ -172,7 +178,10 @@ pub struct FacetIndex {
     all: RoaringBitmap,
     sections: HashMap<String, RoaringBitmap>,
     available: RoaringBitmap,
+    /// Each entry's price, minor units (a product's lowest).
     prices: Vec<i64>,
+    /// A product's highest price where its variants' prices differ (few entries: a map, not a column).
+    price_tops: HashMap<u32, i64>,
     /// Vendor first, then parameters by how many offers carry them.
     facets: Vec<Facet>,
     by_key: HashMap<String, usize>,
@@ -285,6 +294,9 @@ impl FacetIndex {
                 index.available.insert(dense);
             }
             index.prices.push(offer.price_minor);
+            if let Some(top) = offer.price_max_minor.filter(|top| *top > offer.price_minor) {
+                index.price_tops.insert(dense, top);
+            }
             fields.names.push(offer.name_key);
             fields.added.push(offer.added_import);
             fields
@@ -514,7 +526,13 @@ impl FacetIndex {
         scope
     }
 
-    /// The offers within the price range.
+    /// The lowest and highest price of entry `id`, minor units (the same for an offer of its own).
+    fn price_of(&self, id: u32) -> (i64, i64) {
+        let low = self.prices[id as usize];
+        (low, self.price_tops.get(&id).copied().unwrap_or(low))
+    }
+
+    /// The entries within the price range: an offer whose price, or a product whose span of prices, meets it.
     fn priced(&self, scope: &RoaringBitmap, (from, to): (Option<i64>, Option<i64>)) -> RoaringBitmap {
         if from.is_none() && to.is_none() {
             return scope.clone();
@@ -522,8 +540,8 @@ impl FacetIndex {
         scope
             .iter()
             .filter(|id| {
-                let price = self.prices[*id as usize];
-                from.is_none_or(|from| price >= from) && to.is_none_or(|to| price <= to)
+                let (low, high) = self.price_of(*id);
+                from.is_none_or(|from| high >= from) && to.is_none_or(|to| low <= to)
             })
             .collect()
     }
@@ -585,7 +603,10 @@ impl FacetIndex {
             }
             tally
         });
-        let price = price_span(unpriced.iter().map(|id| self.prices[id as usize]));
+        let price = price_span(unpriced.iter().flat_map(|id| {
+            let (low, high) = self.price_of(id);
+            [low, high]
+        }));
         let mut facets = Vec::new();
         for (f, facet) in self.facets.iter().enumerate() {
             let chosen = choices.contains_key(facet.key.as_str());
@@ -646,7 +667,8 @@ impl FacetIndex {
     /// Bytes the index holds, about: its bitmaps, numbers, prices and ids.
     pub fn memory_bytes(&self) -> usize {
         let bitmaps = |b: &RoaringBitmap| b.serialized_size();
-        let mut bytes = bitmaps(&self.all) + bitmaps(&self.available) + self.prices.len() * 8;
+        let mut bytes =
+            bitmaps(&self.all) + bitmaps(&self.available) + self.prices.len() * 8 + self.price_tops.len() * 16;
         bytes += self.ids.iter().map(|id| id.len() + 16).sum::<usize>();
         bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
         for facet in &self.facets {
@@ -744,7 +766,7 @@ mod tests {
         let fits = |o: &FacetOffer| {
             filter.section.as_ref().is_none_or(|s| o.sections.contains(s))
                 && (!filter.available || o.available)
-                && filter.price.0.is_none_or(|from| o.price_minor >= from)
+                && filter.price.0.is_none_or(|from| o.price_max_minor.unwrap_or(o.price_minor) >= from)
                 && filter.price.1.is_none_or(|to| o.price_minor <= to)
                 && filter.values.iter().filter(|(k, _)| Some(k.as_str()) != except).all(|(key, values)| {
                     if key == VENDOR {
@@ -833,7 +855,17 @@ mod tests {
                         name_key: format!("n{}", rng.random_range(0..50)),
                         added_import: rng.random_range(1..4),
                         currency_id: "RUB".into(),
+                        group_id: None,
+                        price_max_minor: None,
                     }
+                })
+                .collect();
+            // A fifth are products of several variants: a span of prices (`search::products`).
+            let offers: Vec<FacetOffer> = offers
+                .into_iter()
+                .map(|o| FacetOffer {
+                    price_max_minor: rng.random_bool(0.2).then(|| o.price_minor + rng.random_range(0..3000)),
+                    ..o
                 })
                 .collect();
             let index = FacetIndex::build(offers.clone());
@@ -850,7 +882,10 @@ mod tests {
             let filter = Filter {
                 section: rng.random_bool(0.5).then(|| "a".to_owned()),
                 available: rng.random_bool(0.5),
-                price: (rng.random_bool(0.3).then(|| rng.random_range(0..5000)), None),
+                price: (
+                    rng.random_bool(0.3).then(|| rng.random_range(0..5000)),
+                    rng.random_bool(0.2).then(|| rng.random_range(5000..10_000)),
+                ),
                 values,
                 ranges: BTreeMap::new(),
                 within: None,

@@ -147,7 +147,10 @@ pub(super) fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet
         pictures,
         params,
         // A group id is an offer id's kind of text: one past the id's limit is dropped, the offer kept.
-        group_id: raw.group_id.map(|g| g.trim().to_owned()).filter(|g| g.chars().count() <= OFFER_ID_MAX_CHARS),
+        group_id: raw
+            .group_id
+            .map(|g| g.trim().to_owned())
+            .filter(|g| !g.is_empty() && g.chars().count() <= OFFER_ID_MAX_CHARS),
     };
     Ok(Checked { offer, dropped, cuts })
 }

@@ -122,7 +122,9 @@ impl SearchIndex {
             if let Some(vendor) = vendor {
                 d.add_text(fields.vendor, vendor);
             }
-            if let Some(sku) = sku {
+            // A product's other variants' SKUs match as its own (issue 35).
+            let others = doc.other_skus.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).map(fold);
+            for sku in sku.into_iter().chain(others) {
                 let mut prefixes = Vec::new();
                 push_prefixes(&sku.to_lowercase(), &mut prefixes);
                 d.add_pre_tokenized_text(

@@ -206,6 +206,8 @@ impl SearchEngine {
         let started = std::time::Instant::now();
         // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
         let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;
+        // Both hold products: a group's variants are one entry (issue 35).
+        let (docs, facet_offers) = super::products::gather(docs, facet_offers);
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
         let (index, facets) = tokio::task::spawn_blocking(move || {
             anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build(facet_offers)))

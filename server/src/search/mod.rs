@@ -56,6 +56,7 @@ mod build;
 mod collect;
 pub mod engine;
 mod plan;
+pub mod products;
 pub mod synonyms;
 pub mod words;
 

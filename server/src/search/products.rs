@@ -1,0 +1,169 @@
+//! Offers gathered into products (issue 35, variants): the offers of one YML `group_id` are one product's variants.
+//! The search and facet indexes hold products, not offers, so a listing shows one card per product, a facet counts
+//! products, and a search finds a product once.
+//!
+//! - **The leader** of a product is its first variant in the shop's order (`position`, then id): its id, name, picture
+//!   and place stand for the product, and its page is the product's canonical one. The SQL listing read before the
+//!   first index build (`db::offers`) picks the same one.
+//! - **A product matches** a facet value, a section or "in stock" when any of its variants does; its price is the
+//!   span of its variants' prices (`FacetOffer::price_max_minor`), sorted by its lowest. So "Чёрный" and "XL" keep a
+//!   product with a black M and a white XL: the chooser on its page shows which variants exist (docs/decisions.md).
+
+use crate::db::search::SearchDoc;
+use crate::facets::{FacetOffer, normal};
+use std::collections::{HashMap, HashSet};
+
+/// Most bytes of parameter text a product's search document gathers from its variants (the bound of one offer's).
+const PRODUCT_PARAMS_MAX_BYTES: usize = 16 * 1024;
+
+/// `docs` and `offers` (one read of the same offers in the same order: `db::search::snapshot`) with each group's
+/// variants gathered into its leader's entry, products in their leaders' order. Offers without a group stay as they
+/// are. Lists that do not pair up (which one read cannot give) are answered unchanged.
+pub fn gather(docs: Vec<SearchDoc>, offers: Vec<FacetOffer>) -> (Vec<SearchDoc>, Vec<FacetOffer>) {
+    let paired = docs.len() == offers.len() && docs.iter().zip(&offers).all(|(d, o)| d.id == o.id);
+    if !paired {
+        tracing::error!(
+            docs = docs.len(),
+            offers = offers.len(),
+            "search and facet reads differ; variants not gathered"
+        );
+        return (docs, offers);
+    }
+    if offers.iter().all(|o| group_of(o).is_none()) {
+        return (docs, offers);
+    }
+    let mut products: Vec<(SearchDoc, FacetOffer)> = Vec::with_capacity(offers.len());
+    let mut leaders: HashMap<String, usize> = HashMap::new();
+    for (doc, offer) in docs.into_iter().zip(offers) {
+        let Some(group) = group_of(&offer).map(str::to_owned) else {
+            products.push((doc, offer));
+            continue;
+        };
+        match leaders.get(&group) {
+            Some(&at) => {
+                let (lead_doc, lead_offer) = &mut products[at];
+                join_doc(lead_doc, doc);
+                join_offer(lead_offer, offer);
+            }
+            None => {
+                leaders.insert(group, products.len());
+                products.push((doc, offer));
+            }
+        }
+    }
+    products.into_iter().unzip()
+}
+
+/// The offer's group, when it has a non-blank one.
+fn group_of(offer: &FacetOffer) -> Option<&str> {
+    offer.group_id.as_deref().filter(|g| !g.trim().is_empty())
+}
+
+/// Adds a variant's searchable text to its product's document: its SKU, and the words of its name and parameters
+/// the document lacks (so a word all variants share is not counted once per variant).
+fn join_doc(product: &mut SearchDoc, variant: SearchDoc) {
+    if let Some(sku) = variant.sku.filter(|s| Some(s) != product.sku.as_ref() && !product.other_skus.contains(s)) {
+        product.other_skus.push(sku);
+    }
+    let mut known: HashSet<String> =
+        product.params.split_whitespace().chain(product.name.split_whitespace()).map(normal).collect();
+    for word in variant.name.split_whitespace().chain(variant.params.split_whitespace()) {
+        if product.params.len() + word.len() >= PRODUCT_PARAMS_MAX_BYTES {
+            break;
+        }
+        if known.insert(normal(word)) {
+            product.params.push_str(word);
+            product.params.push(' ');
+        }
+    }
+    product.available |= variant.available;
+}
+
+/// Adds a variant's facts to its product's facet entry: its sections, stock, price and parameter values.
+fn join_offer(product: &mut FacetOffer, variant: FacetOffer) {
+    for section in variant.sections {
+        if !product.sections.contains(&section) {
+            product.sections.push(section);
+        }
+    }
+    if product.vendor.as_deref().is_none_or(|v| v.trim().is_empty()) {
+        product.vendor = variant.vendor;
+    }
+    product.available |= variant.available;
+    let high = product.price_max_minor.unwrap_or(product.price_minor).max(variant.price_minor);
+    product.price_minor = product.price_minor.min(variant.price_minor);
+    product.price_max_minor = Some(high);
+    product.added_import = product.added_import.min(variant.added_import);
+    for param in variant.params {
+        if !product.params.contains(&param) {
+            product.params.push(param);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(id: &str, group: Option<&str>, price: i64, available: bool, colour: &str) -> (SearchDoc, FacetOffer) {
+        let doc = SearchDoc {
+            id: id.into(),
+            name: format!("Футболка {colour}"),
+            sku: Some(format!("T-{id}")),
+            params: format!("Цвет {colour} Материал хлопок "),
+            available,
+            group_id: group.map(Into::into),
+            ..SearchDoc::default()
+        };
+        let offer = FacetOffer {
+            id: id.into(),
+            sections: vec!["shirts".into()],
+            available,
+            price_minor: price,
+            params: vec![("Цвет".into(), colour.into(), None), ("Материал".into(), "хлопок".into(), None)],
+            group_id: group.map(Into::into),
+            added_import: price,
+            ..FacetOffer::default()
+        };
+        (doc, offer)
+    }
+
+    #[test]
+    fn a_group_is_one_product_led_by_its_first_variant() {
+        let (docs, offers): (Vec<_>, Vec<_>) = vec![
+            variant("1", Some("t"), 900, false, "красная"),
+            variant("2", None, 500, true, "белая"),
+            variant("3", Some("t"), 1500, true, "синяя"),
+            variant("4", Some(" "), 700, true, "серая"),
+            variant("5", Some("t"), 1100, false, "красная"),
+        ]
+        .into_iter()
+        .unzip();
+        let (docs, offers) = gather(docs, offers);
+        let ids: Vec<&str> = offers.iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(ids, ["1", "2", "4"], "the group in its first variant's place; a blank group is none");
+        assert_eq!(docs.iter().map(|d| d.id.as_str()).collect::<Vec<_>>(), ids);
+        let shirt = &offers[0];
+        assert!(shirt.available, "in stock when any variant is");
+        assert_eq!((shirt.price_minor, shirt.price_max_minor), (900, Some(1500)));
+        assert_eq!(shirt.added_import, 900, "the product came with its first variant");
+        let colours: Vec<&str> = shirt.params.iter().filter(|p| p.0 == "Цвет").map(|p| p.1.as_str()).collect();
+        assert_eq!(colours, ["красная", "синяя"], "each value once");
+        assert_eq!(shirt.sections, ["shirts"]);
+        let doc = &docs[0];
+        assert_eq!(doc.other_skus, ["T-3", "T-5"]);
+        assert!(doc.available);
+        assert_eq!(doc.params.matches("хлопок").count(), 1, "shared words once: {}", doc.params);
+        assert!(doc.params.contains("синяя"), "{}", doc.params);
+        assert_eq!(offers[1].price_max_minor, None, "an offer of its own has one price");
+    }
+
+    #[test]
+    fn lists_that_do_not_pair_are_left_alone() {
+        let (mut docs, offers): (Vec<_>, Vec<_>) =
+            vec![variant("1", Some("t"), 1, true, "a"), variant("2", Some("t"), 2, true, "b")].into_iter().unzip();
+        docs.swap(0, 1);
+        let (docs, offers) = gather(docs, offers);
+        assert_eq!((docs.len(), offers.len()), (2, 2));
+    }
+}
