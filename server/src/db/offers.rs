@@ -105,12 +105,13 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Opti
     if f.discounted_only {
         q.push(" AND o.old_price_minor IS NOT NULL");
     }
-    // A product's variants list once, as its leader: the first in the shop's order (issue 35, `search::products`).
-    q.push(
-        " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = o.group_id \
-         AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))",
-    );
+    q.push(LEADERS_ONLY);
 }
+
+/// The condition on an active offer `o` of being its product's leader (issue 35, `search::products`): of its own, or
+/// the first active variant of its group in the shop's order. A listing and the sitemap show a product once, so.
+const LEADERS_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
+    o.group_id AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))";
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
 /// `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?` plus `SELECT COUNT(*) ...`.
@@ -266,14 +267,14 @@ pub async fn details(
     Ok((pictures, params))
 }
 
-/// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every storefront URL, for the sitemap.
+/// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every product page, for the sitemap
+/// (of a product of several variants, its leader's: the others name it canonical).
 pub async fn list_active_slugs(pool: &SqlitePool) -> sqlx::Result<Vec<(Option<String>, String)>> {
-    sqlx::query_as(
-        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id
-         WHERE o.active = 1 ORDER BY o.position",
-    )
-    .fetch_all(pool)
-    .await
+    let sql = format!(
+        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id WHERE o.active = 1{LEADERS_ONLY} \
+         ORDER BY o.position"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await
 }
 
 /// What an import knows of an offer already stored.

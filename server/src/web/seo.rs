@@ -2,7 +2,7 @@
 //! Open Graph, and schema.org `Product` (with `Offer`) and `BreadcrumbList` JSON-LD.
 
 use super::preload::{Preload, Route};
-use crate::catalog::{Section, load_offers};
+use crate::catalog::{Section, one_offer};
 use crate::db;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::pictures::PictureFormat;
@@ -322,7 +322,9 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             }
             let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
             let (section_id, offer_id) = (row.section_id.clone(), row.id.clone());
-            let offer = load_offers(&state.db, vec![row]).await?.remove(0);
+            let Some(offer) = one_offer(&state.db, Some(row)).await? else { return Ok(not_found()) };
+            // A variant's page names its product's (its leader's) as canonical (issue 35).
+            let product_url = offer.variants.as_ref().and_then(|v| v.choice.as_ref()).map(|c| c.product_url.clone());
             let tree = state.catalog.section_tree(&state.db).await?;
             let mut trail = vec![home, catalog];
             if let Some(id) = &section_id {
@@ -374,7 +376,15 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             );
             preload.image = offer.pictures.first().cloned();
             Ok(PageHead::Found(
-                b.head(&offer.name, &description, &canonical, "product", picture.as_deref(), &ld).preloading(preload),
+                b.head(
+                    &offer.name,
+                    &description,
+                    product_url.as_ref().unwrap_or(&canonical),
+                    "product",
+                    picture.as_deref(),
+                    &ld,
+                )
+                .preloading(preload),
             ))
         }
         _ => Ok(not_found()),

@@ -22,4 +22,5 @@ mod search_relevance;
 mod session;
 mod stores;
 mod synonyms;
+mod variants;
 mod web;
