@@ -224,10 +224,10 @@ pub async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result
             })
             .collect();
         let options = super::variants::options(&offer.id, &facts);
-        if let Some(leader) = facts.first()
+        if let Some(first) = facts.first()
             && !options.is_empty()
         {
-            variants.choice = Some(VariantChoice { product_url: leader.url.clone(), options });
+            variants.choice = Some(VariantChoice { product_url: first.url.clone(), options });
         }
     }
     Ok(Some(offer))

@@ -31,8 +31,8 @@ pub struct Variants {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantChoice {
-    /// The product's page: its leader's (its first variant in the shop's order), the canonical link of every
-    /// variant's page.
+    /// The product's page: its first variant's in the shop's order (in stock or not, so it does not move with the
+    /// stock), the canonical link of every variant's page.
     pub product_url: String,
     /// The parameters the variants differ in, in the order the feed lists them (`Цвет`, `Размер`). When they differ
     /// in none, one option named `""` lists the variants by name.

@@ -109,8 +109,15 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Opti
 }
 
 /// The condition on an active offer `o` of being its product's leader (issue 35, `search::products`): of its own, or
-/// the first active variant of its group in the shop's order. A listing and the sitemap show a product once, so.
+/// the first active variant of its group in stock in the shop's order (the first, when none is). A listing shows a
+/// product once, so.
 const LEADERS_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
+    o.group_id AND g.active = 1 AND (g.available > o.available OR (g.available = o.available AND \
+    (g.position < o.position OR (g.position = o.position AND g.id < o.id))))))";
+
+/// The condition on an active offer `o` of holding its product's canonical page (issue 35, `catalog::variants`): of
+/// its own, or the first active variant of its group in the shop's order, in stock or not. The sitemap lists these.
+const CANONICAL_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
     o.group_id AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))";
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
@@ -268,10 +275,10 @@ pub async fn details(
 }
 
 /// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every product page, for the sitemap
-/// (of a product of several variants, its leader's: the others name it canonical).
+/// (of a product of several variants, its first variant's: the others name it canonical).
 pub async fn list_active_slugs(pool: &SqlitePool) -> sqlx::Result<Vec<(Option<String>, String)>> {
     let sql = format!(
-        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id WHERE o.active = 1{LEADERS_ONLY} \
+        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id WHERE o.active = 1{CANONICAL_ONLY} \
          ORDER BY o.position"
     );
     sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await

@@ -2,7 +2,8 @@
 //!
 //! The same `offers` and `seed` always give the same bytes (ChaCha8, a portable generator). About 30 % of the
 //! offers are unavailable and about 20 % carry an old price; each has 4–13 params (issue 35: weights and part counts
-//! with units, a 300-value series, as a real feed's facets); sections form a 2-level tree.
+//! with units, a 300-value series, as a real feed's facets); about a fifth are variants of a product (`group_id`, 2
+//! to 5 of one name, section and vendor, each in its own colour); sections form a 2-level tree.
 
 use quick_xml::escape::escape;
 use rand::{RngExt, SeedableRng};
@@ -91,6 +92,20 @@ const PICTURES: [&str; 6] = ["blocks", "puzzle", "boardgame", "doll", "car", "pa
 
 /// Seed offset of the stream [`write_more_params`] draws from.
 const MORE_PARAMS_STREAM: u64 = 0x35_35_35_35;
+
+/// Seed offset of the stream that gathers offers into products of variants (issue 35).
+const GROUPS_STREAM: u64 = 0x6_2_0_0_35;
+
+/// One product of several variants being written: its `group_id`, the variants left to write, and what they share
+/// (the first one's name, section and vendor).
+struct Group {
+    id: String,
+    left: u32,
+    written: usize,
+    name: String,
+    leaf: usize,
+    brand: &'static str,
+}
 const COUNTRIES: [&str; 10] =
     ["Россия", "Китай", "Беларусь", "Германия", "Дания", "Польша", "Турция", "Казахстан", "Италия", "Вьетнам"];
 const PACKAGES: [&str; 5] = ["коробка", "пакет", "блистер", "тубус", "без упаковки"];
@@ -127,6 +142,11 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
     // The facets' parameters (issue 35) come from a stream of their own: the offers' names, prices and sections stay
     // what they were for the same seed.
     let mut more = ChaCha8Rng::seed_from_u64(seed ^ MORE_PARAMS_STREAM);
+    // Products of 2 to 5 variants (issue 35), from a stream of their own as well: about a fifth of the offers (a
+    // product starts at one offer in 15 of those outside one, 3.5 variants each). A variant shares its product's name,
+    // section and vendor, and differs by colour.
+    let mut grouping = ChaCha8Rng::seed_from_u64(seed ^ GROUPS_STREAM);
+    let mut group: Option<Group> = None;
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
     writeln!(
         out,
@@ -159,30 +179,52 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
         let price: u32 = rng.random_range(9..2500) * 10;
         let kopecks = if rng.random_ratio(1, 10) { format!(".{}", rng.random_range(10..99)) } else { String::new() };
         let available = !rng.random_ratio(3, 10);
-        writeln!(out, "<offer id=\"G{n}\" available=\"{available}\">")?;
+        if group.as_ref().is_some_and(|g| g.left == 0) {
+            group = None;
+        }
+        if group.is_none() && grouping.random_ratio(1, 15) {
+            group = Some(Group {
+                id: format!("P{n}"),
+                left: grouping.random_range(2..=5),
+                written: 0,
+                name: name.clone(),
+                leaf: grouping.random_range(0..leaves.len()),
+                brand: BRANDS[grouping.random_range(0..BRANDS.len())],
+            });
+        }
+        match &group {
+            Some(g) => writeln!(out, "<offer id=\"G{n}\" group_id=\"{}\" available=\"{available}\">", g.id)?,
+            None => writeln!(out, "<offer id=\"G{n}\" available=\"{available}\">")?,
+        }
         writeln!(out, "<price>{price}{kopecks}</price>")?;
         if rng.random_ratio(1, 5) {
             writeln!(out, "<oldprice>{}</oldprice>", price + price * rng.random_range(10..60) / 100)?;
         }
-        writeln!(
-            out,
-            "<currencyId>RUB</currencyId>\n<categoryId>{}</categoryId>",
-            leaves[rng.random_range(0..leaves.len())]
-        )?;
-        writeln!(out, "<picture>/demo/images/{}.png</picture>", PICTURES[rng.random_range(0..PICTURES.len())])?;
+        let leaf = leaves[rng.random_range(0..leaves.len())];
+        let picture = PICTURES[rng.random_range(0..PICTURES.len())];
+        let brand = BRANDS[rng.random_range(0..BRANDS.len())];
+        // A variant's colour: its place in its product, so no two variants of one product share one.
+        let variant_colour = group.as_ref().map(|g| COLOURS[g.written % COLOURS.len()]);
+        let (leaf, name, brand) = match &group {
+            Some(g) => (leaves[g.leaf], format!("{}, {}", g.name, variant_colour.unwrap_or_default()), g.brand),
+            None => (leaf, name, brand),
+        };
+        writeln!(out, "<currencyId>RUB</currencyId>\n<categoryId>{leaf}</categoryId>")?;
+        writeln!(out, "<picture>/demo/images/{picture}.png</picture>")?;
         writeln!(out, "<name>{}</name>", escape(name.as_str()))?;
-        writeln!(
-            out,
-            "<vendor>{}</vendor>\n<vendorCode>SKU-{n:07}</vendorCode>",
-            BRANDS[rng.random_range(0..BRANDS.len())]
-        )?;
+        writeln!(out, "<vendor>{brand}</vendor>\n<vendorCode>SKU-{n:07}</vendorCode>")?;
         writeln!(
             out,
             "<description><![CDATA[<p>{kind} для детей и взрослых. Подходит для игр дома и в дороге.</p>]]></description>"
         )?;
         writeln!(out, "<param name=\"Возраст\" unit=\"лет\">от {}</param>", rng.random_range(1..12))?;
         writeln!(out, "<param name=\"Материал\">{}</param>", MATERIALS[rng.random_range(0..MATERIALS.len())])?;
-        writeln!(out, "<param name=\"Цвет\">{}</param>", COLOURS[rng.random_range(0..COLOURS.len())])?;
+        let colour = COLOURS[rng.random_range(0..COLOURS.len())];
+        writeln!(out, "<param name=\"Цвет\">{}</param>", variant_colour.unwrap_or(colour))?;
+        if let Some(g) = group.as_mut() {
+            g.left -= 1;
+            g.written += 1;
+        }
         for _ in 0..rng.random_range(0..4) {
             writeln!(out, "<param name=\"Размер\" unit=\"см\">{}</param>", rng.random_range(5..80))?;
         }
@@ -207,5 +249,30 @@ mod tests {
         assert_ne!(feed(7), feed(8));
         let text = String::from_utf8(feed(7)).unwrap();
         assert_eq!(text.matches("<offer ").count(), 50);
+    }
+
+    #[test]
+    fn about_a_fifth_of_the_offers_are_variants_of_a_product() {
+        let mut out = Vec::new();
+        write_feed(&mut out, 5000, 1).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let grouped = text.matches(" group_id=").count();
+        assert!((750..=1250).contains(&grouped), "{grouped} of 5000");
+        // A product's variants share its section and differ in colour.
+        let between = |text: &str, from: &str, to: &str| -> String {
+            let start = text.find(from).map(|at| at + from.len()).unwrap_or_default();
+            text[start..].split(to).next().unwrap_or_default().to_owned()
+        };
+        let mut products: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
+        for offer in text.split("<offer ").skip(1).filter(|o| o.contains(" group_id=")) {
+            let facts = (between(offer, "<categoryId>", "<"), between(offer, "<param name=\"Цвет\">", "<"));
+            products.entry(between(offer, "group_id=\"", "\"")).or_default().push(facts);
+        }
+        for variants in products.values() {
+            assert!(variants.len() >= 2, "{variants:?}");
+            assert!(variants.iter().all(|(section, _)| *section == variants[0].0), "{variants:?}");
+            let colours: std::collections::HashSet<&String> = variants.iter().map(|(_, c)| c).collect();
+            assert_eq!(colours.len(), variants.len(), "{variants:?}");
+        }
     }
 }

@@ -2,9 +2,11 @@
 //! The search and facet indexes hold products, not offers, so a listing shows one card per product, a facet counts
 //! products, and a search finds a product once.
 //!
-//! - **The leader** of a product is its first variant in the shop's order (`position`, then id): its id, name, picture
-//!   and place stand for the product, and its page is the product's canonical one. The SQL listing read before the
-//!   first index build (`db::offers`) picks the same one.
+//! - **The leader** of a product is its first variant in stock in the shop's order (`position`, then id), or its first
+//!   when none is: its id, name, picture and place stand for the product on a card, and "В корзину" there would add
+//!   one a shopper can have. The SQL listings (`db::offers`: the home page's collections, a listing read before the
+//!   first index build) pick the same one. The product's canonical page is its first variant's, in stock or not
+//!   (`catalog::variants`): it does not move with the stock.
 //! - **A product matches** a facet value, a section or "in stock" when any of its variants does; its price is the
 //!   span of its variants' prices (`FacetOffer::price_max_minor`), sorted by its lowest. So "Чёрный" and "XL" keep a
 //!   product with a black M and a white XL: the chooser on its page shows which variants exist (docs/decisions.md).
@@ -17,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 const PRODUCT_PARAMS_MAX_BYTES: usize = 16 * 1024;
 
 /// `docs` and `offers` (one read of the same offers in the same order: `db::search::snapshot`) with each group's
-/// variants gathered into its leader's entry, products in their leaders' order. Offers without a group stay as they
+/// variants gathered into its leader's entry, products in their leaders' places. Offers without a group stay as they
 /// are. Lists that do not pair up (which one read cannot give) are answered unchanged.
 pub fn gather(docs: Vec<SearchDoc>, offers: Vec<FacetOffer>) -> (Vec<SearchDoc>, Vec<FacetOffer>) {
     let paired = docs.len() == offers.len() && docs.iter().zip(&offers).all(|(d, o)| d.id == o.id);
@@ -32,26 +34,51 @@ pub fn gather(docs: Vec<SearchDoc>, offers: Vec<FacetOffer>) -> (Vec<SearchDoc>,
     if offers.iter().all(|o| group_of(o).is_none()) {
         return (docs, offers);
     }
-    let mut products: Vec<(SearchDoc, FacetOffer)> = Vec::with_capacity(offers.len());
-    let mut leaders: HashMap<String, usize> = HashMap::new();
-    for (doc, offer) in docs.into_iter().zip(offers) {
-        let Some(group) = group_of(&offer).map(str::to_owned) else {
-            products.push((doc, offer));
-            continue;
-        };
-        match leaders.get(&group) {
-            Some(&at) => {
-                let (lead_doc, lead_offer) = &mut products[at];
-                join_doc(lead_doc, doc);
-                join_offer(lead_offer, offer);
-            }
-            None => {
-                leaders.insert(group, products.len());
-                products.push((doc, offer));
-            }
+    // Each group's variants by their place, in the shop's order.
+    let mut members: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (at, offer) in offers.iter().enumerate() {
+        if let Some(group) = group_of(offer) {
+            members.entry(group).or_default().push(at);
         }
     }
+    let mut roles: Vec<Role> = vec![Role::Own; offers.len()];
+    for places in members.into_values() {
+        let leader = places.iter().copied().find(|&at| offers[at].available).unwrap_or(places[0]);
+        for &at in &places {
+            roles[at] = Role::Follows;
+        }
+        roles[leader] = Role::Leads(places.into_iter().filter(|&at| at != leader).collect());
+    }
+    let mut docs: Vec<Option<SearchDoc>> = docs.into_iter().map(Some).collect();
+    let mut offers: Vec<Option<FacetOffer>> = offers.into_iter().map(Some).collect();
+    let mut products = Vec::with_capacity(offers.len());
+    for (at, role) in roles.iter().enumerate() {
+        if matches!(role, Role::Follows) {
+            continue;
+        }
+        let (Some(mut doc), Some(mut offer)) = (docs[at].take(), offers[at].take()) else { continue };
+        if let Role::Leads(others) = role {
+            for &other in others {
+                if let (Some(variant_doc), Some(variant)) = (docs[other].take(), offers[other].take()) {
+                    join_doc(&mut doc, variant_doc);
+                    join_offer(&mut offer, variant);
+                }
+            }
+        }
+        products.push((doc, offer));
+    }
     products.into_iter().unzip()
+}
+
+/// What an offer is to the product read ([`gather`]).
+#[derive(Clone)]
+enum Role {
+    /// An offer of its own.
+    Own,
+    /// Its product's leader, gathering the variants at these places.
+    Leads(Vec<usize>),
+    /// A variant its product's leader gathers.
+    Follows,
 }
 
 /// The offer's group, when it has a non-blank one.
@@ -129,7 +156,7 @@ mod tests {
     }
 
     #[test]
-    fn a_group_is_one_product_led_by_its_first_variant() {
+    fn a_group_is_one_product_led_by_its_first_variant_in_stock() {
         let (docs, offers): (Vec<_>, Vec<_>) = vec![
             variant("1", Some("t"), 900, false, "красная"),
             variant("2", None, 500, true, "белая"),
@@ -141,21 +168,25 @@ mod tests {
         .unzip();
         let (docs, offers) = gather(docs, offers);
         let ids: Vec<&str> = offers.iter().map(|o| o.id.as_str()).collect();
-        assert_eq!(ids, ["1", "2", "4"], "the group in its first variant's place; a blank group is none");
+        assert_eq!(
+            ids,
+            ["2", "3", "4"],
+            "the group led by its first variant in stock, in its place; a blank group is none"
+        );
         assert_eq!(docs.iter().map(|d| d.id.as_str()).collect::<Vec<_>>(), ids);
-        let shirt = &offers[0];
+        let shirt = &offers[1];
         assert!(shirt.available, "in stock when any variant is");
         assert_eq!((shirt.price_minor, shirt.price_max_minor), (900, Some(1500)));
         assert_eq!(shirt.added_import, 900, "the product came with its first variant");
         let colours: Vec<&str> = shirt.params.iter().filter(|p| p.0 == "Цвет").map(|p| p.1.as_str()).collect();
-        assert_eq!(colours, ["красная", "синяя"], "each value once");
+        assert_eq!(colours, ["синяя", "красная"], "each value once");
         assert_eq!(shirt.sections, ["shirts"]);
-        let doc = &docs[0];
-        assert_eq!(doc.other_skus, ["T-3", "T-5"]);
+        let doc = &docs[1];
+        assert_eq!(doc.other_skus, ["T-1", "T-5"]);
         assert!(doc.available);
         assert_eq!(doc.params.matches("хлопок").count(), 1, "shared words once: {}", doc.params);
-        assert!(doc.params.contains("синяя"), "{}", doc.params);
-        assert_eq!(offers[1].price_max_minor, None, "an offer of its own has one price");
+        assert!(doc.params.contains("красная"), "{}", doc.params);
+        assert_eq!(offers[0].price_max_minor, None, "an offer of its own has one price");
     }
 
     #[test]

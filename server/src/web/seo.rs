@@ -323,7 +323,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
             let (section_id, offer_id) = (row.section_id.clone(), row.id.clone());
             let Some(offer) = one_offer(&state.db, Some(row)).await? else { return Ok(not_found()) };
-            // A variant's page names its product's (its leader's) as canonical (issue 35).
+            // A variant's page names its product's (its first variant's) as canonical (issue 35).
             let product_url = offer.variants.as_ref().and_then(|v| v.choice.as_ref()).map(|c| c.product_url.clone());
             let tree = state.catalog.section_tree(&state.db).await?;
             let mut trail = vec![home, catalog];

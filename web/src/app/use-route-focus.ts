@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { ROUTE_FOCUS_WAIT_MS } from '@/config/constants';
-import { NEW_PAGE_STATE } from '@/config/paths';
+import { NEW_PAGE_STATE, SAME_PAGE_STATE } from '@/config/paths';
 
-function isNewPageState(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[NEW_PAGE_STATE] === true;
+function isMarked(state: unknown, key: string): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[key] === true;
 }
 
 /**
@@ -14,7 +14,8 @@ function isNewPageState(state: unknown): boolean {
  * through the returned text, which the layout puts into a polite live region.
  *
  * - A page change is a new path, or a navigation marked with {@link NEW_PAGE_STATE} (the order confirmation). A new
- *   query string alone (sort, filters, paging) is the same page and keeps focus where the shopper is.
+ *   query string alone (sort, filters, paging) is the same page and keeps focus where the shopper is; so is a new
+ *   path marked with {@link SAME_PAGE_STATE} (another variant of the product shown).
  * - The heading may come after the page's data: it is awaited up to {@link ROUTE_FOCUS_WAIT_MS}.
  * - An address with a `#hash` is left to the page's target (`useHashTarget`), and nothing is focused while an
  *   overlay is open (the panel whose link led here closes first; its focus return then yields to the heading).
@@ -31,7 +32,8 @@ export function useRouteFocus(mainId: string): string {
   // Runs before the effect below in the same commit: marks a page change for it.
   useEffect(() => {
     if (seen.current.key === key) return;
-    const changed = seen.current.pathname !== pathname || isNewPageState(state);
+    const changed =
+      (seen.current.pathname !== pathname && !isMarked(state, SAME_PAGE_STATE)) || isMarked(state, NEW_PAGE_STATE);
     seen.current = { pathname, key };
     if (changed) pending.current = !hash;
   }, [key, pathname, hash, state]);

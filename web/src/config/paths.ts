@@ -103,6 +103,13 @@ export const basketParams = {
  */
 export const NEW_PAGE_STATE = 'vitrinaNewPage';
 
+/**
+ * Key of the router's navigation state marking a change of path that stays on the same page for the shopper
+ * (`{ [SAME_PAGE_STATE]: true }`; another variant of a product, issue 35): focus stays on the control pressed
+ * instead of going to the heading (`app/use-route-focus.ts`).
+ */
+export const SAME_PAGE_STATE = 'vitrinaSamePage';
+
 /** The confirmation page of order `number`: the checkout path with `ORDER_ID` (as the original's). */
 export function orderConfirmationPath(number: string): string {
   return withQuery(paths.checkout, new URLSearchParams({ [basketParams.orderId]: number }));

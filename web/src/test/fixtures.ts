@@ -24,6 +24,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     params: [],
     description: null,
     groupId: null,
+    variants: null,
     ...overrides,
   };
 }

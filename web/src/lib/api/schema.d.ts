@@ -1356,6 +1356,7 @@ export interface components {
             sectionId: string | null;
             /** @description The offer's storefront page, e.g. `/catalog/konstruktory/little-starter/`. */
             url: string;
+            variants: components["schemas"]["Variants"] | null;
             vendor: string | null;
             vendorCode: string | null;
         };
@@ -2026,6 +2027,70 @@ export interface components {
             phone: string | null;
             /** @description The phone's country, iso2 lower case (`ru`), `null` without a phone. */
             phoneCountry: string | null;
+        };
+        /** @description The chooser of a variant's page. */
+        VariantChoice: {
+            /**
+             * @description The parameters the variants differ in, in the order the feed lists them (`Цвет`, `Размер`). When they differ
+             *     in none, one option named `""` lists the variants by name.
+             */
+            options: components["schemas"]["VariantOption"][];
+            /**
+             * @description The product's page: its leader's (its first variant in the shop's order), the canonical link of every
+             *     variant's page.
+             */
+            productUrl: string;
+        };
+        /** @description One parameter to choose by. */
+        VariantOption: {
+            /** @description As the feed writes it; `""` for the variants by name. */
+            name: string;
+            values: components["schemas"]["VariantValue"][];
+        };
+        /** @description One value of a [`VariantOption`] and the variant choosing it leads to. */
+        VariantValue: {
+            /** @description Whether that variant is in stock: one that is not is shown crossed out, not hidden. */
+            available: boolean;
+            /** @description This variant has the value. */
+            chosen: boolean;
+            /**
+             * @description The variant with this value that keeps most of this variant's other values (one in stock before one that is
+             *     not, then the first in the shop's order).
+             */
+            offerId: string;
+            /** @description That variant's page. */
+            url: string;
+            /** @description As the feed writes it. */
+            value: string;
+        };
+        /**
+         * @description What a product's variants span, on each of them (`Offer.variants`): `{"count":3,"available":2,"minPrice":900,
+         *     "maxPrice":1500,"choice":null}`. Prices in major units of the offer's `currencyId`.
+         */
+        Variants: {
+            /**
+             * Format: int32
+             * @description How many of them are in stock.
+             */
+            available: number;
+            choice: components["schemas"]["VariantChoice"] | null;
+            /**
+             * Format: int32
+             * @description Active variants of the product, this one included (2 or more).
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description The highest variant price, major units.
+             * @example 1500
+             */
+            maxPrice: number;
+            /**
+             * Format: double
+             * @description The lowest variant price, major units.
+             * @example 900
+             */
+            minPrice: number;
         };
         /** @description `GET /api/viewed`: the recently viewed offers. */
         ViewedList: {

@@ -31,6 +31,18 @@ export type OwnPicture = Schemas['Picture'];
 /** An offer as the API sends it: prices in major units of `currencyId`, shared by every list of offers. */
 export type Offer = Schemas['Offer'];
 
+/**
+ * What a product's variants span (issue 35), on each of them: how many, how many in stock, the lowest and highest
+ * price; `choice` (the chooser) only where one offer is asked for, `null` in lists.
+ */
+export type Variants = Schemas['Variants'];
+
+/** The chooser of a variant's page: the product's page and the parameters its variants differ in. */
+export type VariantChoice = Schemas['VariantChoice'];
+
+/** One parameter to choose a variant by (`name` `""`: the variants by name). */
+export type VariantOption = Schemas['VariantOption'];
+
 /** A page of offers (`GET /api/offers`, `GET /api/sections/{id}/offers`); `page` is 1-based. */
 export type OfferPage = Schemas['OfferPage'];
 

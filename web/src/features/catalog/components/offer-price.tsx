@@ -7,22 +7,28 @@ export interface OfferPriceProps {
   price: number;
   oldPrice: number | null;
   currencyId: string;
+  /** A product's highest variant price (issue 35): above `price`, the two show as a range, without the old price. */
+  maxPrice?: number | null;
   /** `lg` on the product page, `md` on cards. */
   size?: 'md' | 'lg';
 }
 
 /**
  * The price of an offer (`1 480 ₽`); with a higher old price also the old price struck through
- * (`<s>`, announced as "Старая цена") and the discount badge (`−26%`, announced as "Скидка 26%").
+ * (`<s>`, announced as "Старая цена") and the discount badge (`−26%`, announced as "Скидка 26%"). A product of
+ * variants with different prices shows their range (`1 000 ₽ – 1 500 ₽`) instead.
  */
-export function OfferPrice({ price, oldPrice, currencyId, size = 'md' }: OfferPriceProps) {
+export function OfferPrice({ price, oldPrice, currencyId, maxPrice = null, size = 'md' }: OfferPriceProps) {
   const { t } = useTranslation();
-  const percent = discountPercent(price, oldPrice);
+  const range = maxPrice !== null && maxPrice > price;
+  const percent = range ? null : discountPercent(price, oldPrice);
   return (
     <div className={`${styles.price} ${size === 'lg' ? styles.large : ''}`}>
-      <span className={styles.current} data-testid="price">
+      <span className={`${styles.current} ${range ? styles.range : ''}`} data-testid="price">
         <span className="visually-hidden">{t('offer.price')}: </span>
-        {formatMoney(price, currencyId)}
+        {range
+          ? t('offer.priceRange', { min: formatMoney(price, currencyId), max: formatMoney(maxPrice, currencyId) })
+          : formatMoney(price, currencyId)}
       </span>
       {percent !== null && oldPrice !== null && (
         <>

@@ -27,6 +27,16 @@ describe('ProductCard', () => {
     expect(screen.getByTestId('discount')).toHaveTextContent('−26%');
   });
 
+  it('shows a product of variants as the range of their prices, their count, and in stock when any is', () => {
+    const variants = { count: 4, available: 1, minPrice: 1000, maxPrice: 1500, choice: null };
+    renderWithApp(<ProductCard offer={makeOffer({ available: false, price: 1200, oldPrice: 1990, variants })} />);
+
+    expect(plain(screen.getByTestId('price').textContent)).toBe('Цена: 1 000 ₽ – 1 500 ₽');
+    expect(screen.queryByTestId('old-price')).not.toBeInTheDocument();
+    expect(screen.getByText('4 варианта')).toBeInTheDocument();
+    expect(screen.getByText('В наличии')).toBeInTheDocument();
+  });
+
   it('says when the offer is out of stock', () => {
     renderWithApp(<ProductCard offer={makeOffer({ available: false })} />);
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();

@@ -31,12 +31,15 @@ export interface ProductCardProps {
  * The whole card is clickable through the name link (its box covers the card); only the name is
  * a link, so screen readers hear each product once. With `onQuickView`, a "Быстрый просмотр"
  * button (named "Быстрый просмотр: {product}") lies over the picture: on hover or keyboard focus
- * with a fine pointer, always on touch screens; icon only on narrow cards. Below the price, the offer actions the
+ * with a fine pointer, always on touch screens; icon only on narrow cards. A product of several variants (issue 35)
+ * shows the range of their prices, how many there are, and "В наличии" when any is. Below the price, the offer actions the
  * app supplies (`OfferActionsSlot`: basket, wishlist, compare; issue 6).
  */
 export function ProductCard({ offer, eager = false, onQuickView, headingLevel = 3 }: ProductCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // A product of several variants (issue 35): the span of their prices, and in stock when any is.
+  const variants = offer.variants && offer.variants.count > 1 ? offer.variants : null;
   return (
     <article className={styles.card} data-testid="product-card" data-offer-id={offer.id}>
       <div className={styles.media}>
@@ -71,8 +74,23 @@ export function ProductCard({ offer, eager = false, onQuickView, headingLevel = 
           </Link>
         </Heading>
         <div className={styles.footer}>
-          <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
-          <Availability available={offer.available} />
+          {variants ? (
+            <>
+              <OfferPrice
+                price={variants.minPrice}
+                maxPrice={variants.maxPrice}
+                oldPrice={variants.minPrice === variants.maxPrice ? offer.oldPrice : null}
+                currencyId={offer.currencyId}
+              />
+              <p className={styles.variants}>{t('offer.variantsCount', { count: variants.count })}</p>
+              <Availability available={variants.available > 0} />
+            </>
+          ) : (
+            <>
+              <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} />
+              <Availability available={offer.available} />
+            </>
+          )}
         </div>
         <div className={styles.actions}>
           <OfferActionsSlot offer={offer} place="card" />

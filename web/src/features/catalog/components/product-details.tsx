@@ -5,6 +5,7 @@ import { Availability } from './availability';
 import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
 import { ProductGallery } from './product-gallery';
+import { VariantChooser } from './variant-chooser';
 import styles from './product-details.module.css';
 
 /** Props of {@link ProductDetails}. */
@@ -16,8 +17,8 @@ export interface ProductDetailsProps {
 
 /**
  * The body of a product page: gallery, the page's `<h1>` (offer name), price with old price and
- * discount, availability, vendor and vendor code, then the characteristics table
- * (name, value + unit) and the description. The description is HTML sanitised by the server
+ * discount, availability, vendor and vendor code, the chooser of the product's variants (issue 35), then the
+ * characteristics table (name, value + unit) and the description. The description is HTML sanitised by the server
  * (docs/api.md "Offers") and rendered as is.
  */
 export function ProductDetails({ offer, actions }: ProductDetailsProps) {
@@ -29,6 +30,7 @@ export function ProductDetails({ offer, actions }: ProductDetailsProps) {
         <div className={styles.summary}>
           <h1 className={styles.title}>{offer.name}</h1>
           <OfferFacts offer={offer} className={styles.facts} />
+          {offer.variants?.choice && <VariantChooser choice={offer.variants.choice} />}
           <div className={styles.buy}>
             <OfferPrice price={offer.price} oldPrice={offer.oldPrice} currencyId={offer.currencyId} size="lg" />
             <Availability available={offer.available} />
