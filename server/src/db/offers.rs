@@ -117,7 +117,7 @@ const LEADERS_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FRO
 
 /// The condition on an active offer `o` of holding its product's canonical page (issue 35, `catalog::variants`): of
 /// its own, or the first active variant of its group in the shop's order, in stock or not. The sitemap lists these.
-const CANONICAL_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
+pub(super) const CANONICAL_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
     o.group_id AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))";
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
@@ -461,7 +461,9 @@ pub async fn repair_cut_descriptions(pool: &SqlitePool) -> sqlx::Result<u64> {
     Ok(rows.len() as u64)
 }
 
-/// `SELECT COUNT(*) FROM offers WHERE active = 1`.
+/// Active products: `SELECT COUNT(*) FROM offers o WHERE o.active = 1 AND <first of its product>` (a product of several
+/// variants once, issue 35).
 pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE active = 1").fetch_one(pool).await
+    let sql = format!("SELECT COUNT(*) FROM offers o WHERE o.active = 1{CANONICAL_ONLY}");
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(pool).await
 }

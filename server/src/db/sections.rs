@@ -12,19 +12,20 @@ pub struct SectionRow {
     pub direct_offers: i64,
 }
 
-/// All active sections in feed order, each with its direct active-offer count:
-/// `SELECT s.*, (SELECT COUNT(*) FROM offers WHERE section_id = s.id AND active = 1) ... ORDER BY s.position`.
-/// The correlated count walks the `offers_section_position` index once per section instead of joining every offer.
+/// All active sections in feed order, each with its direct count of active products (a product of several variants
+/// once, issue 35): `SELECT s.*, (SELECT COUNT(*) FROM offers WHERE section_id = s.id AND active = 1 AND <first of its
+/// product>) ... ORDER BY s.position`. The correlated count walks the `offers_section_position` index once per section
+/// instead of joining every offer.
 pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
-    sqlx::query_as(
+    let sql = format!(
         "SELECT s.id, s.parent_id, s.name, s.slug,
-           (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = 1) AS direct_offers
+           (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = 1{}) AS direct_offers
          FROM sections s
          WHERE s.active = 1
          ORDER BY s.position",
-    )
-    .fetch_all(pool)
-    .await
+        super::offers::CANONICAL_ONLY
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await
 }
 
 /// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.

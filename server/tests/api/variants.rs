@@ -71,6 +71,9 @@ async fn a_product_of_several_variants_lists_and_counts_once_with_its_span_of_pr
     );
     // In stock when any variant is.
     assert_eq!(app.json("/api/offers?available=Y", 200).await["total"], 4);
+    // Counts of the shop and its sections count products.
+    assert_eq!(app.json("/api/shop", 200).await["offerCount"], 4);
+    assert_eq!(app.json("/api/sections", 200).await["sections"][0]["offerCount"], 4);
     // The home page's collections, read by SQL, show the product once too.
     let new = app.json("/api/collections/new", 200).await;
     assert_eq!(ids(&new).iter().filter(|id| id.starts_with("tee")).collect::<Vec<_>>(), [&"tee-r-m"]);

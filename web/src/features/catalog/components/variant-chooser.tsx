@@ -50,9 +50,9 @@ function ChooserOption({ option, label }: { option: VariantOption; label: string
               className={styles.value}
               aria-current={value.chosen ? 'true' : undefined}
               data-available={value.available ? 'true' : 'false'}
+              aria-label={value.available ? undefined : `${value.value}, ${t('variants.unavailable')}`}
             >
               {value.available ? value.value : <s>{value.value}</s>}
-              {!value.available && <span className="visually-hidden">, {t('variants.unavailable')}</span>}
             </Link>
           </li>
         ))}
