@@ -1,10 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, gotoAtLoad, test as base, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { basePort } from './helpers/servers';
+import { startOwnShop } from './helpers/own-shop';
 
 /**
  * Facets (issue 35) on the real cartridge feed (`../shared/data/vtt-params.yml.xml`: 3,109 offers, no categories,
@@ -12,36 +10,15 @@ import { basePort } from './helpers/servers';
  * with a message when `../shared` is absent; under CI its absence fails.
  */
 const FEED = path.resolve(import.meta.dirname, '../../../shared/data/vtt-params.yml.xml');
-const BINARY = process.env.VITRINA_E2E_BINARY ?? path.resolve(import.meta.dirname, '../../server/target/release/vitrina');
 /** The cartridge shops' ports follow the demo shops' (`basePort() + worker`). */
 const PORT_OFFSET = 40;
 
 const test = base.extend<{}, { cartridgeShop: string }>({
   cartridgeShop: [
     async ({}, use, workerInfo) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-facets-'));
-      const db = path.join(dir, 'vtt.db');
-      const imported = spawnSync(BINARY, ['import', FEED, '--db', db], { encoding: 'utf8' });
-      if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
-      const origin = `http://127.0.0.1:${basePort() + PORT_OFFSET + workerInfo.parallelIndex}`;
-      const server: ChildProcess = spawn(
-        BINARY,
-        ['serve', '--db', db, '--addr', new URL(origin).host, '--render-budget-ms', '5000', '--render-share', '4'],
-        { env: { ...process.env, VITRINA_PICTURES: 'off' }, stdio: 'ignore' },
-      );
-      // Ready, and the listings read from the facet index built after the import.
-      await expect
-        .poll(
-          async () => {
-            const ready = await fetch(`${origin}/api/health/ready`).then((r) => r.json()).catch(() => null);
-            return (ready as { indexedImport?: number } | null)?.indexedImport ?? -1;
-          },
-          { timeout: 30_000 },
-        )
-        .toBeGreaterThan(0);
-      await use(origin);
-      server.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
+      const shop = await startOwnShop({ file: FEED }, PORT_OFFSET + workerInfo.parallelIndex);
+      await use(shop.origin);
+      shop.stop();
     },
     { scope: 'worker' },
   ],

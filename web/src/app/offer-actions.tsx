@@ -14,9 +14,13 @@ function ChooseVariantLink({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
   return (
     <div>
-      <Link to={offer.url} className={`button ${styles.choose}`} data-testid="choose-variant">
+      <Link
+        to={offer.url}
+        className={`button ${styles.choose}`}
+        data-testid="choose-variant"
+        aria-label={t('variants.chooseLabel', { name: offer.name })}
+      >
         {t('variants.choose')}
-        <span className="visually-hidden">: {offer.name}</span>
       </Link>
     </div>
   );

@@ -2,11 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAnyOverlayOpen } from '@/components/ui/overlay';
 import { ROUTE_FOCUS_WAIT_MS } from '@/config/constants';
-import { NEW_PAGE_STATE, SAME_PAGE_STATE } from '@/config/paths';
-
-function isMarked(state: unknown, key: string): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[key] === true;
-}
+import { isNewPageState, samePageKey } from '@/config/paths';
 
 /**
  * Focus after an in-app page change (issue 19; WCAG 2.4.3): as a page load would, focus goes to the new page's main
@@ -33,7 +29,7 @@ export function useRouteFocus(mainId: string): string {
   useEffect(() => {
     if (seen.current.key === key) return;
     const changed =
-      (seen.current.pathname !== pathname && !isMarked(state, SAME_PAGE_STATE)) || isMarked(state, NEW_PAGE_STATE);
+      (seen.current.pathname !== pathname && samePageKey(state) === null) || isNewPageState(state);
     seen.current = { pathname, key };
     if (changed) pending.current = !hash;
   }, [key, pathname, hash, state]);

@@ -105,10 +105,23 @@ export const NEW_PAGE_STATE = 'vitrinaNewPage';
 
 /**
  * Key of the router's navigation state marking a change of path that stays on the same page for the shopper
- * (`{ [SAME_PAGE_STATE]: true }`; another variant of a product, issue 35): focus stays on the control pressed
+ * (`{ [SAME_PAGE_STATE]: pageKey }`; another variant of a product, issue 35): the page keeps its React key (the
+ * `pageKey`, the slug of the variant first shown) and so its state and focus, and focus stays on the control pressed
  * instead of going to the heading (`app/use-route-focus.ts`).
  */
 export const SAME_PAGE_STATE = 'vitrinaSamePage';
+
+/** The page key a navigation marked with {@link SAME_PAGE_STATE} keeps; `null` for any other navigation. */
+export function samePageKey(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const key = (state as Record<string, unknown>)[SAME_PAGE_STATE];
+  return typeof key === 'string' ? key : null;
+}
+
+/** Whether the router's navigation `state` is marked with {@link NEW_PAGE_STATE}. */
+export function isNewPageState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[NEW_PAGE_STATE] === true;
+}
 
 /** The confirmation page of order `number`: the checkout path with `ORDER_ID` (as the original's). */
 export function orderConfirmationPath(number: string): string {

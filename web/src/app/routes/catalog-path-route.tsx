@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { normalizePath, offerSlugFromPath, paths } from '@/config/paths';
+import { normalizePath, offerSlugFromPath, paths, samePageKey } from '@/config/paths';
 import { sectionsQueryOptions, useSections } from '@/features/catalog/api/get-sections';
 import { findSectionByPath } from '@/features/catalog/utils/section-tree';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
@@ -87,7 +87,8 @@ export function CatalogPathRoute() {
   return (
     <Suspense fallback={<LoadingState />}>
       <HydrationPending />
-      <LazyProductPage key={page.slug} slug={page.slug} sections={sections.data} />
+      {/* Another variant of the product keeps the page (issue 35): its key is the first variant's slug. */}
+      <LazyProductPage key={samePageKey(location.state) ?? page.slug} slug={page.slug} sections={sections.data} />
     </Suspense>
   );
 }

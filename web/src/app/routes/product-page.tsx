@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
-import { normalizePath, paths } from '@/config/paths';
+import { normalizePath, paths, samePageKey } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ShareToggle } from '@/components/ui/share-toggle';
@@ -33,12 +33,14 @@ export interface ProductPageProps {
 export function ProductPage({ slug, sections }: ProductPageProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const offer = useOfferBySlug(slug);
+  // Another variant of the product (the chooser's links, issue 35): the variant shown stays until the chosen one comes.
+  const offer = useOfferBySlug(slug, samePageKey(location.state) !== null);
   const hydrated = useHydrated();
   const misplaced =
     !!offer.data &&
+    !offer.isPlaceholderData &&
     (normalizePath(location.pathname) !== normalizePath(offer.data.url) || !location.pathname.endsWith('/'));
-  useRecordView(offer.data && !misplaced ? offer.data.id : undefined);
+  useRecordView(offer.data && !misplaced && !offer.isPlaceholderData ? offer.data.id : undefined);
 
   if (offer.isPending) return <LoadingState />;
   if (offer.isError) return <ErrorState onRetry={() => void offer.refetch()} />;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, isNotFoundError } from '@/lib/api-client';
 import type { Offer } from '@/lib/api/types';
 
@@ -29,7 +29,11 @@ export function offerBySlugQueryOptions(slug: string) {
   });
 }
 
-/** The offer of a product page, by the last segment of its path; `null` when no offer has that slug. */
-export function useOfferBySlug(slug: string) {
-  return useQuery(offerBySlugQueryOptions(slug));
+/**
+ * The offer of a product page, by the last segment of its path; `null` when no offer has that slug. With
+ * `keepPrevious` (another variant of the product shown, issue 35) the page keeps the variant it shows until the
+ * chosen one has come (`isPlaceholderData`), so it neither blanks nor loses the shopper's focus and place.
+ */
+export function useOfferBySlug(slug: string, keepPrevious = false) {
+  return useQuery({ ...offerBySlugQueryOptions(slug), placeholderData: keepPrevious ? keepPreviousData : undefined });
 }

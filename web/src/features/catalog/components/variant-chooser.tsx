@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
-import { SAME_PAGE_STATE } from '@/config/paths';
+import { offerSlugFromPath, SAME_PAGE_STATE, samePageKey } from '@/config/paths';
 import type { VariantChoice, VariantOption } from '@/lib/api/types';
 import styles from './variant-chooser.module.css';
 
@@ -20,16 +20,24 @@ export interface VariantChooserProps {
  */
 export function VariantChooser({ choice }: VariantChooserProps) {
   const { t } = useTranslation();
+  const location = useLocation();
+  // The page's key (`SAME_PAGE_STATE`): the slug of the variant the shopper came to first.
+  const pageKey = samePageKey(location.state) ?? offerSlugFromPath(location.pathname) ?? '';
   return (
     <div className={styles.chooser} data-testid="variant-chooser">
       {choice.options.map((option) => (
-        <ChooserOption key={option.name} option={option} label={option.name || t('variants.variant')} />
+        <ChooserOption
+          key={option.name}
+          option={option}
+          label={option.name || t('variants.variant')}
+          pageKey={pageKey}
+        />
       ))}
     </div>
   );
 }
 
-function ChooserOption({ option, label }: { option: VariantOption; label: string }) {
+function ChooserOption({ option, label, pageKey }: { option: VariantOption; label: string; pageKey: string }) {
   const { t } = useTranslation();
   const id = useId();
   const current = option.values.find((value) => value.chosen);
@@ -46,7 +54,7 @@ function ChooserOption({ option, label }: { option: VariantOption; label: string
               to={value.url}
               replace
               preventScrollReset
-              state={{ [SAME_PAGE_STATE]: true }}
+              state={{ [SAME_PAGE_STATE]: pageKey }}
               className={styles.value}
               aria-current={value.chosen ? 'true' : undefined}
               data-available={value.available ? 'true' : 'false'}
