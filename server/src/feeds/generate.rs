@@ -94,7 +94,7 @@ const PICTURES: [&str; 6] = ["blocks", "puzzle", "boardgame", "doll", "car", "pa
 const MORE_PARAMS_STREAM: u64 = 0x35_35_35_35;
 
 /// Seed offset of the stream that gathers offers into products of variants (issue 35).
-const GROUPS_STREAM: u64 = 0x6_2_0_0_35;
+const GROUPS_STREAM: u64 = 0x0062_0035;
 
 /// One product of several variants being written: its `group_id`, the variants left to write, and what they share
 /// (the first one's name, section and vendor).
