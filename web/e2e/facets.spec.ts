@@ -56,7 +56,7 @@ test.describe('facets', () => {
     const wide = testInfo.project.use.viewport!.width >= 1043;
     // A shopper presses the moment the page is there: before the app runs, a value is a link and "Фильтры" is held.
     await gotoAtLoad(page, '/catalog/');
-    await expect(range(page)).toHaveText('1–20 из 2902');
+    await expect(range(page)).toHaveText('1–20 из 3109');
     let panel = await openPanel(page, wide);
     // Each choice narrows the listing at once, with no page load.
     let shown = await range(page).textContent();
@@ -67,24 +67,24 @@ test.describe('facets', () => {
       await expect(range(page)).not.toHaveText(shown!);
       shown = await range(page).textContent();
     }
-    await expect(range(page)).toHaveText('1–20 из 22');
+    await expect(range(page)).toHaveText('1–20 из 33');
     // The vendor's counts ignore its own choice: Kyocera's black originals, unchosen.
     const kyocera = panel.getByRole('group', { name: 'Производитель' }).getByRole('checkbox', { name: /^Kyocera, \d+$/ });
     await expect(kyocera).toHaveAttribute('aria-checked', 'false');
-    await expect(panel.getByRole('button', { name: 'Показать (22)' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Показать (33)' })).toBeVisible();
     const url = new URL(page.url());
     expect(url.search).toBe(
       `?vendor=HP&${new URLSearchParams([['p.Оригинальность', 'Оригинал'], ['p.Цвет', 'Чёрный']]).toString()}`,
     );
     if (!wide) {
-      await panel.getByRole('button', { name: 'Показать (22)' }).click();
+      await panel.getByRole('button', { name: 'Показать (33)' }).click();
       await expect(panel).toBeHidden();
       await expect(page.getByRole('button', { name: 'Фильтры, выбрано: 3' })).toBeVisible();
     }
     await expect(page.getByTestId('product-card')).toHaveCount(20);
 
     await page.reload();
-    await expect(range(page)).toHaveText('1–20 из 22');
+    await expect(range(page)).toHaveText('1–20 из 33');
     panel = await openPanel(page, wide);
     for (const [facet, name] of CHOICES) {
       await expect(panel.getByRole('group', { name: facet }).getByRole('checkbox', { name })).toHaveAttribute('aria-checked', 'true');
@@ -98,14 +98,14 @@ test.describe('facets', () => {
     const context = await browser.newContext({ ...testInfo.project.use, baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/catalog/?vendor=HP&p.Оригинальность=Оригинал&p.Цвет=Чёрный');
-    await expect(range(page)).toHaveText('1–20 из 22');
+    await expect(range(page)).toHaveText('1–20 из 33');
     await expect(page.getByTestId('product-card')).toHaveCount(20);
     // Below 1043 px the "Фильтры" link leads to the panel.
     if (testInfo.project.use.viewport!.width < 1043) await page.getByRole('button', { name: /^Фильтры/ }).click();
     const panel = page.getByRole('complementary', { name: 'Фильтры' });
     await panel.getByRole('checkbox', { name: /^Чёрный,/ }).click();
     await expect(page).toHaveURL(/\?vendor=HP&p\.%D0%9E/);
-    await expect(range(page)).not.toHaveText('1–20 из 22');
+    await expect(range(page)).not.toHaveText('1–20 из 33');
     // The price range is sent by the form's button.
     await page.goto('/catalog/?vendor=HP');
     if (testInfo.project.use.viewport!.width < 1043) await page.getByRole('button', { name: /^Фильтры/ }).click();
@@ -127,7 +127,7 @@ test.describe('facets', () => {
     expect(new URL(page.url()).searchParams.getAll('vendor')).toEqual(['HP']);
     await page.getByRole('link', { name: 'Сбросить' }).first().click();
     await expect(row).toBeHidden();
-    await expect(range(page)).toHaveText('1–20 из 2902');
+    await expect(range(page)).toHaveText('1–20 из 3109');
     expect(new URL(page.url()).search).toBe('');
   });
 
@@ -155,6 +155,6 @@ test.describe('facets', () => {
     await gotoAtLoad(page, '/catalog/?p.Вес=1');
     await expect(page.getByText('Такого фильтра в каталоге больше нет.')).toBeVisible();
     await page.getByRole('link', { name: 'Убрать фильтр: Вес: 1' }).click();
-    await expect(range(page)).toHaveText('1–20 из 2902');
+    await expect(range(page)).toHaveText('1–20 из 3109');
   });
 });

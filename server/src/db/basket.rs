@@ -145,10 +145,14 @@ pub async fn line_offer(pool: &SqlitePool, visitor: &str, id: i64) -> sqlx::Resu
         .await
 }
 
-/// `SELECT active, available FROM offers WHERE id = ?`: whether the offer is on the storefront and in stock;
-/// `None` for an id no feed ever had.
+/// `SELECT active, available AND price_minor > 0 FROM offers WHERE id = ?`: whether the offer is on the storefront,
+/// and whether it can be bought: in stock, with a price (a zero price is "price on request", issue 35); `None` for an
+/// id no feed ever had.
 pub async fn offer_state(pool: &SqlitePool, offer_id: &str) -> sqlx::Result<Option<(bool, bool)>> {
-    sqlx::query_as("SELECT active, available FROM offers WHERE id = ?").bind(offer_id).fetch_optional(pool).await
+    sqlx::query_as("SELECT active, available AND price_minor > 0 FROM offers WHERE id = ?")
+        .bind(offer_id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// A line with its offer's current price, for the mini cart's sums.

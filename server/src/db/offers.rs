@@ -47,7 +47,8 @@ pub use crate::domain::listing::OfferSort;
 fn order_by(sort: OfferSort) -> &'static str {
     match sort {
         OfferSort::Feed => "o.position",
-        OfferSort::PriceAsc => "o.price_minor, o.position",
+        // "Price on request" (0) last: it is no cheapest (as `facets::FacetIndex`'s order).
+        OfferSort::PriceAsc => "o.price_minor = 0, o.price_minor, o.position",
         OfferSort::PriceDesc => "o.price_minor DESC, o.position",
         OfferSort::Name => "o.name_key, o.position",
         OfferSort::New => "o.added_import_id DESC, o.position DESC",
@@ -190,7 +191,7 @@ pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Resu
 }
 
 /// What a product's variants span (issue 35): how many are active, how many of them are in stock, and their lowest and
-/// highest price (minor units).
+/// highest price (minor units; the lowest leaves "price on request", 0, out unless every variant is so).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantSpan {
     pub count: i64,
@@ -207,7 +208,7 @@ pub async fn variant_spans(pool: &SqlitePool, groups: &[&str]) -> sqlx::Result<H
         return Ok(HashMap::new());
     }
     let mut q = QueryBuilder::<Sqlite>::new(
-        "SELECT group_id, COUNT(*), SUM(available), MIN(price_minor), MAX(price_minor) FROM offers \
+        "SELECT group_id, COUNT(*), SUM(available), COALESCE(MIN(NULLIF(price_minor, 0)), 0), MAX(price_minor) FROM offers \
          WHERE active = 1 AND group_id IN (",
     );
     let mut list = q.separated(", ");

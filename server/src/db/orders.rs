@@ -140,7 +140,7 @@ pub async fn place(
     }
     let unorderable: Vec<Unorderable> = basket
         .iter()
-        .filter(|b| !b.active || !b.available)
+        .filter(|b| !b.active || !b.available || b.price_minor == 0)
         .map(|b| Unorderable { offer_id: b.offer_id.clone(), name: b.name.clone(), removed: !b.active })
         .collect();
     if !unorderable.is_empty() {

@@ -165,7 +165,8 @@ pub struct FacetCounts {
 pub struct Counts {
     /// Offers the whole filter leaves.
     pub total: u64,
-    /// The lowest and highest price of what the other choices leave, minor units; `None` when they leave nothing.
+    /// The lowest and highest price of what the other choices leave, minor units ("price on request", 0, left out);
+    /// `None` when they leave nothing priced.
     pub price: Option<(i64, i64)>,
     pub facets: Vec<FacetCounts>,
 }
@@ -425,7 +426,8 @@ impl FacetIndex {
         let price = |id: &u32| self.prices[*id as usize];
         let mut orders = HashMap::new();
         let mut by = ids();
-        by.sort_by_key(|id| (price(id), *id));
+        // "Price on request" (0) has no price to be cheapest by: last, as in `db::offers`' order.
+        by.sort_by_key(|id| (price(id) == 0, price(id), *id));
         orders.insert(SortKey::PriceAsc, by);
         let mut by = ids();
         by.sort_by_key(|id| (std::cmp::Reverse(price(id)), *id));
@@ -541,7 +543,8 @@ impl FacetIndex {
             .iter()
             .filter(|id| {
                 let (low, high) = self.price_of(*id);
-                from.is_none_or(|from| high >= from) && to.is_none_or(|to| low <= to)
+                // A zero price is "price on request": no price to be within a range.
+                high > 0 && from.is_none_or(|from| high >= from) && to.is_none_or(|to| low <= to)
             })
             .collect()
     }
@@ -605,7 +608,7 @@ impl FacetIndex {
         });
         let price = price_span(unpriced.iter().flat_map(|id| {
             let (low, high) = self.price_of(id);
-            [low, high]
+            [low, high].into_iter().filter(|price| *price > 0)
         }));
         let mut facets = Vec::new();
         for (f, facet) in self.facets.iter().enumerate() {
@@ -803,7 +806,9 @@ mod tests {
                 |o: &FacetOffer| o.old_price_minor.filter(|d| *d != 0).map(|old| (old - o.price_minor) * 1000 / old);
             match sort {
                 OfferSort::Feed => {}
-                OfferSort::PriceAsc => expected.sort_by_key(|&i| (offers[i].price_minor, i)),
+                OfferSort::PriceAsc => {
+                    expected.sort_by_key(|&i| (offers[i].price_minor == 0, offers[i].price_minor, i))
+                }
                 OfferSort::PriceDesc => expected.sort_by_key(|&i| (Reverse(offers[i].price_minor), i)),
                 OfferSort::Name => {
                     expected.sort_by(|&a, &b| offers[a].name_key.cmp(&offers[b].name_key).then(a.cmp(&b)))

@@ -92,9 +92,7 @@ pub(super) fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet
     let currency =
         CurrencyCode::parse(raw.currency_id.as_deref().unwrap_or(default_currency)).map_err(|e| e.to_string())?;
     let price_minor = parse_price(raw.price.as_deref().unwrap_or(""), &currency).map_err(|e| e.to_string())?;
-    if price_minor == 0 {
-        return Err("price is zero".into());
-    }
+    // A zero price is "price on request" (issue 35): listed and found, never sold (`db::basket::offer_state`).
     // An old price is only shown when it is a real discount; a bad one is dropped, not the offer.
     let old_price_minor =
         raw.old_price.as_deref().and_then(|p| parse_price(p, &currency).ok()).filter(|old| *old > price_minor);
@@ -236,12 +234,12 @@ mod tests {
     }
 
     #[test]
-    fn garbage_negative_and_zero_prices_are_skipped_with_a_reason() {
+    fn garbage_and_negative_prices_are_skipped_with_a_reason_and_zero_is_on_request() {
         let long = "5".repeat(100);
         assert!(valid(raw("1", &long), "KZT", &sections()).unwrap_err().contains("does not fit"));
         assert!(valid(raw("1", "-1"), "KZT", &sections()).unwrap_err().contains("negative"));
         assert!(valid(raw("1", "abc"), "KZT", &sections()).unwrap_err().contains("not a number"));
-        assert!(valid(raw("1", "0"), "KZT", &sections()).unwrap_err().contains("zero"));
+        assert_eq!(valid(raw("1", "0"), "KZT", &sections()).unwrap().price_minor, 0);
         assert!(valid(RawOffer { price: None, ..raw("1", "") }, "KZT", &sections()).is_err());
     }
 

@@ -118,7 +118,11 @@ fn join_offer(product: &mut FacetOffer, variant: FacetOffer) {
     }
     product.available |= variant.available;
     let high = product.price_max_minor.unwrap_or(product.price_minor).max(variant.price_minor);
-    product.price_minor = product.price_minor.min(variant.price_minor);
+    // The lowest price a variant has: "price on request" (0) only when every variant is so.
+    product.price_minor = match (product.price_minor, variant.price_minor) {
+        (0, price) | (price, 0) => price,
+        (a, b) => a.min(b),
+    };
     product.price_max_minor = Some(high);
     product.added_import = product.added_import.min(variant.added_import);
     for param in variant.params {

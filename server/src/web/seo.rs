@@ -335,6 +335,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 Money { minor: price_minor, currency: CurrencyCode::parse(&currency).map_err(anyhow::Error::from)? };
             let description = match offer.description.as_deref().map(|d| plain_text(d, 160)).filter(|d| !d.is_empty()) {
                 Some(d) => d,
+                None if price_minor == 0 => format!("{} — цена по запросу в магазине {}.", offer.name, shop.name),
                 None => format!("{} — {} {} в магазине {}.", offer.name, money.major_text(), currency, shop.name),
             };
             // Open Graph and JSON-LD name the shop's own copy, in JPEG (what every crawler and messenger reads).
@@ -359,6 +360,12 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             });
             if !images.is_empty() {
                 product["image"] = json!(images);
+            }
+            // "Price on request" (issue 35) offers no price to a crawler: a price of 0 would be a false one.
+            if price_minor == 0
+                && let Some(fields) = product.as_object_mut()
+            {
+                fields.remove("offers");
             }
             if let Some(sku) = &offer.vendor_code {
                 product["sku"] = json!(sku);

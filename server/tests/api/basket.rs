@@ -277,3 +277,30 @@ async fn a_form_post_from_another_site_or_of_a_bad_offer_is_refused_and_stores_n
         }
     }
 }
+
+#[tokio::test]
+async fn an_offer_priced_on_request_is_listed_last_by_price_and_never_sold() {
+    // Issue 35: a zero price is "price on request" (docs/decisions.md "Zero prices").
+    let app = spawn_app().await;
+    let feed = SMALL_FEED.replace(
+        "</offers>",
+        r#"<offer id="ask" available="true"><price>0</price><currencyId>RUB</currencyId><categoryId>1</categoryId><name>Конструктор по запросу</name></offer></offers>"#,
+    );
+    app.import(&feed).await;
+    let ids = |page: &Value| -> Vec<String> {
+        page["items"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap().to_owned()).collect()
+    };
+    let by_price = app.json("/api/offers?sort=price", 200).await;
+    assert_eq!(ids(&by_price).last().map(String::as_str), Some("ask"), "no cheapest: last");
+    assert_eq!(by_price["facets"]["price"]["min"], 3.54, "no price in the range");
+    assert!(!ids(&app.json("/api/offers?priceMax=100", 200).await).contains(&"ask".to_owned()));
+    let offer = app.json("/api/offers/ask", 200).await;
+    assert_eq!(offer["price"], 0);
+    let visitor = app.visitor().await;
+    let refused = add(&visitor, json!({"offerId": "ask"}), 409).await;
+    assert_eq!(refused["errors"][0]["code"], "OFFER_UNAVAILABLE");
+    add(&visitor, json!({"offerId": "ask", "delay": true}), 200).await;
+    let page = app.get(offer["url"].as_str().unwrap()).await.text().await.unwrap();
+    assert!(page.contains("\"@type\":\"Product\""), "{page}");
+    assert!(!page.contains("\"priceCurrency\""), "no price for crawlers");
+}

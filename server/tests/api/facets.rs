@@ -20,16 +20,15 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
     cli_import(&feed, &db);
     let pool = vitrina::db::connect(&db).await.unwrap();
     let index = FacetIndex::build(vitrina::db::facets::offers(&pool).await.unwrap());
-    // 3,109 in the feed; those priced 0 are not imported (docs/decisions.md "Zero prices").
-    assert_eq!(index.len(), 2902);
+    // All 3,109 of the feed: those priced 0 are "price on request" (docs/decisions.md "Zero prices").
+    assert_eq!(index.len(), 3109);
 
-    // The "Done when": HP, Оригинал, Чёрный. The feed has 33 such offers; 11 of them are priced 0, which
-    // the import leaves out (docs/decisions.md "Zero prices"), so the catalogue has 22.
+    // The "Done when": HP, Оригинал, Чёрный: 33 offers, 11 of them priced on request.
     let mut filter = Filter { values: chosen(&[(VENDOR, &["HP"])]), ..Filter::default() };
     filter.values.insert(normal("Оригинальность"), [normal("Оригинал")].into());
     filter.values.insert(normal("Цвет"), [normal("Чёрный")].into());
     let counts = index.counts(&filter);
-    assert_eq!(counts.total, 22);
+    assert_eq!(counts.total, 33);
 
     // Every count of the panel, against SQL over the offer-parameter table (Bitrix's way), with the other two
     // choices applied: the vendor's values with the original black ones, and so on. The feed writes "Чёрный" 1,282
@@ -79,7 +78,7 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
         }
     }
     let hp = counts.facets.iter().find(|f| f.key == VENDOR).unwrap().values.iter().find(|v| v.label == "HP").unwrap();
-    assert!(hp.chosen && hp.count == 22);
+    assert!(hp.chosen && hp.count == 33);
 }
 
 /// A small cartridge shop: two sections, vendors, a colour, a numeric resource with its unit, a price each.

@@ -53,6 +53,13 @@ describe('BasketButton', () => {
     expect(await screen.findByRole('button', { name: 'Нет в наличии' })).toBeDisabled();
   });
 
+  it('asks for the price of an offer priced on request instead of adding it', async () => {
+    mockBasketApi();
+    renderButtons(makeOffer({ id: 'ask', name: 'Станок', price: 0 }));
+    expect(await screen.findByRole('link', { name: 'Узнать цену' })).toHaveAttribute('href', '/feedback/');
+    expect(screen.queryByTestId('add-to-basket')).not.toBeInTheDocument();
+  });
+
   it('says why the server refused the add', async () => {
     const api = mockBasketApi();
     api.know(elka);

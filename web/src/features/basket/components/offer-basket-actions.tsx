@@ -49,7 +49,14 @@ export function BasketButton({ offer, place }: OfferBasketButtonProps) {
   }, [inBasket]);
 
   let control;
-  if (inBasket) {
+  if (offer.price === 0 && !inBasket) {
+    // "Price on request" (issue 35): not sold here; the shopper asks through the feedback form.
+    control = (
+      <Link to={paths.feedback} className={`button button--secondary ${size}`} data-testid="ask-price">
+        {t('offer.askPrice')}
+      </Link>
+    );
+  } else if (inBasket) {
     control = (
       <Link ref={linkRef} to={paths.cart} className={`button button--secondary ${size}`} data-testid="in-basket">
         <CartIcon className={styles.icon} />

@@ -16,11 +16,22 @@ export interface OfferPriceProps {
 /**
  * The price of an offer (`1 480 ₽`); with a higher old price also the old price struck through
  * (`<s>`, announced as "Старая цена") and the discount badge (`−26%`, announced as "Скидка 26%"). A product of
- * variants with different prices shows their range (`1 000 ₽ – 1 500 ₽`) instead.
+ * variants with different prices shows their range (`1 000 ₽ – 1 500 ₽`) instead; a zero price reads "Цена по
+ * запросу".
  */
 export function OfferPrice({ price, oldPrice, currencyId, maxPrice = null, size = 'md' }: OfferPriceProps) {
   const { t } = useTranslation();
-  const range = maxPrice !== null && maxPrice > price;
+  const range = maxPrice !== null && maxPrice > price && price > 0;
+  if (price === 0 && !range) {
+    // A zero price is "price on request" (issue 35): the feed names none to sell at.
+    return (
+      <div className={`${styles.price} ${size === 'lg' ? styles.large : ''}`}>
+        <span className={`${styles.current} ${styles.onRequest}`} data-testid="price">
+          {t('offer.priceOnRequest')}
+        </span>
+      </div>
+    );
+  }
   const percent = range ? null : discountPercent(price, oldPrice);
   return (
     <div className={`${styles.price} ${size === 'lg' ? styles.large : ''}`}>

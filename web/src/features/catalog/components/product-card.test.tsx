@@ -37,6 +37,12 @@ describe('ProductCard', () => {
     expect(screen.getByText('В наличии')).toBeInTheDocument();
   });
 
+  it('reads a zero price as "Цена по запросу"', () => {
+    renderWithApp(<ProductCard offer={makeOffer({ price: 0, oldPrice: 100 })} />);
+    expect(screen.getByTestId('price')).toHaveTextContent('Цена по запросу');
+    expect(screen.queryByTestId('old-price')).not.toBeInTheDocument();
+  });
+
   it('says when the offer is out of stock', () => {
     renderWithApp(<ProductCard offer={makeOffer({ available: false })} />);
     expect(screen.getByText('Нет в наличии')).toBeInTheDocument();

@@ -162,7 +162,9 @@ export function CompareView() {
               <th scope="row">{t('compare.price')}</th>
               {offers.map((offer) => (
                 <td key={offer.id}>
-                  <span className={styles.price}>{formatMoney(offer.price, offer.currencyId)}</span>
+                  <span className={styles.price}>
+                    {offer.price > 0 ? formatMoney(offer.price, offer.currencyId) : t('offer.priceOnRequest')}
+                  </span>
                   {offer.oldPrice !== null && offer.oldPrice > offer.price && (
                     <s className={styles.oldPrice}>
                       <span className="visually-hidden">{t('offer.oldPrice')}: </span>
