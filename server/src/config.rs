@@ -438,6 +438,16 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINA_RENDER_SHARE", default_value_t = crate::limits::RENDER_SHARE_PER_CLIENT,
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub render_share: usize,
+    /// A parameter shows as a facet of a listing when at least this share of the listing's offers carry it, percent
+    /// (issue 35; 0 shows every parameter, as Bitrix's smart filter does).
+    #[arg(long, env = "VITRINA_FACET_MIN_SHARE", default_value_t = crate::limits::FACET_MIN_SHARE_PERCENT,
+        value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub facet_min_share: u8,
+    /// Parameters shown first among a listing's facets, after the vendor, in this order (comma-separated names,
+    /// matched whatever their case and `ё`/`е`): `--facet-order "Тип,Цвет,Ресурс"`. The others follow, the ones most
+    /// offers carry first.
+    #[arg(long, env = "VITRINA_FACET_ORDER", value_delimiter = ',')]
+    pub facet_order: Vec<String>,
     /// For tests only (issue 22, "a forced render failure"): a page whose URL (path and query) contains this text
     /// fails its server render, the bundle throwing inside the React tree, so the fallback to the client-rendered
     /// shell and the rebuilt runtime can be seen through the real interface. Unset in a real shop.

@@ -86,7 +86,11 @@ impl Application {
             health_token: args.health_token.clone().filter(|token| !token.is_empty()),
         };
         // The first index builds in the background: the shop serves meanwhile (search answers "nothing found").
-        let search = Arc::new(crate::search::engine::SearchEngine::new()?);
+        let facet_settings = crate::facets::FacetSettings {
+            min_share_percent: args.facet_min_share,
+            order: args.facet_order.iter().map(|name| name.trim().to_owned()).filter(|n| !n.is_empty()).collect(),
+        };
+        let search = Arc::new(crate::search::engine::SearchEngine::new()?.with_facet_settings(facet_settings));
         let catalog = Arc::new(crate::catalog::CatalogCache::default());
         let content = Arc::new(crate::state::ContentGeneration::default());
         let pictures = args.pictures.store(&args.db);

@@ -5,7 +5,8 @@
 //! section. Offers get dense ids (`u32`, their place in [`FacetIndex`]); every set of offers is a [`RoaringBitmap`].
 //!
 //! - **Facets:** the vendor, then each offer parameter, the ones most offers carry first. A listing shows a parameter
-//!   when at least [`FACET_MIN_SHARE_PERCENT`] of its offers carry it (the vendor always, when any offer has one),
+//!   when at least [`FACET_MIN_SHARE_PERCENT`] of its offers carry it (the vendor always, when any offer has one;
+//!   the share and parameters to show first are the shop's settings, [`FacetSettings`]),
 //!   unless its values name offers rather than group them ([`FACET_MAX_DISTINCT_PERCENT`]: a part number).
 //! - **Matching:** values of one facet combine with OR, facets with AND; the section (with its subsections), "only
 //!   in stock", the price range and numeric ranges narrow the same way.
@@ -60,6 +61,24 @@ pub struct FacetOffer {
     /// A product's highest price, minor units, when its variants' prices differ (`price_minor` is its lowest): the
     /// price filter keeps a product whose span meets the range.
     pub price_max_minor: Option<i64>,
+}
+
+/// The shop's facet settings (issue 35: "the threshold and the order of facets are settings"; `vitrina serve
+/// --facet-min-share`, `--facet-order`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FacetSettings {
+    /// A parameter shows as a facet of a listing when at least this share of the listing's offers carry it, percent
+    /// (0..=100; default [`FACET_MIN_SHARE_PERCENT`]).
+    pub min_share_percent: u8,
+    /// Parameter names shown first, in this order, after the vendor (matched [`normal`]); the others follow, the ones
+    /// most offers carry first.
+    pub order: Vec<String>,
+}
+
+impl Default for FacetSettings {
+    fn default() -> Self {
+        Self { min_share_percent: FACET_MIN_SHARE_PERCENT, order: Vec::new() }
+    }
 }
 
 /// `text` as facets match it: trimmed, inner spaces made one, lower case, `ё` as `е`.
@@ -191,6 +210,8 @@ pub struct FacetIndex {
     orders: HashMap<SortKey, Vec<u32>>,
     /// The currency most offers are priced in (`RUB` when there are none): the price filter's.
     currency_id: String,
+    /// The share of a listing's offers a parameter needs to show, percent ([`FacetSettings::min_share_percent`]).
+    min_share_percent: u8,
     /// Each offer's facet values, by dense id: `value_entries[value_starts[id]..value_starts[id + 1]]`, each entry the
     /// facet's place in `facets` (high 8 bits) and the value's in its `values` (low 24). A listing of few offers is
     /// counted by walking its offers once instead of intersecting every value (4 bytes an offer's value; empty past
@@ -279,9 +300,14 @@ fn most_frequent(counts: &HashMap<String, usize>) -> Option<String> {
 }
 
 impl FacetIndex {
-    /// The index of `offers`.
+    /// The index of `offers` with the default [`FacetSettings`].
     pub fn build(offers: Vec<FacetOffer>) -> Self {
-        let mut index = FacetIndex::default();
+        Self::build_with(offers, &FacetSettings::default())
+    }
+
+    /// The index of `offers`, its facets shown and ordered as `settings` say.
+    pub fn build_with(offers: Vec<FacetOffer>, settings: &FacetSettings) -> Self {
+        let mut index = FacetIndex { min_share_percent: settings.min_share_percent.min(100), ..FacetIndex::default() };
         let mut drafts: HashMap<String, Draft> = HashMap::new();
         let mut fields = SortFields::default();
         let mut currencies: HashMap<String, usize> = HashMap::new();
@@ -348,9 +374,13 @@ impl FacetIndex {
                 }
             })
             .collect();
+        // The vendor, then the parameters the settings name in their order, then the rest by how many carry them.
+        let chosen_order: Vec<String> = settings.order.iter().map(|name| normal(name)).collect();
+        let place = |facet: &Facet| chosen_order.iter().position(|key| *key == facet.key).unwrap_or(usize::MAX);
         facets.sort_by(|a, b| {
             (b.key == VENDOR)
                 .cmp(&(a.key == VENDOR))
+                .then_with(|| place(a).cmp(&place(b)))
                 .then_with(|| b.carried.len().cmp(&a.carried.len()))
                 .then_with(|| a.name.cmp(&b.name))
         });
@@ -578,7 +608,7 @@ impl FacetIndex {
     }
 
     /// The listing's size, price range and facets with their counts. A parameter is shown when at least
-    /// [`FACET_MIN_SHARE_PERCENT`] of the scope's offers carry it, or when it is chosen.
+    /// [`FacetSettings::min_share_percent`] of the scope's offers carry it, or when it is chosen.
     pub fn counts(&self, filter: &Filter) -> Counts {
         let scope = self.scope(filter);
         let choices = self.choices(filter);
@@ -618,7 +648,7 @@ impl FacetIndex {
             }
             let carried = facet.carried.intersection_len(&scope);
             let shown = carried > 0
-                && (chosen || facet.key == VENDOR || carried * 100 >= scope.len() * u64::from(FACET_MIN_SHARE_PERCENT));
+                && (chosen || facet.key == VENDOR || carried * 100 >= scope.len() * u64::from(self.min_share_percent));
             if !shown {
                 continue;
             }

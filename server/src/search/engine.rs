@@ -6,7 +6,7 @@
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
-use crate::facets::{FacetIndex, Filter, ListingFacets};
+use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
 use sqlx::SqlitePool;
@@ -46,6 +46,8 @@ pub struct SearchEngine {
     indexed_import: AtomicI64,
     /// Bytes the facet index in use holds, about ([`FacetIndex::memory_bytes`]).
     facet_bytes: AtomicU64,
+    /// How facets are shown: each rebuild's ([`SearchEngine::with_facet_settings`]).
+    facet_settings: FacetSettings,
 }
 
 impl SearchEngine {
@@ -62,7 +64,14 @@ impl SearchEngine {
             ready: AtomicBool::new(false),
             indexed_import: AtomicI64::new(-1),
             facet_bytes: AtomicU64::new(0),
+            facet_settings: FacetSettings::default(),
         })
+    }
+
+    /// The engine with the shop's facet settings (`vitrina serve --facet-min-share`, `--facet-order`), which every
+    /// rebuild of the facet index follows.
+    pub fn with_facet_settings(self, facet_settings: FacetSettings) -> Self {
+        Self { facet_settings, ..self }
     }
 
     /// Answers `request` with the JSON of a [`SearchAnswer`] (`GET /api/search`'s body), narrowed by the facet
@@ -209,8 +218,9 @@ impl SearchEngine {
         // Both hold products: a group's variants are one entry (issue 35).
         let (docs, facet_offers) = super::products::gather(docs, facet_offers);
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
+        let settings = self.facet_settings.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
-            anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build(facet_offers)))
+            anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build_with(facet_offers, &settings)))
         })
         .await??;
         let offers = index.len();

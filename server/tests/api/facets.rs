@@ -96,7 +96,12 @@ const CARTRIDGES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 
 /// The shop on [`CARTRIDGES`], once its listings are read from the facet index.
 async fn cartridge_shop() -> TestApp {
-    let app = spawn_with_feed(CARTRIDGES, |_| {}).await;
+    cartridge_shop_with(|_| {}).await
+}
+
+/// [`cartridge_shop`] with its serve arguments changed by `configure`.
+async fn cartridge_shop_with(configure: impl FnOnce(&mut vitrina::config::ServeArgs)) -> TestApp {
+    let app = spawn_with_feed(CARTRIDGES, configure).await;
     let pool = app.pool().await;
     let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
     app.wait_for_import(import).await;
@@ -231,4 +236,24 @@ async fn search_answers_take_the_same_filters_and_count_the_facets_of_their_matc
     assert_eq!(blue["items"][0]["id"], "a4");
     assert_eq!(count(&blue, "p.Цвет", "Чёрный"), 1, "the colour's counts ignore its own choice");
     assert_eq!(app.json("/api/search?q=canon&p.Вес=1", 400).await["errors"][0]["code"], "FACET_UNKNOWN");
+}
+
+#[tokio::test]
+async fn the_shop_sets_the_share_a_facet_needs_and_which_come_first() {
+    let fields = |page: &Value| -> Vec<String> {
+        page["facets"]["items"].as_array().unwrap().iter().map(|f| f["field"].as_str().unwrap().to_owned()).collect()
+    };
+    // By default: the vendor, then the parameters most offers carry (here as many: by name).
+    let plain = cartridge_shop().await;
+    assert_eq!(fields(&plain.json("/api/offers", 200).await), ["vendor", "p.Ресурс", "p.Цвет"]);
+    let app = cartridge_shop_with(|args| {
+        args.facet_order = vec!["цвет".into()];
+        args.facet_min_share = 100;
+    })
+    .await;
+    assert_eq!(fields(&app.json("/api/offers", 200).await), ["vendor", "p.Цвет", "p.Ресурс"], "named first");
+    let more = app.import(&CARTRIDGES.replace("</offers>", r#"<offer id="z" available="true"><price>9</price><currencyId>RUB</currencyId><categoryId>1</categoryId><name>Бумага</name><param name="Плотность">80</param></offer></offers>"#)).await;
+    assert_eq!(more.offers_added, 1);
+    // Not every offer carries a colour now: at 100 % it is no facet; the vendor always is.
+    assert_eq!(fields(&app.json("/api/offers", 200).await), ["vendor"]);
 }

@@ -84,6 +84,8 @@ pub(crate) async fn spawn_configured(
         render_budget_ms: vitrina::limits::RENDER_BUDGET_MS,
         render_share: vitrina::limits::RENDER_SHARE_PER_CLIENT,
         render_fault: None,
+        facet_min_share: vitrina::limits::FACET_MIN_SHARE_PERCENT,
+        facet_order: Vec::new(),
     };
     configure(&mut args);
     // Before any client of the tests' is built (reqwest has no TLS provider of its own here).
