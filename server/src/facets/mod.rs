@@ -351,6 +351,13 @@ impl FacetIndex {
                     })
                     .collect();
                 values.sort_by(|a, b| b.offers.len().cmp(&a.offers.len()).then_with(|| a.label.cmp(&b.label)));
+                // A numeric parameter's values (a warranty of 6, 12 and 24 months) read in the order of their numbers.
+                if key != VENDOR && values.iter().all(|v| number(&v.label).is_some()) {
+                    values.sort_by(|a, b| {
+                        let n = |v: &Value| number(&v.label).unwrap_or_default();
+                        n(a).total_cmp(&n(b)).then_with(|| a.label.cmp(&b.label))
+                    });
+                }
                 let carried = values.iter().map(|v| &v.offers).fold(RoaringBitmap::new(), |a, b| a | b);
                 let parsed: Option<Vec<(f64, &Value)>> =
                     values.iter().map(|v| number(&v.label).map(|n| (n, v))).collect();
@@ -785,8 +792,10 @@ mod tests {
         let counts = index.counts(&Filter { available: true, ..Filter::default() });
         assert_eq!(counts.total, 3);
         assert_eq!(counts.price, Some((1000, 4000)));
-        let range = counts.facets.iter().find(|f| f.key == "ресурс").unwrap().range;
-        assert_eq!(range, Some((2.5, 1500.0)), "offer 3 is out of stock");
+        let resource_facet = counts.facets.iter().find(|f| f.key == "ресурс").unwrap();
+        assert_eq!(resource_facet.range, Some((2.5, 1500.0)), "offer 3 is out of stock");
+        let listed: Vec<&str> = resource_facet.values.iter().map(|v| v.label.as_str()).collect();
+        assert_eq!(listed, ["2,5", "1500"], "few numbers list in their order, not by name (800 is out of stock)");
         let cheap = Filter { price: (None, Some(2500)), ..Filter::default() };
         assert_eq!(index.counts(&cheap).total, 2);
         // An unknown facet or value leaves nothing, and is no error.
