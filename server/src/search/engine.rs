@@ -210,16 +210,18 @@ impl SearchEngine {
     }
 
     /// Reads the catalogue, builds a new search index and facet index off the async threads, and swaps both in;
-    /// logs the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]).
+    /// logs the products indexed, the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]), the time
+    /// of the read (`read_ms`) and the whole (`ms`).
     pub async fn rebuild(&self, pool: &SqlitePool) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
         // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
         let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;
-        // Both hold products: a group's variants are one entry (issue 35).
-        let (docs, facet_offers) = super::products::gather(docs, facet_offers);
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
+        let read_ms = started.elapsed().as_millis() as u64;
         let settings = self.facet_settings.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
+            // Both hold products: a group's variants are one entry (issue 35).
+            let (docs, facet_offers) = super::products::gather(docs, facet_offers);
             anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build_with(facet_offers, &settings)))
         })
         .await??;
@@ -227,8 +229,9 @@ impl SearchEngine {
         let facet_bytes = facets.memory_bytes();
         self.swap_with_facets(index, facets);
         tracing::info!(
-            offers,
+            products = offers,
             facet_bytes,
+            read_ms,
             ms = started.elapsed().as_millis() as u64,
             "search and facet indexes built"
         );
