@@ -2036,8 +2036,8 @@ export interface components {
              */
             options: components["schemas"]["VariantOption"][];
             /**
-             * @description The product's page: its leader's (its first variant in the shop's order), the canonical link of every
-             *     variant's page.
+             * @description The product's page: its first variant's in the shop's order (in stock or not, so it does not move with the
+             *     stock), the canonical link of every variant's page.
              */
             productUrl: string;
         };
