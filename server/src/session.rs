@@ -3,8 +3,8 @@
 //! public URL is https). The session carries the CSRF token (spec §3 "sessid") that every state-changing `/api`
 //! request must send in the `X-CSRF-Token` header ([`require_csrf`]).
 //!
-//! The store is ours, not `tower-sessions-sqlx-store`: that crate is built on sqlx 0.8, and two sqlx versions
-//! cannot link SQLite into one binary.
+//! The store is ours (`db::sessions::DbSessionStore`), not `tower-sessions-sqlx-store`: that crate is built on sqlx
+//! 0.8, and two sqlx versions cannot link SQLite into one binary.
 //!
 //! Accounts (issue 7): a logged-in session keeps the account's id and session stamp ([`log_in`]); its visitor id is
 //! the account's. [`keep_session`] checks the stamp on every `/api` request (a password change elsewhere logs the
@@ -16,7 +16,7 @@ use crate::limits::{
     CSRF_COOKIE_NAME, CSRF_HEADER, REMEMBER_ME_INACTIVITY_DAYS, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS,
 };
 use crate::state::AppState;
-use async_trait::async_trait;
+use crate::db::sessions::DbSessionStore;
 use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
@@ -25,99 +25,15 @@ use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
 use std::collections::BTreeMap;
 use tower_sessions::cookie::SameSite;
-use tower_sessions::session::{Id, Record};
-use tower_sessions::session_store::{self, SessionStore};
 use tower_sessions::{Expiry, Session, SessionManagerLayer};
 
 /// Key of the CSRF token in the session's data.
 const CSRF_KEY: &str = "csrf";
 
-/// Sessions in the shop's SQLite database: one row per session, its [`Record`] as JSON, its expiry in Unix seconds.
-#[derive(Debug, Clone)]
-pub struct SqliteSessionStore {
-    pool: SqlitePool,
-}
-
-fn backend(err: impl std::fmt::Display) -> session_store::Error {
-    session_store::Error::Backend(err.to_string())
-}
-
-impl SqliteSessionStore {
-    pub fn new(pool: SqlitePool) -> Self {
-        Self { pool }
-    }
-
-    /// Removes sessions that have expired; returns how many.
-    pub async fn delete_expired(&self) -> sqlx::Result<u64> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        Ok(sqlx::query("DELETE FROM sessions WHERE expiry_date <= ?")
-            .bind(now)
-            .execute(&self.pool)
-            .await?
-            .rows_affected())
-    }
-}
-
-#[async_trait]
-impl SessionStore for SqliteSessionStore {
-    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
-        loop {
-            let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-            let inserted = sqlx::query("INSERT OR IGNORE INTO sessions (id, data, expiry_date) VALUES (?, ?, ?)")
-                .bind(record.id.to_string())
-                .bind(data)
-                .bind(record.expiry_date.unix_timestamp())
-                .execute(&self.pool)
-                .await
-                .map_err(backend)?;
-            if inserted.rows_affected() == 1 {
-                return Ok(());
-            }
-            // An id collision (2^-128): draw another.
-            record.id = Id::default();
-        }
-    }
-
-    async fn save(&self, record: &Record) -> session_store::Result<()> {
-        let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-        sqlx::query(
-            "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
-             ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
-        )
-        .bind(record.id.to_string())
-        .bind(data)
-        .bind(record.expiry_date.unix_timestamp())
-        .execute(&self.pool)
-        .await
-        .map_err(backend)?;
-        Ok(())
-    }
-
-    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let data: Option<String> = sqlx::query_scalar("SELECT data FROM sessions WHERE id = ? AND expiry_date > ?")
-            .bind(id.to_string())
-            .bind(now)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(backend)?;
-        data.map(|d| serde_json::from_str(&d).map_err(|e| session_store::Error::Decode(e.to_string()))).transpose()
-    }
-
-    async fn delete(&self, id: &Id) -> session_store::Result<()> {
-        sqlx::query("DELETE FROM sessions WHERE id = ?")
-            .bind(id.to_string())
-            .execute(&self.pool)
-            .await
-            .map_err(backend)?;
-        Ok(())
-    }
-}
-
 /// The session middleware: cookie [`SESSION_COOKIE_NAME`], path `/`, `HttpOnly`, `SameSite=Lax`, `Secure` when
 /// `secure` (the shop is served over https), ending after [`SESSION_INACTIVITY_DAYS`] days without a request.
-pub fn layer(pool: SqlitePool, secure: bool) -> SessionManagerLayer<SqliteSessionStore> {
-    SessionManagerLayer::new(SqliteSessionStore::new(pool))
+pub fn layer(pool: SqlitePool, secure: bool) -> SessionManagerLayer<DbSessionStore> {
+    SessionManagerLayer::new(DbSessionStore::new(pool))
         .with_name(SESSION_COOKIE_NAME)
         .with_path("/")
         .with_http_only(true)

@@ -278,7 +278,7 @@ pub struct Swept {
 /// Removes expired sessions and void captchas (issue 20: expired session rows were never deleted, so the table
 /// grew with every visitor who ever came).
 pub async fn sweep_expired(pool: &sqlx::SqlitePool) -> sqlx::Result<Swept> {
-    let sessions = session::SqliteSessionStore::new(pool.clone()).delete_expired().await?;
+    let sessions = crate::db::sessions::DbSessionStore::new(pool.clone()).delete_expired().await?;
     let captchas = db::forms::delete_void_captchas(pool).await?;
     Ok(Swept { sessions, captchas })
 }

@@ -2,8 +2,7 @@
 
 use super::listing::{FilterParams, listing_answer};
 use super::params::ListParams;
-use crate::catalog::{Collection, Offer, OfferList, OfferPage, collection, offers_by_ids, one_offer};
-use crate::db::offers::{self as db_offers, OfferRow};
+use crate::catalog::{Collection, Offer, OfferList, OfferPage, collection, offer_by_id, offer_by_slug, offers_by_ids};
 use crate::error::ApiQuery;
 use crate::error::{ApiError, ApiPath, ErrorBody};
 use crate::limits::{DEFAULT_COLLECTION_LIMIT, MAX_IDS_PER_REQUEST, SEARCH_PAGE_SIZE};
@@ -64,8 +63,8 @@ pub async fn list_offers(
 #[utoipa::path(get, path = "/api/offers/{id}", tag = "offers", params(("id" = String, Path, description = "The feed's offer id")),
     responses((status = 200, body = Offer), (status = 404, body = ErrorBody)))]
 pub async fn get_offer(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Offer>, ApiError> {
-    let row = db_offers::find_active_by_id(&state.db, &id).await?;
-    one(&state, row, &id).await
+    let offer = offer_by_id(&state.db, &id).await?;
+    Ok(Json(offer.ok_or_else(|| offer_not_found(&id))?))
 }
 
 /// One offer by its URL slug (the last segment of its `url`).
@@ -75,13 +74,8 @@ pub async fn get_offer_by_slug(
     State(state): State<AppState>,
     ApiPath(slug): ApiPath<String>,
 ) -> Result<Json<Offer>, ApiError> {
-    let row = db_offers::find_active_by_slug(&state.db, &slug).await?;
-    one(&state, row, &slug).await
-}
-
-async fn one(state: &AppState, row: Option<OfferRow>, key: &str) -> Result<Json<Offer>, ApiError> {
-    let offer = one_offer(&state.db, row).await?;
-    Ok(Json(offer.ok_or_else(|| offer_not_found(key))?))
+    let offer = offer_by_slug(&state.db, &slug).await?;
+    Ok(Json(offer.ok_or_else(|| offer_not_found(&slug))?))
 }
 
 /// 404 `OFFER_NOT_FOUND`: no offer on the storefront has the id or slug `key`.

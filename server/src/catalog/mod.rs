@@ -21,10 +21,10 @@ pub use cache::CatalogCache;
 pub use facets::faceted_page;
 pub use menus::{Menu, MenuItem, menu};
 pub use offers::{
-    Collection, Listing, Offer, OfferList, OfferPage, Param, collection, load_offers, offer_page, offers_by_ids,
-    one_offer,
+    Collection, Listing, Offer, OfferList, OfferPage, Param, collection, load_offers, offer_by_id, offer_by_slug,
+    offer_page, offers_by_ids, product_paths,
 };
 pub use sections::{Section, SectionList, build_tree, section_tree};
-pub use shop::{Shop, shop};
-pub use stores::{Rating, StoreAnswer, shop_rating, store, stores};
+pub use shop::{Shop, shop, shop_record};
+pub use stores::{Rating, StoreAnswer, shop_rating, store, store_list, stores};
 pub use variants::{VariantChoice, VariantOption, VariantValue, Variants};

@@ -203,9 +203,29 @@ pub async fn offers_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Ve
     Ok(offers)
 }
 
+/// The active offer whose `url` ends with `slug`, if any; a variant with its product's chooser.
+pub async fn offer_by_slug(pool: &SqlitePool, slug: &str) -> sqlx::Result<Option<Offer>> {
+    one_offer(pool, db_offers::find_active_by_slug(pool, slug).await?).await
+}
+
+/// The active offer with the feed's id `id`, if any; a variant with its product's chooser.
+pub async fn offer_by_id(pool: &SqlitePool, id: &str) -> sqlx::Result<Option<Offer>> {
+    one_offer(pool, db_offers::find_active_by_id(pool, id).await?).await
+}
+
+/// Every product page's path, for the sitemap: of a product of several variants, its first variant's only (the
+/// others name it canonical).
+pub async fn product_paths(pool: &SqlitePool) -> sqlx::Result<Vec<String>> {
+    Ok(db_offers::list_active_slugs(pool)
+        .await?
+        .into_iter()
+        .map(|(section, slug)| offer_path(section.as_deref(), &slug))
+        .collect())
+}
+
 /// The one active offer of `row` (a look-up by id or slug), if there was one; a variant with its product's chooser
 /// (one more read of the product's variants).
-pub async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
+async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
     let Some(row) = row else { return Ok(None) };
     let group = row.group_id.clone();
     let Some(mut offer) = load_offers(pool, vec![row]).await?.pop() else { return Ok(None) };

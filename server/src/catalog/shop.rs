@@ -28,3 +28,9 @@ pub async fn shop(pool: &SqlitePool) -> sqlx::Result<Shop> {
     let section_count = db::sections::count_active(pool).await?;
     Ok(Shop { name: shop.name, company: shop.company, url: shop.url, offer_count, section_count })
 }
+
+/// The shop's name, company and site as its last feed names them, without the catalogue's counts (a page's head):
+/// empty before the first import.
+pub async fn shop_record(pool: &SqlitePool) -> sqlx::Result<db::shop::ShopRow> {
+    Ok(db::shop::find(pool).await?.unwrap_or_default())
+}

@@ -70,6 +70,11 @@ pub async fn stores(pool: &SqlitePool, now: DateTime<Utc>) -> anyhow::Result<Vec
     Ok(db::stores::list(pool).await?.into_iter().map(|s| answer(s, rating.clone(), now)).collect())
 }
 
+/// Every store as stored, the main one first, without the hours worked out (the contacts page's JSON-LD).
+pub async fn store_list(pool: &SqlitePool) -> anyhow::Result<Vec<crate::domain::stores::StoreData>> {
+    db::stores::list(pool).await
+}
+
 /// The store `id` at `now`; `None` when there is none. Errors as [`stores`].
 pub async fn store(pool: &SqlitePool, id: i64, now: DateTime<Utc>) -> anyhow::Result<Option<StoreAnswer>> {
     let Some(store) = db::stores::find(pool, id).await? else { return Ok(None) };

@@ -306,7 +306,7 @@ pub async fn merge_visitor(pool: &SqlitePool, guest: &str, account: &str) -> sql
     for (offset, offer_id) in (0_i64..).zip(incoming.iter().take(room)) {
         let added_at =
             (start + chrono::Duration::milliseconds(offset)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        sqlx::query("INSERT OR IGNORE INTO compare_items (visitor_id, offer_id, added_at) VALUES (?, ?, ?)")
+        sqlx::query("INSERT INTO compare_items (visitor_id, offer_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
             .bind(account)
             .bind(offer_id)
             .bind(added_at)

@@ -10,11 +10,11 @@ fn now_unix() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-/// `INSERT OR IGNORE INTO forms`: the default forms (`callback`, `feedback`) for a shop that has none of that code
+/// `INSERT INTO forms … ON CONFLICT DO NOTHING`: the default forms (`callback`, `feedback`) for a shop that has none of that code
 /// yet. Never overwrites a form, seeded or imported.
 pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
     for form in default_forms() {
-        sqlx::query("INSERT OR IGNORE INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 0, ?)")
+        sqlx::query("INSERT INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 0, ?) ON CONFLICT DO NOTHING")
             .bind(&form.code)
             .bind(serde_json::to_string(&form)?)
             .bind(now_text())

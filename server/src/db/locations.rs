@@ -38,7 +38,7 @@ pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `DELETE FROM locations`, then `INSERT OR IGNORE` each city under its stable [`location_id`], in one transaction
+/// `DELETE FROM locations`, then `INSERT … ON CONFLICT DO NOTHING` each city under its stable [`location_id`], in one transaction
 /// (`vitrina locations import`); returns how many were written (a city listed twice, same country, region and name,
 /// is written once). A shopper's chosen city keeps its id when the new list holds it, and is forgotten when not.
 pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow::Result<u64> {
@@ -47,8 +47,8 @@ pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow
     let mut written = 0;
     for l in locations {
         written += sqlx::query(
-            "INSERT OR IGNORE INTO locations (id, name, search_name, region, country, lat, lon, population)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO locations (id, name, search_name, region, country, lat, lon, population)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         )
         .bind(location_id(&l.country, &l.region, &l.name))
         .bind(&l.name)

@@ -1,5 +1,5 @@
-//! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs.
-//! Handlers and the importer own transactions.
+//! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs. The only module
+//! that holds SQL or opens a transaction (issue 36): handlers and the importer ask for one here ([`begin_import`]).
 
 pub mod accounts;
 pub mod basket;
@@ -14,6 +14,7 @@ pub mod pictures;
 pub mod reviews;
 pub mod search;
 pub mod sections;
+pub mod sessions;
 pub mod shop;
 pub mod stores;
 
@@ -70,6 +71,12 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
         anyhow::bail!("the copy failed its integrity check: {check}");
     }
     Ok(())
+}
+
+/// The import's transaction (`BEGIN`): an import writes the whole catalogue in one, so a reader sees the catalogue
+/// before it or after it, never half of it. SQLite lets one writer at a time in; a second import waits for it.
+pub async fn begin_import(pool: &SqlitePool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+    pool.begin().await
 }
 
 /// Whether the database answers a query (`SELECT 1`): the readiness probe's (`GET /api/health/ready`).

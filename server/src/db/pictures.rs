@@ -6,13 +6,13 @@ use sqlx::{SqliteConnection, SqlitePool};
 use std::collections::HashSet;
 
 /// Adds a `pending` row for every address an active offer names and no row holds yet, in the shop's order (the
-/// first offers' pictures are fetched first): `INSERT OR IGNORE INTO pictures (url) SELECT … ORDER BY o.position,
-/// p.position`. Returns how many rows were added. Runs in the import's transaction.
+/// first offers' pictures are fetched first): `INSERT INTO pictures (url) SELECT … ORDER BY o.position,
+/// p.position ON CONFLICT DO NOTHING`. Returns how many rows were added. Runs in the import's transaction.
 pub async fn register_live(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
     let done = sqlx::query(
-        "INSERT OR IGNORE INTO pictures (url)
+        "INSERT INTO pictures (url)
          SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1
-         ORDER BY o.position, p.position",
+         ORDER BY o.position, p.position ON CONFLICT DO NOTHING",
     )
     .execute(conn)
     .await?;

@@ -354,7 +354,7 @@ pub async fn import_feed(
         }
     });
 
-    let mut tx = pool.begin().await?;
+    let mut tx = db::begin_import(pool).await?;
     // The demo catalogue is a placeholder: the shop owner's first feed replaces it whole, so its slugs
     // (`konstruktory`, …) are free for the owner's own sections (docs/decisions.md "Catalogue import").
     if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {

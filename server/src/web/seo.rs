@@ -2,9 +2,7 @@
 //! Open Graph, and schema.org `Product` (with `Offer`) and `BreadcrumbList` JSON-LD.
 
 use super::preload::{Preload, Route};
-use crate::catalog::{Section, one_offer};
-use crate::db;
-use crate::domain::money::{CurrencyCode, Money};
+use crate::catalog::{self, Section};
 use crate::domain::pictures::PictureFormat;
 use crate::domain::slug::UNSECTIONED_SLUG;
 use crate::domain::slug::{offer_path, section_path};
@@ -205,7 +203,7 @@ fn ancestors<'a>(tree: &'a [Section], id: &str) -> Vec<&'a Section> {
 /// `query` is the page URL's query string: a listing preloads the page, order and flag it names
 /// ([`Preload::listing`]).
 pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Result<PageHead, ApiError> {
-    let shop = db::shop::find(&state.db).await?.unwrap_or_default();
+    let shop = catalog::shop_record(&state.db).await?;
     let b = HeadBuilder { base: &state.settings.public_url, shop: &shop.name };
     let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
     let home = ("Главная", "/".to_owned());
@@ -253,7 +251,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             // The stores with their hours and map (issue 8): a schema.org Store per store.
             let description = format!("Адреса, часы работы и телефоны магазина {}.", shop.name);
             let mut ld = vec![b.breadcrumbs(&[home, ("Контакты", "/contacts/".to_owned())])];
-            ld.extend(db::stores::list(&state.db).await?.iter().map(|store| b.store(store)));
+            ld.extend(catalog::store_list(&state.db).await?.iter().map(|store| b.store(store)));
             let head = b.head("Контакты", &description, "/contacts/", "website", None, &ld);
             Ok(PageHead::Found(head.preloading(Preload::page(Route::Contacts, []))))
         }
@@ -313,30 +311,28 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             Ok(PageHead::Found(b.listing(state, listing, query, &[ld]).preloading(preload)))
         }
         ["catalog", section_slug, slug] => {
-            let Some(row) = db::offers::find_active_by_slug(&state.db, slug).await? else {
+            let Some(offer) = catalog::offer_by_slug(&state.db, slug).await? else {
                 return Ok(not_found());
             };
-            let canonical = offer_path(row.section_slug.as_deref(), &row.slug);
-            if row.section_slug.as_deref().unwrap_or(UNSECTIONED_SLUG) != *section_slug {
+            let canonical = offer.url.clone();
+            if canonical != offer_path(Some(section_slug), slug) {
                 return Ok(PageHead::Moved(canonical));
             }
-            let (price_minor, currency, available) = (row.price_minor, row.currency_id.clone(), row.available);
-            let (section_id, offer_id) = (row.section_id.clone(), row.id.clone());
-            let Some(offer) = one_offer(&state.db, Some(row)).await? else { return Ok(not_found()) };
             // A variant's page names its product's (its first variant's) as canonical (issue 35).
             let product_url = offer.variants.as_ref().and_then(|v| v.choice.as_ref()).map(|c| c.product_url.clone());
             let tree = state.catalog.section_tree(&state.db).await?;
             let mut trail = vec![home, catalog];
-            if let Some(id) = &section_id {
+            if let Some(id) = &offer.section_id {
                 trail.extend(ancestors(&tree, id).into_iter().map(|s| (s.name.as_str(), s.url.clone())));
             }
             trail.push((offer.name.as_str(), canonical.clone()));
-            let money =
-                Money { minor: price_minor, currency: CurrencyCode::parse(&currency).map_err(anyhow::Error::from)? };
+            // The price as the API writes it: exact major units (`Money::major_json`); 0 is "price on request".
+            let (price, currency) = (offer.price.to_string(), offer.currency_id.as_str());
+            let on_request = offer.price.as_u64() == Some(0);
             let description = match offer.description.as_deref().map(|d| plain_text(d, 160)).filter(|d| !d.is_empty()) {
                 Some(d) => d,
-                None if price_minor == 0 => format!("{} — цена по запросу в магазине {}.", offer.name, shop.name),
-                None => format!("{} — {} {} в магазине {}.", offer.name, money.major_text(), currency, shop.name),
+                None if on_request => format!("{} — цена по запросу в магазине {}.", offer.name, shop.name),
+                None => format!("{} — {price} {currency} в магазине {}.", offer.name, shop.name),
             };
             // Open Graph and JSON-LD name the shop's own copy, in JPEG (what every crawler and messenger reads).
             let images: Vec<String> = offer
@@ -353,16 +349,16 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 "offers": {
                     "@type": "Offer",
                     "url": format!("{}{canonical}", b.base),
-                    "price": money.major_text(),
+                    "price": price,
                     "priceCurrency": currency,
-                    "availability": if available { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+                    "availability": if offer.available { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
                 },
             });
             if !images.is_empty() {
                 product["image"] = json!(images);
             }
             // "Price on request" (issue 35) offers no price to a crawler: a price of 0 would be a false one.
-            if price_minor == 0
+            if on_request
                 && let Some(fields) = product.as_object_mut()
             {
                 fields.remove("offers");
@@ -379,7 +375,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             // The product page asks for the offer by its slug, then for the viewed products other than it.
             let mut preload = Preload::page(
                 Route::Product,
-                [format!("/api/offers/by-slug/{slug}"), format!("/api/viewed?exclude={offer_id}")],
+                [format!("/api/offers/by-slug/{slug}"), format!("/api/viewed?exclude={}", offer.id)],
             );
             preload.image = offer.pictures.first().cloned();
             Ok(PageHead::Found(
@@ -427,12 +423,7 @@ pub async fn sitemap_paths(state: &AppState) -> Result<Vec<String>, ApiError> {
     for (path, section) in listings {
         paths.extend(facets.vendors(section).into_iter().map(|(vendor, _)| vendor_page(path, &vendor)));
     }
-    paths.extend(
-        db::offers::list_active_slugs(&state.db)
-            .await?
-            .into_iter()
-            .map(|(section, slug)| offer_path(section.as_deref(), &slug)),
-    );
+    paths.extend(catalog::product_paths(&state.db).await?);
     Ok(paths)
 }
 

@@ -79,7 +79,7 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
             _ => None,
         },
         ["api", "sections", id, "offers"] => match (decoded(id), query::<ListParams>(raw_query)) {
-            (Some(id), Some(params)) if crate::db::sections::is_active(db, &id).await? => {
+            (Some(id), Some(params)) if state.catalog.section_tree(db).await?.iter().any(|s| s.id == id) => {
                 listing(state, Some(id), &params, raw_query).await?
             }
             _ => None,
@@ -98,8 +98,7 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
         },
         ["api", "offers", "by-slug", slug] => match decoded(slug) {
             Some(slug) => {
-                let row = crate::db::offers::find_active_by_slug(db, &slug).await?;
-                match catalog::one_offer(db, row).await? {
+                match catalog::offer_by_slug(db, &slug).await? {
                     Some(offer) => ok(&offer),
                     None => not_found(&crate::api::offers::offer_not_found(&slug)),
                 }

@@ -1,0 +1,90 @@
+//! The `sessions` table: the visitor sessions' store (tower-sessions' `SessionStore`, issue 5).
+
+use async_trait::async_trait;
+use sqlx::SqlitePool;
+use tower_sessions::session::{Id, Record};
+use tower_sessions::session_store::{self, SessionStore};
+
+/// Sessions in the shop's database (issue 5; moved here by issue 36, so that storage is `db/`'s alone): one row per
+/// session, its [`Record`] as JSON, its expiry in Unix seconds. The store of `crate::session::layer`.
+#[derive(Debug, Clone)]
+pub struct DbSessionStore {
+    pool: SqlitePool,
+}
+
+fn backend(err: impl std::fmt::Display) -> session_store::Error {
+    session_store::Error::Backend(err.to_string())
+}
+
+impl DbSessionStore {
+    pub fn new(pool: SqlitePool) -> Self {
+        Self { pool }
+    }
+
+    /// Removes sessions that have expired; returns how many.
+    pub async fn delete_expired(&self) -> sqlx::Result<u64> {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        Ok(sqlx::query("DELETE FROM sessions WHERE expiry_date <= ?")
+            .bind(now)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+}
+
+#[async_trait]
+impl SessionStore for DbSessionStore {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        loop {
+            let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+            let inserted = sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+                .bind(record.id.to_string())
+                .bind(data)
+                .bind(record.expiry_date.unix_timestamp())
+                .execute(&self.pool)
+                .await
+                .map_err(backend)?;
+            if inserted.rows_affected() == 1 {
+                return Ok(());
+            }
+            // An id collision (2^-128): draw another.
+            record.id = Id::default();
+        }
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+        sqlx::query(
+            "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
+             ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
+        )
+        .bind(record.id.to_string())
+        .bind(data)
+        .bind(record.expiry_date.unix_timestamp())
+        .execute(&self.pool)
+        .await
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let data: Option<String> = sqlx::query_scalar("SELECT data FROM sessions WHERE id = ? AND expiry_date > ?")
+            .bind(id.to_string())
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(backend)?;
+        data.map(|d| serde_json::from_str(&d).map_err(|e| session_store::Error::Decode(e.to_string()))).transpose()
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE id = ?")
+            .bind(id.to_string())
+            .execute(&self.pool)
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+}
+
