@@ -11,12 +11,12 @@
 //! session out), keeps a not-remembered session's cookie ending with the browser, and refreshes a session's
 //! expiry once a day.
 
+use crate::db::sessions::DbSessionStore;
 use crate::error::ApiError;
 use crate::limits::{
     CSRF_COOKIE_NAME, CSRF_HEADER, REMEMBER_ME_INACTIVITY_DAYS, SESSION_COOKIE_NAME, SESSION_INACTIVITY_DAYS,
 };
 use crate::state::AppState;
-use crate::db::sessions::DbSessionStore;
 use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;

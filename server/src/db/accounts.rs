@@ -306,12 +306,14 @@ pub async fn merge_visitor(pool: &SqlitePool, guest: &str, account: &str) -> sql
     for (offset, offer_id) in (0_i64..).zip(incoming.iter().take(room)) {
         let added_at =
             (start + chrono::Duration::milliseconds(offset)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        sqlx::query("INSERT INTO compare_items (visitor_id, offer_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-            .bind(account)
-            .bind(offer_id)
-            .bind(added_at)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO compare_items (visitor_id, offer_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(account)
+        .bind(offer_id)
+        .bind(added_at)
+        .execute(&mut *tx)
+        .await?;
     }
     sqlx::query("DELETE FROM compare_items WHERE visitor_id = ?").bind(guest).execute(&mut *tx).await?;
 

@@ -14,12 +14,14 @@ fn now_unix() -> i64 {
 /// yet. Never overwrites a form, seeded or imported.
 pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
     for form in default_forms() {
-        sqlx::query("INSERT INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 0, ?) ON CONFLICT DO NOTHING")
-            .bind(&form.code)
-            .bind(serde_json::to_string(&form)?)
-            .bind(now_text())
-            .execute(pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO forms (code, definition, imported, updated_at) VALUES (?, ?, 0, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(&form.code)
+        .bind(serde_json::to_string(&form)?)
+        .bind(now_text())
+        .execute(pool)
+        .await?;
     }
     Ok(())
 }

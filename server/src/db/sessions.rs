@@ -37,13 +37,14 @@ impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
         loop {
             let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-            let inserted = sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-                .bind(record.id.to_string())
-                .bind(data)
-                .bind(record.expiry_date.unix_timestamp())
-                .execute(&self.pool)
-                .await
-                .map_err(backend)?;
+            let inserted =
+                sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+                    .bind(record.id.to_string())
+                    .bind(data)
+                    .bind(record.expiry_date.unix_timestamp())
+                    .execute(&self.pool)
+                    .await
+                    .map_err(backend)?;
             if inserted.rows_affected() == 1 {
                 return Ok(());
             }
@@ -87,4 +88,3 @@ impl SessionStore for DbSessionStore {
         Ok(())
     }
 }
-

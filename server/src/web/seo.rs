@@ -358,9 +358,7 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
                 product["image"] = json!(images);
             }
             // "Price on request" (issue 35) offers no price to a crawler: a price of 0 would be a false one.
-            if on_request
-                && let Some(fields) = product.as_object_mut()
-            {
+            if on_request && let Some(fields) = product.as_object_mut() {
                 fields.remove("offers");
             }
             if let Some(sku) = &offer.vendor_code {

@@ -97,12 +97,10 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
             _ => None,
         },
         ["api", "offers", "by-slug", slug] => match decoded(slug) {
-            Some(slug) => {
-                match catalog::offer_by_slug(db, &slug).await? {
-                    Some(offer) => ok(&offer),
-                    None => not_found(&crate::api::offers::offer_not_found(&slug)),
-                }
-            }
+            Some(slug) => match catalog::offer_by_slug(db, &slug).await? {
+                Some(offer) => ok(&offer),
+                None => not_found(&crate::api::offers::offer_not_found(&slug)),
+            },
             None => None,
         },
         _ => None,
