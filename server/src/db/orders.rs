@@ -112,7 +112,8 @@ struct BasketOffer {
 /// 2. Any offer now out of stock or no longer in the catalogue → [`PlaceError::Unavailable`] naming each, and no
 ///    order. Lines of removed offers are deleted then (the basket already hides and does not count them, so the
 ///    shopper could neither see nor remove them, and the next attempt would fail again); every other line stays.
-/// 3. `INSERT INTO orders` with id and number `MAX(id) + 1` (and `user_id`, the logged-in account, if any),
+/// 3. `INSERT INTO orders` with id and number the next of the orders' sequence (`UPDATE sequences … RETURNING`;
+///    and `user_id`, the logged-in account, if any),
 ///    `INSERT INTO order_lines` one per line with the
 ///    snapshot (name, vendor code, page, picture, price, quantity, sum), `DELETE` the visitor's non-delayed
 ///    `basket_lines` (the wishlist stays), `COMMIT`.
@@ -181,8 +182,10 @@ pub async fn place(
             currency_id: b.currency_id,
         });
     }
-    // The write lock is ours, so the next id cannot be taken by another order before the INSERT.
-    let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM orders").fetch_one(&mut *tx).await?;
+    // The next number of the orders' sequence (issue 36): taken in this transaction, so a rollback gives it back.
+    let id: i64 = sqlx::query_scalar("UPDATE sequences SET value = value + 1 WHERE name = 'orders' RETURNING value")
+        .fetch_one(&mut *tx)
+        .await?;
     let number = id.to_string();
     let created_at = now_text();
     sqlx::query(

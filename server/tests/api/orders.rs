@@ -443,3 +443,18 @@ async fn a_session_places_its_share_of_orders_and_refused_ones_do_not_count() {
     add(&other, "b", 1, false).await;
     order(&other, &checkout(), 201).await;
 }
+
+#[tokio::test]
+async fn order_numbers_come_from_a_sequence_and_a_deleted_orders_number_is_never_given_again() {
+    // Issue 36: never MAX(id) + 1.
+    let app = shop().await;
+    let visitor = app.visitor().await;
+    add(&visitor, "a", 1, false).await;
+    assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
+    let pool = app.pool().await;
+    sqlx::query("DELETE FROM order_lines").execute(&pool).await.unwrap();
+    sqlx::query("DELETE FROM orders").execute(&pool).await.unwrap();
+    pool.close().await;
+    add(&visitor, "a", 1, false).await;
+    assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "2"}));
+}
