@@ -94,8 +94,11 @@ pub(super) fn validate(raw: RawOffer, default_currency: &str, sections: &HashSet
     let price_minor = parse_price(raw.price.as_deref().unwrap_or(""), &currency).map_err(|e| e.to_string())?;
     // A zero price is "price on request" (issue 35): listed and found, never sold (`db::basket::offer_state`).
     // An old price is only shown when it is a real discount; a bad one is dropped, not the offer.
-    let old_price_minor =
-        raw.old_price.as_deref().and_then(|p| parse_price(p, &currency).ok()).filter(|old| *old > price_minor);
+    let old_price_minor = raw
+        .old_price
+        .as_deref()
+        .and_then(|p| parse_price(p, &currency).ok())
+        .filter(|old| price_minor > 0 && *old > price_minor);
     let available = !matches!(raw.available.as_deref().map(str::trim), Some("false" | "0" | "no" | "нет"));
     let section_id = raw.category_id.filter(|c| sections.contains(c));
     let mut pictures = Vec::new();
@@ -240,6 +243,8 @@ mod tests {
         assert!(valid(raw("1", "-1"), "KZT", &sections()).unwrap_err().contains("negative"));
         assert!(valid(raw("1", "abc"), "KZT", &sections()).unwrap_err().contains("not a number"));
         assert_eq!(valid(raw("1", "0"), "KZT", &sections()).unwrap().price_minor, 0);
+        let on_request = RawOffer { old_price: Some("5000".into()), ..raw("1", "0") };
+        assert_eq!(valid(on_request, "KZT", &sections()).unwrap().old_price_minor, None, "no discount from nothing");
         assert!(valid(RawOffer { price: None, ..raw("1", "") }, "KZT", &sections()).is_err());
     }
 

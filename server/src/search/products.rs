@@ -124,6 +124,11 @@ fn join_offer(product: &mut FacetOffer, variant: FacetOffer) {
         (a, b) => a.min(b),
     };
     product.price_max_minor = Some(high);
+    // Variants of different prices have no one discount: the leader's old price against another's price would
+    // make one up (the card shows no old price beside a range either).
+    if high > product.price_minor {
+        product.old_price_minor = None;
+    }
     product.added_import = product.added_import.min(variant.added_import);
     for param in variant.params {
         if !product.params.contains(&param) {
@@ -154,6 +159,7 @@ mod tests {
             params: vec![("Цвет".into(), colour.into(), None), ("Материал".into(), "хлопок".into(), None)],
             group_id: group.map(Into::into),
             added_import: price,
+            old_price_minor: Some(price * 2),
             ..FacetOffer::default()
         };
         (doc, offer)
@@ -182,6 +188,7 @@ mod tests {
         assert!(shirt.available, "in stock when any variant is");
         assert_eq!((shirt.price_minor, shirt.price_max_minor), (900, Some(1500)));
         assert_eq!(shirt.added_import, 900, "the product came with its first variant");
+        assert_eq!(shirt.old_price_minor, None, "no one discount across prices");
         let colours: Vec<&str> = shirt.params.iter().filter(|p| p.0 == "Цвет").map(|p| p.1.as_str()).collect();
         assert_eq!(colours, ["синяя", "красная"], "each value once");
         assert_eq!(shirt.sections, ["shirts"]);
@@ -191,6 +198,7 @@ mod tests {
         assert_eq!(doc.params.matches("хлопок").count(), 1, "shared words once: {}", doc.params);
         assert!(doc.params.contains("красная"), "{}", doc.params);
         assert_eq!(offers[0].price_max_minor, None, "an offer of its own has one price");
+        assert_eq!(offers[0].old_price_minor, Some(1000), "and keeps its discount");
     }
 
     #[test]

@@ -85,7 +85,9 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
                 {line.offer.name}
               </Link>
               <span className={styles.price}>
-                {t('basket.pricePerPiece', { price: formatMoney(line.offer.price, line.offer.currencyId) })}
+                {line.offer.price > 0
+                  ? t('basket.pricePerPiece', { price: formatMoney(line.offer.price, line.offer.currencyId) })
+                  : t('offer.priceOnRequest')}
               </span>
               {!line.offer.available && <span className={styles.unavailable}>{t('offer.outOfStock')}</span>}
             </div>
@@ -97,7 +99,8 @@ export function BasketLines({ lines, variant }: BasketLinesProps) {
               />
             )}
             <span className={styles.sum} data-testid="basket-line-sum">
-              {formatMoney(line.sum, line.offer.currencyId)}
+              {/* A line priced on request (issue 35: a wishlist line) has no sum to show. */}
+              {line.offer.price > 0 ? formatMoney(line.sum, line.offer.currencyId) : ''}
             </span>
             <div className={styles.actions}>
               {line.delay ? (

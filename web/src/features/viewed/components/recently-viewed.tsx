@@ -76,8 +76,14 @@ export function RecentlyViewed({ exclude }: RecentlyViewedProps) {
               {offer.name}
             </Link>
             <span className={styles.price}>
-              <span className="visually-hidden">{t('offer.price')}: </span>
-              {formatMoney(offer.price, offer.currencyId)}
+              {offer.price > 0 ? (
+                <>
+                  <span className="visually-hidden">{t('offer.price')}: </span>
+                  {formatMoney(offer.price, offer.currencyId)}
+                </>
+              ) : (
+                t('offer.priceOnRequest')
+              )}
             </span>
           </li>
         ))}
