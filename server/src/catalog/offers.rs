@@ -232,7 +232,7 @@ async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Opt
     if let (Some(group), Some(variants)) = (group, offer.variants.as_mut()) {
         let siblings = db_offers::group_offers(pool, &group, PRODUCT_VARIANTS_MAX).await?;
         let ids: Vec<&str> = siblings.iter().map(|r| r.id.as_str()).collect();
-        let (_, mut params) = db_offers::details(pool, &ids).await?;
+        let mut params = db_offers::params(pool, &ids).await?;
         let facts: Vec<VariantFacts> = siblings
             .iter()
             .map(|r| VariantFacts {

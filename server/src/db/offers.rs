@@ -242,9 +242,8 @@ pub async fn details(
     ids: &[&str],
 ) -> sqlx::Result<(HashMap<String, Vec<Picture>>, HashMap<String, Vec<ParamRow>>)> {
     let mut pictures: HashMap<String, Vec<Picture>> = HashMap::new();
-    let mut params: HashMap<String, Vec<ParamRow>> = HashMap::new();
     if ids.is_empty() {
-        return Ok((pictures, params));
+        return Ok((pictures, HashMap::new()));
     }
     // Only pictures the shop holds a copy of (issue 24): the others show the placeholder.
     let mut q = QueryBuilder::<Sqlite>::new(
@@ -261,6 +260,16 @@ pub async fn details(
     {
         pictures.entry(offer_id).or_default().push(crate::db::pictures::picture(hash, width, height, avif));
     }
+    Ok((pictures, params(pool, ids).await?))
+}
+
+/// The params of `ids`, each offer's in its order: `SELECT offer_id, name, value, unit FROM offer_params WHERE
+/// offer_id IN (...) ORDER BY offer_id, position` (a variant chooser needs no pictures).
+pub async fn params(pool: &SqlitePool, ids: &[&str]) -> sqlx::Result<HashMap<String, Vec<ParamRow>>> {
+    let mut params: HashMap<String, Vec<ParamRow>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(params);
+    }
     let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, name, value, unit FROM offer_params WHERE offer_id IN (");
     let mut list = q.separated(", ");
     for id in ids {
@@ -272,7 +281,7 @@ pub async fn details(
     {
         params.entry(offer_id).or_default().push(ParamRow { name, value, unit });
     }
-    Ok((pictures, params))
+    Ok(params)
 }
 
 /// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every product page, for the sitemap

@@ -21,6 +21,19 @@ impl DbSessionStore {
         Self { pool }
     }
 
+    /// Runs `sql` (an `INSERT` of id, data and expiry) with `record`; answers the rows it wrote.
+    async fn write(&self, sql: &'static str, record: &Record) -> session_store::Result<u64> {
+        let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+        let done = sqlx::query(sql)
+            .bind(record.id.to_string())
+            .bind(data)
+            .bind(record.expiry_date.unix_timestamp())
+            .execute(&self.pool)
+            .await
+            .map_err(backend)?;
+        Ok(done.rows_affected())
+    }
+
     /// Removes sessions that have expired; returns how many.
     pub async fn delete_expired(&self) -> sqlx::Result<u64> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
@@ -36,16 +49,8 @@ impl DbSessionStore {
 impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
         loop {
-            let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-            let inserted =
-                sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-                    .bind(record.id.to_string())
-                    .bind(data)
-                    .bind(record.expiry_date.unix_timestamp())
-                    .execute(&self.pool)
-                    .await
-                    .map_err(backend)?;
-            if inserted.rows_affected() == 1 {
+            let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
+            if self.write(sql, record).await? == 1 {
                 return Ok(());
             }
             // An id collision (2^-128): draw another.
@@ -54,18 +59,9 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn save(&self, record: &Record) -> session_store::Result<()> {
-        let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-        sqlx::query(
-            "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
-             ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
-        )
-        .bind(record.id.to_string())
-        .bind(data)
-        .bind(record.expiry_date.unix_timestamp())
-        .execute(&self.pool)
-        .await
-        .map_err(backend)?;
-        Ok(())
+        let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
+                   ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date";
+        self.write(sql, record).await.map(drop)
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {

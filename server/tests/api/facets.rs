@@ -1,7 +1,7 @@
 //! The facet index (issue 35) on the real cartridge feed (`../shared/data/vtt-params.yml.xml`, skipped with a message
 //! when absent): its counts against a plain SQL `GROUP BY` over the same offers, and the issue's own narrowing.
 
-use crate::helpers::{TestApp, cli_import, shared_data, spawn_with_feed};
+use crate::helpers::{TestApp, cli_import, shared_data, spawn_indexed};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use vitrina::facets::{FacetIndex, Filter, VENDOR, normal};
@@ -101,11 +101,7 @@ async fn cartridge_shop() -> TestApp {
 
 /// [`cartridge_shop`] with its serve arguments changed by `configure`.
 async fn cartridge_shop_with(configure: impl FnOnce(&mut vitrina::config::ServeArgs)) -> TestApp {
-    let app = spawn_with_feed(CARTRIDGES, configure).await;
-    let pool = app.pool().await;
-    let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
-    app.wait_for_import(import).await;
-    app
+    spawn_indexed(CARTRIDGES, configure).await
 }
 
 fn ids(page: &Value) -> Vec<&str> {

@@ -41,6 +41,17 @@ pub async fn spawn_with_feed(feed: &str, configure: impl FnOnce(&mut ServeArgs))
     spawn_configured(db_path, dir, configure).await
 }
 
+/// [`spawn_with_feed`], returning once the shop's listings read from the indexes built after the import
+/// ([`TestApp::wait_for_import`]): the facet and variant tests' shops.
+pub async fn spawn_indexed(feed: &str, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+    let app = spawn_with_feed(feed, configure).await;
+    let pool = app.pool().await;
+    let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
+    pool.close().await;
+    app.wait_for_import(import).await;
+    app
+}
+
 pub(crate) async fn spawn_configured(
     db_path: PathBuf,
     dir: tempfile::TempDir,

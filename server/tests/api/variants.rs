@@ -1,7 +1,7 @@
 //! Variants (issue 35): the offers of one YML `group_id` are one product. A listing shows it once with the span of
 //! its prices, facets count it once, search finds it once, and each variant's page offers the chooser.
 
-use crate::helpers::{TestApp, spawn_with_feed};
+use crate::helpers::{TestApp, spawn_indexed};
 use serde_json::Value;
 
 const TEES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -20,11 +20,7 @@ const TEES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 
 /// The shop on [`TEES`], once its listings are read from the facet index.
 async fn tee_shop() -> TestApp {
-    let app = spawn_with_feed(TEES, |_| {}).await;
-    let pool = app.pool().await;
-    let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
-    app.wait_for_import(import).await;
-    app
+    spawn_indexed(TEES, |_| {}).await
 }
 
 fn ids(page: &Value) -> Vec<&str> {
