@@ -15,7 +15,8 @@ pub struct Cli {
 /// The database file, shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct DbArgs {
-    /// SQLite database file; created and migrated when missing.
+    /// The shop's database: a SQLite file's path (created and migrated when missing), or a `postgres://` URL of an
+    /// existing PostgreSQL database (migrated at start) for several instances (docs/operations.md).
     #[arg(long, env = "VITRINA_DB", default_value = "./data/vitrina.db")]
     pub db: PathBuf,
 }

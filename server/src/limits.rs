@@ -598,3 +598,7 @@ pub const PICTURE_SWEEP_GRACE_S: u64 = 3_600;
 /// Most variants of one product its page offers to choose among (issue 35); a feed's larger group shows its first
 /// ones in the shop's order (each still has its own page and is found by search through its product).
 pub const PRODUCT_VARIANTS_MAX: u32 = 200;
+
+/// Most connections one instance opens to PostgreSQL (issue 36). PostgreSQL's default `max_connections` is 100:
+/// several instances at 16 each leave room for the CLI, an import and the operator's `psql`.
+pub const PG_POOL_MAX_CONNECTIONS: u32 = 16;

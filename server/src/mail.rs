@@ -4,7 +4,7 @@
 use crate::db::forms::{NewMessage, insert_outbox, mark_outbox};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::SqlitePool;
+use crate::db::Db;
 
 /// Where notifications go and how.
 pub struct Mailer {
@@ -43,7 +43,7 @@ impl Mailer {
 
     /// Writes `message` to the outbox, logs it, and (with SMTP and a recipient) mails it in the background.
     /// Returns the outbox id. Only the outbox write can fail; a mailing failure is recorded in the row.
-    pub async fn send(&self, pool: &SqlitePool, message: NewMessage) -> sqlx::Result<i64> {
+    pub async fn send(&self, pool: &Db, message: NewMessage) -> sqlx::Result<i64> {
         let id = insert_outbox(pool, &message).await?;
         tracing::info!(outbox_id = id, topic = %message.topic, recipient = ?message.recipient, subject = %message.subject, "notification");
         let (Some(transport), Some(recipient)) = (self.transport.clone(), message.recipient.clone()) else {

@@ -113,7 +113,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 /// Refuses a `--db` that does not exist: a mistyped path must not create and fill a new, empty database that no
 /// shop serves (`menu` and `forms` work on a shop's existing database).
 fn require_existing_db(db: &std::path::Path) -> anyhow::Result<()> {
-    if !db.exists() {
+    // A PostgreSQL database is made by its administrator; `connect` says so when it is missing.
+    if !vitrina::db::is_postgres_url(db) && !db.exists() {
         anyhow::bail!(
             "no database at {}: give the shop's --db (or VITRINA_DB); `vitrina serve` or `vitrina import` creates it",
             db.display()

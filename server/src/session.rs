@@ -22,7 +22,7 @@ use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::collections::BTreeMap;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, Session, SessionManagerLayer};
@@ -32,7 +32,7 @@ const CSRF_KEY: &str = "csrf";
 
 /// The session middleware: cookie [`SESSION_COOKIE_NAME`], path `/`, `HttpOnly`, `SameSite=Lax`, `Secure` when
 /// `secure` (the shop is served over https), ending after [`SESSION_INACTIVITY_DAYS`] days without a request.
-pub fn layer(pool: SqlitePool, secure: bool) -> SessionManagerLayer<DbSessionStore> {
+pub fn layer(pool: Db, secure: bool) -> SessionManagerLayer<DbSessionStore> {
     SessionManagerLayer::new(DbSessionStore::new(pool))
         .with_name(SESSION_COOKIE_NAME)
         .with_path("/")
@@ -292,7 +292,7 @@ pub async fn keep_session(State(state): State<AppState>, session: Session, reque
     response
 }
 
-async fn refresh(pool: &SqlitePool, session: &Session) -> Result<(), ApiError> {
+async fn refresh(pool: &Db, session: &Session) -> Result<(), ApiError> {
     let seen: Option<i64> = session.get(SEEN_KEY).await.map_err(store_error)?;
     if session.id().is_none() {
         // The cookie named no stored session (expired or deleted): nothing to keep, and nothing is started here.

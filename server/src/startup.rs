@@ -175,7 +175,7 @@ impl Application {
 ///
 /// Runs until the process ends; a failed build is logged and retried at the next change.
 fn spawn_catalogue_watcher(
-    pool: sqlx::SqlitePool,
+    pool: crate::db::Db,
     search: Arc<crate::search::engine::SearchEngine>,
     catalog: Arc<crate::catalog::CatalogCache>,
     content: Arc<crate::state::ContentGeneration>,
@@ -277,7 +277,7 @@ pub struct Swept {
 
 /// Removes expired sessions and void captchas (issue 20: expired session rows were never deleted, so the table
 /// grew with every visitor who ever came).
-pub async fn sweep_expired(pool: &sqlx::SqlitePool) -> sqlx::Result<Swept> {
+pub async fn sweep_expired(pool: &crate::db::Db) -> sqlx::Result<Swept> {
     let sessions = crate::db::sessions::DbSessionStore::new(pool.clone()).delete_expired().await?;
     let captchas = db::forms::delete_void_captchas(pool).await?;
     Ok(Swept { sessions, captchas })
@@ -285,7 +285,7 @@ pub async fn sweep_expired(pool: &sqlx::SqlitePool) -> sqlx::Result<Swept> {
 
 /// Runs [`sweep_expired`] every [`limits::SWEEP_INTERVAL`], the first time one interval after start; a failure is
 /// logged and the next sweep tries again.
-fn spawn_sweeper(pool: sqlx::SqlitePool) {
+fn spawn_sweeper(pool: crate::db::Db) {
     tokio::spawn(async move {
         // The first sweep waits one interval: at start the shop has better things to write (the demo catalogue, the
         // first import's readers).

@@ -1,6 +1,6 @@
 //! What every handler shares. Cheap to clone.
 
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 /// the per-address rate limiters, the content generation and the render counters.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: SqlitePool,
+    pub db: Db,
     pub search: Arc<crate::search::engine::SearchEngine>,
     /// Offers by id and the section tree, emptied after each import (the catalogue service's cache).
     pub catalog: Arc<crate::catalog::CatalogCache>,

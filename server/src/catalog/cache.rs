@@ -7,7 +7,7 @@
 use super::offers::{Offer, offers_by_ids};
 use super::sections::{Section, section_tree};
 use crate::limits::OFFER_CACHE_ENTRIES;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
@@ -35,7 +35,7 @@ impl Default for CatalogCache {
 
 impl CatalogCache {
     /// The active sections in tree order with their offer counts ([`section_tree`]), read once per import.
-    pub async fn section_tree(&self, pool: &SqlitePool) -> sqlx::Result<Arc<Vec<Section>>> {
+    pub async fn section_tree(&self, pool: &Db) -> sqlx::Result<Arc<Vec<Section>>> {
         if let Some(tree) = self.tree.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
             return Ok(tree.clone());
         }
@@ -50,7 +50,7 @@ impl CatalogCache {
 
     /// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out. Offers not in
     /// the cache are read in one go ([`offers_by_ids`]) and kept, unless the cache was cleared meanwhile.
-    pub async fn offers(&self, pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<Arc<Offer>>> {
+    pub async fn offers(&self, pool: &Db, ids: &[String]) -> sqlx::Result<Vec<Arc<Offer>>> {
         let generation = self.generation.load(Ordering::Acquire);
         let mut found: Vec<Option<Arc<Offer>>> = ids.iter().map(|id| self.offers.get(id)).collect();
         let missing: Vec<String> =
@@ -87,7 +87,7 @@ impl CatalogCache {
 mod tests {
     use super::*;
 
-    async fn shop(dir: &tempfile::TempDir) -> SqlitePool {
+    async fn shop(dir: &tempfile::TempDir) -> Db {
         let pool = crate::db::connect(&dir.path().join("shop.db")).await.unwrap();
         let feed = r#"<yml_catalog date="2026-01-01 00:00"><shop><name>S</name><currencies><currency id="RUR" rate="1"/></currencies>
             <categories><category id="1">C</category></categories><offers>

@@ -4,13 +4,13 @@
 use super::cache::CatalogCache;
 use super::offers::{Listing, Offer, OfferPage};
 use crate::facets::{FacetIndex, Filter, ListingFacets};
-use sqlx::SqlitePool;
+use crate::db::Db;
 
 /// One page of the offers `filter` leaves, in `listing`'s order, with the facets' counts: both from `index`, the
 /// offers themselves through the catalogue cache. An offer the index names but the database no longer has active
 /// (an import since the index was built, for at most the watcher's interval) is left out of the page.
 pub async fn faceted_page(
-    pool: &SqlitePool,
+    pool: &Db,
     cache: &CatalogCache,
     index: &FacetIndex,
     filter: &Filter,

@@ -3,7 +3,7 @@
 use crate::db;
 use crate::db::menus::MenuNode;
 use serde::Serialize;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use utoipa::ToSchema;
 
 /// One menu item: where it leads and its sub-items (empty for a leaf).
@@ -39,7 +39,7 @@ impl From<MenuNode> for MenuItem {
 }
 
 /// The menu `code`; `None` when the shop has no such menu.
-pub async fn menu(pool: &SqlitePool, code: &str) -> sqlx::Result<Option<Menu>> {
+pub async fn menu(pool: &Db, code: &str) -> sqlx::Result<Option<Menu>> {
     let tree = db::menus::load_tree(pool, code).await?;
     Ok(tree.map(|tree| Menu { items: tree.into_iter().map(Into::into).collect() }))
 }

@@ -6,7 +6,7 @@ use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::offer_path;
 use crate::limits::PRODUCT_VARIANTS_MAX;
 use serde::Serialize;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use utoipa::ToSchema;
 
 /// A parameter of an offer: `{"name":"Вес","value":"300","unit":"г"}`.
@@ -98,7 +98,7 @@ fn money(minor: i64, currency: &str) -> serde_json::Number {
 
 /// Turns rows into [`Offer`]s with their pictures and params (two more queries for the whole list, and one for the
 /// span of their products' variants when any has a group), in the rows' order.
-pub async fn load_offers(pool: &SqlitePool, rows: Vec<OfferRow>) -> sqlx::Result<Vec<Offer>> {
+pub async fn load_offers(pool: &Db, rows: Vec<OfferRow>) -> sqlx::Result<Vec<Offer>> {
     let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     let (mut pictures, mut params) = db_offers::details(pool, &ids).await?;
     let groups: Vec<&str> = rows.iter().filter_map(|r| r.group_id.as_deref()).collect();
@@ -170,7 +170,7 @@ impl Collection {
 }
 
 /// The first `limit` offers of `collection`.
-pub async fn collection(pool: &SqlitePool, collection: Collection, limit: u32) -> sqlx::Result<Vec<Offer>> {
+pub async fn collection(pool: &Db, collection: Collection, limit: u32) -> sqlx::Result<Vec<Offer>> {
     let (available_only, discounted_only, sort) = match collection {
         Collection::New => (false, false, OfferSort::New),
         Collection::Hits => (true, false, OfferSort::Feed),
@@ -181,7 +181,7 @@ pub async fn collection(pool: &SqlitePool, collection: Collection, limit: u32) -
 }
 
 /// One page of the catalogue's offers, or of a section's and its subsections' (`section_id`).
-pub async fn offer_page(pool: &SqlitePool, section_id: Option<&str>, listing: Listing) -> sqlx::Result<OfferPage> {
+pub async fn offer_page(pool: &Db, section_id: Option<&str>, listing: Listing) -> sqlx::Result<OfferPage> {
     let filter =
         OfferFilter { section_id, available_only: listing.available_only, discounted_only: false, sort: listing.sort };
     let (rows, total) = db_offers::page(pool, &filter, listing.per_page, listing.offset()).await?;
@@ -196,7 +196,7 @@ pub async fn offer_page(pool: &SqlitePool, section_id: Option<&str>, listing: Li
 }
 
 /// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out.
-pub async fn offers_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<Offer>> {
+pub async fn offers_by_ids(pool: &Db, ids: &[String]) -> sqlx::Result<Vec<Offer>> {
     let rows = db_offers::find_active_by_ids(pool, ids).await?;
     let mut offers = load_offers(pool, rows).await?;
     offers.sort_by_key(|o| ids.iter().position(|id| *id == o.id));
@@ -204,18 +204,18 @@ pub async fn offers_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Ve
 }
 
 /// The active offer whose `url` ends with `slug`, if any; a variant with its product's chooser.
-pub async fn offer_by_slug(pool: &SqlitePool, slug: &str) -> sqlx::Result<Option<Offer>> {
+pub async fn offer_by_slug(pool: &Db, slug: &str) -> sqlx::Result<Option<Offer>> {
     one_offer(pool, db_offers::find_active_by_slug(pool, slug).await?).await
 }
 
 /// The active offer with the feed's id `id`, if any; a variant with its product's chooser.
-pub async fn offer_by_id(pool: &SqlitePool, id: &str) -> sqlx::Result<Option<Offer>> {
+pub async fn offer_by_id(pool: &Db, id: &str) -> sqlx::Result<Option<Offer>> {
     one_offer(pool, db_offers::find_active_by_id(pool, id).await?).await
 }
 
 /// Every product page's path, for the sitemap: of a product of several variants, its first variant's only (the
 /// others name it canonical).
-pub async fn product_paths(pool: &SqlitePool) -> sqlx::Result<Vec<String>> {
+pub async fn product_paths(pool: &Db) -> sqlx::Result<Vec<String>> {
     Ok(db_offers::list_active_slugs(pool)
         .await?
         .into_iter()
@@ -225,7 +225,7 @@ pub async fn product_paths(pool: &SqlitePool) -> sqlx::Result<Vec<String>> {
 
 /// The one active offer of `row` (a look-up by id or slug), if there was one; a variant with its product's chooser
 /// (one more read of the product's variants).
-async fn one_offer(pool: &SqlitePool, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
+async fn one_offer(pool: &Db, row: Option<OfferRow>) -> sqlx::Result<Option<Offer>> {
     let Some(row) = row else { return Ok(None) };
     let group = row.group_id.clone();
     let Some(mut offer) = load_offers(pool, vec![row]).await?.pop() else { return Ok(None) };

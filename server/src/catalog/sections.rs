@@ -3,7 +3,7 @@
 use crate::db::sections::{self as db_sections, SectionRow};
 use crate::domain::slug::section_path;
 use serde::Serialize;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
@@ -76,7 +76,7 @@ pub fn build_tree(rows: Vec<SectionRow>) -> Vec<Section> {
 }
 
 /// The active sections as a tree ([`build_tree`]).
-pub async fn section_tree(pool: &SqlitePool) -> sqlx::Result<Vec<Section>> {
+pub async fn section_tree(pool: &Db) -> sqlx::Result<Vec<Section>> {
     Ok(build_tree(db_sections::list_active(pool).await?))
 }
 

@@ -2,7 +2,7 @@
 
 use crate::db;
 use serde::Serialize;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use utoipa::ToSchema;
 
 /// The shop as its last feed names it.
@@ -22,7 +22,7 @@ pub struct Shop {
 }
 
 /// The shop now (an empty name before the first import).
-pub async fn shop(pool: &SqlitePool) -> sqlx::Result<Shop> {
+pub async fn shop(pool: &Db) -> sqlx::Result<Shop> {
     let shop = db::shop::find(pool).await?.unwrap_or_default();
     let offer_count = db::offers::count_active(pool).await?;
     let section_count = db::sections::count_active(pool).await?;
@@ -31,6 +31,6 @@ pub async fn shop(pool: &SqlitePool) -> sqlx::Result<Shop> {
 
 /// The shop's name, company and site as its last feed names them, without the catalogue's counts (a page's head):
 /// empty before the first import.
-pub async fn shop_record(pool: &SqlitePool) -> sqlx::Result<db::shop::ShopRow> {
+pub async fn shop_record(pool: &Db) -> sqlx::Result<db::shop::ShopRow> {
     Ok(db::shop::find(pool).await?.unwrap_or_default())
 }

@@ -9,7 +9,7 @@ use crate::domain::working_hours::{Today, today_at};
 use crate::limits::REVIEWS_PAGE_PATH;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use utoipa::ToSchema;
 
 /// The shop's rating (spec §3 `ratingValue`, `reviewsCount`, `reviewsPageLink`), the same on every store.
@@ -44,7 +44,7 @@ pub struct StoreAnswer {
 }
 
 /// The shop's rating now.
-pub async fn shop_rating(pool: &SqlitePool) -> sqlx::Result<Rating> {
+pub async fn shop_rating(pool: &Db) -> sqlx::Result<Rating> {
     let (count, sum) = db::reviews::published_stats(pool).await?;
     // Tenths fit in f64 exactly enough to print one decimal (46 → 4.6).
     #[allow(clippy::cast_precision_loss)]
@@ -65,18 +65,18 @@ fn answer(store: StoreData, rating: Rating, now: DateTime<Utc>) -> StoreAnswer {
 
 /// Every store at `now`, the main one first (the header's contacts panel shows the first). Errors: the database's,
 /// or a stored store that no longer reads.
-pub async fn stores(pool: &SqlitePool, now: DateTime<Utc>) -> anyhow::Result<Vec<StoreAnswer>> {
+pub async fn stores(pool: &Db, now: DateTime<Utc>) -> anyhow::Result<Vec<StoreAnswer>> {
     let rating = shop_rating(pool).await?;
     Ok(db::stores::list(pool).await?.into_iter().map(|s| answer(s, rating.clone(), now)).collect())
 }
 
 /// Every store as stored, the main one first, without the hours worked out (the contacts page's JSON-LD).
-pub async fn store_list(pool: &SqlitePool) -> anyhow::Result<Vec<crate::domain::stores::StoreData>> {
+pub async fn store_list(pool: &Db) -> anyhow::Result<Vec<crate::domain::stores::StoreData>> {
     db::stores::list(pool).await
 }
 
 /// The store `id` at `now`; `None` when there is none. Errors as [`stores`].
-pub async fn store(pool: &SqlitePool, id: i64, now: DateTime<Utc>) -> anyhow::Result<Option<StoreAnswer>> {
+pub async fn store(pool: &Db, id: i64, now: DateTime<Utc>) -> anyhow::Result<Option<StoreAnswer>> {
     let Some(store) = db::stores::find(pool, id).await? else { return Ok(None) };
     Ok(Some(answer(store, shop_rating(pool).await?, now)))
 }

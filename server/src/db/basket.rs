@@ -1,7 +1,7 @@
 //! Table `basket_lines` (issue 6): the visitor's basket and wishlist. Each function says the SQL it runs.
 
 use crate::limits::{BASKET_MAX_LINES, BASKET_MAX_QUANTITY};
-use sqlx::SqlitePool;
+use super::Db;
 
 /// One stored line.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -29,15 +29,15 @@ pub enum Added {
 /// ON CONFLICT DO UPDATE SET quantity = CASE …`, so concurrent adds never lose an update nor pass the caps: a sum
 /// over [`BASKET_MAX_QUANTITY`], or a new line on a side that holds [`BASKET_MAX_LINES`] other offers (issue 20),
 /// changes nothing.
-pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
-    let id: Option<i64> = sqlx::query_scalar(
+pub async fn add(db: &Db, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
+    let id: Option<i64> = on_pool!(db, pool => sqlx::query_scalar(
         "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at)
-         SELECT ?, ?, ?, ?, ?
-         WHERE (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = ? AND delay = ? AND offer_id <> ?) < ?
+         SELECT $1, $2, $3, $4, $5
+         WHERE (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = $6 AND delay = $7 AND offer_id <> $8) < $9
          ON CONFLICT (visitor_id, offer_id) DO UPDATE SET
          quantity = CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END,
          delay = excluded.delay
-         WHERE CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END <= ?
+         WHERE CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END <= $10
          RETURNING id",
     )
     .bind(visitor)
@@ -51,19 +51,19 @@ pub async fn add(pool: &SqlitePool, visitor: &str, offer_id: &str, quantity: i64
     .bind(BASKET_MAX_LINES)
     .bind(BASKET_MAX_QUANTITY)
     .fetch_optional(pool)
-    .await?;
+    .await)?;
     if let Some(id) = id {
         return Ok(Added::Line(id));
     }
     // Nothing changed: say which cap held (a line of this offer on this side hit the quantity cap; otherwise the side
     // was full).
     let same_side: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = ? AND offer_id = ? AND delay = ?")
+        on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = $1 AND offer_id = $2 AND delay = $3")
             .bind(visitor)
             .bind(offer_id)
             .bind(delay)
             .fetch_optional(pool)
-            .await?;
+            .await)?;
     Ok(if same_side.is_some() { Added::OverLimit } else { Added::TooManyLines })
 }
 
@@ -81,17 +81,17 @@ pub enum Updated {
 /// `UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)` on the visitor's line
 /// `id`, when a move to the other side leaves that side within [`BASKET_MAX_LINES`] (checked in the same statement).
 pub async fn update(
-    pool: &SqlitePool,
+    db: &Db,
     visitor: &str,
     id: i64,
     quantity: Option<i64>,
     delay: Option<bool>,
 ) -> sqlx::Result<Updated> {
-    let changed = sqlx::query(
-        "UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)
-         WHERE id = ? AND visitor_id = ?
-         AND (? IS NULL OR delay = ?
-              OR (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = ? AND delay = ?) < ?)",
+    let changed = on_pool!(db, pool => sqlx::query(
+        "UPDATE basket_lines SET quantity = COALESCE($1, quantity), delay = COALESCE($2, delay)
+         WHERE id = $3 AND visitor_id = $4
+         AND ($5 IS NULL OR delay = $6
+              OR (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = $7 AND delay = $8) < $9)",
     )
     .bind(quantity)
     .bind(delay)
@@ -103,56 +103,54 @@ pub async fn update(
     .bind(delay)
     .bind(BASKET_MAX_LINES)
     .execute(pool)
-    .await?
-    .rows_affected()
+    .await.map(|r| r.rows_affected()))?
         == 1;
     if changed {
         return Ok(Updated::Done);
     }
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM basket_lines WHERE id = ? AND visitor_id = ?")
+    let exists: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE id = $1 AND visitor_id = $2")
         .bind(id)
         .bind(visitor)
         .fetch_optional(pool)
-        .await?;
+        .await)?;
     Ok(if exists.is_some() { Updated::TooManyLines } else { Updated::NotFound })
 }
 
 /// `DELETE FROM basket_lines WHERE id = ? AND visitor_id = ?`; false when there was no such line.
-pub async fn delete(pool: &SqlitePool, visitor: &str, id: i64) -> sqlx::Result<bool> {
-    Ok(sqlx::query("DELETE FROM basket_lines WHERE id = ? AND visitor_id = ?")
+pub async fn delete(db: &Db, visitor: &str, id: i64) -> sqlx::Result<bool> {
+    Ok(on_pool!(db, pool => sqlx::query("DELETE FROM basket_lines WHERE id = $1 AND visitor_id = $2")
         .bind(id)
         .bind(visitor)
         .execute(pool)
-        .await?
-        .rows_affected()
+        .await.map(|r| r.rows_affected()))?
         == 1)
 }
 
 /// The visitor's lines, oldest first.
-pub async fn lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<LineRow>> {
-    sqlx::query_as("SELECT id, offer_id, quantity, delay FROM basket_lines WHERE visitor_id = ? ORDER BY id")
+pub async fn lines(db: &Db, visitor: &str) -> sqlx::Result<Vec<LineRow>> {
+    on_pool!(db, pool => sqlx::query_as("SELECT id, offer_id, quantity, delay FROM basket_lines WHERE visitor_id = $1 ORDER BY id")
         .bind(visitor)
         .fetch_all(pool)
-        .await
+        .await)
 }
 
 /// `SELECT offer_id FROM basket_lines WHERE id = ? AND visitor_id = ?`: the offer of the visitor's line `id`.
-pub async fn line_offer(pool: &SqlitePool, visitor: &str, id: i64) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT offer_id FROM basket_lines WHERE id = ? AND visitor_id = ?")
+pub async fn line_offer(db: &Db, visitor: &str, id: i64) -> sqlx::Result<Option<String>> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT offer_id FROM basket_lines WHERE id = $1 AND visitor_id = $2")
         .bind(id)
         .bind(visitor)
         .fetch_optional(pool)
-        .await
+        .await)
 }
 
 /// `SELECT active, available AND price_minor > 0 FROM offers WHERE id = ?`: whether the offer is on the storefront,
 /// and whether it can be bought: in stock, with a price (a zero price is "price on request", issue 35); `None` for an
 /// id no feed ever had.
-pub async fn offer_state(pool: &SqlitePool, offer_id: &str) -> sqlx::Result<Option<(bool, bool)>> {
-    sqlx::query_as("SELECT active, available AND price_minor > 0 FROM offers WHERE id = ?")
+pub async fn offer_state(db: &Db, offer_id: &str) -> sqlx::Result<Option<(bool, bool)>> {
+    on_pool!(db, pool => sqlx::query_as("SELECT active, available AND price_minor > 0 FROM offers WHERE id = $1")
         .bind(offer_id)
         .fetch_optional(pool)
-        .await
+        .await)
 }
 
 /// A line with its offer's current price, for the mini cart's sums.
@@ -165,12 +163,12 @@ pub struct PricedLine {
 }
 
 /// The visitor's lines of offers still on the storefront with their prices, oldest first (one join, no details).
-pub async fn priced_lines(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<PricedLine>> {
-    sqlx::query_as(
+pub async fn priced_lines(db: &Db, visitor: &str) -> sqlx::Result<Vec<PricedLine>> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT l.quantity, l.delay, o.price_minor, o.currency_id FROM basket_lines l
-         JOIN offers o ON o.id = l.offer_id WHERE l.visitor_id = ? AND o.active = 1 ORDER BY l.id",
+         JOIN offers o ON o.id = l.offer_id WHERE l.visitor_id = $1 AND o.active = TRUE ORDER BY l.id",
     )
     .bind(visitor)
     .fetch_all(pool)
-    .await
+    .await)
 }

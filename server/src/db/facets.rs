@@ -3,7 +3,7 @@
 //! measured against.
 
 use crate::facets::FacetOffer;
-use sqlx::SqlitePool;
+use super::{Db, Tx};
 use std::collections::HashMap;
 
 /// The columns of an offer the index reads.
@@ -25,21 +25,22 @@ struct OfferRow {
 /// (a parent met twice ends the walk: a feed may loop), and its parameters in their order.
 /// SQL: `SELECT … FROM offers WHERE active = 1`, `SELECT … FROM offer_params JOIN offers`, `SELECT id, parent_id FROM
 /// sections WHERE active = 1`.
-pub async fn offers(pool: &SqlitePool) -> sqlx::Result<Vec<FacetOffer>> {
-    let mut tx = pool.begin().await?;
+pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
+    let mut tx = db.begin().await?;
     let offers = offers_in(&mut tx).await?;
     tx.commit().await?;
     Ok(offers)
 }
 
 /// [`offers`] inside the transaction `tx` (`db::search::snapshot` reads it with the search index's documents).
-pub(crate) async fn offers_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<FacetOffer>> {
-    let parents: HashMap<String, Option<String>> =
-        sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = 1")
+pub(crate) async fn offers_in(tx: &mut Tx) -> sqlx::Result<Vec<FacetOffer>> {
+    let parents: HashMap<String, Option<String>> = on_tx!(tx, tx => {
+        sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = TRUE")
             .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .collect();
+            .await
+    })?
+    .into_iter()
+    .collect();
     let ancestry = |section: &str| {
         let mut chain = vec![section.to_owned()];
         let mut at = section;
@@ -52,19 +53,19 @@ pub(crate) async fn offers_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<V
         }
         chain
     };
-    let rows: Vec<OfferRow> = sqlx::query_as(
+    let rows: Vec<OfferRow> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id, \
-         group_id FROM offers WHERE active = 1 ORDER BY position, id",
+         group_id FROM offers WHERE active = TRUE ORDER BY position, id",
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     let mut params: HashMap<String, Vec<(String, String, Option<String>)>> = HashMap::new();
-    let param_rows: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
+    let param_rows: Vec<(String, String, String, Option<String>)> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT p.offer_id, p.name, p.value, p.unit FROM offer_params p JOIN offers o ON o.id = p.offer_id \
-         WHERE o.active = 1 ORDER BY p.offer_id, p.position",
+         WHERE o.active = TRUE ORDER BY p.offer_id, p.position",
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     for (offer, name, value, unit) in param_rows {
         params.entry(offer).or_default().push((name, value, unit));
     }
@@ -96,43 +97,45 @@ pub type SqlFacet<'a> = Option<&'a str>;
 /// `lower()` knows no Cyrillic. Answers `(value, offers)`.
 /// SQL: `SELECT value, COUNT(DISTINCT o.id) FROM offers o [JOIN offer_params p] WHERE … GROUP BY 1`.
 pub async fn sql_counts(
-    pool: &SqlitePool,
+    db: &Db,
     sections: Option<&[String]>,
     chosen: &[(SqlFacet<'_>, Vec<String>)],
     facet: SqlFacet<'_>,
 ) -> sqlx::Result<Vec<(String, i64)>> {
-    let mut query = sqlx::QueryBuilder::<sqlx::Sqlite>::new(match facet {
-        None => "SELECT o.vendor, COUNT(*) FROM offers o WHERE o.active = 1 AND o.vendor IS NOT NULL",
-        Some(_) => {
-            "SELECT p.value, COUNT(DISTINCT o.id) FROM offers o JOIN offer_params p ON p.offer_id = o.id \
-                    WHERE o.active = 1"
+    on_pool!(db, pool => {
+        let mut query = sqlx::QueryBuilder::new(match facet {
+            None => "SELECT o.vendor, COUNT(*) FROM offers o WHERE o.active = TRUE AND o.vendor IS NOT NULL",
+            Some(_) => {
+                "SELECT p.value, COUNT(DISTINCT o.id) FROM offers o JOIN offer_params p ON p.offer_id = o.id \
+                        WHERE o.active = TRUE"
+            }
+        });
+        if let Some(name) = facet {
+            query.push(" AND p.name = ").push_bind(name.to_owned());
         }
-    });
-    if let Some(name) = facet {
-        query.push(" AND p.name = ").push_bind(name.to_owned());
-    }
-    if let Some(sections) = sections {
-        query.push(" AND o.section_id IN (");
-        let mut list = query.separated(", ");
-        for section in sections {
-            list.push_bind(section.clone());
+        if let Some(sections) = sections {
+            query.push(" AND o.section_id IN (");
+            let mut list = query.separated(", ");
+            for section in sections {
+                list.push_bind(section.clone());
+            }
+            query.push(")");
         }
-        query.push(")");
-    }
-    for (other, values) in chosen.iter().filter(|(other, _)| *other != facet) {
-        match other {
-            None => query.push(" AND o.vendor IN ("),
-            Some(name) => query
-                .push(" AND EXISTS (SELECT 1 FROM offer_params c WHERE c.offer_id = o.id AND c.name = ")
-                .push_bind(name.to_string())
-                .push(" AND c.value IN ("),
-        };
-        let mut list = query.separated(", ");
-        for value in values {
-            list.push_bind(value.clone());
+        for (other, values) in chosen.iter().filter(|(other, _)| *other != facet) {
+            match other {
+                None => query.push(" AND o.vendor IN ("),
+                Some(name) => query
+                    .push(" AND EXISTS (SELECT 1 FROM offer_params c WHERE c.offer_id = o.id AND c.name = ")
+                    .push_bind(name.to_string())
+                    .push(" AND c.value IN ("),
+            };
+            let mut list = query.separated(", ");
+            for value in values {
+                list.push_bind(value.clone());
+            }
+            query.push(if other.is_some() { "))" } else { ")" });
         }
-        query.push(if other.is_some() { "))" } else { ")" });
-    }
-    query.push(" GROUP BY 1");
+        query.push(" GROUP BY 1");
     query.build_query_as::<(String, i64)>().fetch_all(pool).await
+    })
 }

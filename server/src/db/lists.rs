@@ -2,7 +2,7 @@
 //! Each function says the SQL it runs.
 
 use crate::limits::{COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
-use sqlx::{SqliteConnection, SqlitePool};
+use super::{Db, Tx};
 
 /// What adding to the compare list came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,12 +16,12 @@ pub enum CompareAdd {
 /// Puts `offer_id` into the visitor's compare list unless it holds [`COMPARE_MAX_ITEMS`] offers still in the
 /// catalogue already (the ones the list shows; offers that left it do not count): one `INSERT … SELECT … WHERE
 /// (count) < max ON CONFLICT DO NOTHING`, so concurrent adds cannot pass the limit.
-pub async fn compare_add(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
+pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    sqlx::query(
+    on_pool!(db, pool => sqlx::query(
         "INSERT INTO compare_items (visitor_id, offer_id, added_at)
-         SELECT ?, ?, ? WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
-                               WHERE c.visitor_id = ? AND o.active = 1) < ?
+         SELECT $1, $2, $3 WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
+                               WHERE c.visitor_id = $4 AND o.active = TRUE) < $5
          ON CONFLICT (visitor_id, offer_id) DO NOTHING",
     )
     .bind(visitor)
@@ -30,62 +30,62 @@ pub async fn compare_add(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sq
     .bind(visitor)
     .bind(COMPARE_MAX_ITEMS)
     .execute(pool)
-    .await?;
-    let listed: Option<i64> = sqlx::query_scalar("SELECT 1 FROM compare_items WHERE visitor_id = ? AND offer_id = ?")
+    .await.map(|r| r.rows_affected()))?;
+    let listed: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT 1 FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
         .bind(visitor)
         .bind(offer_id)
         .fetch_optional(pool)
-        .await?;
+        .await)?;
     Ok(if listed.is_some() { CompareAdd::Listed } else { CompareAdd::Full })
 }
 
 /// `DELETE FROM compare_items WHERE visitor_id = ? [AND offer_id = ?]`: one offer, or the whole list.
-pub async fn compare_remove(pool: &SqlitePool, visitor: &str, offer_id: Option<&str>) -> sqlx::Result<u64> {
-    let result = match offer_id {
+pub async fn compare_remove(db: &Db, visitor: &str, offer_id: Option<&str>) -> sqlx::Result<u64> {
+    let result: u64 = match offer_id {
         Some(id) => {
-            sqlx::query("DELETE FROM compare_items WHERE visitor_id = ? AND offer_id = ?")
+            on_pool!(db, pool => sqlx::query("DELETE FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
                 .bind(visitor)
                 .bind(id)
                 .execute(pool)
-                .await?
+                .await.map(|r| r.rows_affected()))?
         }
-        None => sqlx::query("DELETE FROM compare_items WHERE visitor_id = ?").bind(visitor).execute(pool).await?,
+        None => on_pool!(db, pool => sqlx::query("DELETE FROM compare_items WHERE visitor_id = $1").bind(visitor).execute(pool).await.map(|r| r.rows_affected()))?,
     };
-    Ok(result.rows_affected())
+    Ok(result)
 }
 
 /// The offer ids of the visitor's compare list, in the order they were added.
-pub async fn compare_ids(pool: &SqlitePool, visitor: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar("SELECT offer_id FROM compare_items WHERE visitor_id = ? ORDER BY added_at, offer_id")
+pub async fn compare_ids(db: &Db, visitor: &str) -> sqlx::Result<Vec<String>> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT offer_id FROM compare_items WHERE visitor_id = $1 ORDER BY added_at, offer_id")
         .bind(visitor)
         .fetch_all(pool)
-        .await
+        .await)
 }
 
 /// How many offers of the visitor's compare list are still on the storefront.
-pub async fn compare_count(pool: &SqlitePool, visitor: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
+pub async fn compare_count(db: &Db, visitor: &str) -> sqlx::Result<i64> {
+    on_pool!(db, pool => sqlx::query_scalar(
         "SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
-         WHERE c.visitor_id = ? AND o.active = 1",
+         WHERE c.visitor_id = $1 AND o.active = TRUE",
     )
     .bind(visitor)
     .fetch_one(pool)
-    .await
+    .await)
 }
 
 /// Records that the visitor viewed `offer_id` now (a repeat view moves it to the front) and forgets views past the
 /// newest [`VIEWED_MAX_ITEMS`].
-pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query(
-        "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at) VALUES (?, ?, ?)
+pub async fn record_view(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query(
+        "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at) VALUES ($1, $2, $3)
          ON CONFLICT (visitor_id, offer_id) DO UPDATE SET viewed_at = excluded.viewed_at",
     )
     .bind(visitor)
     .bind(offer_id)
     .bind(chrono::Utc::now().timestamp_millis())
     .execute(&mut *tx)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     trim_viewed(&mut tx, visitor).await?;
     tx.commit().await
 }
@@ -93,28 +93,28 @@ pub async fn record_view(pool: &SqlitePool, visitor: &str, offer_id: &str) -> sq
 /// Forgets all but the visitor's newest [`VIEWED_MAX_ITEMS`] + 1 views (one more than the answer keeps the list full
 /// when the shown offer is excluded): `DELETE … WHERE offer_id NOT IN (the newest …)`. Run inside the writer's
 /// transaction (a view, a log-in's merge).
-pub async fn trim_viewed(conn: &mut SqliteConnection, visitor: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "DELETE FROM viewed_offers WHERE visitor_id = ? AND offer_id NOT IN
-         (SELECT offer_id FROM viewed_offers WHERE visitor_id = ? ORDER BY viewed_at DESC LIMIT ?)",
+pub async fn trim_viewed(conn: &mut Tx, visitor: &str) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
+        "DELETE FROM viewed_offers WHERE visitor_id = $1 AND offer_id NOT IN
+         (SELECT offer_id FROM viewed_offers WHERE visitor_id = $2 ORDER BY viewed_at DESC LIMIT $3)",
     )
     .bind(visitor)
     .bind(visitor)
     .bind(VIEWED_MAX_ITEMS + 1)
     .execute(conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// The visitor's viewed offer ids, newest first, without `exclude`, at most [`VIEWED_MAX_ITEMS`].
-pub async fn viewed_ids(pool: &SqlitePool, visitor: &str, exclude: Option<&str>) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT offer_id FROM viewed_offers WHERE visitor_id = ? AND offer_id IS NOT ?
-         ORDER BY viewed_at DESC, offer_id LIMIT ?",
+pub async fn viewed_ids(db: &Db, visitor: &str, exclude: Option<&str>) -> sqlx::Result<Vec<String>> {
+    on_pool!(db, pool => sqlx::query_scalar(
+        "SELECT offer_id FROM viewed_offers WHERE visitor_id = $1 AND offer_id IS NOT $2
+         ORDER BY viewed_at DESC, offer_id LIMIT $3",
     )
     .bind(visitor)
     .bind(exclude)
     .bind(VIEWED_MAX_ITEMS)
     .fetch_all(pool)
-    .await
+    .await)
 }

@@ -2,7 +2,7 @@
 
 use crate::domain::locations::{NewLocation, fold, location_id, parse_locations_csv};
 use serde::Serialize;
-use sqlx::SqlitePool;
+use super::Db;
 use utoipa::ToSchema;
 
 /// The shipped list: 50 large cities of Russia, Ukraine, Kazakhstan and Belarus (our own file,
@@ -29,11 +29,11 @@ pub struct Location {
 }
 
 /// Loads the shipped list when the table is empty (a new shop).
-pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM locations").fetch_one(pool).await?;
+pub async fn ensure_defaults(db: &Db) -> anyhow::Result<()> {
+    let count: i64 = on_pool!(db, pool => sqlx::query_scalar("SELECT count(*) FROM locations").fetch_one(pool).await)?;
     if count == 0 {
         let parsed = parse_locations_csv(DEFAULT_LOCATIONS_CSV.as_bytes()).map_err(anyhow::Error::msg)?;
-        replace_all(pool, &parsed.locations).await?;
+        replace_all(db, &parsed.locations).await?;
     }
     Ok(())
 }
@@ -41,14 +41,14 @@ pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
 /// `DELETE FROM locations`, then `INSERT … ON CONFLICT DO NOTHING` each city under its stable [`location_id`], in one transaction
 /// (`vitrina locations import`); returns how many were written (a city listed twice, same country, region and name,
 /// is written once). A shopper's chosen city keeps its id when the new list holds it, and is forgotten when not.
-pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow::Result<u64> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM locations").execute(&mut *tx).await?;
+pub async fn replace_all(db: &Db, locations: &[NewLocation]) -> anyhow::Result<u64> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query("DELETE FROM locations").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     let mut written = 0;
     for l in locations {
-        written += sqlx::query(
+        written += on_tx!(tx, tx => sqlx::query(
             "INSERT INTO locations (id, name, search_name, region, country, lat, lon, population)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
         )
         .bind(location_id(&l.country, &l.region, &l.name))
         .bind(&l.name)
@@ -59,8 +59,7 @@ pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow
         .bind(l.lon)
         .bind(l.population)
         .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        .await.map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(written)
@@ -69,27 +68,27 @@ pub async fn replace_all(pool: &SqlitePool, locations: &[NewLocation]) -> anyhow
 /// The biggest `limit` cities whose name starts with `prefix` (folded: case and `ё` do not matter), or the biggest
 /// of all when `prefix` is empty: `… WHERE search_name >= ? AND search_name < ? ORDER BY population DESC, name
 /// LIMIT ?` (a range on the folded name: the index answers it, and no LIKE wildcard can come from the text).
-pub async fn search(pool: &SqlitePool, prefix: &str, limit: u32) -> sqlx::Result<Vec<Location>> {
+pub async fn search(db: &Db, prefix: &str, limit: u32) -> sqlx::Result<Vec<Location>> {
     let folded = fold(prefix);
     // Every name starting with `folded` sorts below `folded` + U+10FFFF (the largest code point).
     let upper = format!("{folded}\u{10FFFF}");
-    sqlx::query_as(
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT id, name, region, country, lat, lon, population FROM locations
-         WHERE search_name >= ? AND search_name < ? ORDER BY population DESC, name LIMIT ?",
+         WHERE search_name >= $1 AND search_name < $2 ORDER BY population DESC, name LIMIT $3",
     )
     .bind(&folded)
     .bind(&upper)
     .bind(i64::from(limit))
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// `SELECT … FROM locations WHERE id = ?`.
-pub async fn find(pool: &SqlitePool, id: i64) -> sqlx::Result<Option<Location>> {
-    sqlx::query_as("SELECT id, name, region, country, lat, lon, population FROM locations WHERE id = ?")
+pub async fn find(db: &Db, id: i64) -> sqlx::Result<Option<Location>> {
+    on_pool!(db, pool => sqlx::query_as("SELECT id, name, region, country, lat, lon, population FROM locations WHERE id = $1")
         .bind(id)
         .fetch_optional(pool)
-        .await
+        .await)
 }
 
 #[cfg(test)]

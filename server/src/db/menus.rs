@@ -2,7 +2,7 @@
 
 use crate::domain::menu::{MenuEntry, MenuSection};
 use crate::domain::slug::section_path;
-use sqlx::{SqliteConnection, SqlitePool};
+use super::{Db, Tx};
 
 /// Who wrote a menu: Vitrina from the catalogue, or the shop owner (`vitrina menu import`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,36 +36,36 @@ pub struct MenuNode {
 }
 
 /// `SELECT source FROM menus WHERE code = ?`: who wrote menu `code`, `None` when it does not exist.
-pub async fn find_source(conn: &mut SqliteConnection, code: &str) -> sqlx::Result<Option<MenuSource>> {
+pub async fn find_source(conn: &mut Tx, code: &str) -> sqlx::Result<Option<MenuSource>> {
     let source: Option<String> =
-        sqlx::query_scalar("SELECT source FROM menus WHERE code = ?").bind(code).fetch_optional(conn).await?;
+        on_tx!(conn, conn => sqlx::query_scalar("SELECT source FROM menus WHERE code = $1").bind(code).fetch_optional(conn).await)?;
     Ok(source.map(|s| if s == "owner" { MenuSource::Owner } else { MenuSource::Generated }))
 }
 
 /// Replaces menu `code` whole: `DELETE FROM menu_items WHERE menu_code = ?`, upsert the `menus` row, then one
 /// `INSERT INTO menu_items` per entry, parents before children. Run it in a transaction.
 pub async fn replace(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     code: &str,
     source: MenuSource,
     items: &[MenuEntry],
 ) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM menu_items WHERE menu_code = ?").bind(code).execute(&mut *conn).await?;
-    sqlx::query(
-        "INSERT INTO menus (code, source, updated_at) VALUES (?, ?, ?)
+    on_tx!(conn, conn => sqlx::query("DELETE FROM menu_items WHERE menu_code = $1").bind(code).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    on_tx!(conn, conn => sqlx::query(
+        "INSERT INTO menus (code, source, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (code) DO UPDATE SET source = excluded.source, updated_at = excluded.updated_at",
     )
     .bind(code)
     .bind(source.as_str())
     .bind(chrono::Utc::now().to_rfc3339())
     .execute(&mut *conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     // Depth-first with an explicit stack: (parent row id, position, entry).
     let mut stack: Vec<(Option<i64>, i64, &MenuEntry)> =
         items.iter().enumerate().rev().map(|(i, item)| (None, i as i64, item)).collect();
     while let Some((parent, position, item)) = stack.pop() {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO menu_items (menu_code, parent_id, position, title, url) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        let id: i64 = on_tx!(conn, conn => sqlx::query_scalar(
+            "INSERT INTO menu_items (menu_code, parent_id, position, title, url) VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(code)
         .bind(parent)
@@ -73,7 +73,7 @@ pub async fn replace(
         .bind(&item.title)
         .bind(&item.url)
         .fetch_one(&mut *conn)
-        .await?;
+        .await)?;
         stack.extend(item.children.iter().enumerate().rev().map(|(i, child)| (Some(id), i as i64, child)));
     }
     Ok(())
@@ -82,18 +82,18 @@ pub async fn replace(
 /// The tree of menu `code`: `SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ?
 /// ORDER BY position, id`, assembled in memory. `None` when the menu does not exist. Both reads share one
 /// transaction, so a menu replaced meanwhile is seen whole or not at all.
-pub async fn load_tree(pool: &SqlitePool, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
-    let mut tx = pool.begin().await?;
+pub async fn load_tree(db: &Db, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
+    let mut tx = db.begin().await?;
     let exists: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM menus WHERE code = ?").bind(code).fetch_optional(&mut *tx).await?;
+        on_tx!(tx, tx => sqlx::query_scalar("SELECT 1 FROM menus WHERE code = $1").bind(code).fetch_optional(&mut *tx).await)?;
     if exists.is_none() {
         return Ok(None);
     }
     let rows: Vec<(i64, Option<i64>, String, String)> =
-        sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ? ORDER BY position, id")
+        on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = $1 ORDER BY position, id")
             .bind(code)
             .fetch_all(&mut *tx)
-            .await?;
+            .await)?;
     Ok(Some(assemble(rows)))
 }
 
@@ -118,11 +118,11 @@ fn assemble(rows: Vec<(i64, Option<i64>, String, String)>) -> Vec<MenuNode> {
 
 /// The active sections in catalogue order, as the generated menu needs them:
 /// `SELECT id, parent_id, name, slug FROM sections WHERE active = 1 ORDER BY position`.
-pub async fn menu_sections(conn: &mut SqliteConnection) -> sqlx::Result<Vec<MenuSection>> {
+pub async fn menu_sections(conn: &mut Tx) -> sqlx::Result<Vec<MenuSection>> {
     let rows: Vec<(String, Option<String>, String, String)> =
-        sqlx::query_as("SELECT id, parent_id, name, slug FROM sections WHERE active = 1 ORDER BY position")
+        on_tx!(conn, conn => sqlx::query_as("SELECT id, parent_id, name, slug FROM sections WHERE active = TRUE ORDER BY position")
             .fetch_all(conn)
-            .await?;
+            .await)?;
     Ok(rows
         .into_iter()
         .map(|(id, parent_id, name, slug)| MenuSection { id, parent_id, name, path: section_path(&slug) })
@@ -132,7 +132,7 @@ pub async fn menu_sections(conn: &mut SqliteConnection) -> sqlx::Result<Vec<Menu
 /// Rebuilds the top menu from the catalogue unless the shop owner loaded their own (source `owner`).
 /// The importer calls it inside its transaction; `serve` calls it at start-up for a database that has none.
 /// Returns whether it rebuilt the menu.
-pub async fn regenerate_top_if_generated(conn: &mut SqliteConnection) -> sqlx::Result<bool> {
+pub async fn regenerate_top_if_generated(conn: &mut Tx) -> sqlx::Result<bool> {
     use crate::domain::menu::{TOP_MENU, generate_top_menu};
     if find_source(conn, TOP_MENU).await? == Some(MenuSource::Owner) {
         return Ok(false);
@@ -144,8 +144,8 @@ pub async fn regenerate_top_if_generated(conn: &mut SqliteConnection) -> sqlx::R
 
 /// Makes sure the top menu exists (a database from before menus, or one with no import yet), generating it when
 /// missing. Leaves an existing menu alone.
-pub async fn ensure_top(pool: &SqlitePool) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
+pub async fn ensure_top(db: &Db) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
     if find_source(&mut tx, crate::domain::menu::TOP_MENU).await?.is_none() {
         regenerate_top_if_generated(&mut tx).await?;
     }
@@ -153,16 +153,16 @@ pub async fn ensure_top(pool: &SqlitePool) -> sqlx::Result<()> {
 }
 
 /// Puts the generated top menu back, forgetting the owner's (`vitrina menu reset`).
-pub async fn reset_top(pool: &SqlitePool) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM menus WHERE code = ?").bind(crate::domain::menu::TOP_MENU).execute(&mut *tx).await?;
+pub async fn reset_top(db: &Db) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query("DELETE FROM menus WHERE code = $1").bind(crate::domain::menu::TOP_MENU).execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     regenerate_top_if_generated(&mut tx).await?;
     tx.commit().await
 }
 
 /// Stores the owner's menu `code` in one transaction (`vitrina menu import`). Validate it first.
-pub async fn import_owner_menu(pool: &SqlitePool, code: &str, items: &[MenuEntry]) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
+pub async fn import_owner_menu(db: &Db, code: &str, items: &[MenuEntry]) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
     replace(&mut tx, code, MenuSource::Owner, items).await?;
     tx.commit().await
 }

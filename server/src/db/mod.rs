@@ -1,5 +1,41 @@
-//! Storage: SQLite through sqlx. One module per table group; each function says the SQL it runs. The only module
-//! that holds SQL or opens a transaction (issue 36): handlers and the importer ask for one here ([`begin_import`]).
+//! Storage: SQLite or PostgreSQL through sqlx's typed drivers, behind one handle ([`Db`], issue 36). One module per
+//! table group; each function says the SQL it runs. The only module that names a pool, holds SQL or opens a
+//! transaction: the rest of the server holds a [`Db`] and asks for a [`Tx`] here ([`Db::begin`]).
+//!
+//! SQL that both databases run is written once, with `$n` placeholders (SQLite reads `$1` as the first parameter),
+//! `TRUE`/`FALSE` and `ON CONFLICT`; [`on_pool!`] and [`on_tx!`] run it on whichever driver the handle holds. Where
+//! the databases differ, a function matches on [`Pool`] and gives each its arm, side by side. It is not sqlx `Any`:
+//! `Any` rewrites no placeholders and decodes neither NUMERIC nor TIMESTAMPTZ (sqlx issues #3000 and #3521).
+
+/// Runs `$body` with `$p` bound to the handle `$db`'s typed pool (`&SqlitePool` or `&PgPool`): the body is
+/// compiled once per database, so the same SQL text runs on both.
+macro_rules! on_pool {
+    ($db:expr, $p:ident => $body:expr) => {
+        match &$db.pool {
+            $crate::db::Pool::Sqlite($p) => $body,
+            $crate::db::Pool::Postgres($p) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$c` bound to the transaction `$tx`'s typed connection (`&mut SqliteConnection` or
+/// `&mut PgConnection`), as [`on_pool!`] does for a pool.
+macro_rules! on_tx {
+    ($tx:expr, $c:ident => $body:expr) => {
+        match &mut $tx.inner {
+            $crate::db::TxInner::Sqlite(t) => {
+                #[allow(unused_mut)]
+                let mut $c: &mut sqlx::SqliteConnection = &mut **t;
+                $body
+            }
+            $crate::db::TxInner::Postgres(t) => {
+                #[allow(unused_mut)]
+                let mut $c: &mut sqlx::PgConnection = &mut **t;
+                $body
+            }
+        }
+    };
+}
 
 pub mod accounts;
 pub mod basket;
@@ -18,39 +54,248 @@ pub mod sessions;
 pub mod shop;
 pub mod stores;
 
-use sqlx::SqlitePool;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
 use std::path::Path;
+use std::str::FromStr;
 use std::time::Duration;
 
-/// Opens (creating when missing) the database at `path` with WAL and foreign keys on, and applies every pending
-/// migration embedded in the binary. Creates the parent folder too.
-pub async fn connect(path: &Path) -> anyhow::Result<SqlitePool> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let options = SqliteConnectOptions::new()
-        .filename(path)
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10));
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    sqlx::migrate!("./migrations").run(&pool).await?;
-    let repaired = offers::repair_cut_descriptions(&pool).await?;
+/// The shop's database: a handle that clones cheaply (the pools are shared) and is the only way the rest of the
+/// server reaches storage. Which database it holds comes from `VITRINA_DB` ([`connect`]).
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: Pool,
+}
+
+/// The typed pool behind a [`Db`]; private to `db/`.
+#[derive(Debug, Clone)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// An open transaction on a [`Db`] (`BEGIN` … `COMMIT`); dropped without [`Tx::commit`], it rolls back.
+#[derive(Debug)]
+pub struct Tx {
+    inner: TxInner,
+}
+
+#[derive(Debug)]
+enum TxInner {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Which database a `VITRINA_DB` value names: a `postgres://` or `postgresql://` URL is PostgreSQL, anything else a
+/// SQLite file's path.
+pub fn is_postgres_url(target: &Path) -> bool {
+    target.to_str().is_some_and(|t| t.starts_with("postgres://") || t.starts_with("postgresql://"))
+}
+
+/// Opens the database `VITRINA_DB` names and applies every pending migration embedded in the binary:
+/// - a path: SQLite, created when missing (with its parent folder), with WAL and foreign keys on
+///   (`migrations/`);
+/// - a `postgres://` URL: PostgreSQL, whose database must exist (`migrations-pg/`).
+///
+/// Errors: the file cannot be made, the server cannot be reached, or a migration fails.
+pub async fn connect(target: &Path) -> anyhow::Result<Db> {
+    let db = if is_postgres_url(target) {
+        let url = target.to_str().unwrap_or_default();
+        let options = PgConnectOptions::from_str(url)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(crate::limits::PG_POOL_MAX_CONNECTIONS)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations-pg").run(&pool).await?;
+        Db { pool: Pool::Postgres(pool) }
+    } else {
+        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(target)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Db { pool: Pool::Sqlite(pool) }
+    };
+    let repaired = offers::repair_cut_descriptions(&db).await?;
     if repaired > 0 {
         tracing::info!(repaired, "descriptions an earlier cut left open were cleaned again");
     }
-    Ok(pool)
+    Ok(db)
 }
 
-/// Writes a consistent copy of the database at `db` to `out` while the shop may be serving and writing (SQLite's
-/// `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks the copy
-/// with `PRAGMA integrity_check`. The database is opened read-only and never migrated: a newer binary backing up an
-/// older shop's file leaves it as it is. Errors: no database at `db`, `out` exists (it is never overwritten), the
-/// copy cannot be written, or the check fails (the copy is then removed).
+impl Db {
+    /// Which database this is: `"sqlite"` or `"postgres"` (logs and health answers).
+    pub fn kind(&self) -> &'static str {
+        match self.pool {
+            Pool::Sqlite(_) => "sqlite",
+            Pool::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Opens a transaction (`BEGIN`).
+    pub async fn begin(&self) -> sqlx::Result<Tx> {
+        Ok(Tx {
+            inner: match &self.pool {
+                Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
+                Pool::Postgres(p) => TxInner::Postgres(p.begin().await?),
+            },
+        })
+    }
+
+    /// Opens a transaction that holds the write lock `lock` from its first statement, so two read-then-write
+    /// transactions under the same lock run one after the other: SQLite's `BEGIN IMMEDIATE` (one writer at a time
+    /// anyway) against PostgreSQL's `pg_advisory_xact_lock(lock)`, released at commit or rollback.
+    pub async fn begin_locked(&self, lock: WriteLock) -> sqlx::Result<Tx> {
+        Ok(Tx {
+            inner: match &self.pool {
+                Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
+                Pool::Postgres(p) => {
+                    let mut tx = p.begin().await?;
+                    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(lock as i64).execute(&mut *tx).await?;
+                    TxInner::Postgres(tx)
+                }
+            },
+        })
+    }
+
+    /// Closes the pool, waiting for its connections to be returned.
+    pub async fn close(&self) {
+        on_pool!(self, p => p.close().await)
+    }
+}
+
+/// The advisory locks of [`Db::begin_locked`]: one key per kind of read-then-write transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i64)]
+pub enum WriteLock {
+    /// An import of the catalogue: two imports never interleave (issue 36).
+    Import = 0x5669_7472_0001,
+    /// Accounts: registration, log-in's basket merge.
+    Accounts = 0x5669_7472_0002,
+    /// The pictures' claims.
+    Pictures = 0x5669_7472_0003,
+}
+
+impl Tx {
+    /// `COMMIT`.
+    pub async fn commit(self) -> sqlx::Result<()> {
+        match self.inner {
+            TxInner::Sqlite(t) => t.commit().await,
+            TxInner::Postgres(t) => t.commit().await,
+        }
+    }
+}
+
+/// A value bound to [`Db::raw_execute`], [`Db::raw_scalar`] or [`Db::raw_rows`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Int(i64),
+    Bool(bool),
+    Null,
+}
+
+impl From<&str> for Arg {
+    fn from(v: &str) -> Self {
+        Arg::Text(v.to_owned())
+    }
+}
+impl From<String> for Arg {
+    fn from(v: String) -> Self {
+        Arg::Text(v)
+    }
+}
+impl From<&String> for Arg {
+    fn from(v: &String) -> Self {
+        Arg::Text(v.clone())
+    }
+}
+impl From<i64> for Arg {
+    fn from(v: i64) -> Self {
+        Arg::Int(v)
+    }
+}
+impl From<bool> for Arg {
+    fn from(v: bool) -> Self {
+        Arg::Bool(v)
+    }
+}
+
+/// Binds `$args` (a slice of [`Arg`]) to the query `$q`, in order.
+macro_rules! bind_args {
+    ($q:expr, $args:expr) => {{
+        let mut q = $q;
+        for arg in $args {
+            q = match arg {
+                Arg::Text(v) => q.bind(v.clone()),
+                Arg::Int(v) => q.bind(*v),
+                Arg::Bool(v) => q.bind(*v),
+                Arg::Null => q.bind(None::<String>),
+            };
+        }
+        q
+    }};
+}
+
+/// SQL written outside `db/` for the tests' and an operator's inspection: the API suite checks what landed in the
+/// tables on either database through these. `sql` uses `$n` placeholders and runs as given; the shop's own code
+/// never calls them.
+#[doc(hidden)]
+impl Db {
+    /// Runs a statement; answers the rows it changed.
+    pub async fn raw_execute(&self, sql: &str, args: &[Arg]) -> sqlx::Result<u64> {
+        on_pool!(self, p => bind_args!(sqlx::query(sqlx::AssertSqlSafe(sql.to_owned())), args)
+            .execute(p)
+            .await
+            .map(|r| r.rows_affected()))
+    }
+
+    /// The first column of the only row (errors when there is none).
+    pub async fn raw_scalar<T>(&self, sql: &str, args: &[Arg]) -> sqlx::Result<T>
+    where
+        T: Send + Unpin,
+        T: for<'r> sqlx::Decode<'r, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite>,
+        T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres>,
+    {
+        on_pool!(self, p => bind_args!(sqlx::query_scalar::<_, T>(sqlx::AssertSqlSafe(sql.to_owned())), args)
+            .fetch_one(p)
+            .await)
+    }
+
+    /// Every row, each as a `T` (a tuple, usually).
+    pub async fn raw_rows<T>(&self, sql: &str, args: &[Arg]) -> sqlx::Result<Vec<T>>
+    where
+        T: Send + Unpin,
+        T: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow>,
+        T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
+    {
+        on_pool!(self, p => bind_args!(sqlx::query_as::<_, T>(sqlx::AssertSqlSafe(sql.to_owned())), args)
+            .fetch_all(p)
+            .await)
+    }
+}
+
+/// Writes a consistent copy of the SQLite database at `db` to `out` while the shop may be serving and writing
+/// (SQLite's `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks
+/// the copy with `PRAGMA integrity_check`. The database is opened read-only and never migrated: a newer binary
+/// backing up an older shop's file leaves it as it is. Errors: `db` is a PostgreSQL URL (its backup is `pg_dump`,
+/// docs/operations.md), no database at `db`, `out` exists (it is never overwritten), the copy cannot be written, or
+/// the check fails (the copy is then removed).
 pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
+    if is_postgres_url(db) {
+        anyhow::bail!(
+            "`vitrina backup` copies a SQLite file; a PostgreSQL shop is backed up with pg_dump (docs/operations.md)"
+        );
+    }
     if out.exists() {
         anyhow::bail!("{} exists; a backup never overwrites a file", out.display());
     }
@@ -60,7 +305,7 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
     let target = out.to_str().ok_or_else(|| anyhow::anyhow!("the backup path is not UTF-8"))?;
     let source = SqliteConnectOptions::new().filename(db).read_only(true).busy_timeout(Duration::from_secs(10));
     let mut connection = sqlx::ConnectOptions::connect(&source).await?;
-    sqlx::query("VACUUM INTO ?1").bind(target).execute(&mut connection).await?;
+    sqlx::query("VACUUM INTO $1").bind(target).execute(&mut connection).await?;
     sqlx::Connection::close(connection).await?;
     let copy = SqliteConnectOptions::new().filename(out).read_only(true);
     let mut connection = sqlx::ConnectOptions::connect(&copy).await?;
@@ -73,15 +318,16 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The import's transaction (`BEGIN`): an import writes the whole catalogue in one, so a reader sees the catalogue
-/// before it or after it, never half of it. SQLite lets one writer at a time in; a second import waits for it.
-pub async fn begin_import(pool: &SqlitePool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
-    pool.begin().await
+/// The import's transaction: an import writes the whole catalogue in one, so a reader sees the catalogue before it
+/// or after it, never half of it. Two imports never interleave: SQLite lets one writer at a time in, and PostgreSQL
+/// takes [`WriteLock::Import`].
+pub async fn begin_import(db: &Db) -> sqlx::Result<Tx> {
+    db.begin_locked(WriteLock::Import).await
 }
 
 /// Whether the database answers a query (`SELECT 1`): the readiness probe's (`GET /api/health/ready`).
-pub async fn ping(pool: &SqlitePool) -> bool {
-    sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(pool).await.is_ok()
+pub async fn ping(db: &Db) -> bool {
+    on_pool!(db, p => sqlx::query_scalar::<_, i64>("SELECT CAST(1 AS BIGINT)").fetch_one(p).await.is_ok())
 }
 
 /// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).

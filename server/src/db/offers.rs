@@ -1,7 +1,8 @@
 //! The `offers`, `offer_pictures` and `offer_params` tables.
 
 use crate::domain::pictures::Picture;
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use super::{Db, Pool, Tx};
+use sqlx::{Database, Encode, QueryBuilder, Type};
 use std::collections::HashMap;
 
 /// One active-or-not offer row joined with its section's slug (for building its URL).
@@ -70,21 +71,24 @@ pub struct OfferFilter<'a> {
 
 /// The ids of `section` and all its active subsections, `section` first. UNION (not UNION ALL) also ends a cycle in
 /// a broken tree.
-async fn subtree(pool: &SqlitePool, section: &str) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = ?1 \
-         UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = 1) SELECT id FROM tree",
+async fn subtree(db: &Db, section: &str) -> sqlx::Result<Vec<String>> {
+    on_pool!(db, pool => sqlx::query_scalar(
+        "WITH RECURSIVE tree (id) AS (SELECT id FROM sections WHERE id = $1 \
+         UNION SELECT c.id FROM sections c JOIN tree t ON c.parent_id = t.id WHERE c.active = TRUE) SELECT id FROM tree",
     )
     .bind(section)
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// The `WHERE` of a listing; `sections`: the section filter's subtree ([`subtree`]), `None` for the whole
 /// catalogue. One section is an equality, which the `offers_section_position` index answers in the shop's order;
 /// several are an `IN` list.
-fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Option<&[String]>) {
-    q.push(" WHERE o.active = 1");
+fn push_filter<DB: Database>(q: &mut QueryBuilder<DB>, f: &OfferFilter<'_>, sections: Option<&[String]>)
+where
+    String: for<'q> Encode<'q, DB> + Type<DB>,
+{
+    q.push(" WHERE o.active = TRUE");
     if let Some(sections) = sections {
         match sections {
             [only] => {
@@ -101,7 +105,7 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Opti
         }
     }
     if f.available_only {
-        q.push(" AND o.available = 1");
+        q.push(" AND o.available = TRUE");
     }
     if f.discounted_only {
         q.push(" AND o.old_price_minor IS NOT NULL");
@@ -113,81 +117,92 @@ fn push_filter(q: &mut QueryBuilder<Sqlite>, f: &OfferFilter<'_>, sections: Opti
 /// the first active variant of its group in stock in the shop's order (the first, when none is). A listing shows a
 /// product once, so.
 const LEADERS_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
-    o.group_id AND g.active = 1 AND (g.available > o.available OR (g.available = o.available AND \
+    o.group_id AND g.active = TRUE AND (g.available > o.available OR (g.available = o.available AND \
     (g.position < o.position OR (g.position = o.position AND g.id < o.id))))))";
 
 /// The condition on an active offer `o` of holding its product's canonical page (issue 35, `catalog::variants`): of
 /// its own, or the first active variant of its group in the shop's order, in stock or not. The sitemap lists these.
 pub(super) const CANONICAL_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS (SELECT 1 FROM offers g WHERE g.group_id = \
-    o.group_id AND g.active = 1 AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))";
+    o.group_id AND g.active = TRUE AND (g.position < o.position OR (g.position = o.position AND g.id < o.id))))";
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
 /// `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?` plus `SELECT COUNT(*) ...`.
 pub async fn page(
-    pool: &SqlitePool,
+    db: &Db,
     filter: &OfferFilter<'_>,
     limit: u32,
     offset: u64,
 ) -> sqlx::Result<(Vec<OfferRow>, i64)> {
     let sections = match filter.section_id {
-        Some(section) => Some(subtree(pool, section).await?),
+        Some(section) => Some(subtree(db, section).await?),
         None => None,
     };
     if sections.as_ref().is_some_and(Vec::is_empty) {
         return Ok((Vec::new(), 0));
     }
-    let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM offers o");
-    push_filter(&mut count, filter, sections.as_deref());
-    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
-    let rows = rows(pool, filter, sections.as_deref(), limit, offset).await?;
+    let total: i64 = on_pool!(db, pool => {
+        let mut count = QueryBuilder::new("SELECT COUNT(*) FROM offers o");
+        push_filter(&mut count, filter, sections.as_deref());
+        count.build_query_scalar().fetch_one(pool).await
+    })?;
+    let rows = rows(db, filter, sections.as_deref(), limit, offset).await?;
     Ok((rows, total))
 }
 
 /// The first `limit` offers of the whole catalogue matching `filter` (its `section_id` is not read), without the
 /// count a page needs: the home page's collections.
-pub async fn first(pool: &SqlitePool, filter: &OfferFilter<'_>, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
-    rows(pool, filter, None, limit, 0).await
+pub async fn first(db: &Db, filter: &OfferFilter<'_>, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
+    rows(db, filter, None, limit, 0).await
 }
 
 async fn rows(
-    pool: &SqlitePool,
+    db: &Db,
     filter: &OfferFilter<'_>,
     sections: Option<&[String]>,
     limit: u32,
     offset: u64,
 ) -> sqlx::Result<Vec<OfferRow>> {
-    let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    push_filter(&mut q, filter, sections);
-    q.push(" ORDER BY ").push(order_by(filter.sort));
-    q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
-    q.build_query_as().fetch_all(pool).await
+    on_pool!(db, pool => {
+        let mut q = QueryBuilder::new(SELECT_OFFER);
+        push_filter(&mut q, filter, sections);
+        q.push(" ORDER BY ").push(order_by(filter.sort));
+        q.push(" LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(offset as i64);
+        q.build_query_as().fetch_all(pool).await
+    })
 }
 
 /// `SELECT ... WHERE o.id = ? AND o.active = 1`.
-pub async fn find_active_by_id(pool: &SqlitePool, id: &str) -> sqlx::Result<Option<OfferRow>> {
-    sqlx::query_as(concat!(select_offer!(), " WHERE o.id = ? AND o.active = 1")).bind(id).fetch_optional(pool).await
+pub async fn find_active_by_id(db: &Db, id: &str) -> sqlx::Result<Option<OfferRow>> {
+    on_pool!(db, pool => sqlx::query_as(concat!(select_offer!(), " WHERE o.id = $1 AND o.active = TRUE")).bind(id).fetch_optional(pool).await)
 }
 
 /// `SELECT ... WHERE o.slug = ? AND o.active = 1`.
-pub async fn find_active_by_slug(pool: &SqlitePool, slug: &str) -> sqlx::Result<Option<OfferRow>> {
-    sqlx::query_as(concat!(select_offer!(), " WHERE o.slug = ? AND o.active = 1")).bind(slug).fetch_optional(pool).await
+pub async fn find_active_by_slug(db: &Db, slug: &str) -> sqlx::Result<Option<OfferRow>> {
+    on_pool!(db, pool => sqlx::query_as(concat!(select_offer!(), " WHERE o.slug = $1 AND o.active = TRUE")).bind(slug).fetch_optional(pool).await)
 }
 
 /// `SELECT ... WHERE o.id IN (...) AND o.active = 1`, in no particular order.
-pub async fn find_active_by_ids(pool: &SqlitePool, ids: &[String]) -> sqlx::Result<Vec<OfferRow>> {
+pub async fn find_active_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<OfferRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut q = QueryBuilder::<Sqlite>::new(SELECT_OFFER);
-    // `+o.active`: the unary plus keeps SQLite from walking the `active` index over the whole catalogue (35 ms at
-    // 100k offers, docs/performance.md) instead of looking up the ≤ 100 ids by primary key (0.4 ms).
-    q.push(" WHERE +o.active = 1 AND o.id IN (");
-    let mut list = q.separated(", ");
-    for id in ids {
-        list.push_bind(id.clone());
-    }
-    q.push(")");
-    q.build_query_as().fetch_all(pool).await
+    // SQLite's `+o.active`: the unary plus keeps SQLite from walking the `active` index over the whole catalogue
+    // (35 ms at 100k offers, docs/performance.md) instead of looking up the ≤ 100 ids by primary key (0.4 ms).
+    // PostgreSQL plans by statistics and has no unary plus on a boolean.
+    let active = match db.pool {
+        Pool::Sqlite(_) => " WHERE +o.active = 1 AND o.id IN (",
+        Pool::Postgres(_) => " WHERE o.active AND o.id IN (",
+    };
+    on_pool!(db, pool => {
+        let mut q = QueryBuilder::new(SELECT_OFFER);
+        q.push(active);
+        let mut list = q.separated(", ");
+        for id in ids {
+            list.push_bind(id.clone());
+        }
+        q.push(")");
+        q.build_query_as().fetch_all(pool).await
+    })
 }
 
 /// What a product's variants span (issue 35): how many are active, how many of them are in stock, and their lowest and
@@ -203,20 +218,23 @@ pub struct VariantSpan {
 /// The [`VariantSpan`] of each of `groups` that has an active offer:
 /// `SELECT group_id, COUNT(*), SUM(available), MIN(price_minor), MAX(price_minor) FROM offers WHERE active = 1 AND
 /// group_id IN (...) GROUP BY group_id`.
-pub async fn variant_spans(pool: &SqlitePool, groups: &[&str]) -> sqlx::Result<HashMap<String, VariantSpan>> {
+pub async fn variant_spans(db: &Db, groups: &[&str]) -> sqlx::Result<HashMap<String, VariantSpan>> {
     if groups.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut q = QueryBuilder::<Sqlite>::new(
-        "SELECT group_id, COUNT(*), SUM(available), COALESCE(MIN(NULLIF(price_minor, 0)), 0), MAX(price_minor) FROM offers \
-         WHERE active = 1 AND group_id IN (",
-    );
-    let mut list = q.separated(", ");
-    for group in groups {
-        list.push_bind(group.to_string());
-    }
-    q.push(") GROUP BY group_id");
-    let rows: Vec<(String, i64, i64, i64, i64)> = q.build_query_as().fetch_all(pool).await?;
+    let rows: Vec<(String, i64, i64, i64, i64)> = on_pool!(db, pool => {
+        let mut q = QueryBuilder::new(
+            "SELECT group_id, COUNT(*), CAST(SUM(CASE WHEN available THEN 1 ELSE 0 END) AS BIGINT), \
+             COALESCE(MIN(NULLIF(price_minor, 0)), 0), MAX(price_minor) FROM offers \
+             WHERE active = TRUE AND group_id IN (",
+        );
+        let mut list = q.separated(", ");
+        for group in groups {
+            list.push_bind(group.to_string());
+        }
+        q.push(") GROUP BY group_id");
+        q.build_query_as().fetch_all(pool).await
+    })?;
     Ok(rows
         .into_iter()
         .map(|(group, count, available, min_price_minor, max_price_minor)| {
@@ -227,18 +245,18 @@ pub async fn variant_spans(pool: &SqlitePool, groups: &[&str]) -> sqlx::Result<H
 
 /// The active offers of `group` in the shop's order, the first `limit`: a product's variants, its leader first.
 /// `SELECT ... WHERE o.group_id = ? AND o.active = 1 ORDER BY o.position, o.id LIMIT ?` (index `offers_group`).
-pub async fn group_offers(pool: &SqlitePool, group: &str, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
-    sqlx::query_as(concat!(select_offer!(), " WHERE o.group_id = ? AND o.active = 1 ORDER BY o.position, o.id LIMIT ?"))
+pub async fn group_offers(db: &Db, group: &str, limit: u32) -> sqlx::Result<Vec<OfferRow>> {
+    on_pool!(db, pool => sqlx::query_as(concat!(select_offer!(), " WHERE o.group_id = $1 AND o.active = TRUE ORDER BY o.position, o.id LIMIT $2"))
         .bind(group)
         .bind(i64::from(limit))
         .fetch_all(pool)
-        .await
+        .await)
 }
 
 /// Pictures (the shop's own copies: `offer_pictures` joined with `pictures`) and params of `ids`:
 /// `SELECT ... FROM offer_pictures / offer_params WHERE offer_id IN (...)`.
 pub async fn details(
-    pool: &SqlitePool,
+    db: &Db,
     ids: &[&str],
 ) -> sqlx::Result<(HashMap<String, Vec<Picture>>, HashMap<String, Vec<ParamRow>>)> {
     let mut pictures: HashMap<String, Vec<Picture>> = HashMap::new();
@@ -246,39 +264,41 @@ pub async fn details(
         return Ok((pictures, HashMap::new()));
     }
     // Only pictures the shop holds a copy of (issue 24): the others show the placeholder.
-    let mut q = QueryBuilder::<Sqlite>::new(
-        "SELECT op.offer_id, p.hash, p.width, p.height, p.avif FROM offer_pictures op
-         JOIN pictures p ON p.url = op.url AND p.hash IS NOT NULL WHERE op.offer_id IN (",
-    );
-    let mut list = q.separated(", ");
-    for id in ids {
-        list.push_bind(id.to_string());
-    }
-    q.push(") ORDER BY op.offer_id, op.position");
-    for (offer_id, hash, width, height, avif) in
-        q.build_query_as::<(String, String, i64, i64, bool)>().fetch_all(pool).await?
-    {
+    let rows = on_pool!(db, pool => {
+        let mut q = QueryBuilder::new(
+            "SELECT op.offer_id, p.hash, p.width, p.height, p.avif FROM offer_pictures op
+             JOIN pictures p ON p.url = op.url AND p.hash IS NOT NULL WHERE op.offer_id IN (",
+        );
+        let mut list = q.separated(", ");
+        for id in ids {
+            list.push_bind(id.to_string());
+        }
+        q.push(") ORDER BY op.offer_id, op.position");
+        q.build_query_as::<(String, String, i64, i64, bool)>().fetch_all(pool).await
+    })?;
+    for (offer_id, hash, width, height, avif) in rows {
         pictures.entry(offer_id).or_default().push(crate::db::pictures::picture(hash, width, height, avif));
     }
-    Ok((pictures, params(pool, ids).await?))
+    Ok((pictures, params(db, ids).await?))
 }
 
 /// The params of `ids`, each offer's in its order: `SELECT offer_id, name, value, unit FROM offer_params WHERE
 /// offer_id IN (...) ORDER BY offer_id, position` (a variant chooser needs no pictures).
-pub async fn params(pool: &SqlitePool, ids: &[&str]) -> sqlx::Result<HashMap<String, Vec<ParamRow>>> {
+pub async fn params(db: &Db, ids: &[&str]) -> sqlx::Result<HashMap<String, Vec<ParamRow>>> {
     let mut params: HashMap<String, Vec<ParamRow>> = HashMap::new();
     if ids.is_empty() {
         return Ok(params);
     }
-    let mut q = QueryBuilder::<Sqlite>::new("SELECT offer_id, name, value, unit FROM offer_params WHERE offer_id IN (");
-    let mut list = q.separated(", ");
-    for id in ids {
-        list.push_bind(id.to_string());
-    }
-    q.push(") ORDER BY offer_id, position");
-    for (offer_id, name, value, unit) in
-        q.build_query_as::<(String, String, String, Option<String>)>().fetch_all(pool).await?
-    {
+    let rows = on_pool!(db, pool => {
+        let mut q = QueryBuilder::new("SELECT offer_id, name, value, unit FROM offer_params WHERE offer_id IN (");
+        let mut list = q.separated(", ");
+        for id in ids {
+            list.push_bind(id.to_string());
+        }
+        q.push(") ORDER BY offer_id, position");
+        q.build_query_as::<(String, String, String, Option<String>)>().fetch_all(pool).await
+    })?;
+    for (offer_id, name, value, unit) in rows {
         params.entry(offer_id).or_default().push(ParamRow { name, value, unit });
     }
     Ok(params)
@@ -286,12 +306,12 @@ pub async fn params(pool: &SqlitePool, ids: &[&str]) -> sqlx::Result<HashMap<Str
 
 /// `SELECT id, slug FROM offers o JOIN ... WHERE active = 1 ORDER BY position`: every product page, for the sitemap
 /// (of a product of several variants, its first variant's: the others name it canonical).
-pub async fn list_active_slugs(pool: &SqlitePool) -> sqlx::Result<Vec<(Option<String>, String)>> {
+pub async fn list_active_slugs(db: &Db) -> sqlx::Result<Vec<(Option<String>, String)>> {
     let sql = format!(
-        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id WHERE o.active = 1{CANONICAL_ONLY} \
+        "SELECT s.slug, o.slug FROM offers o LEFT JOIN sections s ON s.id = o.section_id WHERE o.active = TRUE{CANONICAL_ONLY} \
          ORDER BY o.position"
     );
-    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await
+    on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
 }
 
 /// What an import knows of an offer already stored.
@@ -304,20 +324,20 @@ pub struct StoredOffer {
 }
 
 /// `SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = ?`.
-pub async fn find_stored(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<Option<StoredOffer>> {
-    sqlx::query_as("SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = ?")
+pub async fn find_stored(conn: &mut Tx, id: &str) -> sqlx::Result<Option<StoredOffer>> {
+    on_tx!(conn, conn => sqlx::query_as("SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = $1")
         .bind(id)
         .fetch_optional(conn)
-        .await
+        .await)
 }
 
 /// `SELECT 1 FROM offers WHERE slug = ? AND id <> ?`: whether another offer holds `slug`.
-pub async fn slug_taken(conn: &mut SqliteConnection, slug: &str, id: &str) -> sqlx::Result<bool> {
-    let row: Option<i64> = sqlx::query_scalar("SELECT 1 FROM offers WHERE slug = ? AND id <> ?")
+pub async fn slug_taken(conn: &mut Tx, slug: &str, id: &str) -> sqlx::Result<bool> {
+    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT 1 FROM offers WHERE slug = $1 AND id <> $2")
         .bind(slug)
         .bind(id)
         .fetch_optional(conn)
-        .await?;
+        .await)?;
     Ok(row.is_some())
 }
 
@@ -349,24 +369,24 @@ pub struct OfferWrite<'a> {
 /// no row exists yet (so there are no old pictures and params to delete).
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`, then `DELETE` + one multi-row `INSERT` each of pictures and params.
 pub async fn upsert(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     o: &OfferWrite<'_>,
     import_id: i64,
     added: bool,
     is_new: bool,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    on_tx!(conn, conn => sqlx::query(
         "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
            available, vendor, vendor_code, description, source_url, position, content_hash, active,
            added_import_id, seen_import_id, group_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, TRUE, $16, $17, $18)
          ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, slug = excluded.slug,
            name = excluded.name, name_key = excluded.name_key, price_minor = excluded.price_minor,
            old_price_minor = excluded.old_price_minor, currency_id = excluded.currency_id,
            available = excluded.available, vendor = excluded.vendor, vendor_code = excluded.vendor_code,
            description = excluded.description, source_url = excluded.source_url, position = excluded.position,
-           content_hash = excluded.content_hash, active = 1, group_id = excluded.group_id,
-           added_import_id = CASE WHEN ? THEN excluded.added_import_id ELSE offers.added_import_id END,
+           content_hash = excluded.content_hash, active = TRUE, group_id = excluded.group_id,
+           added_import_id = CASE WHEN $19 THEN excluded.added_import_id ELSE offers.added_import_id END,
            seen_import_id = excluded.seen_import_id",
     )
     .bind(o.id)
@@ -389,52 +409,56 @@ pub async fn upsert(
     .bind(o.group_id)
     .bind(added)
     .execute(&mut *conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     if !is_new {
-        sqlx::query("DELETE FROM offer_pictures WHERE offer_id = ?").bind(o.id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM offer_params WHERE offer_id = ?").bind(o.id).execute(&mut *conn).await?;
+        on_tx!(conn, conn => sqlx::query("DELETE FROM offer_pictures WHERE offer_id = $1").bind(o.id).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+        on_tx!(conn, conn => sqlx::query("DELETE FROM offer_params WHERE offer_id = $1").bind(o.id).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     }
     // One multi-row INSERT each: per-statement overhead dominates an import's time.
     if !o.pictures.is_empty() {
-        let mut q = QueryBuilder::<Sqlite>::new("INSERT INTO offer_pictures (offer_id, position, url) ");
-        q.push_values(o.pictures.iter().enumerate(), |mut row, (i, url)| {
-            row.push_bind(o.id.to_owned()).push_bind(i as i64).push_bind(url.clone());
-        });
-        q.build().execute(&mut *conn).await?;
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("INSERT INTO offer_pictures (offer_id, position, url) ");
+            q.push_values(o.pictures.iter().enumerate(), |mut row, (i, url)| {
+                row.push_bind(o.id.to_owned()).push_bind(i as i64).push_bind(url.clone());
+            });
+            q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
     }
     if !o.params.is_empty() {
-        let mut q = QueryBuilder::<Sqlite>::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
-        q.push_values(o.params.iter().enumerate(), |mut row, (i, p)| {
-            row.push_bind(o.id.to_owned())
-                .push_bind(i as i64)
-                .push_bind(p.name.clone())
-                .push_bind(p.value.clone())
-                .push_bind(p.unit.clone());
-        });
-        q.build().execute(&mut *conn).await?;
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
+            q.push_values(o.params.iter().enumerate(), |mut row, (i, p)| {
+                row.push_bind(o.id.to_owned())
+                    .push_bind(i as i64)
+                    .push_bind(p.name.clone())
+                    .push_bind(p.value.clone())
+                    .push_bind(p.unit.clone());
+            });
+            q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
     }
     Ok(())
 }
 
 /// `UPDATE offers SET seen_import_id = ?, position = ? WHERE id = ?`: an unchanged offer seen again.
-pub async fn mark_seen(conn: &mut SqliteConnection, id: &str, position: i64, import_id: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE offers SET seen_import_id = ?, position = ? WHERE id = ?")
+pub async fn mark_seen(conn: &mut Tx, id: &str, position: i64, import_id: i64) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query("UPDATE offers SET seen_import_id = $1, position = $2 WHERE id = $3")
         .bind(import_id)
         .bind(position)
         .bind(id)
         .execute(conn)
-        .await?;
+        .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `UPDATE offers SET active = 0 WHERE active = 1 AND seen_import_id <> ?`: takes offers that the new feed no
 /// longer lists off the storefront (the rows stay: orders reference them). Returns how many.
-pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> sqlx::Result<u64> {
-    let done = sqlx::query("UPDATE offers SET active = 0 WHERE active = 1 AND seen_import_id <> ?")
+pub async fn deactivate_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query("UPDATE offers SET active = FALSE WHERE active = TRUE AND seen_import_id <> $1")
         .bind(import_id)
         .execute(conn)
-        .await?;
-    Ok(done.rows_affected())
+        .await.map(|r| r.rows_affected()))?;
+    Ok(done)
 }
 
 /// Cleans again (`domain::text::clean_html`) the descriptions that migration 20261126000000 cut at 10,000
@@ -444,36 +468,36 @@ pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> s
 /// repaired.
 /// SQL: `SELECT EXISTS (… description_repairs)`, `SELECT … FROM description_repairs JOIN offers`, `UPDATE offers SET description`, `DELETE FROM
 /// description_repairs`.
-pub async fn repair_cut_descriptions(pool: &SqlitePool) -> sqlx::Result<u64> {
+pub async fn repair_cut_descriptions(db: &Db) -> sqlx::Result<u64> {
     // Every command opens the database, often beside a serving shop: nothing to repair must not write (a write
     // transaction here met the shop's own writes as "database is locked").
-    let pending: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM description_repairs)").fetch_one(pool).await?;
+    let pending: bool = on_pool!(db, pool => sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM description_repairs)").fetch_one(pool).await)?;
     if !pending {
         return Ok(0);
     }
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-    let rows: Vec<(String, String)> = sqlx::query_as(
+    let mut tx = db.begin_locked(super::WriteLock::Accounts).await?;
+    let rows: Vec<(String, String)> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT o.id, o.description FROM description_repairs r JOIN offers o ON o.id = r.offer_id \
          WHERE o.description IS NOT NULL",
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     for (id, description) in &rows {
         let cleaned = crate::domain::text::clean_html(description);
-        sqlx::query("UPDATE offers SET description = ?1 WHERE id = ?2")
+        on_tx!(tx, tx => sqlx::query("UPDATE offers SET description = $1 WHERE id = $2")
             .bind(cleaned)
             .bind(id)
             .execute(&mut *tx)
-            .await?;
+            .await.map(|r| r.rows_affected()))?;
     }
-    sqlx::query("DELETE FROM description_repairs").execute(&mut *tx).await?;
+    on_tx!(tx, tx => sqlx::query("DELETE FROM description_repairs").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(rows.len() as u64)
 }
 
 /// Active products: `SELECT COUNT(*) FROM offers o WHERE o.active = 1 AND <first of its product>` (a product of several
 /// variants once, issue 35).
-pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
-    let sql = format!("SELECT COUNT(*) FROM offers o WHERE o.active = 1{CANONICAL_ONLY}");
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(pool).await
+pub async fn count_active(db: &Db) -> sqlx::Result<i64> {
+    let sql = format!("SELECT COUNT(*) FROM offers o WHERE o.active = TRUE{CANONICAL_ONLY}");
+    on_pool!(db, pool => sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(pool).await)
 }

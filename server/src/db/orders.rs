@@ -6,7 +6,7 @@ use super::now_text;
 use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
 use crate::domain::slug::offer_path;
 use crate::limits::ORDER_MAX_PIECES;
-use sqlx::SqlitePool;
+use super::Db;
 
 /// One line of an order: the offer as it was when ordered.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -120,22 +120,22 @@ struct BasketOffer {
 ///
 /// Any failure rolls everything back: no order, the basket as it was.
 pub async fn place(
-    pool: &SqlitePool,
+    db: &Db,
     visitor: &str,
     user_id: Option<i64>,
     details: &CleanOrder,
 ) -> Result<Order, PlaceError> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-    let basket: Vec<BasketOffer> = sqlx::query_as(
+    let mut tx = db.begin_locked(super::WriteLock::Accounts).await?;
+    let basket: Vec<BasketOffer> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT l.offer_id, l.quantity, o.name, o.vendor_code, o.slug, s.slug AS section_slug,
                 (SELECT p.url FROM offer_pictures p WHERE p.offer_id = o.id ORDER BY p.position LIMIT 1) AS picture,
                 o.price_minor, o.currency_id, o.active, o.available
          FROM basket_lines l JOIN offers o ON o.id = l.offer_id LEFT JOIN sections s ON s.id = o.section_id
-         WHERE l.visitor_id = ? AND l.delay = 0 ORDER BY l.id",
+         WHERE l.visitor_id = $1 AND l.delay = FALSE ORDER BY l.id",
     )
     .bind(visitor)
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     if basket.is_empty() {
         return Err(PlaceError::Empty);
     }
@@ -146,13 +146,13 @@ pub async fn place(
         .collect();
     if !unorderable.is_empty() {
         if unorderable.iter().any(|u| u.removed) {
-            sqlx::query(
-                "DELETE FROM basket_lines WHERE visitor_id = ? AND delay = 0
-                 AND offer_id IN (SELECT id FROM offers WHERE active = 0)",
+            on_tx!(tx, tx => sqlx::query(
+                "DELETE FROM basket_lines WHERE visitor_id = $1 AND delay = FALSE
+                 AND offer_id IN (SELECT id FROM offers WHERE active = FALSE)",
             )
             .bind(visitor)
             .execute(&mut *tx)
-            .await?;
+            .await.map(|r| r.rows_affected()))?;
             tx.commit().await?;
         }
         return Err(PlaceError::Unavailable(unorderable));
@@ -183,15 +183,15 @@ pub async fn place(
         });
     }
     // The next number of the orders' sequence (issue 36): taken in this transaction, so a rollback gives it back.
-    let id: i64 = sqlx::query_scalar("UPDATE sequences SET value = value + 1 WHERE name = 'orders' RETURNING value")
+    let id: i64 = on_tx!(tx, tx => sqlx::query_scalar("UPDATE sequences SET value = value + 1 WHERE name = 'orders' RETURNING value")
         .fetch_one(&mut *tx)
-        .await?;
+        .await)?;
     let number = id.to_string();
     let created_at = now_text();
-    sqlx::query(
+    on_tx!(tx, tx => sqlx::query(
         "INSERT INTO orders (id, number, visitor_id, user_id, status, name, phone, phone_country, email, city,
              address, delivery_method, payment_method, comment, currency_id, total_minor, created_at)
-         VALUES (?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, 'new', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(id)
     .bind(&number)
@@ -210,12 +210,12 @@ pub async fn place(
     .bind(total_minor)
     .bind(&created_at)
     .execute(&mut *tx)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     for (position, line) in (1_i64..).zip(&lines) {
-        sqlx::query(
+        on_tx!(tx, tx => sqlx::query(
             "INSERT INTO order_lines (order_id, position, offer_id, name, vendor_code, url, picture, price_minor,
                  quantity, sum_minor, currency_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(id)
         .bind(position)
@@ -229,9 +229,9 @@ pub async fn place(
         .bind(line.sum_minor)
         .bind(&line.currency_id)
         .execute(&mut *tx)
-        .await?;
+        .await.map(|r| r.rows_affected()))?;
     }
-    sqlx::query("DELETE FROM basket_lines WHERE visitor_id = ? AND delay = 0").bind(visitor).execute(&mut *tx).await?;
+    on_tx!(tx, tx => sqlx::query("DELETE FROM basket_lines WHERE visitor_id = $1 AND delay = FALSE").bind(visitor).execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(Order {
         id,
@@ -273,36 +273,36 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
 /// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then `SELECT … FROM order_lines WHERE order_id = ?
 /// ORDER BY position` and their pictures' copies (`pictures`). `None` for an unknown number or someone else's order.
 pub async fn find(
-    pool: &SqlitePool,
+    db: &Db,
     number: &str,
     visitor: Option<&str>,
     user_id: Option<i64>,
 ) -> sqlx::Result<Option<Order>> {
-    let row: Option<OrderRow> = sqlx::query_as(
+    let row: Option<OrderRow> = on_pool!(db, pool => sqlx::query_as(
         "SELECT id, number, status, created_at, name, phone, phone_country, email, city, address, delivery_method,
                 payment_method, comment, currency_id, total_minor
-         FROM orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)",
+         FROM orders WHERE number = $1 AND (visitor_id = $2 OR user_id = $3)",
     )
     .bind(number)
     .bind(visitor)
     .bind(user_id)
     .fetch_optional(pool)
-    .await?;
+    .await)?;
     let Some(row) = row else { return Ok(None) };
-    let mut lines: Vec<OrderLine> = sqlx::query_as(
+    let mut lines: Vec<OrderLine> = on_pool!(db, pool => sqlx::query_as(
         "SELECT offer_id, name, vendor_code, url, picture, price_minor, quantity, sum_minor, currency_id
-         FROM order_lines WHERE order_id = ? ORDER BY position",
+         FROM order_lines WHERE order_id = $1 ORDER BY position",
     )
     .bind(row.id)
     .fetch_all(pool)
-    .await?;
-    let copies: Vec<(String, String, i64, i64, bool)> = sqlx::query_as(
+    .await)?;
+    let copies: Vec<(String, String, i64, i64, bool)> = on_pool!(db, pool => sqlx::query_as(
         "SELECT p.url, p.hash, p.width, p.height, p.avif FROM pictures p
-         JOIN order_lines l ON l.picture = p.url AND l.order_id = ? WHERE p.hash IS NOT NULL",
+         JOIN order_lines l ON l.picture = p.url AND l.order_id = $1 WHERE p.hash IS NOT NULL",
     )
     .bind(row.id)
     .fetch_all(pool)
-    .await?;
+    .await)?;
     for line in &mut lines {
         line.own_picture = copies
             .iter()
@@ -351,13 +351,13 @@ pub struct OrderSummary {
 
 /// The account's orders, newest first: `SELECT number, created_at, status, total_minor, currency_id, (SELECT
 /// SUM(quantity) FROM order_lines …) FROM orders WHERE user_id = ? ORDER BY id DESC`.
-pub async fn list_for_user(pool: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<OrderSummary>> {
-    sqlx::query_as(
+pub async fn list_for_user(db: &Db, user_id: i64) -> sqlx::Result<Vec<OrderSummary>> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT o.number, o.created_at, o.status, o.total_minor, o.currency_id,
                 COALESCE((SELECT SUM(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0) AS item_count
-         FROM orders o WHERE o.user_id = ? ORDER BY o.id DESC",
+         FROM orders o WHERE o.user_id = $1 ORDER BY o.id DESC",
     )
     .bind(user_id)
     .fetch_all(pool)
-    .await
+    .await)
 }

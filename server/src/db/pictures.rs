@@ -2,21 +2,21 @@
 //! address an offer names, with the state of the shop's own copy.
 
 use crate::domain::pictures::Picture;
-use sqlx::{SqliteConnection, SqlitePool};
+use super::{Db, Tx};
 use std::collections::HashSet;
 
 /// Adds a `pending` row for every address an active offer names and no row holds yet, in the shop's order (the
 /// first offers' pictures are fetched first): `INSERT INTO pictures (url) SELECT … ORDER BY o.position,
 /// p.position ON CONFLICT DO NOTHING`. Returns how many rows were added. Runs in the import's transaction.
-pub async fn register_live(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
-    let done = sqlx::query(
+pub async fn register_live(conn: &mut Tx) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query(
         "INSERT INTO pictures (url)
-         SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1
+         SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = TRUE
          ORDER BY o.position, p.position ON CONFLICT DO NOTHING",
     )
     .execute(conn)
-    .await?;
-    Ok(done.rows_affected())
+    .await.map(|r| r.rows_affected()))?;
+    Ok(done)
 }
 
 /// A picture to download, as a worker claimed it.
@@ -36,17 +36,17 @@ pub struct DownloadJob {
 /// `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (SELECT id … state = 'pending' AND next_attempt_at
 /// <= now ORDER BY id LIMIT ?) RETURNING …`. Two workers (a serving shop and `vitrina pictures fetch`) never claim
 /// the same row: SQLite runs one writer at a time.
-pub async fn claim_downloads(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<DownloadJob>> {
-    let mut jobs: Vec<DownloadJob> = sqlx::query_as(
-        "UPDATE pictures SET next_attempt_at = ?1 + ?2
-         WHERE id IN (SELECT id FROM pictures WHERE state = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?3)
+pub async fn claim_downloads(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<DownloadJob>> {
+    let mut jobs: Vec<DownloadJob> = on_pool!(db, pool => sqlx::query_as(
+        "UPDATE pictures SET next_attempt_at = $1 + $2
+         WHERE id IN (SELECT id FROM pictures WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY id LIMIT $3)
          RETURNING id, url, hash, etag, last_modified, attempts",
     )
     .bind(now)
     .bind(lease)
     .bind(limit)
     .fetch_all(pool)
-    .await?;
+    .await)?;
     jobs.sort_by_key(|j| j.id);
     Ok(jobs)
 }
@@ -66,12 +66,12 @@ pub struct Stored<'a> {
 
 /// Marks picture `id` `ready` with its copy, and moves `picture_version` (the serving shop forgets the offers and
 /// pages it holds).
-pub async fn mark_ready(pool: &SqlitePool, id: i64, stored: &Stored<'_>, now: i64) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query(
-        "UPDATE pictures SET state = 'ready', hash = ?, width = ?, height = ?, bytes = ?, etag = ?, last_modified = ?,
-                avif = ?, failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = ?
-         WHERE id = ?",
+pub async fn mark_ready(db: &Db, id: i64, stored: &Stored<'_>, now: i64) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query(
+        "UPDATE pictures SET state = 'ready', hash = $1, width = $2, height = $3, bytes = $4, etag = $5, last_modified = $6,
+                avif = $7, failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = $8
+         WHERE id = $9",
     )
     .bind(stored.hash)
     .bind(i64::from(stored.width))
@@ -83,95 +83,95 @@ pub async fn mark_ready(pool: &SqlitePool, id: i64, stored: &Stored<'_>, now: i6
     .bind(now)
     .bind(id)
     .execute(&mut *tx)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     bump_version(&mut tx).await?;
     tx.commit().await
 }
 
 /// Marks picture `id` `ready` again after a `304 Not Modified`: the copy stands.
-pub async fn mark_unchanged(pool: &SqlitePool, id: i64, now: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE pictures SET state = 'ready', failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = ?
-         WHERE id = ?",
+pub async fn mark_unchanged(db: &Db, id: i64, now: i64) -> sqlx::Result<()> {
+    on_pool!(db, pool => sqlx::query(
+        "UPDATE pictures SET state = 'ready', failure = NULL, attempts = 0, next_attempt_at = 0, fetched_at = $1
+         WHERE id = $2",
     )
     .bind(now)
     .bind(id)
     .execute(pool)
-    .await
+    .await.map(|r| r.rows_affected()))
     .map(drop)
 }
 
 /// Records a failed attempt at picture `id`: still `pending` with `retry_at` (unix s) when it may be tried again,
 /// else `failed`. A copy held from before (a refresh) is kept and still shown.
-pub async fn mark_failed(pool: &SqlitePool, id: i64, failure: &str, retry_at: Option<i64>) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE pictures SET state = CASE WHEN ?2 IS NULL THEN 'failed' ELSE 'pending' END, failure = ?1,
-                attempts = attempts + 1, next_attempt_at = COALESCE(?2, 0)
-         WHERE id = ?3",
+pub async fn mark_failed(db: &Db, id: i64, failure: &str, retry_at: Option<i64>) -> sqlx::Result<()> {
+    on_pool!(db, pool => sqlx::query(
+        "UPDATE pictures SET state = CASE WHEN $2 IS NULL THEN 'failed' ELSE 'pending' END, failure = $1,
+                attempts = attempts + 1, next_attempt_at = COALESCE($2, 0)
+         WHERE id = $3",
     )
     .bind(failure)
     .bind(retry_at)
     .bind(id)
     .execute(pool)
-    .await
+    .await.map(|r| r.rows_affected()))
     .map(drop)
 }
 
 /// Claims up to `limit` ready pictures still without AVIF derivatives, one row per copy, for `lease` s, and gives
 /// their copies' hashes: `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (… state = 'ready' AND avif =
 /// 0 AND next_attempt_at <= now …) RETURNING hash`.
-pub async fn claim_avif(pool: &SqlitePool, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "UPDATE pictures SET next_attempt_at = ?1 + ?2
-         WHERE id IN (SELECT MIN(id) FROM pictures WHERE state = 'ready' AND avif = 0 AND hash IS NOT NULL
-                      AND next_attempt_at <= ?1 GROUP BY hash ORDER BY MIN(id) LIMIT ?3)
+pub async fn claim_avif(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<String>> {
+    on_pool!(db, pool => sqlx::query_scalar(
+        "UPDATE pictures SET next_attempt_at = $1 + $2
+         WHERE id IN (SELECT MIN(id) FROM pictures WHERE state = 'ready' AND avif = FALSE AND hash IS NOT NULL
+                      AND next_attempt_at <= $1 GROUP BY hash ORDER BY MIN(id) LIMIT $3)
          RETURNING hash",
     )
     .bind(now)
     .bind(lease)
     .bind(limit)
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// Marks every row of copy `hash` as having its AVIF derivatives, and moves `picture_version`.
-pub async fn mark_avif(pool: &SqlitePool, hash: &str) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("UPDATE pictures SET avif = 1, next_attempt_at = 0 WHERE hash = ?")
+pub async fn mark_avif(db: &Db, hash: &str) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query("UPDATE pictures SET avif = TRUE, next_attempt_at = 0 WHERE hash = $1")
         .bind(hash)
         .execute(&mut *tx)
-        .await?;
+        .await.map(|r| r.rows_affected()))?;
     bump_version(&mut tx).await?;
     tx.commit().await
 }
 
-async fn bump_version(conn: &mut SqliteConnection) -> sqlx::Result<()> {
-    sqlx::query("UPDATE picture_version SET version = version + 1").execute(conn).await.map(drop)
+async fn bump_version(conn: &mut Tx) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query("UPDATE picture_version SET version = version + 1").execute(conn).await.map(|r| r.rows_affected())).map(drop)
 }
 
 /// `SELECT version FROM picture_version`.
-pub async fn version(pool: &SqlitePool) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT version FROM picture_version").fetch_one(pool).await
+pub async fn version(db: &Db) -> sqlx::Result<i64> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT version FROM picture_version").fetch_one(pool).await)
 }
 
 /// Makes every pending picture due now (a retry's back-off forgotten), and with `failed` every failed one pending
 /// again with its attempts reset; with `refresh` every ready one too, to be asked again conditionally. Returns the
 /// rows now due.
-pub async fn requeue(pool: &SqlitePool, failed: bool, refresh: bool) -> sqlx::Result<u64> {
-    let mut tx = pool.begin().await?;
+pub async fn requeue(db: &Db, failed: bool, refresh: bool) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
     if failed {
-        sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'failed'")
+        on_tx!(tx, tx => sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'failed'")
             .execute(&mut *tx)
-            .await?;
+            .await.map(|r| r.rows_affected()))?;
     }
     if refresh {
-        sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'ready'")
+        on_tx!(tx, tx => sqlx::query("UPDATE pictures SET state = 'pending', attempts = 0 WHERE state = 'ready'")
             .execute(&mut *tx)
-            .await?;
+            .await.map(|r| r.rows_affected()))?;
     }
-    let due = sqlx::query("UPDATE pictures SET next_attempt_at = 0 WHERE state = 'pending'").execute(&mut *tx).await?;
+    let due = on_tx!(tx, tx => sqlx::query("UPDATE pictures SET next_attempt_at = 0 WHERE state = 'pending'").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     tx.commit().await?;
-    Ok(due.rows_affected())
+    Ok(due)
 }
 
 /// Counts of the pictures the active offers name, by state (`vitrina pictures status`, the import summary).
@@ -188,12 +188,12 @@ pub struct Counts {
 }
 
 /// [`Counts`] of every row: `SELECT state, COUNT(*), … FROM pictures GROUP BY state`.
-pub async fn counts(pool: &SqlitePool) -> sqlx::Result<Counts> {
-    let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
-        "SELECT state, COUNT(*), COALESCE(SUM(avif = 0), 0), COALESCE(SUM(bytes), 0) FROM pictures GROUP BY state",
+pub async fn counts(db: &Db) -> sqlx::Result<Counts> {
+    let rows: Vec<(String, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(
+        "SELECT state, COUNT(*), COALESCE(SUM(avif = FALSE), 0), COALESCE(SUM(bytes), 0) FROM pictures GROUP BY state",
     )
     .fetch_all(pool)
-    .await?;
+    .await)?;
     let mut counts = Counts::default();
     for (state, n, no_avif, bytes) in rows {
         let n = n as u64;
@@ -222,34 +222,34 @@ pub struct FailureRow {
 }
 
 /// The failed pictures, and pending ones whose last attempt failed, first `limit` by id.
-pub async fn failures(pool: &SqlitePool, limit: i64) -> sqlx::Result<Vec<FailureRow>> {
-    sqlx::query_as(
+pub async fn failures(db: &Db, limit: i64) -> sqlx::Result<Vec<FailureRow>> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT url, state, failure, attempts FROM pictures WHERE failure IS NOT NULL AND state <> 'ready'
-         ORDER BY state, id LIMIT ?",
+         ORDER BY state, id LIMIT $1",
     )
     .bind(limit)
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// Removes the rows of addresses no active offer and no order line names any more; returns how many went. An import
 /// runs it in its transaction (only an import changes which offers are active); the worker then removes the copies
 /// no row names.
-pub async fn sweep_rows(conn: &mut SqliteConnection) -> sqlx::Result<u64> {
-    let done = sqlx::query(
+pub async fn sweep_rows(conn: &mut Tx) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query(
         "DELETE FROM pictures
-         WHERE url NOT IN (SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = 1)
+         WHERE url NOT IN (SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id WHERE o.active = TRUE)
            AND url NOT IN (SELECT picture FROM order_lines WHERE picture IS NOT NULL)",
     )
     .execute(conn)
-    .await?;
-    Ok(done.rows_affected())
+    .await.map(|r| r.rows_affected()))?;
+    Ok(done)
 }
 
 /// Every copy a row names: `SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL`.
-pub async fn live_hashes(pool: &SqlitePool) -> sqlx::Result<HashSet<String>> {
+pub async fn live_hashes(db: &Db) -> sqlx::Result<HashSet<String>> {
     let rows: Vec<String> =
-        sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await?;
+        on_pool!(db, pool => sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await)?;
     Ok(rows.into_iter().collect())
 }
 

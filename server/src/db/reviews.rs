@@ -3,7 +3,7 @@
 use super::now_text;
 use crate::domain::reviews::CleanReview;
 use serde::Serialize;
-use sqlx::SqlitePool;
+use super::Db;
 use utoipa::ToSchema;
 
 /// A review as shoppers see it.
@@ -54,7 +54,7 @@ impl Publication {
 
 /// `INSERT INTO reviews`: the review, published now or pending; returns it.
 pub async fn insert(
-    pool: &SqlitePool,
+    db: &Db,
     review: &CleanReview,
     publication: Publication,
     visitor_id: &str,
@@ -63,9 +63,9 @@ pub async fn insert(
     let now = now_text();
     let status = publication.as_str();
     let published_at = (publication == Publication::Published).then_some(now.as_str());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = on_pool!(db, pool => sqlx::query_scalar(
         "INSERT INTO reviews (rating, name, body, status, visitor_id, client_addr, created_at, published_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
     .bind(review.rating)
     .bind(&review.name)
@@ -76,66 +76,65 @@ pub async fn insert(
     .bind(&now)
     .bind(published_at)
     .fetch_one(pool)
-    .await?;
+    .await)?;
     Ok(Review { id, rating: review.rating, name: review.name.clone(), text: review.text.clone(), created_at: now })
 }
 
 /// `SELECT … WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`: one page of the
 /// published reviews, newest first.
-pub async fn published_page(pool: &SqlitePool, page: u32, per_page: u32) -> sqlx::Result<Vec<Review>> {
-    sqlx::query_as(
+pub async fn published_page(db: &Db, page: u32, per_page: u32) -> sqlx::Result<Vec<Review>> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT id, rating, name, body AS text, created_at FROM reviews WHERE status = 'published'
-         ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+         ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2",
     )
     .bind(i64::from(per_page))
     .bind(i64::from(page.saturating_sub(1)) * i64::from(per_page))
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// `SELECT count(*), sum(rating) … WHERE status = 'published'`: how many published reviews and their stars.
-pub async fn published_stats(pool: &SqlitePool) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as("SELECT count(*), coalesce(sum(rating), 0) FROM reviews WHERE status = 'published'")
+pub async fn published_stats(db: &Db) -> sqlx::Result<(i64, i64)> {
+    on_pool!(db, pool => sqlx::query_as("SELECT count(*), coalesce(sum(rating), 0) FROM reviews WHERE status = 'published'")
         .fetch_one(pool)
-        .await
+        .await)
 }
 
 /// `SELECT … ORDER BY id`: every review (or only the pending ones) for the owner.
-pub async fn list_for_owner(pool: &SqlitePool, pending_only: bool) -> sqlx::Result<Vec<OwnerReview>> {
-    sqlx::query_as(
+pub async fn list_for_owner(db: &Db, pending_only: bool) -> sqlx::Result<Vec<OwnerReview>> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT id, rating, name, body AS text, created_at, status FROM reviews
-         WHERE status = 'pending' OR ? = 0 ORDER BY id",
+         WHERE status = 'pending' OR $1 = 0 ORDER BY id",
     )
     .bind(pending_only)
     .fetch_all(pool)
-    .await
+    .await)
 }
 
 /// `UPDATE reviews SET status = 'published' … WHERE id = ? AND status = 'pending'` for each id; returns how many
 /// were published (ids unknown or already published are left as they are).
-pub async fn publish(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<u64> {
-    let mut tx = pool.begin().await?;
+pub async fn publish(db: &Db, ids: &[i64]) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
     let mut changed = 0;
     for id in ids {
-        changed += sqlx::query(
-            "UPDATE reviews SET status = 'published', published_at = ? WHERE id = ? AND status = 'pending'",
+        changed += on_tx!(tx, tx => sqlx::query(
+            "UPDATE reviews SET status = 'published', published_at = $1 WHERE id = $2 AND status = 'pending'",
         )
         .bind(now_text())
         .bind(id)
         .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        .await.map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(changed)
 }
 
 /// `DELETE FROM reviews WHERE id = ?` for each id; returns how many were deleted.
-pub async fn delete(pool: &SqlitePool, ids: &[i64]) -> sqlx::Result<u64> {
-    let mut tx = pool.begin().await?;
+pub async fn delete(db: &Db, ids: &[i64]) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
     let mut changed = 0;
     for id in ids {
-        changed += sqlx::query("DELETE FROM reviews WHERE id = ?").bind(id).execute(&mut *tx).await?.rows_affected();
+        changed += on_tx!(tx, tx => sqlx::query("DELETE FROM reviews WHERE id = $1").bind(id).execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(changed)

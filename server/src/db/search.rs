@@ -1,6 +1,6 @@
 //! What the search index reads from the catalogue (issue 4).
 
-use sqlx::SqlitePool;
+use super::{Db, Tx};
 use std::collections::HashMap;
 
 /// Longest description text indexed per offer, in characters (the description weighs little in ranking).
@@ -42,8 +42,8 @@ pub struct SearchDoc {
 /// `SELECT id, parent_id, name FROM sections WHERE active = 1`,
 /// `SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers WHERE active = 1
 /// ORDER BY position, id` (each text cut to its import limit, the description to what the index takes), and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
-pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
-    let mut tx = pool.begin().await?;
+pub async fn load_docs(db: &Db) -> sqlx::Result<Vec<SearchDoc>> {
+    let mut tx = db.begin().await?;
     let docs = docs_in(&mut tx).await?;
     tx.commit().await?;
     Ok(docs)
@@ -51,8 +51,8 @@ pub async fn load_docs(pool: &SqlitePool) -> sqlx::Result<Vec<SearchDoc>> {
 
 /// What the search and facet indexes are built from (issue 35), read in one transaction so that both see the same
 /// catalogue, in the same order: the search index's ordinals are the facet index's dense ids.
-pub async fn snapshot(pool: &SqlitePool) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {
-    let mut tx = pool.begin().await?;
+pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {
+    let mut tx = db.begin().await?;
     let docs = docs_in(&mut tx).await?;
     let offers = super::facets::offers_in(&mut tx).await?;
     tx.commit().await?;
@@ -60,18 +60,18 @@ pub async fn snapshot(pool: &SqlitePool) -> sqlx::Result<(Vec<SearchDoc>, Vec<cr
 }
 
 /// [`load_docs`] inside the transaction `tx`.
-async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>> {
+async fn docs_in(tx: &mut Tx) -> sqlx::Result<Vec<SearchDoc>> {
     let sections: Vec<(String, Option<String>, String)> =
-        sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = 1").fetch_all(&mut *tx).await?;
+        on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
     let sections: HashMap<String, (Option<String>, String)> =
         sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
     let mut params: HashMap<String, String> = HashMap::new();
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
+    let rows: Vec<(String, String, String)> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT p.offer_id, p.name, p.value FROM offer_params p JOIN offers o ON o.id = p.offer_id
-         WHERE o.active = 1 ORDER BY p.offer_id, p.position",
+         WHERE o.active = TRUE ORDER BY p.offer_id, p.position",
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     for (offer, name, value) in rows {
         let text = params.entry(offer).or_default();
         // Bounded per offer (issue 20): what one offer can cost the index does not grow with the feed.
@@ -93,16 +93,16 @@ async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>
         Option<String>,
         bool,
         Option<String>,
-    )> = sqlx::query_as(
-        "SELECT id, substr(name, 1, ?1), substr(vendor, 1, ?2), substr(vendor_code, 1, ?2),
-                substr(description, 1, ?3), section_id, available, group_id FROM offers
-             WHERE active = 1 ORDER BY position, id",
+    )> = on_tx!(tx, tx => sqlx::query_as(
+        "SELECT id, substr(name, 1, $1), substr(vendor, 1, $2), substr(vendor_code, 1, $2),
+                substr(description, 1, $3), section_id, available, group_id FROM offers
+             WHERE active = TRUE ORDER BY position, id",
     )
     .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
     .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
     .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
     .fetch_all(&mut *tx)
-    .await?;
+    .await)?;
     Ok(offers
         .into_iter()
         .map(|(id, name, vendor, sku, description, section_id, available, group_id)| {
@@ -139,16 +139,16 @@ async fn docs_in(tx: &mut sqlx::SqliteConnection) -> sqlx::Result<Vec<SearchDoc>
 
 /// The shop's synonym rules as `vitrina synonyms import` stored them, or `None` for the rules the binary ships
 /// (`SELECT rules FROM search_synonyms`; migration `20261126030000_search_synonyms.sql`).
-pub async fn synonym_rules(pool: &SqlitePool) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT rules FROM search_synonyms WHERE id = 1").fetch_one(pool).await
+pub async fn synonym_rules(db: &Db) -> sqlx::Result<Option<String>> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT rules FROM search_synonyms WHERE id = 1").fetch_one(pool).await)
 }
 
 /// Stores the shop's synonym rules (`None`: back to the binary's), moving their version:
 /// `UPDATE search_synonyms SET rules = ?, version = version + 1`.
-pub async fn set_synonym_rules(pool: &SqlitePool, rules: Option<&str>) -> sqlx::Result<()> {
-    sqlx::query("UPDATE search_synonyms SET rules = ?, version = version + 1 WHERE id = 1")
+pub async fn set_synonym_rules(db: &Db, rules: Option<&str>) -> sqlx::Result<()> {
+    on_pool!(db, pool => sqlx::query("UPDATE search_synonyms SET rules = $1, version = version + 1 WHERE id = 1")
         .bind(rules)
         .execute(pool)
-        .await?;
+        .await.map(|r| r.rows_affected()))?;
     Ok(())
 }

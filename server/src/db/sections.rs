@@ -1,6 +1,6 @@
 //! The `sections` table: the catalogue tree (the feed's `<categories>`).
 
-use sqlx::{SqliteConnection, SqlitePool};
+use super::{Db, Tx};
 
 /// An active section with the number of active offers directly in it (not counting subsections).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -16,42 +16,42 @@ pub struct SectionRow {
 /// once, issue 35): `SELECT s.*, (SELECT COUNT(*) FROM offers WHERE section_id = s.id AND active = 1 AND <first of its
 /// product>) ... ORDER BY s.position`. The correlated count walks the `offers_section_position` index once per section
 /// instead of joining every offer.
-pub async fn list_active(pool: &SqlitePool) -> sqlx::Result<Vec<SectionRow>> {
+pub async fn list_active(db: &Db) -> sqlx::Result<Vec<SectionRow>> {
     let sql = format!(
         "SELECT s.id, s.parent_id, s.name, s.slug,
-           (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = 1{}) AS direct_offers
+           (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = TRUE{}) AS direct_offers
          FROM sections s
-         WHERE s.active = 1
+         WHERE s.active = TRUE
          ORDER BY s.position",
         super::offers::CANONICAL_ONLY
     );
-    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await
+    on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
 }
 
 /// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.
-pub async fn is_active(pool: &SqlitePool, id: &str) -> sqlx::Result<bool> {
+pub async fn is_active(db: &Db, id: &str) -> sqlx::Result<bool> {
     let row: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM sections WHERE id = ? AND active = 1").bind(id).fetch_optional(pool).await?;
+        on_pool!(db, pool => sqlx::query_scalar("SELECT 1 FROM sections WHERE id = $1 AND active = TRUE").bind(id).fetch_optional(pool).await)?;
     Ok(row.is_some())
 }
 
 /// `SELECT COUNT(*) FROM sections WHERE active = 1`.
-pub async fn count_active(pool: &SqlitePool) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM sections WHERE active = 1").fetch_one(pool).await
+pub async fn count_active(db: &Db) -> sqlx::Result<i64> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sections WHERE active = TRUE").fetch_one(pool).await)
 }
 
 /// `SELECT slug, active FROM sections WHERE id = ?`.
-pub async fn find_slug(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT slug FROM sections WHERE id = ?").bind(id).fetch_optional(conn).await
+pub async fn find_slug(conn: &mut Tx, id: &str) -> sqlx::Result<Option<String>> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT slug FROM sections WHERE id = $1").bind(id).fetch_optional(conn).await)
 }
 
 /// `SELECT 1 FROM sections WHERE slug = ? AND id <> ?`: whether another section holds `slug`.
-pub async fn slug_taken(conn: &mut SqliteConnection, slug: &str, id: &str) -> sqlx::Result<bool> {
-    let row: Option<i64> = sqlx::query_scalar("SELECT 1 FROM sections WHERE slug = ? AND id <> ?")
+pub async fn slug_taken(conn: &mut Tx, slug: &str, id: &str) -> sqlx::Result<bool> {
+    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT 1 FROM sections WHERE slug = $1 AND id <> $2")
         .bind(slug)
         .bind(id)
         .fetch_optional(conn)
-        .await?;
+        .await)?;
     Ok(row.is_some())
 }
 
@@ -67,12 +67,12 @@ pub struct SectionWrite<'a> {
 }
 
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`: writes a section and marks it active and seen by this import.
-pub async fn upsert(conn: &mut SqliteConnection, s: &SectionWrite<'_>) -> sqlx::Result<()> {
-    sqlx::query(
+pub async fn upsert(conn: &mut Tx, s: &SectionWrite<'_>) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
         "INSERT INTO sections (id, parent_id, name, slug, position, active, seen_import_id)
-         VALUES (?, ?, ?, ?, ?, 1, ?)
+         VALUES ($1, $2, $3, $4, $5, TRUE, $6)
          ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
-           slug = excluded.slug, position = excluded.position, active = 1, seen_import_id = excluded.seen_import_id",
+           slug = excluded.slug, position = excluded.position, active = TRUE, seen_import_id = excluded.seen_import_id",
     )
     .bind(s.id)
     .bind(s.parent_id)
@@ -81,21 +81,21 @@ pub async fn upsert(conn: &mut SqliteConnection, s: &SectionWrite<'_>) -> sqlx::
     .bind(s.position)
     .bind(s.import_id)
     .execute(conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `UPDATE sections SET parent_id = NULL WHERE id = ?`: cuts a section loose from a missing or cyclic parent.
-pub async fn clear_parent(conn: &mut SqliteConnection, id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE sections SET parent_id = NULL WHERE id = ?").bind(id).execute(conn).await?;
+pub async fn clear_parent(conn: &mut Tx, id: &str) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query("UPDATE sections SET parent_id = NULL WHERE id = $1").bind(id).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `UPDATE sections SET active = 0 WHERE seen_import_id <> ?`: hides sections the new feed no longer has.
-pub async fn deactivate_unseen(conn: &mut SqliteConnection, import_id: i64) -> sqlx::Result<u64> {
-    let done = sqlx::query("UPDATE sections SET active = 0 WHERE active = 1 AND seen_import_id <> ?")
+pub async fn deactivate_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query("UPDATE sections SET active = FALSE WHERE active = TRUE AND seen_import_id <> $1")
         .bind(import_id)
         .execute(conn)
-        .await?;
-    Ok(done.rows_affected())
+        .await.map(|r| r.rows_affected()))?;
+    Ok(done)
 }

@@ -1,7 +1,7 @@
 //! The `sessions` table: the visitor sessions' store (tower-sessions' `SessionStore`, issue 5).
 
 use async_trait::async_trait;
-use sqlx::SqlitePool;
+use super::Db;
 use tower_sessions::session::{Id, Record};
 use tower_sessions::session_store::{self, SessionStore};
 
@@ -9,7 +9,7 @@ use tower_sessions::session_store::{self, SessionStore};
 /// session, its [`Record`] as JSON, its expiry in Unix seconds. The store of `crate::session::layer`.
 #[derive(Debug, Clone)]
 pub struct DbSessionStore {
-    pool: SqlitePool,
+    db: Db,
 }
 
 fn backend(err: impl std::fmt::Display) -> session_store::Error {
@@ -17,31 +17,30 @@ fn backend(err: impl std::fmt::Display) -> session_store::Error {
 }
 
 impl DbSessionStore {
-    pub fn new(pool: SqlitePool) -> Self {
-        Self { pool }
+    pub fn new(db: Db) -> Self {
+        Self { db }
     }
 
     /// Runs `sql` (an `INSERT` of id, data and expiry) with `record`; answers the rows it wrote.
     async fn write(&self, sql: &'static str, record: &Record) -> session_store::Result<u64> {
         let data = serde_json::to_string(record).map_err(|e| session_store::Error::Encode(e.to_string()))?;
-        let done = sqlx::query(sql)
+        let done = on_pool!(self.db, pool => sqlx::query(sql)
             .bind(record.id.to_string())
             .bind(data)
             .bind(record.expiry_date.unix_timestamp())
-            .execute(&self.pool)
-            .await
+            .execute(pool)
+            .await.map(|r| r.rows_affected()))
             .map_err(backend)?;
-        Ok(done.rows_affected())
+        Ok(done)
     }
 
     /// Removes sessions that have expired; returns how many.
     pub async fn delete_expired(&self) -> sqlx::Result<u64> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        Ok(sqlx::query("DELETE FROM sessions WHERE expiry_date <= ?")
+        Ok(on_pool!(self.db, pool => sqlx::query("DELETE FROM sessions WHERE expiry_date <= $1")
             .bind(now)
-            .execute(&self.pool)
-            .await?
-            .rows_affected())
+            .execute(pool)
+            .await.map(|r| r.rows_affected()))?)
     }
 }
 
@@ -49,7 +48,7 @@ impl DbSessionStore {
 impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
         loop {
-            let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) ON CONFLICT DO NOTHING";
+            let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
             if self.write(sql, record).await? == 1 {
                 return Ok(());
             }
@@ -59,27 +58,27 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn save(&self, record: &Record) -> session_store::Result<()> {
-        let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES (?, ?, ?) \
+        let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
                    ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date";
         self.write(sql, record).await.map(drop)
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let data: Option<String> = sqlx::query_scalar("SELECT data FROM sessions WHERE id = ? AND expiry_date > ?")
+        let data: Option<String> = on_pool!(self.db, pool => sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expiry_date > $2")
             .bind(id.to_string())
             .bind(now)
-            .fetch_optional(&self.pool)
-            .await
+            .fetch_optional(pool)
+            .await)
             .map_err(backend)?;
         data.map(|d| serde_json::from_str(&d).map_err(|e| session_store::Error::Decode(e.to_string()))).transpose()
     }
 
     async fn delete(&self, id: &Id) -> session_store::Result<()> {
-        sqlx::query("DELETE FROM sessions WHERE id = ?")
+        on_pool!(self.db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1")
             .bind(id.to_string())
-            .execute(&self.pool)
-            .await
+            .execute(pool)
+            .await.map(|r| r.rows_affected()))
             .map_err(backend)?;
         Ok(())
     }

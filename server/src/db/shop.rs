@@ -1,7 +1,7 @@
 //! The `shop` row (the feed's `<shop>` header) and the `imports` log.
 
 use serde::Serialize;
-use sqlx::{SqliteConnection, SqlitePool};
+use super::{Db, Tx};
 
 /// The shop as the last feed named it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, Default)]
@@ -12,35 +12,35 @@ pub struct ShopRow {
 }
 
 /// `SELECT name, company, url FROM shop WHERE id = 1`.
-pub async fn find(pool: &SqlitePool) -> sqlx::Result<Option<ShopRow>> {
-    sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(pool).await
+pub async fn find(db: &Db) -> sqlx::Result<Option<ShopRow>> {
+    on_pool!(db, pool => sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(pool).await)
 }
 
 /// The shop's name when no feed gave one (mail subjects, the imported header without a name or company).
 pub const DEFAULT_SHOP_NAME: &str = "Vitrina";
 
 /// The shop's name, or [`DEFAULT_SHOP_NAME`] before any import.
-pub async fn name_or_default(pool: &SqlitePool) -> sqlx::Result<String> {
-    Ok(find(pool).await?.map_or_else(|| DEFAULT_SHOP_NAME.to_owned(), |shop| shop.name))
+pub async fn name_or_default(db: &Db) -> sqlx::Result<String> {
+    Ok(find(db).await?.map_or_else(|| DEFAULT_SHOP_NAME.to_owned(), |shop| shop.name))
 }
 
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`: replaces the shop header.
-pub async fn upsert(conn: &mut SqliteConnection, shop: &ShopRow) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO shop (id, name, company, url) VALUES (1, ?, ?, ?)
+pub async fn upsert(conn: &mut Tx, shop: &ShopRow) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
+        "INSERT INTO shop (id, name, company, url) VALUES (1, $1, $2, $3)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, company = excluded.company, url = excluded.url",
     )
     .bind(&shop.name)
     .bind(&shop.company)
     .bind(&shop.url)
     .execute(conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `SELECT COUNT(*) FROM imports`: whether any catalogue was ever imported (the demo is seeded when not).
-pub async fn count_imports(pool: &SqlitePool) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM imports").fetch_one(pool).await
+pub async fn count_imports(db: &Db) -> sqlx::Result<i64> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM imports").fetch_one(pool).await)
 }
 
 /// What the public pages are rendered from, as numbers that move on every change: the last finished import,
@@ -57,20 +57,20 @@ pub struct ContentVersion {
 
 /// `SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version, (SELECT version FROM search_synonyms), (SELECT
 /// version FROM picture_version) FROM content_version`.
-pub async fn content_version(pool: &SqlitePool) -> sqlx::Result<ContentVersion> {
-    let (last_import, version, synonyms, pictures) = sqlx::query_as(
+pub async fn content_version(db: &Db) -> sqlx::Result<ContentVersion> {
+    let (last_import, version, synonyms, pictures) = on_pool!(db, pool => sqlx::query_as(
         "SELECT (SELECT COALESCE(MAX(id), 0) FROM imports), version,
                 (SELECT COALESCE(MAX(version), 0) FROM search_synonyms),
                 (SELECT COALESCE(MAX(version), 0) FROM picture_version) FROM content_version",
     )
     .fetch_one(pool)
-    .await?;
+    .await)?;
     Ok(ContentVersion { last_import, version, synonyms, pictures })
 }
 
 /// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.
-pub async fn next_import_id(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM imports").fetch_one(conn).await
+pub async fn next_import_id(conn: &mut Tx) -> sqlx::Result<i64> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM imports").fetch_one(conn).await)
 }
 
 /// One finished import, as logged in `imports`.
@@ -88,10 +88,10 @@ pub struct ImportLog<'a> {
 }
 
 /// `INSERT INTO imports ...`.
-pub async fn insert_import(conn: &mut SqliteConnection, log: &ImportLog<'_>) -> sqlx::Result<()> {
-    sqlx::query(
+pub async fn insert_import(conn: &mut Tx, log: &ImportLog<'_>) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
         "INSERT INTO imports (id, source, started_at, finished_at, sections, offers_added, offers_updated,
-         offers_removed, offers_skipped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         offers_removed, offers_skipped) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(log.id)
     .bind(log.source)
@@ -103,36 +103,36 @@ pub async fn insert_import(conn: &mut SqliteConnection, log: &ImportLog<'_>) -> 
     .bind(log.removed)
     .bind(log.skipped)
     .execute(conn)
-    .await?;
+    .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `INSERT ... ON CONFLICT DO UPDATE` one currency rate.
-pub async fn upsert_currency(conn: &mut SqliteConnection, id: &str, rate: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO currencies (id, rate) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET rate = excluded.rate")
+pub async fn upsert_currency(conn: &mut Tx, id: &str, rate: &str) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query("INSERT INTO currencies (id, rate) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET rate = excluded.rate")
         .bind(id)
         .bind(rate)
         .execute(conn)
-        .await?;
+        .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// `SELECT COUNT(*) FROM imports WHERE source <> 'demo'` = 0 and some demo import exists: the catalogue is still the
 /// demo one.
-pub async fn only_demo_imported(conn: &mut SqliteConnection) -> sqlx::Result<bool> {
-    let (demo, other): (i64, i64) = sqlx::query_as(
+pub async fn only_demo_imported(conn: &mut Tx) -> sqlx::Result<bool> {
+    let (demo, other): (i64, i64) = on_tx!(conn, conn => sqlx::query_as(
         "SELECT COALESCE(SUM(CASE WHEN source = 'demo' THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN source <> 'demo' THEN 1 ELSE 0 END), 0) FROM imports",
     )
     .fetch_one(conn)
-    .await?;
+    .await)?;
     Ok(demo > 0 && other == 0)
 }
 
 /// Deletes the whole catalogue (offers with their pictures and params, sections, currencies) and what visitors kept
 /// of it (basket and wishlist lines, compare lists, recently viewed): used once, when a shop owner's first import
 /// replaces the demo catalogue. Orders keep their snapshot lines (no reference to `offers`).
-pub async fn delete_catalogue(conn: &mut SqliteConnection) -> sqlx::Result<()> {
+pub async fn delete_catalogue(conn: &mut Tx) -> sqlx::Result<()> {
     for sql in [
         "DELETE FROM basket_lines",
         "DELETE FROM compare_items",
@@ -143,7 +143,7 @@ pub async fn delete_catalogue(conn: &mut SqliteConnection) -> sqlx::Result<()> {
         "DELETE FROM sections",
         "DELETE FROM currencies",
     ] {
-        sqlx::query(sql).execute(&mut *conn).await?;
+        on_tx!(conn, conn => sqlx::query(sql).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     }
     Ok(())
 }

@@ -2,19 +2,19 @@
 
 use super::now_text;
 use crate::domain::stores::{StoreData, parse_stores_file};
-use sqlx::SqlitePool;
+use super::Db;
 
 /// The demo store (our own, `server/defaults/stores.json`): seeded into a shop that has none.
 pub const DEMO_STORES_JSON: &str = include_str!("../../defaults/stores.json");
 
 /// `INSERT INTO stores` the demo store when the table is empty (a new shop); never touches a shop's own stores.
-pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM stores").fetch_one(pool).await?;
+pub async fn ensure_defaults(db: &Db) -> anyhow::Result<()> {
+    let count: i64 = on_pool!(db, pool => sqlx::query_scalar("SELECT count(*) FROM stores").fetch_one(pool).await)?;
     if count == 0 {
         let mut stores = parse_stores_file(DEMO_STORES_JSON)?;
         let problems = crate::domain::stores::validate_stores(&mut stores);
         anyhow::ensure!(problems.is_empty(), "the demo store is invalid: {problems:?}");
-        replace_all(pool, &stores).await?;
+        replace_all(db, &stores).await?;
     }
     Ok(())
 }
@@ -23,19 +23,19 @@ pub async fn ensure_defaults(pool: &SqlitePool) -> anyhow::Result<()> {
 /// order, in one transaction (`vitrina stores import`).
 ///
 /// [`validate_stores`]: crate::domain::stores::validate_stores
-pub async fn replace_all(pool: &SqlitePool, stores: &[StoreData]) -> anyhow::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("DELETE FROM stores").execute(&mut *tx).await?;
+pub async fn replace_all(db: &Db, stores: &[StoreData]) -> anyhow::Result<()> {
+    let mut tx = db.begin().await?;
+    on_tx!(tx, tx => sqlx::query("DELETE FROM stores").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     for (position, store) in stores.iter().enumerate() {
         let id = store.id.ok_or_else(|| anyhow::anyhow!("store {:?} has no id", store.name))?;
         let data = StoreData { id: None, ..store.clone() };
-        sqlx::query("INSERT INTO stores (id, position, data, updated_at) VALUES (?, ?, ?, ?)")
+        on_tx!(tx, tx => sqlx::query("INSERT INTO stores (id, position, data, updated_at) VALUES ($1, $2, $3, $4)")
             .bind(id)
             .bind(i64::try_from(position)?)
             .bind(serde_json::to_string(&data)?)
             .bind(now_text())
             .execute(&mut *tx)
-            .await?;
+            .await.map(|r| r.rows_affected()))?;
     }
     tx.commit().await?;
     Ok(())
@@ -48,15 +48,15 @@ fn read(id: i64, data: &str) -> anyhow::Result<StoreData> {
 }
 
 /// `SELECT id, data FROM stores ORDER BY position`: every store, the main one first.
-pub async fn list(pool: &SqlitePool) -> anyhow::Result<Vec<StoreData>> {
+pub async fn list(db: &Db) -> anyhow::Result<Vec<StoreData>> {
     let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, data FROM stores ORDER BY position").fetch_all(pool).await?;
+        on_pool!(db, pool => sqlx::query_as("SELECT id, data FROM stores ORDER BY position").fetch_all(pool).await)?;
     rows.iter().map(|(id, data)| read(*id, data)).collect()
 }
 
 /// `SELECT id, data FROM stores WHERE id = ?`.
-pub async fn find(pool: &SqlitePool, id: i64) -> anyhow::Result<Option<StoreData>> {
+pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoreData>> {
     let row: Option<(i64, String)> =
-        sqlx::query_as("SELECT id, data FROM stores WHERE id = ?").bind(id).fetch_optional(pool).await?;
+        on_pool!(db, pool => sqlx::query_as("SELECT id, data FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await)?;
     row.map(|(id, data)| read(id, &data)).transpose()
 }

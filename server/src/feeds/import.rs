@@ -18,7 +18,7 @@ use crate::limits::{
     FEED_SHORT_TEXT_MAX_CHARS, IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS, PICTURE_URL_MAX_BYTES,
 };
 use serde::Serialize;
-use sqlx::{SqliteConnection, SqlitePool};
+use crate::db::{Db, Tx};
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::time::Instant;
@@ -99,7 +99,7 @@ enum SlugOwner<'a> {
 }
 
 impl SlugOwner<'_> {
-    async fn taken(self, conn: &mut SqliteConnection, slug: &str) -> sqlx::Result<bool> {
+    async fn taken(self, conn: &mut Tx, slug: &str) -> sqlx::Result<bool> {
         match self {
             Self::Section(id) => {
                 Ok(RESERVED_SECTION_SLUGS.contains(&slug) || db::sections::slug_taken(conn, slug, id).await?)
@@ -111,7 +111,7 @@ impl SlugOwner<'_> {
 
 /// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, …
 async fn free_slug(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     base: String,
     fallbacks: &[String],
     owner: SlugOwner<'_>,
@@ -133,7 +133,7 @@ async fn free_slug(
 
 /// State of one running import.
 struct Importer<'t> {
-    conn: &'t mut SqliteConnection,
+    conn: &'t mut Tx,
     import_id: i64,
     shop: ShopRow,
     default_currency: Option<String>,
@@ -332,7 +332,7 @@ impl Importer<'_> {
 /// Errors: a malformed document ([`ImportError::Feed`], with line and column), a document with no `<offers>`
 /// ([`ImportError::NotYml`]), or a database failure; in each case nothing is written.
 pub async fn import_feed(
-    pool: &SqlitePool,
+    pool: &Db,
     input: impl Read + Send + 'static,
     source: &str,
 ) -> Result<ImportSummary, ImportError> {

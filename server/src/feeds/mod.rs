@@ -6,13 +6,13 @@ pub mod import;
 pub mod offer;
 pub mod yml;
 
-use sqlx::SqlitePool;
+use crate::db::Db;
 
 /// The demo catalogue (our own content, see `server/demo/`), a YML feed embedded in the binary.
 pub const DEMO_FEED: &[u8] = include_bytes!("../../demo/catalog.yml");
 
 /// Imports the demo catalogue when no catalogue was ever imported into `pool`. Returns whether it did.
-pub async fn seed_demo_if_empty(pool: &SqlitePool) -> Result<bool, import::ImportError> {
+pub async fn seed_demo_if_empty(pool: &Db) -> Result<bool, import::ImportError> {
     if crate::db::shop::count_imports(pool).await? > 0 {
         return Ok(false);
     }

@@ -21,7 +21,7 @@ use crate::limits::{
     PICTURE_ATTEMPTS_MAX, PICTURE_CLAIM_BATCH, PICTURE_CLAIM_LEASE_S, PICTURE_POLL_INTERVAL_MS, PICTURE_RETRY_BASE_S,
     PICTURE_SWEEP_GRACE_S, PICTURE_WIDTHS,
 };
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -53,7 +53,7 @@ pub enum RunMode {
 
 /// The worker: one per process.
 pub struct PictureWorker {
-    pool: SqlitePool,
+    pool: Db,
     store: PictureStore,
     fetcher: Fetcher,
     settings: WorkerSettings,
@@ -73,7 +73,7 @@ impl PictureWorker {
     ///
     /// # Errors
     /// When the HTTP client cannot be built.
-    pub fn new(pool: SqlitePool, store: PictureStore, settings: WorkerSettings) -> anyhow::Result<Arc<Self>> {
+    pub fn new(pool: Db, store: PictureStore, settings: WorkerSettings) -> anyhow::Result<Arc<Self>> {
         Ok(Arc::new(Self {
             fetcher: Fetcher::new(settings.fetch)?,
             downloads: Arc::new(Semaphore::new(settings.concurrency.max(1))),

@@ -9,7 +9,7 @@ use super::{SearchIndex, SearchRequest, fold};
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
-use sqlx::SqlitePool;
+use crate::db::Db;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -212,7 +212,7 @@ impl SearchEngine {
     /// Reads the catalogue, builds a new search index and facet index off the async threads, and swaps both in;
     /// logs the products indexed, the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]), the time
     /// of the read (`read_ms`) and the whole (`ms`).
-    pub async fn rebuild(&self, pool: &SqlitePool) -> anyhow::Result<usize> {
+    pub async fn rebuild(&self, pool: &Db) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
         // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
         let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;

@@ -7,21 +7,45 @@ use vitrina::startup::Application;
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
+    /// The shop's `VITRINA_DB`: a SQLite file in [`TestApp::dir`], or a PostgreSQL URL ([`fresh_db`]).
     pub db_path: PathBuf,
+    /// The test's own folder (files a test writes for the CLI, a backup).
+    pub dir: PathBuf,
     _dir: tempfile::TempDir,
+}
+
+/// Whether the suite runs on PostgreSQL: `VITRINA_TEST_PG` names a server (an administrator's URL, such as
+/// `postgres://postgres@127.0.0.1:5433/postgres`) on which each test gets a fresh database. Unset: SQLite files.
+pub fn on_postgres() -> bool {
+    std::env::var("VITRINA_TEST_PG").is_ok_and(|url| !url.is_empty())
+}
+
+/// A fresh database for one test: `dir/test.db`, or on PostgreSQL ([`on_postgres`]) a new database named
+/// `vitrina_test_<random>` on the `VITRINA_TEST_PG` server, answered as its URL.
+pub async fn fresh_db(dir: &Path) -> PathBuf {
+    use sqlx::Connection;
+    let Some(admin) = std::env::var("VITRINA_TEST_PG").ok().filter(|url| !url.is_empty()) else {
+        return dir.join("test.db");
+    };
+    let name = format!("vitrina_test_{:016x}", rand::random::<u64>());
+    let mut conn = sqlx::PgConnection::connect(&admin).await.expect("VITRINA_TEST_PG answers");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    let (server, _) = admin.rsplit_once('/').expect("VITRINA_TEST_PG ends in a database name");
+    PathBuf::from(format!("{server}/{name}"))
 }
 
 /// Starts the shop on a fresh database (seeded with the demo catalogue, as `serve` does).
 pub async fn spawn_app() -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db_path = dir.path().join("test.db");
+    let db_path = fresh_db(dir.path()).await;
     spawn_on(db_path, dir).await
 }
 
 /// Starts the shop on a fresh database with its settings changed by `configure`.
 pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db_path = dir.path().join("test.db");
+    let db_path = fresh_db(dir.path()).await;
     spawn_configured(db_path, dir, configure).await
 }
 
@@ -34,7 +58,7 @@ pub async fn spawn_on(db_path: PathBuf, dir: tempfile::TempDir) -> TestApp {
 /// `configure`.
 pub async fn spawn_with_feed(feed: &str, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db_path = dir.path().join("test.db");
+    let db_path = fresh_db(dir.path()).await;
     let pool = vitrina::db::connect(&db_path).await.unwrap();
     vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.as_bytes().to_vec()), "test").await.unwrap();
     pool.close().await;
@@ -105,7 +129,7 @@ pub(crate) async fn spawn_configured(
     let base = format!("http://{}", app.addr());
     tokio::spawn(app.run());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { base, client, db_path, _dir: dir }
+    TestApp { base, client, db_path, dir: dir.path().to_owned(), _dir: dir }
 }
 
 impl TestApp {
@@ -165,9 +189,9 @@ impl TestApp {
         Visitor { token: body["sessid"].as_str().unwrap().to_owned(), ..visitor }
     }
 
-    /// A connection to the app's database.
-    pub async fn pool(&self) -> sqlx::SqlitePool {
-        sqlx::SqlitePool::connect(&format!("sqlite:{}", self.db_path.display())).await.unwrap()
+    /// A handle on the app's database, for checking what landed in its tables (`Db::raw_*`).
+    pub async fn pool(&self) -> vitrina::db::Db {
+        vitrina::db::connect(&self.db_path).await.unwrap()
     }
 }
 
