@@ -15,12 +15,12 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use std::collections::{HashMap, VecDeque};
-use std::hash::Hash;
+use std::marker::PhantomData;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use crate::db::{self, Db};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The client's IP address: as [`resolve_client`] found it, else the TCP peer; `0.0.0.0` when the server runs
 /// without connection info (never in `serve`).
@@ -139,109 +139,133 @@ impl Default for Allowances {
     }
 }
 
+/// A key of an [`AttemptWindow`] as the table `limit_attempts` stores it.
+pub trait AttemptKey {
+    fn attempt_key(&self) -> String;
+}
+
+impl AttemptKey for String {
+    fn attempt_key(&self) -> String {
+        self.clone()
+    }
+}
+
+impl AttemptKey for IpAddr {
+    fn attempt_key(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl AttemptKey for i64 {
+    fn attempt_key(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl AttemptKey for (String, IpAddr) {
+    fn attempt_key(&self) -> String {
+        // U+001F (unit separator) cannot appear in a normalised e-mail.
+        format!("{}\u{1f}{}", self.0, self.1)
+    }
+}
+
+/// An attempt [`AttemptWindow::acquire`] counted, which [`AttemptWindow::forgive`] can take back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempt(i64);
+
 /// At most `limit` attempts per key within a sliding `window` (issue 7: 5 failed log-ins per 15 minutes). Unlike
 /// the GCRA limiters, a key is looked at ([`Self::check`]) without counting, and only what should count is
 /// recorded ([`Self::record`]): a successful log-in costs nothing. A key at its limit may try again when its oldest
 /// counted attempt leaves the window.
+///
+/// The attempts live in the database (`db::attempts`, issue 36), so a limit holds across every instance of the
+/// shop: counted in memory, it would be multiplied by the number of instances. Times are the wall clock's.
 pub struct AttemptWindow<K> {
-    limit: usize,
+    /// The kind of attempt, as stored (`login_accounts`, …).
+    kind: &'static str,
+    limit: i64,
     window: Duration,
-    attempts: Mutex<HashMap<K, VecDeque<Instant>>>,
+    db: Db,
+    keys: PhantomData<fn(K)>,
 }
 
-impl<K: Eq + Hash + Clone> AttemptWindow<K> {
-    /// `limit` attempts (at least 1) per `window`.
-    pub fn new(limit: u32, window: Duration) -> Self {
-        Self { limit: usize::try_from(limit.max(1)).unwrap_or(usize::MAX), window, attempts: Mutex::default() }
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+impl<K: AttemptKey> AttemptWindow<K> {
+    /// `limit` attempts (at least 1) of `kind` per `window`, counted in `db`.
+    pub fn new(db: Db, kind: &'static str, limit: u32, window: Duration) -> Self {
+        Self { kind, limit: i64::from(limit.max(1)), window, db, keys: PhantomData }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, VecDeque<Instant>>> {
-        // A panic while holding the lock leaves counts, not broken invariants: keep using them.
-        self.attempts.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    fn window_ms(&self) -> i64 {
+        i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// 429 `RATE_LIMITED` with the seconds until the oldest counted attempt leaves the window (rounded up).
+    fn refusal(&self, standing: db::attempts::Standing, now_ms: i64) -> ApiError {
+        let oldest = standing.oldest_ms.unwrap_or(now_ms);
+        let wait_ms = u64::try_from(oldest.saturating_add(self.window_ms()).saturating_sub(now_ms)).unwrap_or(0);
+        ApiError::TooManyRequests { retry_after_s: wait_ms.div_ceil(1000) }
     }
 
     /// `Ok` when `key` has fewer than `limit` attempts in the window; else 429 `RATE_LIMITED` with the seconds
     /// until the oldest leaves it. Counts nothing.
-    pub fn check(&self, key: &K) -> Result<(), ApiError> {
-        self.check_at(key, Instant::now())
+    pub async fn check(&self, key: &K) -> Result<(), ApiError> {
+        self.check_at(key, now_ms()).await
     }
 
-    fn check_at(&self, key: &K, now: Instant) -> Result<(), ApiError> {
-        let mut map = self.lock();
-        map.get_mut(key).map_or(Ok(()), |times| self.admit(times, now))
+    async fn check_at(&self, key: &K, now_ms: i64) -> Result<(), ApiError> {
+        let since = now_ms.saturating_sub(self.window_ms());
+        let standing = db::attempts::standing(&self.db, self.kind, &key.attempt_key(), since, self.limit).await?;
+        if standing.count < self.limit { Ok(()) } else { Err(self.refusal(standing, now_ms)) }
     }
 
-    /// Drops the attempts of `times` that left the window; then `Ok` when there is room for one more, else 429 with
-    /// the seconds until the oldest leaves.
-    fn admit(&self, times: &mut VecDeque<Instant>, now: Instant) -> Result<(), ApiError> {
-        while times.front().is_some_and(|t| now.saturating_duration_since(*t) >= self.window) {
-            times.pop_front();
+    /// Counts one attempt of `key` now.
+    pub async fn record(&self, key: K) -> Result<(), ApiError> {
+        self.record_at(key, now_ms()).await
+    }
+
+    async fn record_at(&self, key: K, now_ms: i64) -> Result<(), ApiError> {
+        Ok(db::attempts::record(&self.db, self.kind, &key.attempt_key(), now_ms).await?)
+    }
+
+    /// `check`, then `record` when it passed, in one step: for requests that count whatever their outcome.
+    pub async fn check_and_record(&self, key: K) -> Result<(), ApiError> {
+        self.acquire(key).await.map(drop)
+    }
+
+    /// Checks and counts one attempt of `key` in one step under the key's lock (issue 20: with the check before the
+    /// slow password hash and the count after it, 100 simultaneous guesses at one account got 43 tries against a
+    /// limit of 5; issue 36: the lock is the database's, so it holds across instances). Answers the attempt, which
+    /// [`Self::forgive`] takes back when it should not count after all (a successful log-in); 429 `RATE_LIMITED` as
+    /// [`Self::check`], counting nothing.
+    pub async fn acquire(&self, key: K) -> Result<Attempt, ApiError> {
+        self.acquire_at(key, now_ms()).await
+    }
+
+    async fn acquire_at(&self, key: K, now_ms: i64) -> Result<Attempt, ApiError> {
+        let since = now_ms.saturating_sub(self.window_ms());
+        match db::attempts::acquire(&self.db, self.kind, &key.attempt_key(), now_ms, since, self.limit).await? {
+            Ok(id) => Ok(Attempt(id)),
+            Err(standing) => Err(self.refusal(standing, now_ms)),
         }
-        if times.len() < self.limit {
-            return Ok(());
-        }
-        let oldest = *times.front().expect("a full window has attempts");
-        let wait = self.window.saturating_sub(now.saturating_duration_since(oldest));
-        Err(ApiError::TooManyRequests { retry_after_s: wait.as_secs() + u64::from(wait.subsec_nanos() > 0) })
     }
 
-    /// Counts one attempt of `key` now (keeping at most `limit`: older ones no longer matter).
-    pub fn record(&self, key: K) {
-        self.record_at(key, Instant::now());
-    }
-
-    fn record_at(&self, key: K, now: Instant) {
-        let mut map = self.lock();
-        let times = map.entry(key).or_default();
-        times.push_back(now);
-        while times.len() > self.limit {
-            times.pop_front();
-        }
-    }
-
-    /// `check`, then `record` when it passed: for requests that count whatever their outcome. One step under one
-    /// lock, so requests arriving together cannot all pass the check before any is counted.
-    pub fn check_and_record(&self, key: K) -> Result<(), ApiError> {
-        self.acquire(key).map(drop)
-    }
-
-    /// Checks and counts one attempt of `key` in one step under one lock (issue 20: with the check before the slow
-    /// password hash and the count after it, 100 simultaneous guesses at one account got 43 tries against a limit of
-    /// 5). Answers the attempt's time, which [`Self::forgive`] takes back when it should not count after all (a
-    /// successful log-in); 429 `RATE_LIMITED` as [`Self::check`], counting nothing.
-    pub fn acquire(&self, key: K) -> Result<Instant, ApiError> {
-        let now = Instant::now();
-        let mut map = self.lock();
-        let times = map.entry(key).or_default();
-        self.admit(times, now)?;
-        times.push_back(now);
-        Ok(now)
-    }
-
-    /// Takes back the attempt of `key` counted at `at` by [`Self::acquire`].
-    pub fn forgive(&self, key: &K, at: Instant) {
-        let mut map = self.lock();
-        if let Some(times) = map.get_mut(key)
-            && let Some(index) = times.iter().rposition(|t| *t == at)
-        {
-            times.remove(index);
-        }
+    /// Takes back `attempt`, counted by [`Self::acquire`].
+    pub async fn forgive(&self, attempt: Attempt) -> Result<(), ApiError> {
+        Ok(db::attempts::forgive(&self.db, attempt.0).await?)
     }
 
     /// The attempts a key may have per window.
     pub fn limit(&self) -> usize {
-        self.limit
+        usize::try_from(self.limit).unwrap_or(usize::MAX)
     }
 
     /// Forgets `key`'s attempts (an account's, after it logged in).
-    pub fn clear(&self, key: &K) {
-        self.lock().remove(key);
-    }
-
-    /// Forgets keys whose attempts have all left the window.
-    fn forget_idle(&self) {
-        let now = Instant::now();
-        self.lock().retain(|_, times| times.back().is_some_and(|t| now.saturating_duration_since(*t) < self.window));
+    pub async fn clear(&self, key: &K) -> Result<(), ApiError> {
+        Ok(db::attempts::clear(&self.db, self.kind, &key.attempt_key()).await?)
     }
 }
 
@@ -254,7 +278,7 @@ impl RateLimiters {
     /// submission needs an image and a few checks. `login_attempts` per [`LOGIN_WINDOW`] bounds failed log-ins per
     /// account and per address, and password-reset requests per address and mails per account; the order limits
     /// count per [`ORDER_WINDOW`].
-    pub fn new(allow: Allowances) -> Self {
+    pub fn new(db: &Db, allow: Allowances) -> Self {
         let Allowances { form_burst: submission_burst, login_attempts, orders_per_address, orders_per_session } = allow;
         Self {
             submissions: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
@@ -263,40 +287,31 @@ impl RateLimiters {
                 CAPTCHA_CHECK_BURST.max(submission_burst.saturating_mul(3)),
             )),
             reviews: RateLimiter::keyed(quota(Duration::from_secs(FORM_SUBMISSION_REPLENISH_S), submission_burst)),
-            login_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            login_pairs: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            login_alerts: AttemptWindow::new(1, LOGIN_WINDOW),
-            login_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            registrations: AttemptWindow::new(
-                login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT),
-                LOGIN_WINDOW,
-            ),
-            reset_addresses: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            reset_accounts: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            email_probes: AttemptWindow::new(login_attempts, LOGIN_WINDOW),
-            order_addresses: AttemptWindow::new(orders_per_address, ORDER_WINDOW),
-            order_sessions: AttemptWindow::new(orders_per_session, ORDER_WINDOW),
-            order_confirmations: AttemptWindow::new(ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW),
+            login_accounts: AttemptWindow::new(db.clone(), "login_accounts", login_attempts, LOGIN_WINDOW),
+            login_pairs: AttemptWindow::new(db.clone(), "login_pairs", login_attempts, LOGIN_WINDOW),
+            login_alerts: AttemptWindow::new(db.clone(), "login_alerts", 1, LOGIN_WINDOW),
+            login_addresses: AttemptWindow::new(db.clone(), "login_addresses", login_attempts, LOGIN_WINDOW),
+            registrations: AttemptWindow::new(db.clone(), "registrations", login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT), LOGIN_WINDOW),
+            reset_addresses: AttemptWindow::new(db.clone(), "reset_addresses", login_attempts, LOGIN_WINDOW),
+            reset_accounts: AttemptWindow::new(db.clone(), "reset_accounts", login_attempts, LOGIN_WINDOW),
+            email_probes: AttemptWindow::new(db.clone(), "email_probes", login_attempts, LOGIN_WINDOW),
+            order_addresses: AttemptWindow::new(db.clone(), "order_addresses", orders_per_address, ORDER_WINDOW),
+            order_sessions: AttemptWindow::new(db.clone(), "order_sessions", orders_per_session, ORDER_WINDOW),
+            order_confirmations: AttemptWindow::new(db.clone(), "order_confirmations", ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW),
         }
     }
 
-    /// Forgets addresses whose limits have fully recovered; `serve` calls it every minute so the maps stay small.
-    pub fn forget_idle(&self) {
+    /// Forgets addresses whose GCRA limits have fully recovered, and drops counted attempts older than every
+    /// window; `serve` calls it every minute so the maps and the table stay small.
+    pub async fn forget_idle(&self) {
         for limiter in [&self.submissions, &self.captcha, &self.reviews] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
-        self.login_accounts.forget_idle();
-        self.login_pairs.forget_idle();
-        self.login_alerts.forget_idle();
-        self.login_addresses.forget_idle();
-        self.reset_addresses.forget_idle();
-        self.registrations.forget_idle();
-        self.reset_accounts.forget_idle();
-        self.email_probes.forget_idle();
-        self.order_addresses.forget_idle();
-        self.order_sessions.forget_idle();
-        self.order_confirmations.forget_idle();
+        let longest = i64::try_from(LOGIN_WINDOW.max(ORDER_WINDOW).as_millis()).unwrap_or(i64::MAX);
+        if let Err(err) = db::attempts::sweep(&self.login_accounts.db, now_ms().saturating_sub(longest)).await {
+            tracing::warn!(%err, "old limit attempts were not swept");
+        }
     }
 
     /// Runs [`Self::forget_idle`] every minute for as long as the limiters live.
@@ -307,7 +322,7 @@ impl RateLimiters {
             loop {
                 tick.tick().await;
                 match weak.upgrade() {
-                    Some(limiters) => limiters.forget_idle(),
+                    Some(limiters) => limiters.forget_idle().await,
                     None => return,
                 }
             }
@@ -344,9 +359,15 @@ mod tests {
         assert_eq!(client_of(ip("10.0.0.2"), &["::1, 10.0.0.2"], &proxy), ip("::1"));
     }
 
-    #[test]
-    fn an_address_over_its_burst_waits_and_others_do_not() {
-        let limiters = RateLimiters::new(Allowances { form_burst: 2, ..Allowances::default() });
+    /// A fresh shop database in `dir` (SQLite): the attempt windows count there.
+    async fn shop_db(dir: &tempfile::TempDir) -> Db {
+        crate::db::connect(&dir.path().join("limits.db")).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_address_over_its_burst_waits_and_others_do_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let limiters = RateLimiters::new(&shop_db(&dir).await, Allowances { form_burst: 2, ..Allowances::default() });
         let a = ClientAddr("10.0.0.1".parse().unwrap());
         let b = ClientAddr("10.0.0.2".parse().unwrap());
         assert!(check(&limiters.submissions, a).is_ok());
@@ -360,35 +381,67 @@ mod tests {
         assert!(check(&limiters.submissions, b).is_ok());
     }
 
-    #[test]
-    fn an_attempt_window_counts_only_what_is_recorded_and_frees_the_oldest_first() {
-        let window = AttemptWindow::new(3, Duration::from_secs(900));
-        let start = Instant::now();
+    #[tokio::test]
+    async fn an_attempt_window_counts_only_what_is_recorded_and_frees_the_oldest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = shop_db(&dir).await;
+        let window = AttemptWindow::new(db.clone(), "test", 3, Duration::from_secs(900));
+        let start = 1_800_000_000_000_i64;
+        let minutes = |m: i64| start + m * 60_000;
         let key = "ivan@example.ru".to_owned();
         for _ in 0..10 {
-            assert!(window.check_at(&key, start).is_ok(), "checking counts nothing");
+            assert!(window.check_at(&key, start).await.is_ok(), "checking counts nothing");
         }
         for minute in 0..3 {
-            assert!(window.check_at(&key, start + Duration::from_secs(60 * minute)).is_ok());
-            window.record_at(key.clone(), start + Duration::from_secs(60 * minute));
+            assert!(window.check_at(&key, minutes(minute)).await.is_ok());
+            window.record_at(key.clone(), minutes(minute)).await.unwrap();
         }
         // Three within 15 minutes: the fourth waits until the first (at 0 min) is 15 minutes old.
-        match window.check_at(&key, start + Duration::from_secs(5 * 60)) {
+        match window.check_at(&key, minutes(5)).await {
             Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 10 * 60),
             other => panic!("expected 429, got {other:?}"),
         }
-        match window.check_at(&key, start + Duration::from_millis(5 * 60_000 + 500)) {
+        match window.check_at(&key, minutes(5) + 500).await {
             Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 10 * 60, "rounded up"),
             other => panic!("expected 429, got {other:?}"),
         }
-        assert!(window.check_at(&"other@example.ru".to_owned(), start).is_ok(), "other keys are free");
-        assert!(window.check_at(&key, start + Duration::from_secs(15 * 60)).is_ok(), "the first left the window");
-        window.record_at(key.clone(), start + Duration::from_secs(15 * 60));
-        match window.check_at(&key, start + Duration::from_secs(15 * 60)) {
+        assert!(window.check_at(&"other@example.ru".to_owned(), start).await.is_ok(), "other keys are free");
+        let other_kind = AttemptWindow::<String>::new(db.clone(), "other", 3, Duration::from_secs(900));
+        assert!(other_kind.check_at(&key, minutes(5)).await.is_ok(), "other kinds are free");
+        assert!(window.check_at(&key, minutes(15)).await.is_ok(), "the first left the window");
+        window.record_at(key.clone(), minutes(15)).await.unwrap();
+        match window.check_at(&key, minutes(15)).await {
             Err(ApiError::TooManyRequests { retry_after_s }) => assert_eq!(retry_after_s, 60, "then the second"),
             other => panic!("expected 429, got {other:?}"),
         }
-        window.clear(&key);
-        assert!(window.check_at(&key, start + Duration::from_secs(15 * 60)).is_ok(), "cleared");
+        // An acquired attempt counts until forgiven; a full window acquires nothing.
+        window.clear(&key).await.unwrap();
+        let attempts = [
+            window.acquire_at(key.clone(), minutes(20)).await.unwrap(),
+            window.acquire_at(key.clone(), minutes(20)).await.unwrap(),
+            window.acquire_at(key.clone(), minutes(20)).await.unwrap(),
+        ];
+        assert!(window.acquire_at(key.clone(), minutes(20)).await.is_err(), "full");
+        window.forgive(attempts[1]).await.unwrap();
+        assert!(window.acquire_at(key.clone(), minutes(20)).await.is_ok(), "a forgiven attempt frees its place");
+        window.clear(&key).await.unwrap();
+        assert!(window.check_at(&key, minutes(20)).await.is_ok(), "cleared");
+    }
+
+    #[tokio::test]
+    async fn attempts_acquired_at_once_never_pass_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let window = Arc::new(AttemptWindow::new(shop_db(&dir).await, "test", 5, Duration::from_secs(900)));
+        let tries: Vec<_> = (0..40)
+            .map(|_| {
+                let window = window.clone();
+                tokio::spawn(async move { window.acquire("ivan@example.ru".to_owned()).await.is_ok() })
+            })
+            .collect();
+        let mut passed = 0;
+        for t in tries {
+            passed += usize::from(t.await.unwrap());
+        }
+        assert_eq!(passed, 5);
     }
 }

@@ -64,7 +64,7 @@ impl Application {
         db::locations::ensure_defaults(&pool).await?;
         let mail = &args.mail;
         let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
-        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(crate::rate_limit::Allowances {
+        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(&pool, crate::rate_limit::Allowances {
             form_burst: args.form_rate_burst,
             login_attempts: args.login_attempts,
             orders_per_address: args.orders_per_address,
@@ -190,8 +190,14 @@ fn spawn_catalogue_watcher(
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
+        // On PostgreSQL, another instance's (or the CLI's) change wakes the watcher at once; the interval stays the
+        // safety net.
+        let mut listener = crate::db::ContentListener::new(&pool).await;
         loop {
-            interval.tick().await;
+            tokio::select! {
+                _ = interval.tick() => {}
+                () = listener.changed() => {}
+            }
             let now = match crate::db::shop::content_version(&pool).await {
                 Ok(now) => now,
                 Err(err) => {

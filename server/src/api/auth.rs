@@ -106,15 +106,12 @@ pub async fn register(
     addr: ClientAddr,
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> Result<(StatusCode, Json<UserAnswer>), ApiError> {
-    state.limiters.login_addresses.check(&addr.0)?;
-    state.limiters.registrations.check_and_record(addr.0)?;
+    state.limiters.login_addresses.check(&addr.0).await?;
+    state.limiters.registrations.check_and_record(addr.0).await?;
     let new = validate_registration(&body).map_err(unprocessable)?;
-    let taken = || {
-        state.limiters.login_addresses.record(addr.0);
-        email_taken()
-    };
     if store::email_taken(&state.db, &new.email, None).await? {
-        return Err(taken());
+        state.limiters.login_addresses.record(addr.0).await?;
+        return Err(email_taken());
     }
     let password_hash = hash(new.password.clone()).await?;
     let user = NewUser {
@@ -127,7 +124,10 @@ pub async fn register(
     };
     let account = match store::create(&state.db, &user).await {
         Ok(account) => account,
-        Err(WriteError::EmailTaken) => return Err(taken()),
+        Err(WriteError::EmailTaken) => {
+            state.limiters.login_addresses.record(addr.0).await?;
+            return Err(email_taken());
+        }
         Err(WriteError::Db(e)) => return Err(e.into()),
     };
     sign_in(&state, &session, &account, body.remember).await?;
@@ -173,25 +173,23 @@ pub async fn login(
     // The attempt counts before the slow hash is verified (issue 20): requests arriving together cannot all pass the
     // limit first. A successful log-in takes it back.
     let limiters = &state.limiters;
-    let address_attempt = limiters.login_addresses.acquire(addr.0)?;
+    let address_attempt = limiters.login_addresses.acquire(addr.0).await?;
     let pair = (email.clone(), addr.0);
-    let pair_attempt = match limiters.login_pairs.acquire(pair.clone()) {
+    let pair_attempt = match limiters.login_pairs.acquire(pair.clone()).await {
         Ok(at) => at,
         Err(limited) => {
-            limiters.login_addresses.forgive(&addr.0, address_attempt);
+            limiters.login_addresses.forgive(address_attempt).await?;
             return Err(limited);
         }
     };
-    let forgive = || {
-        limiters.login_addresses.forgive(&addr.0, address_attempt);
-        limiters.login_pairs.forgive(&pair, pair_attempt);
-    };
     // Past the account's limit from every address the owner is not locked out (issue 34): the captcha stands in.
-    if limiters.login_accounts.acquire(email.clone()).is_err() {
-        check_login_captcha(&state, &session, &body.captcha_sid, &body.captcha_word)
-            .await
-            .inspect_err(|_| forgive())?;
-        limiters.login_accounts.record(email.clone());
+    if limiters.login_accounts.acquire(email.clone()).await.is_err() {
+        if let Err(refused) = check_login_captcha(&state, &session, &body.captcha_sid, &body.captcha_word).await {
+            limiters.login_addresses.forgive(address_attempt).await?;
+            limiters.login_pairs.forgive(pair_attempt).await?;
+            return Err(refused);
+        }
+        limiters.login_accounts.record(email.clone()).await?;
     }
     let found = store::find_by_email(&state.db, &email).await?;
     let stored = found.as_ref().map(|(_, hash)| hash.clone());
@@ -202,17 +200,17 @@ pub async fn login(
             tracing::info!(client = %addr.0, "log-in failed");
             // This failure filled the account's window: its owner hears of it, once per window.
             if let Some((account, _)) = found
-                && limiters.login_accounts.check(&email).is_err()
-                && limiters.login_alerts.check_and_record(email.clone()).is_ok()
+                && limiters.login_accounts.check(&email).await.is_err()
+                && limiters.login_alerts.check_and_record(email.clone()).await.is_ok()
             {
                 alert_owner(&state, &account).await?;
             }
             return Err(invalid_credentials());
         }
     };
-    limiters.login_accounts.clear(&email);
-    limiters.login_pairs.clear(&pair);
-    limiters.login_addresses.forgive(&addr.0, address_attempt);
+    limiters.login_accounts.clear(&email).await?;
+    limiters.login_pairs.clear(&pair).await?;
+    limiters.login_addresses.forgive(address_attempt).await?;
     if needs_rehash(&stored) {
         // Hashed under older parameters: store today's (the password is at hand only now).
         let new_hash = hash(password).await?;
@@ -323,7 +321,7 @@ pub async fn request_reset(
     addr: ClientAddr,
     ApiJson(body): ApiJson<ResetRequest>,
 ) -> Result<StatusCode, ApiError> {
-    state.limiters.reset_addresses.check_and_record(addr.0)?;
+    state.limiters.reset_addresses.check_and_record(addr.0).await?;
     let email = check_email("email", body.email.as_deref().unwrap_or("")).map_err(|e| unprocessable(vec![e]))?;
     // The answer waits for neither the look-up nor the mail, so an address with an account and one without take
     // the same time (issue 20: 1.10 against 0.76 ms told them apart).
@@ -339,7 +337,7 @@ async fn send_reset_if_account(state: AppState, email: String) {
         Ok(None) => return,
         Err(e) => return tracing::error!(error = %e, "password-reset request not looked up"),
     };
-    if state.limiters.reset_accounts.check_and_record(email).is_err() {
+    if state.limiters.reset_accounts.check_and_record(email).await.is_err() {
         return tracing::info!(user_id = account.id, "password-reset link not sent: too many asked for this account");
     }
     if let Err(e) = send_reset(&state, &account).await {

@@ -62,15 +62,19 @@ pub async fn patch_me(
         // Counted before the look-up, in one step each, so probes sent at once cannot all pass; a change to a free
         // address is then forgiven.
         let limits = &state.limiters;
-        let by_address = limits.login_addresses.acquire(addr.0)?;
-        let by_account = limits.email_probes.acquire(account.id).inspect_err(|_| {
-            limits.login_addresses.forgive(&addr.0, by_address);
-        })?;
+        let by_address = limits.login_addresses.acquire(addr.0).await?;
+        let by_account = match limits.email_probes.acquire(account.id).await {
+            Ok(attempt) => attempt,
+            Err(limited) => {
+                limits.login_addresses.forgive(by_address).await?;
+                return Err(limited);
+            }
+        };
         if store::email_taken(&state.db, email, Some(account.id)).await? {
             return Err(email_taken());
         }
-        limits.login_addresses.forgive(&addr.0, by_address);
-        limits.email_probes.forgive(&account.id, by_account);
+        limits.login_addresses.forgive(by_address).await?;
+        limits.email_probes.forgive(by_account).await?;
     }
     let updated = match store::update_profile(&state.db, account.id, &change).await {
         Ok(Some(updated)) => updated,
@@ -112,7 +116,7 @@ pub async fn change_password(
 ) -> Result<StatusCode, ApiError> {
     let account = required(&state, &session).await?;
     let pair = (account.email.clone(), addr.0);
-    state.limiters.login_pairs.check(&pair)?;
+    state.limiters.login_pairs.check(&pair).await?;
     let mut errors: Vec<FieldError> = Vec::new();
     let current = Password::new(body.current_password.unwrap_or_default());
     if current.expose().is_empty() {
@@ -124,7 +128,7 @@ pub async fn change_password(
     } else {
         let stored = store::password_hash(&state.db, account.id).await?;
         if !verify(current, stored).await? {
-            state.limiters.login_pairs.record(pair);
+            state.limiters.login_pairs.record(pair).await?;
             errors.push(FieldError {
                 code: "AUTH_PASSWORD_WRONG",
                 field: "currentPassword".into(),

@@ -212,14 +212,22 @@ pub async fn place_order(
     let user_id = account(&session).await?.map(|a| a.id);
     let limits = &state.limiters;
     // Counted before the order is written, in one step each, so orders sent at once cannot all pass.
-    let by_address = limits.order_addresses.acquire(addr.0)?;
-    let by_session = limits.order_sessions.acquire(visitor.clone()).inspect_err(|_| {
-        limits.order_addresses.forgive(&addr.0, by_address);
-    })?;
-    let order = store::place(&state.db, &visitor, user_id, &details).await.inspect_err(|_| {
-        limits.order_addresses.forgive(&addr.0, by_address);
-        limits.order_sessions.forgive(&visitor, by_session);
-    })?;
+    let by_address = limits.order_addresses.acquire(addr.0).await?;
+    let by_session = match limits.order_sessions.acquire(visitor.clone()).await {
+        Ok(attempt) => attempt,
+        Err(limited) => {
+            limits.order_addresses.forgive(by_address).await?;
+            return Err(limited);
+        }
+    };
+    let order = match store::place(&state.db, &visitor, user_id, &details).await {
+        Ok(order) => order,
+        Err(refused) => {
+            limits.order_addresses.forgive(by_address).await?;
+            limits.order_sessions.forgive(by_session).await?;
+            return Err(refused.into());
+        }
+    };
     notify(&state, &order).await;
     Ok((StatusCode::CREATED, Json(Placed { number: order.number })))
 }
@@ -261,14 +269,18 @@ async fn notify(state: &AppState, order: &Order) {
         Ok(code) => {
             let owner = message(&shop, order, &code, &state.settings.public_url, Audience::Owner);
             let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
-            let confirm = |email: &str| {
-                let allowed = state.limiters.order_confirmations.check_and_record(login_name(email)).is_ok();
-                if !allowed {
-                    tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
+            let allowed = match order.details.email.as_ref() {
+                Some(email) => {
+                    let allowed =
+                        state.limiters.order_confirmations.check_and_record(login_name(email)).await.is_ok();
+                    if !allowed {
+                        tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
+                    }
+                    allowed
                 }
-                allowed
+                None => false,
             };
-            if let Some(email) = order.details.email.as_ref().filter(|email| confirm(email)) {
+            if let Some(email) = order.details.email.as_ref().filter(|_| allowed) {
                 let shopper = message(&shop, order, &code, &state.settings.public_url, Audience::Shopper);
                 messages.push(NewMessage { recipient: Some(email.clone()), ..shopper });
             }

@@ -116,7 +116,7 @@ pub async fn session_stamp(db: &Db, id: i64) -> sqlx::Result<Option<String>> {
 
 /// `SELECT 1 FROM users WHERE email = ? AND id IS NOT ?`: whether an account other than `except` has `email`.
 pub async fn email_taken(db: &Db, email: &str, except: Option<i64>) -> sqlx::Result<bool> {
-    let found: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT 1 FROM users WHERE email = $1 AND id IS NOT $2")
+    let found: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM users WHERE email = $1 AND id IS DISTINCT FROM $2")
         .bind(email)
         .bind(except)
         .fetch_optional(pool)
@@ -260,8 +260,9 @@ pub async fn merge_visitor(db: &Db, guest: &str, account: &str) -> sqlx::Result<
     let mut tx = db.begin_locked(super::WriteLock::Accounts).await?;
     // Basket: sum into the account's lines, drop those guest lines, move the rest.
     on_tx!(tx, tx => sqlx::query(
-        "UPDATE basket_lines SET quantity = MIN($1, quantity +
-             (SELECT g.quantity FROM basket_lines g WHERE g.visitor_id = $2 AND g.offer_id = basket_lines.offer_id))
+        "UPDATE basket_lines SET quantity = (SELECT CASE WHEN basket_lines.quantity + g.quantity > $1 THEN $1
+                                                    ELSE basket_lines.quantity + g.quantity END
+             FROM basket_lines g WHERE g.visitor_id = $2 AND g.offer_id = basket_lines.offer_id)
          WHERE visitor_id = $3 AND offer_id IN (SELECT offer_id FROM basket_lines WHERE visitor_id = $4)",
     )
     .bind(BASKET_MAX_QUANTITY)
@@ -321,7 +322,8 @@ pub async fn merge_visitor(db: &Db, guest: &str, account: &str) -> sqlx::Result<
     on_tx!(tx, tx => sqlx::query(
         "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at)
          SELECT $1, offer_id, viewed_at FROM viewed_offers WHERE visitor_id = $2
-         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET viewed_at = MAX(viewed_at, excluded.viewed_at)",
+         ON CONFLICT (visitor_id, offer_id) DO UPDATE SET viewed_at = CASE WHEN excluded.viewed_at > viewed_offers.viewed_at
+                                                           THEN excluded.viewed_at ELSE viewed_offers.viewed_at END",
     )
     .bind(account)
     .bind(guest)

@@ -35,9 +35,11 @@ pub async fn add(db: &Db, visitor: &str, offer_id: &str, quantity: i64, delay: b
          SELECT $1, $2, $3, $4, $5
          WHERE (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = $6 AND delay = $7 AND offer_id <> $8) < $9
          ON CONFLICT (visitor_id, offer_id) DO UPDATE SET
-         quantity = CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END,
+         quantity = CASE WHEN basket_lines.delay = excluded.delay
+                         THEN basket_lines.quantity + excluded.quantity ELSE basket_lines.quantity END,
          delay = excluded.delay
-         WHERE CASE WHEN delay = excluded.delay THEN quantity + excluded.quantity ELSE quantity END <= $10
+         WHERE CASE WHEN basket_lines.delay = excluded.delay
+                    THEN basket_lines.quantity + excluded.quantity ELSE basket_lines.quantity END <= $10
          RETURNING id",
     )
     .bind(visitor)

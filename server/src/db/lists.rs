@@ -31,7 +31,7 @@ pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result
     .bind(COMPARE_MAX_ITEMS)
     .execute(pool)
     .await.map(|r| r.rows_affected()))?;
-    let listed: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT 1 FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
+    let listed: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
         .bind(visitor)
         .bind(offer_id)
         .fetch_optional(pool)

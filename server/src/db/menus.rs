@@ -85,7 +85,7 @@ pub async fn replace(
 pub async fn load_tree(db: &Db, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
     let mut tx = db.begin().await?;
     let exists: Option<i64> =
-        on_tx!(tx, tx => sqlx::query_scalar("SELECT 1 FROM menus WHERE code = $1").bind(code).fetch_optional(&mut *tx).await)?;
+        on_tx!(tx, tx => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM menus WHERE code = $1").bind(code).fetch_optional(&mut *tx).await)?;
     if exists.is_none() {
         return Ok(None);
     }
@@ -199,8 +199,9 @@ mod tests {
             .await
             .unwrap();
         sqlx::migrate!("./migrations").run(&pool).await.unwrap();
-        import_owner_menu(&pool, "footer", &[]).await.unwrap();
-        let tree = load_tree(&pool, "footer").await.expect("one connection is enough");
+        let db = Db { pool: super::super::Pool::Sqlite(pool) };
+        import_owner_menu(&db, "footer", &[]).await.unwrap();
+        let tree = load_tree(&db, "footer").await.expect("one connection is enough");
         assert_eq!(tree.map(|t| t.len()), Some(0));
     }
 }

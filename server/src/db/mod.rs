@@ -38,6 +38,7 @@ macro_rules! on_tx {
 }
 
 pub mod accounts;
+pub mod attempts;
 pub mod basket;
 pub mod facets;
 pub mod forms;
@@ -195,6 +196,51 @@ impl Tx {
     }
 }
 
+/// The channel on which PostgreSQL announces a change of the catalogue's versions (migrations-pg: `notify_content`).
+const CONTENT_CHANNEL: &str = "vitrina_content";
+
+/// Wakes an instance's catalogue watcher when another process changed the catalogue (issue 36): PostgreSQL's
+/// `LISTEN vitrina_content`. SQLite has no such thing, and needs none: one machine, and the watcher's periodic look.
+pub struct ContentListener {
+    inner: Option<sqlx::postgres::PgListener>,
+}
+
+impl ContentListener {
+    /// Listens on `db` when it is PostgreSQL; on SQLite, or when the listener cannot connect (logged), a listener
+    /// that never wakes.
+    pub async fn new(db: &Db) -> Self {
+        let Pool::Postgres(pool) = &db.pool else { return Self { inner: None } };
+        let listener = async {
+            let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+            listener.listen(CONTENT_CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        match listener.await {
+            Ok(listener) => Self { inner: Some(listener) },
+            Err(err) => {
+                tracing::warn!(%err, "cannot listen for catalogue changes; the periodic look stays");
+                Self { inner: None }
+            }
+        }
+    }
+
+    /// Returns at the next notification. A lost connection is made again at the next call (sqlx's `PgListener`);
+    /// the notifications sent meanwhile are lost, which the watcher's periodic look makes up for. Without a
+    /// listener, never returns.
+    pub async fn changed(&mut self) {
+        match &mut self.inner {
+            Some(listener) => {
+                if let Err(err) = listener.recv().await {
+                    tracing::warn!(%err, "the catalogue listener lost its connection");
+                    // Not a busy loop while the database is away: the next call tries again.
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+            None => std::future::pending().await,
+        }
+    }
+}
+
 /// A value bound to [`Db::raw_execute`], [`Db::raw_scalar`] or [`Db::raw_rows`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum Arg {
@@ -322,6 +368,18 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
 /// or after it, never half of it. Two imports never interleave: SQLite lets one writer at a time in, and PostgreSQL
 /// takes [`WriteLock::Import`].
 pub async fn begin_import(db: &Db) -> sqlx::Result<Tx> {
+    if let Pool::Postgres(pool) = &db.pool {
+        let mut tx = pool.begin().await?;
+        let free: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+            .bind(WriteLock::Import as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+        if !free {
+            tracing::warn!("another import of this shop is running; this one starts when it ends");
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WriteLock::Import as i64).execute(&mut *tx).await?;
+        }
+        return Ok(Tx { inner: TxInner::Postgres(tx) });
+    }
     db.begin_locked(WriteLock::Import).await
 }
 

@@ -333,7 +333,7 @@ pub async fn find_stored(conn: &mut Tx, id: &str) -> sqlx::Result<Option<StoredO
 
 /// `SELECT 1 FROM offers WHERE slug = ? AND id <> ?`: whether another offer holds `slug`.
 pub async fn slug_taken(conn: &mut Tx, slug: &str, id: &str) -> sqlx::Result<bool> {
-    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT 1 FROM offers WHERE slug = $1 AND id <> $2")
+    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM offers WHERE slug = $1 AND id <> $2")
         .bind(slug)
         .bind(id)
         .fetch_optional(conn)

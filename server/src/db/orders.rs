@@ -354,7 +354,7 @@ pub struct OrderSummary {
 pub async fn list_for_user(db: &Db, user_id: i64) -> sqlx::Result<Vec<OrderSummary>> {
     on_pool!(db, pool => sqlx::query_as(
         "SELECT o.number, o.created_at, o.status, o.total_minor, o.currency_id,
-                COALESCE((SELECT SUM(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0) AS item_count
+                CAST(COALESCE((SELECT SUM(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0) AS BIGINT) AS item_count
          FROM orders o WHERE o.user_id = $1 ORDER BY o.id DESC",
     )
     .bind(user_id)

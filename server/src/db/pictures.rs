@@ -190,7 +190,8 @@ pub struct Counts {
 /// [`Counts`] of every row: `SELECT state, COUNT(*), … FROM pictures GROUP BY state`.
 pub async fn counts(db: &Db) -> sqlx::Result<Counts> {
     let rows: Vec<(String, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(
-        "SELECT state, COUNT(*), COALESCE(SUM(avif = FALSE), 0), COALESCE(SUM(bytes), 0) FROM pictures GROUP BY state",
+        "SELECT state, COUNT(*), CAST(COALESCE(SUM(CASE WHEN avif THEN 0 ELSE 1 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(bytes), 0) AS BIGINT) FROM pictures GROUP BY state",
     )
     .fetch_all(pool)
     .await)?;

@@ -95,7 +95,7 @@ pub async fn published_page(db: &Db, page: u32, per_page: u32) -> sqlx::Result<V
 
 /// `SELECT count(*), sum(rating) … WHERE status = 'published'`: how many published reviews and their stars.
 pub async fn published_stats(db: &Db) -> sqlx::Result<(i64, i64)> {
-    on_pool!(db, pool => sqlx::query_as("SELECT count(*), coalesce(sum(rating), 0) FROM reviews WHERE status = 'published'")
+    on_pool!(db, pool => sqlx::query_as("SELECT count(*), CAST(coalesce(sum(rating), 0) AS BIGINT) FROM reviews WHERE status = 'published'")
         .fetch_one(pool)
         .await)
 }

@@ -98,9 +98,9 @@ async fn docs_in(tx: &mut Tx) -> sqlx::Result<Vec<SearchDoc>> {
                 substr(description, 1, $3), section_id, available, group_id FROM offers
              WHERE active = TRUE ORDER BY position, id",
     )
-    .bind(crate::limits::OFFER_NAME_MAX_CHARS as i64)
-    .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i64)
-    .bind(MAX_DESCRIPTION_HTML_CHARS as i64)
+    .bind(crate::limits::OFFER_NAME_MAX_CHARS as i32)
+    .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i32)
+    .bind(MAX_DESCRIPTION_HTML_CHARS as i32)
     .fetch_all(&mut *tx)
     .await)?;
     Ok(offers

@@ -31,7 +31,7 @@ pub async fn list_active(db: &Db) -> sqlx::Result<Vec<SectionRow>> {
 /// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.
 pub async fn is_active(db: &Db, id: &str) -> sqlx::Result<bool> {
     let row: Option<i64> =
-        on_pool!(db, pool => sqlx::query_scalar("SELECT 1 FROM sections WHERE id = $1 AND active = TRUE").bind(id).fetch_optional(pool).await)?;
+        on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM sections WHERE id = $1 AND active = TRUE").bind(id).fetch_optional(pool).await)?;
     Ok(row.is_some())
 }
 
@@ -47,7 +47,7 @@ pub async fn find_slug(conn: &mut Tx, id: &str) -> sqlx::Result<Option<String>> 
 
 /// `SELECT 1 FROM sections WHERE slug = ? AND id <> ?`: whether another section holds `slug`.
 pub async fn slug_taken(conn: &mut Tx, slug: &str, id: &str) -> sqlx::Result<bool> {
-    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT 1 FROM sections WHERE slug = $1 AND id <> $2")
+    let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM sections WHERE slug = $1 AND id <> $2")
         .bind(slug)
         .bind(id)
         .fetch_optional(conn)
