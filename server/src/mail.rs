@@ -1,10 +1,10 @@
 //! Notifications (issue 5): every message is written to the `outbox` table and logged; with SMTP configured
 //! (`VITRINA_SMTP_URL`, lettre) it is also mailed in the background, and the outbox row records how that went.
 
+use crate::db::Db;
 use crate::db::forms::{NewMessage, insert_outbox, mark_outbox};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use crate::db::Db;
 
 /// Where notifications go and how.
 pub struct Mailer {

@@ -6,6 +6,7 @@
 //! (`VITRINA_TRUSTED_PROXIES`, issue 9), the client that proxy names in `X-Forwarded-For` ([`resolve_client`]).
 //! A forwarded header from anyone else is ignored: a shopper cannot pick their own address to escape a limit.
 
+use crate::db::{self, Db};
 use crate::error::ApiError;
 use crate::limits::{
     CAPTCHA_CHECK_BURST, CAPTCHA_CHECK_REPLENISH_MS, FORM_SUBMISSION_REPLENISH_S, LOGIN_WINDOW,
@@ -18,7 +19,6 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::marker::PhantomData;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
-use crate::db::{self, Db};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -291,13 +291,23 @@ impl RateLimiters {
             login_pairs: AttemptWindow::new(db.clone(), "login_pairs", login_attempts, LOGIN_WINDOW),
             login_alerts: AttemptWindow::new(db.clone(), "login_alerts", 1, LOGIN_WINDOW),
             login_addresses: AttemptWindow::new(db.clone(), "login_addresses", login_attempts, LOGIN_WINDOW),
-            registrations: AttemptWindow::new(db.clone(), "registrations", login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT), LOGIN_WINDOW),
+            registrations: AttemptWindow::new(
+                db.clone(),
+                "registrations",
+                login_attempts.saturating_mul(REGISTRATIONS_PER_LOGIN_ATTEMPT),
+                LOGIN_WINDOW,
+            ),
             reset_addresses: AttemptWindow::new(db.clone(), "reset_addresses", login_attempts, LOGIN_WINDOW),
             reset_accounts: AttemptWindow::new(db.clone(), "reset_accounts", login_attempts, LOGIN_WINDOW),
             email_probes: AttemptWindow::new(db.clone(), "email_probes", login_attempts, LOGIN_WINDOW),
             order_addresses: AttemptWindow::new(db.clone(), "order_addresses", orders_per_address, ORDER_WINDOW),
             order_sessions: AttemptWindow::new(db.clone(), "order_sessions", orders_per_session, ORDER_WINDOW),
-            order_confirmations: AttemptWindow::new(db.clone(), "order_confirmations", ORDER_CONFIRMATIONS_PER_EMAIL, ORDER_WINDOW),
+            order_confirmations: AttemptWindow::new(
+                db.clone(),
+                "order_confirmations",
+                ORDER_CONFIRMATIONS_PER_EMAIL,
+                ORDER_WINDOW,
+            ),
         }
     }
 

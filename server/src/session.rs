@@ -11,6 +11,7 @@
 //! session out), keeps a not-remembered session's cookie ending with the browser, and refreshes a session's
 //! expiry once a day.
 
+use crate::db::Db;
 use crate::db::sessions::DbSessionStore;
 use crate::error::ApiError;
 use crate::limits::{
@@ -22,7 +23,6 @@ use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use crate::db::Db;
 use std::collections::BTreeMap;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, Session, SessionManagerLayer};

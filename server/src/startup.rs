@@ -64,12 +64,15 @@ impl Application {
         db::locations::ensure_defaults(&pool).await?;
         let mail = &args.mail;
         let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
-        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(&pool, crate::rate_limit::Allowances {
-            form_burst: args.form_rate_burst,
-            login_attempts: args.login_attempts,
-            orders_per_address: args.orders_per_address,
-            orders_per_session: args.orders_per_session,
-        }));
+        let limiters = Arc::new(crate::rate_limit::RateLimiters::new(
+            &pool,
+            crate::rate_limit::Allowances {
+                form_burst: args.form_rate_burst,
+                login_attempts: args.login_attempts,
+                orders_per_address: args.orders_per_address,
+                orders_per_session: args.orders_per_session,
+            },
+        ));
         limiters.spawn_cleaner();
         let listener = TcpListener::bind(args.addr).await?;
         let addr = listener.local_addr()?;

@@ -271,8 +271,7 @@ async fn notify(state: &AppState, order: &Order) {
             let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
             let allowed = match order.details.email.as_ref() {
                 Some(email) => {
-                    let allowed =
-                        state.limiters.order_confirmations.check_and_record(login_name(email)).await.is_ok();
+                    let allowed = state.limiters.order_confirmations.check_and_record(login_name(email)).await.is_ok();
                     if !allowed {
                         tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
                     }

@@ -6,8 +6,8 @@
 
 use super::offers::{Offer, offers_by_ids};
 use super::sections::{Section, section_tree};
-use crate::limits::OFFER_CACHE_ENTRIES;
 use crate::db::Db;
+use crate::limits::OFFER_CACHE_ENTRIES;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
@@ -106,7 +106,7 @@ mod tests {
         let ids = ["b".to_owned(), "nope".to_owned(), "a".to_owned()];
         let names: Vec<_> = cache.offers(&pool, &ids).await.unwrap().iter().map(|o| o.name.clone()).collect();
         assert_eq!(names, ["B", "A"]);
-        sqlx::query("UPDATE offers SET name = 'A2' WHERE id = 'a'").execute(&pool).await.unwrap();
+        pool.raw_execute("UPDATE offers SET name = 'A2' WHERE id = 'a'", &[]).await.unwrap();
         assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A", "kept until cleared");
         cache.clear();
         assert_eq!(cache.offers(&pool, &ids[2..]).await.unwrap()[0].name, "A2", "read again after clear");
@@ -118,7 +118,7 @@ mod tests {
         let pool = shop(&dir).await;
         let cache = CatalogCache::default();
         assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 2);
-        sqlx::query("UPDATE offers SET active = 0 WHERE id = 'a'").execute(&pool).await.unwrap();
+        pool.raw_execute("UPDATE offers SET active = FALSE WHERE id = 'a'", &[]).await.unwrap();
         assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 2, "kept until cleared");
         cache.clear();
         assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 1, "read again after clear");

@@ -3,8 +3,8 @@
 
 use super::cache::CatalogCache;
 use super::offers::{Listing, Offer, OfferPage};
-use crate::facets::{FacetIndex, Filter, ListingFacets};
 use crate::db::Db;
+use crate::facets::{FacetIndex, Filter, ListingFacets};
 
 /// One page of the offers `filter` leaves, in `listing`'s order, with the facets' counts: both from `index`, the
 /// offers themselves through the catalogue cache. An offer the index names but the database no longer has active

@@ -1,9 +1,9 @@
 //! Site menus as trees (issue 3; the top panel's horizontal menu is `top`).
 
 use crate::db;
+use crate::db::Db;
 use crate::db::menus::MenuNode;
 use serde::Serialize;
-use crate::db::Db;
 use utoipa::ToSchema;
 
 /// One menu item: where it leads and its sub-items (empty for a leaf).

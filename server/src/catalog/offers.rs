@@ -1,12 +1,12 @@
 //! Offers as the storefront shows them, and pages of them.
 
 use super::variants::{VariantChoice, VariantFacts, Variants};
+use crate::db::Db;
 use crate::db::offers::{self as db_offers, OfferFilter, OfferRow, OfferSort};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::slug::offer_path;
 use crate::limits::PRODUCT_VARIANTS_MAX;
 use serde::Serialize;
-use crate::db::Db;
 use utoipa::ToSchema;
 
 /// A parameter of an offer: `{"name":"Вес","value":"300","unit":"г"}`.

@@ -1,9 +1,9 @@
 //! The section tree: sections in tree order with their subtree's offer counts.
 
+use crate::db::Db;
 use crate::db::sections::{self as db_sections, SectionRow};
 use crate::domain::slug::section_path;
 use serde::Serialize;
-use crate::db::Db;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 

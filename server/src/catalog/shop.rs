@@ -1,8 +1,8 @@
 //! The shop itself: its name and the catalogue's size (`GET /api/shop`, every page's header and footer).
 
 use crate::db;
-use serde::Serialize;
 use crate::db::Db;
+use serde::Serialize;
 use utoipa::ToSchema;
 
 /// The shop as its last feed names it.

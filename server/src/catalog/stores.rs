@@ -3,13 +3,13 @@
 //! (`crate::domain::working_hours`), and the shop's rating from its published reviews.
 
 use crate::db;
+use crate::db::Db;
 use crate::domain::reviews::{mean_tenths, reviews_declension};
 use crate::domain::stores::StoreData;
 use crate::domain::working_hours::{Today, today_at};
 use crate::limits::REVIEWS_PAGE_PATH;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use crate::db::Db;
 use utoipa::ToSchema;
 
 /// The shop's rating (spec §3 `ratingValue`, `reviewsCount`, `reviewsPageLink`), the same on every store.

@@ -1,9 +1,9 @@
 //! Tables `users` and `password_resets` (issue 7), and the merge of a guest's basket, wishlist, compare list and
 //! recently viewed into an account's at log-in. Each function says the SQL it runs.
 
+use super::Db;
 use crate::domain::accounts::{AccountPhone, ProfileChange};
 use crate::limits::{BASKET_MAX_QUANTITY, COMPARE_MAX_ITEMS};
-use super::Db;
 
 /// An account as the API shows it, with the keys the session needs.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -173,13 +173,7 @@ pub async fn rehash(db: &Db, id: i64, old_hash: &str, new_hash: &str) -> sqlx::R
 /// Stores a reset link of `user_id`: `INSERT INTO password_resets (token_hash, user_id, expires_at)`, after
 /// `DELETE FROM password_resets WHERE expires_at <= now` (void links are kept no longer). `now` and `expires_at` in
 /// Unix seconds.
-pub async fn create_reset(
-    db: &Db,
-    user_id: i64,
-    token_hash: &str,
-    now: i64,
-    expires_at: i64,
-) -> sqlx::Result<()> {
+pub async fn create_reset(db: &Db, user_id: i64, token_hash: &str, now: i64, expires_at: i64) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     on_tx!(tx, tx => sqlx::query("DELETE FROM password_resets WHERE expires_at <= $1").bind(now).execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     on_tx!(tx, tx => sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")

@@ -1,7 +1,7 @@
 //! Table `basket_lines` (issue 6): the visitor's basket and wishlist. Each function says the SQL it runs.
 
-use crate::limits::{BASKET_MAX_LINES, BASKET_MAX_QUANTITY};
 use super::Db;
+use crate::limits::{BASKET_MAX_LINES, BASKET_MAX_QUANTITY};
 
 /// One stored line.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -59,8 +59,7 @@ pub async fn add(db: &Db, visitor: &str, offer_id: &str, quantity: i64, delay: b
     }
     // Nothing changed: say which cap held (a line of this offer on this side hit the quantity cap; otherwise the side
     // was full).
-    let same_side: Option<i64> =
-        on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = $1 AND offer_id = $2 AND delay = $3")
+    let same_side: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = $1 AND offer_id = $2 AND delay = $3")
             .bind(visitor)
             .bind(offer_id)
             .bind(delay)

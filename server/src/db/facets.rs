@@ -2,8 +2,8 @@
 //! vendor, stock, price and parameters; and the plain SQL `GROUP BY` count (Bitrix's way) the index is checked and
 //! measured against.
 
-use crate::facets::FacetOffer;
 use super::{Db, Tx};
+use crate::facets::FacetOffer;
 use std::collections::HashMap;
 
 /// The columns of an offer the index reads.

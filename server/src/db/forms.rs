@@ -1,8 +1,8 @@
 //! Tables `forms`, `form_submissions`, `captchas` and `outbox` (issue 5). Each function says the SQL it runs.
 
+use super::Db;
 use crate::domain::forms::{FormDefinition, default_forms};
 use crate::limits::CAPTCHA_LIFETIME_S;
-use super::Db;
 
 use super::now_text;
 
@@ -29,14 +29,14 @@ pub async fn ensure_defaults(db: &Db) -> anyhow::Result<()> {
 /// `SELECT definition FROM forms WHERE code = ?`, parsed. A row that no longer parses (written by another
 /// version) is an error, not a missing form.
 pub async fn find(db: &Db, code: &str) -> anyhow::Result<Option<FormDefinition>> {
-    let row: Option<String> =
-        on_pool!(db, pool => sqlx::query_scalar("SELECT definition FROM forms WHERE code = $1").bind(code).fetch_optional(pool).await)?;
+    let row: Option<String> = on_pool!(db, pool => sqlx::query_scalar("SELECT definition FROM forms WHERE code = $1").bind(code).fetch_optional(pool).await)?;
     Ok(row.map(|json| serde_json::from_str(&json)).transpose()?)
 }
 
 /// Every form, by code (`vitrina forms export`).
 pub async fn list(db: &Db) -> anyhow::Result<Vec<FormDefinition>> {
-    let rows: Vec<String> = on_pool!(db, pool => sqlx::query_scalar("SELECT definition FROM forms ORDER BY code").fetch_all(pool).await)?;
+    let rows: Vec<String> =
+        on_pool!(db, pool => sqlx::query_scalar("SELECT definition FROM forms ORDER BY code").fetch_all(pool).await)?;
     Ok(rows.iter().map(|json| serde_json::from_str(json)).collect::<Result<_, _>>()?)
 }
 
@@ -90,13 +90,15 @@ pub async fn create_captcha(db: &Db, form_code: &str, visitor: &str) -> sqlx::Re
 /// `UPDATE captchas SET word = ? WHERE sid = ?` for a live captcha (not used, not void): the word of the image
 /// just drawn. False when there is no such captcha.
 pub async fn set_captcha_word(db: &Db, sid: &str, word: &str) -> sqlx::Result<bool> {
-    Ok(on_pool!(db, pool => sqlx::query("UPDATE captchas SET word = $1 WHERE sid = $2 AND used_at IS NULL AND created_at > $3")
+    Ok(
+        on_pool!(db, pool => sqlx::query("UPDATE captchas SET word = $1 WHERE sid = $2 AND used_at IS NULL AND created_at > $3")
         .bind(word)
         .bind(sid)
         .bind(now_unix() - CAPTCHA_LIFETIME_S)
         .execute(pool)
         .await.map(|r| r.rows_affected()))?
-        == 1)
+            == 1,
+    )
 }
 
 /// The word last drawn for the live captcha `sid`: `Some(None)` when no image was drawn yet, `None` when the captcha

@@ -1,8 +1,8 @@
 //! Tables `compare_items` and `viewed_offers` (issue 6): the visitor's compare list and recently viewed offers.
 //! Each function says the SQL it runs.
 
-use crate::limits::{COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
 use super::{Db, Tx};
+use crate::limits::{COMPARE_MAX_ITEMS, VIEWED_MAX_ITEMS};
 
 /// What adding to the compare list came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +49,9 @@ pub async fn compare_remove(db: &Db, visitor: &str, offer_id: Option<&str>) -> s
                 .execute(pool)
                 .await.map(|r| r.rows_affected()))?
         }
-        None => on_pool!(db, pool => sqlx::query("DELETE FROM compare_items WHERE visitor_id = $1").bind(visitor).execute(pool).await.map(|r| r.rows_affected()))?,
+        None => {
+            on_pool!(db, pool => sqlx::query("DELETE FROM compare_items WHERE visitor_id = $1").bind(visitor).execute(pool).await.map(|r| r.rows_affected()))?
+        }
     };
     Ok(result)
 }
@@ -109,7 +111,7 @@ pub async fn trim_viewed(conn: &mut Tx, visitor: &str) -> sqlx::Result<()> {
 /// The visitor's viewed offer ids, newest first, without `exclude`, at most [`VIEWED_MAX_ITEMS`].
 pub async fn viewed_ids(db: &Db, visitor: &str, exclude: Option<&str>) -> sqlx::Result<Vec<String>> {
     on_pool!(db, pool => sqlx::query_scalar(
-        "SELECT offer_id FROM viewed_offers WHERE visitor_id = $1 AND offer_id IS NOT $2
+        "SELECT offer_id FROM viewed_offers WHERE visitor_id = $1 AND offer_id IS DISTINCT FROM $2
          ORDER BY viewed_at DESC, offer_id LIMIT $3",
     )
     .bind(visitor)

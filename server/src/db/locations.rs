@@ -1,8 +1,8 @@
 //! Table `locations` (issue 8): the cities a shopper can choose. Each function says the SQL it runs.
 
+use super::Db;
 use crate::domain::locations::{NewLocation, fold, location_id, parse_locations_csv};
 use serde::Serialize;
-use super::Db;
 use utoipa::ToSchema;
 
 /// The shipped list: 50 large cities of Russia, Ukraine, Kazakhstan and Belarus (our own file,

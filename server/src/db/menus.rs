@@ -1,8 +1,8 @@
 //! The `menus` and `menu_items` tables: site menus as trees (issue 3).
 
+use super::{Db, Tx};
 use crate::domain::menu::{MenuEntry, MenuSection};
 use crate::domain::slug::section_path;
-use super::{Db, Tx};
 
 /// Who wrote a menu: Vitrina from the catalogue, or the shop owner (`vitrina menu import`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,19 +37,13 @@ pub struct MenuNode {
 
 /// `SELECT source FROM menus WHERE code = ?`: who wrote menu `code`, `None` when it does not exist.
 pub async fn find_source(conn: &mut Tx, code: &str) -> sqlx::Result<Option<MenuSource>> {
-    let source: Option<String> =
-        on_tx!(conn, conn => sqlx::query_scalar("SELECT source FROM menus WHERE code = $1").bind(code).fetch_optional(conn).await)?;
+    let source: Option<String> = on_tx!(conn, conn => sqlx::query_scalar("SELECT source FROM menus WHERE code = $1").bind(code).fetch_optional(conn).await)?;
     Ok(source.map(|s| if s == "owner" { MenuSource::Owner } else { MenuSource::Generated }))
 }
 
 /// Replaces menu `code` whole: `DELETE FROM menu_items WHERE menu_code = ?`, upsert the `menus` row, then one
 /// `INSERT INTO menu_items` per entry, parents before children. Run it in a transaction.
-pub async fn replace(
-    conn: &mut Tx,
-    code: &str,
-    source: MenuSource,
-    items: &[MenuEntry],
-) -> sqlx::Result<()> {
+pub async fn replace(conn: &mut Tx, code: &str, source: MenuSource, items: &[MenuEntry]) -> sqlx::Result<()> {
     on_tx!(conn, conn => sqlx::query("DELETE FROM menu_items WHERE menu_code = $1").bind(code).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     on_tx!(conn, conn => sqlx::query(
         "INSERT INTO menus (code, source, updated_at) VALUES ($1, $2, $3)
@@ -84,13 +78,11 @@ pub async fn replace(
 /// transaction, so a menu replaced meanwhile is seen whole or not at all.
 pub async fn load_tree(db: &Db, code: &str) -> sqlx::Result<Option<Vec<MenuNode>>> {
     let mut tx = db.begin().await?;
-    let exists: Option<i64> =
-        on_tx!(tx, tx => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM menus WHERE code = $1").bind(code).fetch_optional(&mut *tx).await)?;
+    let exists: Option<i64> = on_tx!(tx, tx => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM menus WHERE code = $1").bind(code).fetch_optional(&mut *tx).await)?;
     if exists.is_none() {
         return Ok(None);
     }
-    let rows: Vec<(i64, Option<i64>, String, String)> =
-        on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = $1 ORDER BY position, id")
+    let rows: Vec<(i64, Option<i64>, String, String)> = on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = $1 ORDER BY position, id")
             .bind(code)
             .fetch_all(&mut *tx)
             .await)?;
@@ -119,8 +111,7 @@ fn assemble(rows: Vec<(i64, Option<i64>, String, String)>) -> Vec<MenuNode> {
 /// The active sections in catalogue order, as the generated menu needs them:
 /// `SELECT id, parent_id, name, slug FROM sections WHERE active = 1 ORDER BY position`.
 pub async fn menu_sections(conn: &mut Tx) -> sqlx::Result<Vec<MenuSection>> {
-    let rows: Vec<(String, Option<String>, String, String)> =
-        on_tx!(conn, conn => sqlx::query_as("SELECT id, parent_id, name, slug FROM sections WHERE active = TRUE ORDER BY position")
+    let rows: Vec<(String, Option<String>, String, String)> = on_tx!(conn, conn => sqlx::query_as("SELECT id, parent_id, name, slug FROM sections WHERE active = TRUE ORDER BY position")
             .fetch_all(conn)
             .await)?;
     Ok(rows

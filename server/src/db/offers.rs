@@ -1,7 +1,7 @@
 //! The `offers`, `offer_pictures` and `offer_params` tables.
 
-use crate::domain::pictures::Picture;
 use super::{Db, Pool, Tx};
+use crate::domain::pictures::Picture;
 use sqlx::{Database, Encode, QueryBuilder, Type};
 use std::collections::HashMap;
 
@@ -127,12 +127,7 @@ pub(super) const CANONICAL_ONLY: &str = " AND (o.group_id IS NULL OR NOT EXISTS 
 
 /// One page of offers matching `filter` and the total count: the section's subtree, then
 /// `SELECT ... WHERE ... ORDER BY ... LIMIT ? OFFSET ?` plus `SELECT COUNT(*) ...`.
-pub async fn page(
-    db: &Db,
-    filter: &OfferFilter<'_>,
-    limit: u32,
-    offset: u64,
-) -> sqlx::Result<(Vec<OfferRow>, i64)> {
+pub async fn page(db: &Db, filter: &OfferFilter<'_>, limit: u32, offset: u64) -> sqlx::Result<(Vec<OfferRow>, i64)> {
     let sections = match filter.section_id {
         Some(section) => Some(subtree(db, section).await?),
         None => None,
@@ -368,13 +363,7 @@ pub struct OfferWrite<'a> {
 /// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise); `is_new` that
 /// no row exists yet (so there are no old pictures and params to delete).
 /// `INSERT ... ON CONFLICT (id) DO UPDATE`, then `DELETE` + one multi-row `INSERT` each of pictures and params.
-pub async fn upsert(
-    conn: &mut Tx,
-    o: &OfferWrite<'_>,
-    import_id: i64,
-    added: bool,
-    is_new: bool,
-) -> sqlx::Result<()> {
+pub async fn upsert(conn: &mut Tx, o: &OfferWrite<'_>, import_id: i64, added: bool, is_new: bool) -> sqlx::Result<()> {
     on_tx!(conn, conn => sqlx::query(
         "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
            available, vendor, vendor_code, description, source_url, position, content_hash, active,

@@ -2,11 +2,11 @@
 //! order read back for the visitor (or the account, issue 7) that placed it; an account's order history. Each
 //! function says the SQL it runs.
 
+use super::Db;
 use super::now_text;
 use crate::domain::orders::{CleanOrder, DeliveryMethod, PaymentMethod};
 use crate::domain::slug::offer_path;
 use crate::limits::ORDER_MAX_PIECES;
-use super::Db;
 
 /// One line of an order: the offer as it was when ordered.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -119,12 +119,7 @@ struct BasketOffer {
 ///    `basket_lines` (the wishlist stays), `COMMIT`.
 ///
 /// Any failure rolls everything back: no order, the basket as it was.
-pub async fn place(
-    db: &Db,
-    visitor: &str,
-    user_id: Option<i64>,
-    details: &CleanOrder,
-) -> Result<Order, PlaceError> {
+pub async fn place(db: &Db, visitor: &str, user_id: Option<i64>, details: &CleanOrder) -> Result<Order, PlaceError> {
     let mut tx = db.begin_locked(super::WriteLock::Accounts).await?;
     let basket: Vec<BasketOffer> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT l.offer_id, l.quantity, o.name, o.vendor_code, o.slug, s.slug AS section_slug,
@@ -272,12 +267,7 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
 /// The order `number` with its lines, only when `visitor` or the account `user_id` placed it: `SELECT … FROM
 /// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then `SELECT … FROM order_lines WHERE order_id = ?
 /// ORDER BY position` and their pictures' copies (`pictures`). `None` for an unknown number or someone else's order.
-pub async fn find(
-    db: &Db,
-    number: &str,
-    visitor: Option<&str>,
-    user_id: Option<i64>,
-) -> sqlx::Result<Option<Order>> {
+pub async fn find(db: &Db, number: &str, visitor: Option<&str>, user_id: Option<i64>) -> sqlx::Result<Option<Order>> {
     let row: Option<OrderRow> = on_pool!(db, pool => sqlx::query_as(
         "SELECT id, number, status, created_at, name, phone, phone_country, email, city, address, delivery_method,
                 payment_method, comment, currency_id, total_minor

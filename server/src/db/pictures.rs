@@ -1,8 +1,8 @@
 //! The `pictures` and `picture_version` tables (issue 24; migration `20261127000000_pictures.sql`): one row per source
 //! address an offer names, with the state of the shop's own copy.
 
-use crate::domain::pictures::Picture;
 use super::{Db, Tx};
+use crate::domain::pictures::Picture;
 use std::collections::HashSet;
 
 /// Adds a `pending` row for every address an active offer names and no row holds yet, in the shop's order (the
@@ -37,7 +37,10 @@ pub struct DownloadJob {
 /// <= now ORDER BY id LIMIT ?) RETURNING …`. Two workers (a serving shop and `vitrina pictures fetch`) never claim
 /// the same row: SQLite runs one writer at a time.
 pub async fn claim_downloads(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<DownloadJob>> {
-    let mut jobs: Vec<DownloadJob> = on_pool!(db, pool => sqlx::query_as(
+    // Under the pictures' lock, so two instances never claim the same rows (issue 36): the second's subquery reads
+    // after the first committed.
+    let mut tx = db.begin_locked(super::WriteLock::Pictures).await?;
+    let mut jobs: Vec<DownloadJob> = on_tx!(tx, tx => sqlx::query_as(
         "UPDATE pictures SET next_attempt_at = $1 + $2
          WHERE id IN (SELECT id FROM pictures WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY id LIMIT $3)
          RETURNING id, url, hash, etag, last_modified, attempts",
@@ -45,8 +48,9 @@ pub async fn claim_downloads(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx:
     .bind(now)
     .bind(lease)
     .bind(limit)
-    .fetch_all(pool)
+    .fetch_all(&mut *tx)
     .await)?;
+    tx.commit().await?;
     jobs.sort_by_key(|j| j.id);
     Ok(jobs)
 }
@@ -121,7 +125,8 @@ pub async fn mark_failed(db: &Db, id: i64, failure: &str, retry_at: Option<i64>)
 /// their copies' hashes: `UPDATE pictures SET next_attempt_at = now + lease WHERE id IN (… state = 'ready' AND avif =
 /// 0 AND next_attempt_at <= now …) RETURNING hash`.
 pub async fn claim_avif(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx::Result<Vec<String>> {
-    on_pool!(db, pool => sqlx::query_scalar(
+    let mut tx = db.begin_locked(super::WriteLock::Pictures).await?;
+    let hashes = on_tx!(tx, tx => sqlx::query_scalar(
         "UPDATE pictures SET next_attempt_at = $1 + $2
          WHERE id IN (SELECT MIN(id) FROM pictures WHERE state = 'ready' AND avif = FALSE AND hash IS NOT NULL
                       AND next_attempt_at <= $1 GROUP BY hash ORDER BY MIN(id) LIMIT $3)
@@ -130,8 +135,10 @@ pub async fn claim_avif(db: &Db, now: i64, lease: i64, limit: i64) -> sqlx::Resu
     .bind(now)
     .bind(lease)
     .bind(limit)
-    .fetch_all(pool)
-    .await)
+    .fetch_all(&mut *tx)
+    .await)?;
+    tx.commit().await?;
+    Ok(hashes)
 }
 
 /// Marks every row of copy `hash` as having its AVIF derivatives, and moves `picture_version`.
@@ -249,8 +256,7 @@ pub async fn sweep_rows(conn: &mut Tx) -> sqlx::Result<u64> {
 
 /// Every copy a row names: `SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL`.
 pub async fn live_hashes(db: &Db) -> sqlx::Result<HashSet<String>> {
-    let rows: Vec<String> =
-        on_pool!(db, pool => sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await)?;
+    let rows: Vec<String> = on_pool!(db, pool => sqlx::query_scalar("SELECT DISTINCT hash FROM pictures WHERE hash IS NOT NULL").fetch_all(pool).await)?;
     Ok(rows.into_iter().collect())
 }
 

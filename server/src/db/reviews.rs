@@ -1,9 +1,9 @@
 //! Table `reviews` (issue 8). Each function says the SQL it runs.
 
+use super::Db;
 use super::now_text;
 use crate::domain::reviews::CleanReview;
 use serde::Serialize;
-use super::Db;
 use utoipa::ToSchema;
 
 /// A review as shoppers see it.
@@ -104,7 +104,7 @@ pub async fn published_stats(db: &Db) -> sqlx::Result<(i64, i64)> {
 pub async fn list_for_owner(db: &Db, pending_only: bool) -> sqlx::Result<Vec<OwnerReview>> {
     on_pool!(db, pool => sqlx::query_as(
         "SELECT id, rating, name, body AS text, created_at, status FROM reviews
-         WHERE status = 'pending' OR $1 = 0 ORDER BY id",
+         WHERE status = 'pending' OR $1 = FALSE ORDER BY id",
     )
     .bind(pending_only)
     .fetch_all(pool)

@@ -61,8 +61,7 @@ pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facet
 
 /// [`load_docs`] inside the transaction `tx`.
 async fn docs_in(tx: &mut Tx) -> sqlx::Result<Vec<SearchDoc>> {
-    let sections: Vec<(String, Option<String>, String)> =
-        on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
+    let sections: Vec<(String, Option<String>, String)> = on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
     let sections: HashMap<String, (Option<String>, String)> =
         sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
     let mut params: HashMap<String, String> = HashMap::new();

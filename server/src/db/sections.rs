@@ -30,8 +30,7 @@ pub async fn list_active(db: &Db) -> sqlx::Result<Vec<SectionRow>> {
 
 /// `SELECT 1 FROM sections WHERE id = ? AND active = 1`: whether `id` is a section of the storefront.
 pub async fn is_active(db: &Db, id: &str) -> sqlx::Result<bool> {
-    let row: Option<i64> =
-        on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM sections WHERE id = $1 AND active = TRUE").bind(id).fetch_optional(pool).await)?;
+    let row: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM sections WHERE id = $1 AND active = TRUE").bind(id).fetch_optional(pool).await)?;
     Ok(row.is_some())
 }
 

@@ -1,7 +1,7 @@
 //! The `sessions` table: the visitor sessions' store (tower-sessions' `SessionStore`, issue 5).
 
-use async_trait::async_trait;
 use super::Db;
+use async_trait::async_trait;
 use tower_sessions::session::{Id, Record};
 use tower_sessions::session_store::{self, SessionStore};
 
@@ -30,7 +30,7 @@ impl DbSessionStore {
             .bind(record.expiry_date.unix_timestamp())
             .execute(pool)
             .await.map(|r| r.rows_affected()))
-            .map_err(backend)?;
+        .map_err(backend)?;
         Ok(done)
     }
 
@@ -79,7 +79,7 @@ impl SessionStore for DbSessionStore {
             .bind(id.to_string())
             .execute(pool)
             .await.map(|r| r.rows_affected()))
-            .map_err(backend)?;
+        .map_err(backend)?;
         Ok(())
     }
 }

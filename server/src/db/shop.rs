@@ -1,7 +1,7 @@
 //! The `shop` row (the feed's `<shop>` header) and the `imports` log.
 
-use serde::Serialize;
 use super::{Db, Tx};
+use serde::Serialize;
 
 /// The shop as the last feed named it.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, Default)]

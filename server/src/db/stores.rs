@@ -1,8 +1,8 @@
 //! Table `stores` (issue 8). Each function says the SQL it runs.
 
+use super::Db;
 use super::now_text;
 use crate::domain::stores::{StoreData, parse_stores_file};
-use super::Db;
 
 /// The demo store (our own, `server/defaults/stores.json`): seeded into a shop that has none.
 pub const DEMO_STORES_JSON: &str = include_str!("../../defaults/stores.json");
@@ -56,7 +56,6 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<StoreData>> {
 
 /// `SELECT id, data FROM stores WHERE id = ?`.
 pub async fn find(db: &Db, id: i64) -> anyhow::Result<Option<StoreData>> {
-    let row: Option<(i64, String)> =
-        on_pool!(db, pool => sqlx::query_as("SELECT id, data FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await)?;
+    let row: Option<(i64, String)> = on_pool!(db, pool => sqlx::query_as("SELECT id, data FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await)?;
     row.map(|(id, data)| read(id, &data)).transpose()
 }

@@ -12,13 +12,13 @@ use super::fields::{CutField, capped, plain};
 use super::offer::{Checked, Cut, Dropped, validate};
 use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, sections::SectionWrite, shop::ShopRow};
+use crate::db::{Db, Tx};
 use crate::domain::money::CurrencyCode;
 use crate::domain::slug::{UNSECTIONED_SLUG, slugify};
 use crate::limits::{
     FEED_SHORT_TEXT_MAX_CHARS, IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS, PICTURE_URL_MAX_BYTES,
 };
 use serde::Serialize;
-use crate::db::{Db, Tx};
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::time::Instant;
@@ -110,12 +110,7 @@ impl SlugOwner<'_> {
 }
 
 /// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, …
-async fn free_slug(
-    conn: &mut Tx,
-    base: String,
-    fallbacks: &[String],
-    owner: SlugOwner<'_>,
-) -> sqlx::Result<String> {
+async fn free_slug(conn: &mut Tx, base: String, fallbacks: &[String], owner: SlugOwner<'_>) -> sqlx::Result<String> {
     for candidate in std::iter::once(&base).chain(fallbacks) {
         if !owner.taken(conn, candidate).await? {
             return Ok(candidate.clone());

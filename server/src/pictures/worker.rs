@@ -15,13 +15,13 @@ use super::derive::{self, Inspected};
 use super::failure::{Failure, FailureCode};
 use super::fetch::{FetchSettings, Fetched, Fetcher, Validators};
 use super::store::{DemoPictures, PictureStore, content_id};
+use crate::db::Db;
 use crate::db::pictures::{self as db, DownloadJob, Stored};
 use crate::domain::pictures::{DEMO_PICTURES_PATH, PictureFormat};
 use crate::limits::{
     PICTURE_ATTEMPTS_MAX, PICTURE_CLAIM_BATCH, PICTURE_CLAIM_LEASE_S, PICTURE_POLL_INTERVAL_MS, PICTURE_RETRY_BASE_S,
     PICTURE_SWEEP_GRACE_S, PICTURE_WIDTHS,
 };
-use crate::db::Db;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

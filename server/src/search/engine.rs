@@ -6,10 +6,10 @@
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
+use crate::db::Db;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
 use bytes::Bytes;
-use crate::db::Db;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};

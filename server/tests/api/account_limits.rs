@@ -47,11 +47,8 @@ async fn failed_log_ins_from_many_addresses_ask_for_the_captcha_and_never_lock_t
     let captcha: Value = owner.post_via(&sixth, "/api/auth/captcha", &json!({})).await.json().await.unwrap();
     let sid = captcha["sid"].as_str().unwrap();
     assert_eq!(owner.get(captcha["imageUrl"].as_str().unwrap()).await.status(), 200, "the picture draws the word");
-    let word: String = sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ?")
-        .bind(sid)
-        .fetch_one(&app.pool().await)
-        .await
-        .unwrap();
+    let word: String =
+        app.pool().await.raw_scalar("SELECT word FROM captchas WHERE sid = $1", &[sid.into()]).await.unwrap();
     let wrong_word = json!({"email": EMAIL, "password": PASSWORD, "captchaSid": sid, "captchaWord": "NOPE7"});
     let refused = owner.post_via(&sixth, "/api/auth/login", &wrong_word).await;
     assert_eq!(codes(&refused.json().await.unwrap()), [(json!("captchaWord"), "FORMS_CAPTCHA_WRONG".into())]);
@@ -59,11 +56,8 @@ async fn failed_log_ins_from_many_addresses_ask_for_the_captcha_and_never_lock_t
     let captcha: Value = owner.post_via(&sixth, "/api/auth/captcha", &json!({})).await.json().await.unwrap();
     let sid = captcha["sid"].as_str().unwrap();
     owner.get(captcha["imageUrl"].as_str().unwrap()).await;
-    let word_now: String = sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ?")
-        .bind(sid)
-        .fetch_one(&app.pool().await)
-        .await
-        .unwrap();
+    let word_now: String =
+        app.pool().await.raw_scalar("SELECT word FROM captchas WHERE sid = $1", &[sid.into()]).await.unwrap();
     assert_ne!(word_now, "", "{word}");
     let solved =
         json!({"email": EMAIL, "password": PASSWORD, "captchaSid": sid, "captchaWord": word_now.to_lowercase()});
@@ -71,11 +65,12 @@ async fn failed_log_ins_from_many_addresses_ask_for_the_captcha_and_never_lock_t
     assert_eq!(status, 200, "the owner is in");
 
     // The owner was told once, whatever came after.
-    let alerts: Vec<(String, String)> =
-        sqlx::query_as("SELECT recipient, text_body FROM outbox WHERE topic = 'login_alert'")
-            .fetch_all(&app.pool().await)
-            .await
-            .unwrap();
+    let alerts: Vec<(String, String)> = app
+        .pool()
+        .await
+        .raw_rows("SELECT recipient, text_body FROM outbox WHERE topic = 'login_alert'", &[])
+        .await
+        .unwrap();
     assert_eq!(alerts.len(), 1, "{alerts:?}");
     assert_eq!(alerts[0].0, EMAIL);
     assert!(alerts[0].1.contains("5 неудачных попыток"), "{}", alerts[0].1);

@@ -96,7 +96,7 @@ async fn registration_logs_in_and_log_out_ends_the_session() {
 
     // The stored password is an argon2id hash with the OWASP parameters.
     let pool = app.pool().await;
-    let hash: String = sqlx::query_scalar("SELECT password_hash FROM users").fetch_one(&pool).await.unwrap();
+    let hash: String = pool.raw_scalar("SELECT password_hash FROM users", &[]).await.unwrap();
     assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
     assert!(!hash.contains(PASSWORD));
 
@@ -177,8 +177,7 @@ async fn the_session_id_and_token_change_at_log_in_and_the_old_ones_are_void() {
     // The session known before the log-in (say, planted by someone) is not the logged-in one.
     let pool = app.pool().await;
     let old_id = old_cookie.split("; ").find_map(|pair| pair.strip_prefix("vitrina_session=")).unwrap();
-    let rows: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM sessions WHERE id = ?").bind(old_id).fetch_one(&pool).await.unwrap();
+    let rows: i64 = pool.raw_scalar("SELECT count(*) FROM sessions WHERE id = $1", &[old_id.into()]).await.unwrap();
     assert_eq!(rows, 0, "the pre-log-in session is deleted");
     let stale = Visitor::with_cookie(&app, &old_cookie, &old_token);
     assert_eq!(user_of(&stale).await, Value::Null);
@@ -297,10 +296,7 @@ async fn the_guest_basket_compare_list_and_viewed_offers_join_the_accounts_at_lo
     // The guest's rows are gone, not copied.
     let pool = app.pool().await;
     for (table, rows) in [("basket_lines", 3), ("compare_items", 3), ("viewed_offers", 3)] {
-        let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let n: i64 = pool.raw_scalar(&format!("SELECT count(*) FROM {table}"), &[]).await.unwrap();
         assert_eq!(n, rows, "{table}");
     }
     // The account's other sessions see the same basket.
@@ -344,7 +340,7 @@ async fn every_account_mutation_needs_the_csrf_token() {
     // Nothing happened: still logged in, one account.
     assert_eq!(user_of(&visitor).await["email"], EMAIL);
     let pool = app.pool().await;
-    assert_eq!(sqlx::query_scalar::<_, i64>("SELECT count(*) FROM users").fetch_one(&pool).await.unwrap(), 1);
+    assert_eq!(pool.raw_scalar::<i64>("SELECT count(*) FROM users", &[]).await.unwrap(), 1);
 }
 
 #[tokio::test]

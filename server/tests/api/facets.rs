@@ -16,7 +16,7 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("vtt.db");
+    let db = crate::helpers::fresh_db(dir.path()).await;
     cli_import(&feed, &db);
     let pool = vitrina::db::connect(&db).await.unwrap();
     let index = FacetIndex::build(vitrina::db::facets::offers(&pool).await.unwrap());
@@ -37,33 +37,28 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
     let sql_count = |exclude: &'static str, facet: String, value: String| {
         let pool = pool.clone();
         async move {
-            let vendor = if exclude == "vendor" { "1" } else { "o.vendor = 'HP'" };
+            let vendor = if exclude == "vendor" { "TRUE" } else { "o.vendor = 'HP'" };
             let original = if exclude == "original" {
-                "1"
+                "TRUE"
             } else {
                 "EXISTS (SELECT 1 FROM offer_params p WHERE p.offer_id = o.id AND p.name = 'Оригинальность' AND p.value = 'Оригинал')"
             };
             let colour = if exclude == "colour" {
-                "1"
+                "TRUE"
             } else {
                 "EXISTS (SELECT 1 FROM offer_params p WHERE p.offer_id = o.id AND p.name = 'Цвет' AND p.value IN ('Чёрный', 'Черный'))"
             };
             // `facet` is the parameter's name, empty for the vendor.
             let this = if facet.is_empty() {
-                "o.vendor = ?1 AND ?2 = ''".to_owned()
+                "o.vendor = $1 AND $2 = ''".to_owned()
             } else {
-                "EXISTS (SELECT 1 FROM offer_params p WHERE p.offer_id = o.id AND p.name = ?2 AND p.value = ?1)"
+                "EXISTS (SELECT 1 FROM offer_params p WHERE p.offer_id = o.id AND p.name = $2 AND p.value = $1)"
                     .to_owned()
             };
             let query = format!(
-                "SELECT COUNT(*) FROM offers o WHERE o.active = 1 AND {vendor} AND {original} AND {colour} AND {this}"
+                "SELECT COUNT(*) FROM offers o WHERE o.active = TRUE AND {vendor} AND {original} AND {colour} AND {this}"
             );
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(query))
-                .bind(value)
-                .bind(facet)
-                .fetch_one(&pool)
-                .await
-                .unwrap()
+            pool.raw_scalar::<i64>(&query, &[value.into(), facet.into()]).await.unwrap()
         }
     };
     for (facet, exclude, name) in [

@@ -43,9 +43,7 @@ async fn the_captcha_is_checked_case_insensitively_used_once_and_expires() {
     let sid = captcha(&visitor, "callback").await;
     let word = solve(&visitor, &sid).await;
     let pool = app.pool().await;
-    sqlx::query("UPDATE captchas SET created_at = created_at - 601 WHERE sid = ?")
-        .bind(&sid)
-        .execute(&pool)
+    pool.raw_execute("UPDATE captchas SET created_at = created_at - 601 WHERE sid = $1", &[(&sid).into()])
         .await
         .unwrap();
     assert!(!check(sid.clone(), word.clone()).await);
@@ -74,8 +72,7 @@ async fn the_captcha_word_is_also_spoken_and_listening_keeps_the_word() {
         assert!(wav.len() > 5 * 8_000, "{lang}: {} bytes", wav.len());
     }
     let pool = app.pool().await;
-    let stored: String =
-        sqlx::query_scalar("SELECT word FROM captchas WHERE sid = ?").bind(&sid).fetch_one(&pool).await.unwrap();
+    let stored: String = pool.raw_scalar("SELECT word FROM captchas WHERE sid = $1", &[(&sid).into()]).await.unwrap();
     assert_eq!(stored, word, "listening does not draw a new word");
     let missing = visitor.get("/api/captcha/0123456789abcdef/audio").await;
     assert_eq!(missing.status(), 404);

@@ -7,7 +7,7 @@ pub(crate) async fn app_on_imported(feeds: &[&str]) -> Option<(crate::helpers::T
     let paths: Option<Vec<_>> = feeds.iter().map(|f| shared_data(f)).collect();
     let paths = paths?;
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("real.db");
+    let db = crate::helpers::fresh_db(dir.path()).await;
     let summaries = paths.iter().map(|p| cli_import(p, &db)).collect();
     Some((spawn_on(db, dir).await, summaries))
 }
@@ -168,7 +168,7 @@ async fn a_document_that_is_not_yml_is_refused() {
 #[tokio::test]
 async fn stdin_import_and_generated_feeds_work_through_the_cli() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("gen.db");
+    let db = crate::helpers::fresh_db(dir.path()).await;
     let bin = env!("CARGO_BIN_EXE_vitrina");
     let feed =
         std::process::Command::new(bin).args(["generate-feed", "--offers", "300", "--seed", "3"]).output().unwrap();
@@ -279,15 +279,15 @@ async fn a_description_an_earlier_cut_left_inside_a_tag_is_repaired_at_the_next_
     // Issue 34: migration 20261126000000 cut stored description HTML at 10,000 characters with substr(), in the
     // middle of a tag at times; a page then swallowed the markup after it into an attribute.
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shop.db");
+    let db = crate::helpers::fresh_db(dir.path()).await;
     let pool = vitrina::db::connect(&db).await.unwrap();
     vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(SMALL_FEED.as_bytes().to_vec()), "test")
         .await
         .unwrap();
     // What the old cut left, as a database filled by an older binary holds it: listed by the repair migration.
     let cut = "<p>Описание <b>ёлки</b></p><p>Подробнее на <a href=\"https://shop.example/elka\" title=\"Ёлка";
-    sqlx::query("UPDATE offers SET description = ?1 WHERE id = 'a'").bind(cut).execute(&pool).await.unwrap();
-    sqlx::query("INSERT INTO description_repairs (offer_id) VALUES ('a')").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE offers SET description = $1 WHERE id = 'a'", &[cut.into()]).await.unwrap();
+    pool.raw_execute("INSERT INTO description_repairs (offer_id) VALUES ('a')", &[]).await.unwrap();
     pool.close().await;
 
     let app = crate::helpers::spawn_configured(db, dir, |args| {
@@ -302,7 +302,6 @@ async fn a_description_an_earlier_cut_left_inside_a_tag_is_repaired_at_the_next_
     let page = app.get(offer["url"].as_str().unwrap()).await.text().await.unwrap();
     let at = page.find(description).expect("the page shows the repaired description");
     assert!(!page[at..].contains("title=\"Ёлка"), "nothing after it is taken into an attribute");
-    let repairs: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM description_repairs").fetch_one(&app.pool().await).await.unwrap();
+    let repairs: i64 = app.pool().await.raw_scalar("SELECT COUNT(*) FROM description_repairs", &[]).await.unwrap();
     assert_eq!(repairs, 0, "the list is emptied: the next start repairs nothing");
 }

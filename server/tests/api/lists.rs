@@ -73,7 +73,11 @@ async fn the_compare_list_holds_at_most_twenty_offers() {
     assert_eq!(visitor.post("/api/compare", &json!({"offerId": offers[0]})).await.status(), 200);
     assert_eq!(visitor.get("/api/compare/count").await.json::<Value>().await.unwrap(), json!({"count": 20}));
     // An offer that left the catalogue is not shown and no longer counts against the limit.
-    sqlx::query("UPDATE offers SET active = 0 WHERE id = ?").bind(&offers[1]).execute(&app.pool().await).await.unwrap();
+    app.pool()
+        .await
+        .raw_execute("UPDATE offers SET active = FALSE WHERE id = $1", &[(&offers[1]).into()])
+        .await
+        .unwrap();
     assert_eq!(visitor.get("/api/compare/count").await.json::<Value>().await.unwrap(), json!({"count": 19}));
     assert_eq!(visitor.post("/api/compare", &json!({"offerId": offers[20]})).await.status(), 200);
     assert_eq!(visitor.get("/api/compare/count").await.json::<Value>().await.unwrap(), json!({"count": 20}));

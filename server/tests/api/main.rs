@@ -1,4 +1,5 @@
-//! Integration tests: each starts the real application on 127.0.0.1:0 with a fresh SQLite file.
+//! Integration tests: each starts the real application on 127.0.0.1:0 with a fresh database: a SQLite file, or a
+//! PostgreSQL database when `VITRINA_TEST_PG` names a server (`make test` runs the suite on both; issue 36).
 
 mod account_limits;
 mod accounts;
@@ -10,6 +11,7 @@ mod forms;
 mod hardening;
 mod helpers;
 mod import;
+mod instances;
 mod lists;
 mod menus;
 mod orders;
@@ -17,6 +19,7 @@ mod password_reset;
 mod pictures;
 mod profile;
 mod render;
+mod schema;
 mod search;
 mod search_relevance;
 mod session;

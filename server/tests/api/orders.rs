@@ -2,7 +2,7 @@
 //! the wishlist stays), validation with every field at once, empty and unavailable baskets refused, a failure
 //! inside the transaction changes nothing, orders are the placing session's, the owner is notified.
 
-use crate::helpers::{SMALL_FEED, TestApp, Visitor, spawn_app, spawn_app_with};
+use crate::helpers::{SMALL_FEED, TestApp, Visitor, on_postgres, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 
 /// The small test feed (a: 1480 RUB with a picture and vendor code A-1, b: 3.54 RUB, c: out of stock), with the
@@ -55,10 +55,7 @@ async fn basket(visitor: &Visitor<'_>) -> Vec<(String, i64, bool)> {
 
 async fn count(app: &TestApp, table: &str) -> i64 {
     let pool = app.pool().await;
-    let n = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let n = pool.raw_scalar(&format!("SELECT count(*) FROM {table}"), &[]).await.unwrap();
     pool.close().await;
     n
 }
@@ -120,7 +117,7 @@ async fn the_basket_becomes_an_order_and_the_wishlist_stays() {
 
     // The lines are a snapshot: the catalogue's later changes do not alter the order.
     let pool = app.pool().await;
-    sqlx::query("UPDATE offers SET price_minor = 99900, name = 'Другое' WHERE id = 'a'").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE offers SET price_minor = 99900, name = 'Другое' WHERE id = 'a'", &[]).await.unwrap();
     let shown: Value = visitor.get("/api/orders/1").await.json().await.unwrap();
     assert_eq!(
         (shown["lines"][0]["name"].clone(), shown["lines"][0]["price"].clone()),
@@ -128,11 +125,10 @@ async fn the_basket_becomes_an_order_and_the_wishlist_stays() {
     );
 
     // The owner is notified, the shopper gets a confirmation; typed values are escaped in the HTML.
-    let messages: Vec<(String, Option<String>, String, String, String)> =
-        sqlx::query_as("SELECT topic, recipient, subject, text_body, html_body FROM outbox ORDER BY id")
-            .fetch_all(&pool)
-            .await
-            .unwrap();
+    let messages: Vec<(String, Option<String>, String, String, String)> = pool
+        .raw_rows("SELECT topic, recipient, subject, text_body, html_body FROM outbox ORDER BY id", &[])
+        .await
+        .unwrap();
     assert_eq!(messages.len(), 2, "{messages:?}");
     let (topic, recipient, subject, text, html) = &messages[0];
     assert_eq!((topic.as_str(), recipient.as_deref()), ("order", Some("owner@shop.test")));
@@ -247,7 +243,7 @@ async fn an_offer_out_of_stock_refuses_the_order_and_keeps_the_basket() {
     add(&visitor, "a", 2, false).await;
     add(&visitor, "b", 1, false).await;
     let pool = app.pool().await;
-    sqlx::query("UPDATE offers SET available = 0 WHERE id IN ('a', 'b')").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE offers SET available = FALSE WHERE id IN ('a', 'b')", &[]).await.unwrap();
 
     let body = order(&visitor, &checkout(), 409).await;
     let errors = body["errors"].as_array().unwrap();
@@ -261,7 +257,7 @@ async fn an_offer_out_of_stock_refuses_the_order_and_keeps_the_basket() {
     assert_eq!(count(&app, "orders").await, 0);
 
     // Back in stock: the same basket is ordered.
-    sqlx::query("UPDATE offers SET available = 1").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE offers SET available = TRUE", &[]).await.unwrap();
     order(&visitor, &checkout(), 201).await;
 }
 
@@ -295,12 +291,20 @@ async fn a_failure_inside_the_transaction_leaves_the_basket_untouched() {
     add(&visitor, "b", 1, false).await;
     add(&visitor, "c", 1, true).await;
     let pool = app.pool().await;
-    sqlx::query(
-        "CREATE TRIGGER boom BEFORE INSERT ON order_lines WHEN NEW.position = 2 BEGIN SELECT RAISE(ABORT, 'boom'); END",
-    )
-    .execute(&pool)
-    .await
-    .unwrap();
+    // The same trigger in each database's dialect (PostgreSQL's runs a function).
+    let create: &[&str] = if on_postgres() {
+        &[
+            "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$",
+            "CREATE TRIGGER boom BEFORE INSERT ON order_lines FOR EACH ROW WHEN (NEW.position = 2) EXECUTE FUNCTION boom()",
+        ]
+    } else {
+        &[
+            "CREATE TRIGGER boom BEFORE INSERT ON order_lines WHEN NEW.position = 2 BEGIN SELECT RAISE(ABORT, 'boom'); END",
+        ]
+    };
+    for sql in create {
+        pool.raw_execute(sql, &[]).await.unwrap();
+    }
 
     let body = order(&visitor, &checkout(), 500).await;
     assert_eq!(body["errors"][0]["code"], "INTERNAL");
@@ -311,7 +315,9 @@ async fn a_failure_inside_the_transaction_leaves_the_basket_untouched() {
     assert_eq!(count(&app, "outbox").await, 0, "nobody is told of an order that does not exist");
 
     // The failed transaction left no lock behind.
-    sqlx::query("DROP TRIGGER boom").execute(&pool).await.unwrap();
+    pool.raw_execute(if on_postgres() { "DROP TRIGGER boom ON order_lines" } else { "DROP TRIGGER boom" }, &[])
+        .await
+        .unwrap();
     assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
 }
 
@@ -321,10 +327,17 @@ async fn a_notification_that_cannot_be_written_does_not_fail_the_order() {
     let visitor = app.visitor().await;
     add(&visitor, "a", 1, false).await;
     let pool = app.pool().await;
-    sqlx::query("CREATE TRIGGER no_mail BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-        .execute(&pool)
-        .await
-        .unwrap();
+    let create: &[&str] = if on_postgres() {
+        &[
+            "CREATE FUNCTION no_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$",
+            "CREATE TRIGGER no_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION no_mail()",
+        ]
+    } else {
+        &["CREATE TRIGGER no_mail BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END"]
+    };
+    for sql in create {
+        pool.raw_execute(sql, &[]).await.unwrap();
+    }
     assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
     assert_eq!(visitor.get("/api/orders/1").await.status(), 200);
     assert_eq!(basket(&visitor).await, []);
@@ -364,7 +377,7 @@ async fn a_price_past_the_cap_is_skipped_at_import_and_an_overflowing_total_is_a
     // An offer priced before the cap existed (an older import): the total overflows i64 and the order is refused.
     app.import(SMALL_FEED).await;
     let pool = app.pool().await;
-    sqlx::query("UPDATE offers SET price_minor = 99999999999999999 WHERE id = 'a'").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE offers SET price_minor = 99999999999999999 WHERE id = 'a'", &[]).await.unwrap();
     let visitor = app.visitor().await;
     add(&visitor, "a", 999, false).await;
     let answer = order(&visitor, &checkout(), 409).await;
@@ -416,12 +429,13 @@ async fn orders_sent_at_once_from_one_address_stop_at_its_limit_and_a_stranger_g
     assert!(refused.headers().contains_key("retry-after"));
 
     let pool = app.pool().await;
-    let confirmations: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE topic = 'order_confirmation' AND recipient = ?")
-            .bind("stranger@example.org")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let confirmations: i64 = pool
+        .raw_scalar(
+            "SELECT count(*) FROM outbox WHERE topic = 'order_confirmation' AND recipient = $1",
+            &["stranger@example.org".into()],
+        )
+        .await
+        .unwrap();
     assert_eq!(confirmations, i64::from(vitrina::limits::ORDER_CONFIRMATIONS_PER_EMAIL));
 }
 
@@ -452,8 +466,8 @@ async fn order_numbers_come_from_a_sequence_and_a_deleted_orders_number_is_never
     add(&visitor, "a", 1, false).await;
     assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "1"}));
     let pool = app.pool().await;
-    sqlx::query("DELETE FROM order_lines").execute(&pool).await.unwrap();
-    sqlx::query("DELETE FROM orders").execute(&pool).await.unwrap();
+    pool.raw_execute("DELETE FROM order_lines", &[]).await.unwrap();
+    pool.raw_execute("DELETE FROM orders", &[]).await.unwrap();
     pool.close().await;
     add(&visitor, "a", 1, false).await;
     assert_eq!(order(&visitor, &checkout(), 201).await, json!({"number": "2"}));

@@ -23,14 +23,20 @@ async fn settled_reset_links(app: &TestApp, expected: usize) -> Vec<(String, Str
     links
 }
 
+/// Now in seconds since the epoch, as the `*_at` integer columns keep it.
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
 async fn reset_links(app: &TestApp) -> Vec<(String, String)> {
     let pool = app.pool().await;
-    let rows: Vec<(Option<String>, String, String, String)> = sqlx::query_as(
-        "SELECT recipient, subject, text_body, html_body FROM outbox WHERE topic = 'password_reset' ORDER BY id",
-    )
-    .fetch_all(&pool)
-    .await
-    .unwrap();
+    let rows: Vec<(Option<String>, String, String, String)> = pool
+        .raw_rows(
+            "SELECT recipient, subject, text_body, html_body FROM outbox WHERE topic = 'password_reset' ORDER BY id",
+            &[],
+        )
+        .await
+        .unwrap();
     let prefix = "https://shop.test/personal/password-reset/?token=";
     rows.into_iter()
         .map(|(recipient, subject, text, html)| {
@@ -58,7 +64,7 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
     let (recipient, token) = links[0].clone();
     assert_eq!(recipient, EMAIL);
     let pool = app.pool().await;
-    let stored: String = sqlx::query_scalar("SELECT token_hash FROM password_resets").fetch_one(&pool).await.unwrap();
+    let stored: String = pool.raw_scalar("SELECT token_hash FROM password_resets", &[]).await.unwrap();
     assert_ne!(stored, token, "the database keeps the token's hash only");
     assert_eq!(stored.len(), 64);
 
@@ -87,8 +93,7 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
     // A link past its hour is void.
     assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
     let (_, late) = settled_reset_links(&app, 2).await.pop().unwrap();
-    sqlx::query("UPDATE password_resets SET expires_at = unixepoch() - 1 WHERE used_at IS NULL")
-        .execute(&pool)
+    pool.raw_execute("UPDATE password_resets SET expires_at = $1 WHERE used_at IS NULL", &[(unix_now() - 1).into()])
         .await
         .unwrap();
     let response = guest.post("/api/auth/password-reset/confirm", &confirm(&late, "another password")).await;
@@ -98,12 +103,15 @@ async fn a_reset_link_works_once_within_its_hour_and_logs_the_account_out_everyw
     // A fresh link is good for an hour.
     assert_eq!(guest.post("/api/auth/password-reset", &json!({"email": EMAIL})).await.status(), 204);
     settled_reset_links(&app, 3).await;
-    let expires: i64 = sqlx::query_scalar(
-        "SELECT expires_at - unixepoch() FROM password_resets WHERE used_at IS NULL AND expires_at > unixepoch()",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    let now = unix_now();
+    let expires: i64 = pool
+        .raw_scalar::<i64>(
+            "SELECT expires_at FROM password_resets WHERE used_at IS NULL AND expires_at > $1",
+            &[now.into()],
+        )
+        .await
+        .unwrap()
+        - now;
     assert!((3590..=3600).contains(&expires), "{expires} s");
 
     let response = guest.post("/api/auth/password-reset", &json!({"email": "not an address"})).await;

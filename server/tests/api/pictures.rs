@@ -109,11 +109,11 @@ fn feed(origin: &str, names: &[&str], extra: &[(&str, &str)]) -> String {
 }
 
 /// Waits until every picture was tried at least once (a minute at most): none is pending without a failed attempt.
-async fn settled(app: &TestApp) -> sqlx::SqlitePool {
+async fn settled(app: &TestApp) -> vitrina::db::Db {
     let pool = app.pool().await;
     for _ in 0..600 {
-        let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pictures WHERE state = 'pending' AND attempts = 0")
-            .fetch_one(&pool)
+        let pending: i64 = pool
+            .raw_scalar("SELECT COUNT(*) FROM pictures WHERE state = 'pending' AND attempts = 0", &[])
             .await
             .unwrap();
         if pending == 0 {
@@ -124,12 +124,11 @@ async fn settled(app: &TestApp) -> sqlx::SqlitePool {
     panic!("pictures still pending after a minute");
 }
 
-async fn failure_of(pool: &sqlx::SqlitePool, name: &str) -> (String, Option<String>) {
-    sqlx::query_as("SELECT state, failure FROM pictures WHERE url LIKE ?")
-        .bind(format!("%/{name}"))
-        .fetch_one(pool)
+async fn failure_of(pool: &vitrina::db::Db, name: &str) -> (String, Option<String>) {
+    pool.raw_rows("SELECT state, failure FROM pictures WHERE url LIKE $1", &[format!("%/{name}").into()])
         .await
         .unwrap()
+        .remove(0)
 }
 
 /// The shop with its picture worker, on a database holding `feed` (no demo catalogue, whose pictures would be
@@ -146,9 +145,8 @@ async fn worker_app(feed: &str, timeout_ms: u64) -> TestApp {
 async fn pictures_are_fetched_derived_and_served_as_the_shops_own() {
     let (origin, hits) = picture_server().await;
     let names = ["photo.jpg", "small.jpg", "photo-again.jpg", "tagged.jpg"];
-    let pool = vitrina::db::connect(&std::env::temp_dir().join(format!("vitrina-pictures-{}.db", std::process::id())))
-        .await
-        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let pool = vitrina::db::connect(&crate::helpers::fresh_db(dir.path()).await).await.unwrap();
     // The import's summary counts the new addresses (checked on a database of its own).
     let summary =
         vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed(&origin, &names, &[]).into_bytes()), "t")
@@ -291,20 +289,20 @@ async fn a_5xx_is_retried_later_and_loopback_is_refused_unless_allowed() {
     let open = worker_app(&feed(&origin, &["broken.jpg"], &[]), 10_000).await;
     let pool = open.pool().await;
     for _ in 0..300 {
-        let (state, attempts): (String, i64) =
-            sqlx::query_as("SELECT state, attempts FROM pictures WHERE url LIKE '%/broken.jpg'")
-                .fetch_one(&pool)
-                .await
-                .unwrap();
+        let (state, attempts): (String, i64) = pool
+            .raw_rows("SELECT state, attempts FROM pictures WHERE url LIKE '%/broken.jpg'", &[])
+            .await
+            .unwrap()
+            .remove(0);
         if attempts > 0 {
             // Pending again, not before the back-off.
             assert_eq!(state, "pending");
-            let wait: i64 = sqlx::query_scalar(
-                "SELECT next_attempt_at - CAST(strftime('%s','now') AS INTEGER) FROM pictures WHERE url LIKE '%/broken.jpg'",
-            )
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+            let next: i64 = pool
+                .raw_scalar("SELECT next_attempt_at FROM pictures WHERE url LIKE '%/broken.jpg'", &[])
+                .await
+                .unwrap();
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+            let wait = next - now;
             assert!(wait > 30, "{wait}");
             return;
         }
@@ -320,9 +318,9 @@ async fn pictures_no_offer_names_are_swept_after_an_import() {
     let pool = settled(&app).await;
     app.import(&feed(&origin, &["small.jpg"], &[])).await;
     for _ in 0..300 {
-        let rows: Vec<String> = sqlx::query_scalar("SELECT url FROM pictures").fetch_all(&pool).await.unwrap();
+        let rows: Vec<(String,)> = pool.raw_rows("SELECT url FROM pictures", &[]).await.unwrap();
         if rows.len() == 1 {
-            assert!(rows[0].ends_with("/small.jpg"));
+            assert!(rows[0].0.ends_with("/small.jpg"));
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

@@ -124,8 +124,13 @@ async fn the_account_lists_its_orders_and_sees_them_from_any_session() {
         "newest first; 2 × 1480 + 3 × 3.54"
     );
     let pool = app.pool().await;
-    let owners: Vec<Option<i64>> =
-        sqlx::query_scalar("SELECT user_id FROM orders ORDER BY id").fetch_all(&pool).await.unwrap();
+    let owners: Vec<Option<i64>> = pool
+        .raw_rows::<(Option<i64>,)>("SELECT user_id FROM orders ORDER BY id", &[])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(user,)| user)
+        .collect();
     assert_eq!(owners, [None, Some(1), Some(1)]);
 
     // Another session of the account (another browser) sees the order; another account does not.

@@ -42,7 +42,7 @@ fn is_relevant(case: &Case, name: &str) -> bool {
 async fn index_of(file: &str) -> (SearchIndex, HashMap<String, String>) {
     let feed = shared_data(file).expect("checked by the caller");
     let dir = tempfile::tempdir().unwrap();
-    let pool = vitrina::db::connect(&dir.path().join("shop.db")).await.unwrap();
+    let pool = vitrina::db::connect(&crate::helpers::fresh_db(dir.path()).await).await.unwrap();
     let reader = std::io::BufReader::new(std::fs::File::open(&feed).unwrap());
     vitrina::feeds::import::import_feed(&pool, reader, file).await.unwrap();
     let docs = vitrina::db::search::load_docs(&pool).await.unwrap();

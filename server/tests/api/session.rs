@@ -49,15 +49,10 @@ async fn a_reading_visitor_stores_nothing_and_the_first_write_starts_the_session
     // Issue 20: reading stored nothing, forms and captchas included.
     let visitor = crate::helpers::Visitor::with_cookie(&app, &cookie, &sessid);
     assert_eq!(visitor.get("/api/forms/callback").await.status(), 200);
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", app.db_path.display())).await.unwrap();
+    let pool = app.pool().await;
     let count = |table: &'static str| {
         let pool = pool.clone();
-        async move {
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-        }
+        async move { pool.raw_scalar::<i64>(&format!("SELECT count(*) FROM {table}"), &[]).await.unwrap() }
     };
     assert_eq!((count("sessions").await, count("captchas").await), (0, 0));
 
@@ -128,16 +123,17 @@ async fn the_sweep_deletes_expired_sessions_and_void_captchas_and_keeps_live_one
     let made = live.post("/api/forms/callback/captcha", &serde_json::json!({})).await;
     let sid = made.json::<serde_json::Value>().await.unwrap()["sid"].as_str().unwrap().to_owned();
     let pool = app.pool().await;
-    sqlx::query("INSERT INTO sessions (id, data, expiry_date) VALUES ('old', '{}', 1)").execute(&pool).await.unwrap();
-    sqlx::query("INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES ('void', 'callback', 'x', 1)")
-        .execute(&pool)
-        .await
-        .unwrap();
+    pool.raw_execute("INSERT INTO sessions (id, data, expiry_date) VALUES ('old', '{}', 1)", &[]).await.unwrap();
+    pool.raw_execute(
+        "INSERT INTO captchas (sid, form_code, visitor_id, created_at) VALUES ('void', 'callback', 'x', 1)",
+        &[],
+    )
+    .await
+    .unwrap();
     let swept = vitrina::startup::sweep_expired(&pool).await.unwrap();
     assert_eq!((swept.sessions, swept.captchas), (1, 1));
-    let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&pool).await.unwrap();
+    let sessions: i64 = pool.raw_scalar("SELECT COUNT(*) FROM sessions", &[]).await.unwrap();
     assert_eq!(sessions, 1, "the live visitor's session stays");
-    let captcha: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM captchas WHERE sid = ?").bind(&sid).fetch_one(&pool).await.unwrap();
+    let captcha: i64 = pool.raw_scalar("SELECT COUNT(*) FROM captchas WHERE sid = $1", &[(&sid).into()]).await.unwrap();
     assert_eq!(captcha, 1, "the live captcha stays");
 }

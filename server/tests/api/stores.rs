@@ -18,7 +18,7 @@ fn cli(app: &TestApp, args: &[&str]) -> String {
 
 /// `vitrina stores import` of `stores` written to a file.
 fn import_stores(app: &TestApp, stores: &Value) -> String {
-    let file = app.db_path.with_file_name("stores.json");
+    let file = app.dir.join("stores.json");
     std::fs::write(&file, stores.to_string()).unwrap();
     cli(app, &["stores", "import", file.to_str().unwrap()])
 }
@@ -102,7 +102,7 @@ async fn a_store_that_is_open_24_hours_every_day_is_open_now_and_says_so() {
 async fn a_bad_stores_file_changes_nothing_and_lists_every_problem() {
     let app = spawn_app().await;
     let before = app.json("/api/stores", 200).await;
-    let file = app.db_path.with_file_name("bad.json");
+    let file = app.dir.join("bad.json");
     std::fs::write(&file, json!([{"name": "", "address": "x", "timezone": "Nowhere/Else"}]).to_string()).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
         .args(["stores", "import", file.to_str().unwrap(), "--db"])
@@ -135,7 +135,7 @@ async fn a_review_waits_for_moderation_then_counts_in_the_rating() {
     // The owner is told, every typed value escaped in the HTML.
     let pool = app.pool().await;
     let (topic, html): (String, String) =
-        sqlx::query_as("SELECT topic, html_body FROM outbox ORDER BY id DESC LIMIT 1").fetch_one(&pool).await.unwrap();
+        pool.raw_rows("SELECT topic, html_body FROM outbox ORDER BY id DESC LIMIT 1", &[]).await.unwrap().remove(0);
     assert_eq!(topic, "review");
     assert!(html.contains("&lt;script&gt;") && !html.contains("<script>"), "{html}");
 
@@ -146,7 +146,7 @@ async fn a_review_waits_for_moderation_then_counts_in_the_rating() {
     post_review(&visitor, json!({"rating": 5, "name": "Борис", "text": "Хорошо"}), 201).await;
     post_review(&visitor, json!({"rating": 5, "name": "Вера", "text": "Спасибо"}), 201).await;
     let pool = app.pool().await;
-    sqlx::query("UPDATE reviews SET status = 'published'").execute(&pool).await.unwrap();
+    pool.raw_execute("UPDATE reviews SET status = 'published'", &[]).await.unwrap();
 
     let page = app.json("/api/reviews", 200).await;
     assert_eq!(page["total"], 3);
@@ -213,7 +213,7 @@ async fn a_bad_review_gets_every_problem_at_once_and_is_not_stored() {
     let response = visitor.post("/api/reviews", &json!({"rating": 5, "name": "A", "text": "x".repeat(20_000)})).await;
     assert_eq!(response.status(), 413);
     let pool = app.pool().await;
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM reviews").fetch_one(&pool).await.unwrap();
+    let count: i64 = pool.raw_scalar("SELECT count(*) FROM reviews", &[]).await.unwrap();
     assert_eq!(count, 0);
 }
 
@@ -300,7 +300,7 @@ async fn a_chosen_city_survives_a_new_list_that_holds_it_and_is_forgotten_when_i
     let visitor = app.visitor().await;
     let minsk = app.json("/api/locations?q=минск", 200).await["items"][0].clone();
     assert_eq!(visitor.post("/api/location", &json!({"id": minsk["id"]})).await.status(), 200);
-    let file = app.db_path.with_file_name("cities.csv");
+    let file = app.dir.join("cities.csv");
     std::fs::write(&file, "name,region,country,lat,lon,population\nАдыгейск,Адыгея,RU,44.9,39.2,12689\nМинск,Минск,BY,53.9,27.56,2000000\n").unwrap();
     assert_eq!(
         cli(&app, &["locations", "import", file.to_str().unwrap()]).trim(),

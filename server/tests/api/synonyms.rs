@@ -78,7 +78,7 @@ async fn a_query_no_offer_matches_whole_is_answered_with_the_offers_matching_par
 async fn brands_prints_the_cyrillic_spellings_of_a_real_feeds_brands() {
     let Some(feed) = crate::helpers::shared_data("eco-puzzles.yml.xml") else { return };
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shop.db");
+    let db = crate::helpers::fresh_db(dir.path()).await;
     crate::helpers::cli_import(&feed, &db);
     let (ok, out, err) = cli_synonyms(&db, &["brands"], None);
     assert!(ok, "{err}");
