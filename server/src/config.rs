@@ -43,8 +43,8 @@ pub enum Command {
     Synonyms(SynonymsArgs),
     /// The shop's own copies of its offers' pictures: status, and fetch (what a serving shop does in the background).
     Pictures(PicturesArgs),
-    /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`), and
-    /// check it. OUT must not exist.
+    /// Write a consistent copy of the database to OUT, safe while the shop serves (SQLite `VACUUM INTO`;
+    /// PostgreSQL `pg_dump --format=custom`), and check it. OUT must not exist.
     Backup(BackupArgs),
     /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` serves) to standard output.
     Openapi,

@@ -155,6 +155,17 @@ impl IntoResponse for ApiError {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_s.into());
                 response
             }
+            // The database away (PostgreSQL restarting, the network to it down; issue 36): 503 with a retry, not a
+            // 500, and a warning rather than an error per request.
+            Self::Internal(err) if err.chain().any(|e| e.downcast_ref().is_some_and(crate::db::is_unavailable)) => {
+                tracing::warn!(error = format!("{err:#}"), "the database is unavailable");
+                Self::Unavailable {
+                    code: "DATABASE_UNAVAILABLE",
+                    detail: "the shop's database is unavailable; try again shortly".into(),
+                    retry_after_s: crate::limits::DATABASE_RETRY_AFTER_S,
+                }
+                .into_response()
+            }
             Self::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "internal error");
                 error_response(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", None, "internal server error".into())

@@ -602,3 +602,10 @@ pub const PRODUCT_VARIANTS_MAX: u32 = 200;
 /// Most connections one instance opens to PostgreSQL (issue 36). PostgreSQL's default `max_connections` is 100:
 /// several instances at 16 each leave room for the CLI, an import and the operator's `psql`.
 pub const PG_POOL_MAX_CONNECTIONS: u32 = 16;
+
+/// `Retry-After` of a 503 `DATABASE_UNAVAILABLE` (issue 36: PostgreSQL restarting), s.
+pub const DATABASE_RETRY_AFTER_S: u64 = 5;
+
+/// How long a request waits for a PostgreSQL connection before it answers 503 `DATABASE_UNAVAILABLE`, ms: while
+/// the server is away the pool keeps trying to connect for this long. Long enough for a pool that is only busy.
+pub const PG_ACQUIRE_TIMEOUT_MS: u64 = 5_000;

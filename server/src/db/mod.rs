@@ -106,7 +106,7 @@ pub async fn connect(target: &Path) -> anyhow::Result<Db> {
         let options = PgConnectOptions::from_str(url)?;
         let pool = PgPoolOptions::new()
             .max_connections(crate::limits::PG_POOL_MAX_CONNECTIONS)
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(Duration::from_millis(crate::limits::PG_ACQUIRE_TIMEOUT_MS))
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations-pg").run(&pool).await?;
@@ -193,6 +193,19 @@ impl Tx {
             TxInner::Sqlite(t) => t.commit().await,
             TxInner::Postgres(t) => t.commit().await,
         }
+    }
+}
+
+/// Whether `err` says the database cannot be reached now, rather than that a query is wrong: the pool timed out or
+/// is closed, the connection broke, or PostgreSQL refuses connections (SQLSTATE class 08, and 57P01–57P03 while it
+/// shuts down or starts). The API answers these 503 with `Retry-After`, never 500 (issue 36).
+pub fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(e) => {
+            e.code().is_some_and(|code| code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03"))
+        }
+        _ => false,
     }
 }
 
@@ -330,20 +343,17 @@ impl Db {
     }
 }
 
-/// Writes a consistent copy of the SQLite database at `db` to `out` while the shop may be serving and writing
-/// (SQLite's `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks
+/// Writes a consistent copy of the database at `db` to `out` while the shop may be serving and writing. PostgreSQL:
+/// `pg_dump --format=custom` ([`pg_dump`]; restored with `pg_restore`). SQLite: `VACUUM INTO`: one read transaction, so the copy is the state of one instant, compacted), then checks
 /// the copy with `PRAGMA integrity_check`. The database is opened read-only and never migrated: a newer binary
-/// backing up an older shop's file leaves it as it is. Errors: `db` is a PostgreSQL URL (its backup is `pg_dump`,
-/// docs/operations.md), no database at `db`, `out` exists (it is never overwritten), the copy cannot be written, or
+/// backing up an older shop's file leaves it as it is. Errors: no database at `db`, `out` exists (it is never overwritten), the copy cannot be written, or
 /// the check fails (the copy is then removed).
 pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
-    if is_postgres_url(db) {
-        anyhow::bail!(
-            "`vitrina backup` copies a SQLite file; a PostgreSQL shop is backed up with pg_dump (docs/operations.md)"
-        );
-    }
     if out.exists() {
         anyhow::bail!("{} exists; a backup never overwrites a file", out.display());
+    }
+    if is_postgres_url(db) {
+        return pg_dump(db.to_str().unwrap_or_default(), out);
     }
     if !db.exists() {
         anyhow::bail!("no database at {}", db.display());
@@ -362,6 +372,25 @@ pub async fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
         anyhow::bail!("the copy failed its integrity check: {check}");
     }
     Ok(())
+}
+
+/// `pg_dump --format=custom` of the PostgreSQL database `url` into `out` (one consistent snapshot while the shop
+/// serves), then `pg_restore --list` of the copy as its check; the copy is removed when either fails. Needs
+/// PostgreSQL's client tools (Debian: `postgresql-client`) of the server's major version or newer.
+fn pg_dump(url: &str, out: &Path) -> anyhow::Result<()> {
+    let run = |program: &str, args: &[&std::ffi::OsStr]| -> anyhow::Result<()> {
+        let output = std::process::Command::new(program).args(args).output().map_err(|e| {
+            anyhow::anyhow!("cannot run {program} ({e}): install PostgreSQL's client tools (Debian: postgresql-client)")
+        })?;
+        if !output.status.success() {
+            let _ = std::fs::remove_file(out);
+            anyhow::bail!("{program} failed: {}", String::from_utf8_lossy(&output.stderr).trim());
+        }
+        Ok(())
+    };
+    let file = out.as_os_str();
+    run("pg_dump", &["--format=custom".as_ref(), "--file".as_ref(), file, "--dbname".as_ref(), url.as_ref()])?;
+    run("pg_restore", &["--list".as_ref(), file])
 }
 
 /// The import's transaction: an import writes the whole catalogue in one, so a reader sees the catalogue before it

@@ -153,3 +153,88 @@ async fn an_import_through_the_cli_shows_in_both_instances_within_five_seconds()
         }
     }
 }
+
+/// A TCP proxy in front of PostgreSQL that a test can cut and restore: the database going away (a restart, the
+/// network to it down) without stopping the suite's shared cluster.
+struct Cuttable {
+    addr: std::net::SocketAddr,
+    up: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    links: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Cuttable {
+    async fn to(target: String) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let proxy = Self {
+            addr: listener.local_addr().unwrap(),
+            up: std::sync::Arc::new(true.into()),
+            links: std::sync::Arc::default(),
+        };
+        let (up, links) = (proxy.up.clone(), proxy.links.clone());
+        tokio::spawn(async move {
+            loop {
+                let (mut client, _) = listener.accept().await.unwrap();
+                if !up.load(std::sync::atomic::Ordering::SeqCst) {
+                    continue; // dropped: the connection is refused at once
+                }
+                let target = target.clone();
+                let link = tokio::spawn(async move {
+                    if let Ok(mut server) = tokio::net::TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                links.lock().unwrap().push(link.abort_handle());
+            }
+        });
+        proxy
+    }
+
+    fn cut(&self) {
+        self.up.store(false, std::sync::atomic::Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.up.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn while_the_database_is_away_the_shop_answers_503_and_it_recovers_on_its_own() {
+    if !on_postgres() {
+        eprintln!("skipped: the database going away is PostgreSQL's (set VITRINA_TEST_PG)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = crate::helpers::fresh_db(dir.path()).await.to_str().unwrap().to_owned();
+    // postgres://user@HOST:PORT/name: the shop reaches the server through the proxy.
+    let (head, rest) = db.split_once('@').unwrap();
+    let (server, name) = rest.split_once('/').unwrap();
+    let proxy = Cuttable::to(server.to_owned()).await;
+    let through = std::path::PathBuf::from(format!("{head}@{}/{name}", proxy.addr));
+    let app = spawn_configured(through, dir, |_| {}).await;
+    let first = app.get("/api/stores").await;
+    assert_eq!(first.status(), 200, "{}", first.text().await.unwrap());
+
+    proxy.cut();
+    for path in ["/api/stores", "/api/offers/no-such-offer", "/api/health/ready"] {
+        let answer = app.get(path).await;
+        assert_eq!(answer.status(), 503, "{path} while the database is away");
+        if path.starts_with("/api/stores") {
+            assert_eq!(answer.headers()["retry-after"], "5");
+            let body: Value = answer.json().await.unwrap();
+            assert_eq!(body["errors"][0]["code"], "DATABASE_UNAVAILABLE");
+        }
+    }
+
+    proxy.restore();
+    let back = Instant::now();
+    for path in ["/api/stores", "/api/health/ready"] {
+        while app.get(path).await.status() != 200 {
+            assert!(back.elapsed() < Duration::from_secs(15), "{path}: the shop reconnects on its own");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
