@@ -32,10 +32,11 @@ test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test
 
 ## The server's tests render pages with the server bundle (web/dist-server), so the front-end is built first. The
-## API suite runs twice: on SQLite files, then on PostgreSQL in a throw-away cluster (issue 36; Debian's postgresql).
+## API suite runs twice: on SQLite files, then on PostgreSQL in a throw-away cluster with pictures on a throw-away
+## S3-compatible server (issue 36; Debian's postgresql, PyPI's moto).
 test-server: web
 	$(CARGO) test --manifest-path $(SERVER)
-	scripts/pg/with-cluster.sh $(CARGO) test --manifest-path $(SERVER) --test api
+	scripts/pg/with-cluster.sh scripts/s3/with-server.sh $(CARGO) test --manifest-path $(SERVER) --test api
 	$(CARGO) check --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
 
 ## web/src/lib/api/schema.d.ts must be what the server's OpenAPI document generates (`cd web && npm run api-types`

@@ -40,14 +40,16 @@ fn setup() -> Setup {
     let path = kept.clone().unwrap_or_else(|| dir.path().join("bench.db"));
     let reuse = kept.is_some() && path.exists();
     let (pool, index) = rt.block_on(async {
-        let pool = vitrina::db::connect(&path).await.unwrap();
+        let db = vitrina::db::connect(&path).await.unwrap();
+        // The baselines are SQLite's own (LIKE, FTS5), so they query the file directly, beside the shop's handle.
+        let pool = SqlitePool::connect(&format!("sqlite:{}", path.display())).await.unwrap();
         if reuse {
             eprintln!("reusing {}", path.display());
         } else {
             let mut feed = Vec::new();
             vitrina::feeds::generate::write_feed(&mut feed, offers, 1).unwrap();
             let started = Instant::now();
-            vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed), "bench").await.unwrap();
+            vitrina::feeds::import::import_feed(&db, std::io::Cursor::new(feed), "bench").await.unwrap();
             eprintln!("imported {offers} offers in {:.1} s", started.elapsed().as_secs_f64());
             sqlx::query("CREATE VIRTUAL TABLE offers_fts USING fts5(name, tokenize = 'unicode61 remove_diacritics 2')")
                 .execute(&pool)
@@ -58,7 +60,7 @@ fn setup() -> Setup {
                 .await
                 .unwrap();
         }
-        let docs = vitrina::db::search::load_docs(&pool).await.unwrap();
+        let docs = vitrina::db::search::load_docs(&db).await.unwrap();
         let started = Instant::now();
         let index = SearchIndex::build(docs).unwrap();
         eprintln!(

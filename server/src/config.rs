@@ -222,9 +222,14 @@ pub enum SynonymsCommand {
 #[derive(Debug, Clone, Args)]
 pub struct PictureArgs {
     /// The picture store: a folder of the downloaded pictures and their derivatives. Default: `pictures/` beside the
-    /// database file.
+    /// database file (`./data/pictures` on PostgreSQL).
     #[arg(long, env = "VITRINA_PICTURES_DIR")]
     pub pictures_dir: Option<PathBuf>,
+    /// The picture store in S3-compatible object storage instead of a folder, for several instances (issue 36):
+    /// `s3://bucket` or `s3://bucket/prefix`, with the usual AWS variables (`AWS_ACCESS_KEY_ID`,
+    /// `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT`, `AWS_ALLOW_HTTP`).
+    #[arg(long, env = "VITRINA_PICTURES_URL", conflicts_with = "pictures_dir")]
+    pub pictures_url: Option<String>,
     /// Download pictures from loopback addresses too (127.0.0.0/8, ::1): a picture server on this machine, the tests.
     /// Private networks are refused whatever this says.
     #[arg(long, env = "VITRINA_PICTURES_ALLOW_LOOPBACK")]
@@ -257,11 +262,18 @@ pub struct PictureArgs {
 }
 
 impl PictureArgs {
-    /// The store's folder for database `db`.
-    pub fn store(&self, db: &DbArgs) -> crate::pictures::PictureStore {
-        crate::pictures::PictureStore::new(
-            self.pictures_dir.clone().unwrap_or_else(|| crate::pictures::store::default_root(&db.db)),
-        )
+    /// The picture store: the bucket of `--pictures-url`, else the folder of `--pictures-dir` or beside database
+    /// `db`.
+    ///
+    /// # Errors
+    /// A bad `s3://` URL or AWS setting; a folder that cannot be made.
+    pub fn store(&self, db: &DbArgs) -> anyhow::Result<crate::pictures::PictureStore> {
+        match &self.pictures_url {
+            Some(url) => crate::pictures::PictureStore::s3(url),
+            None => crate::pictures::PictureStore::folder(
+                self.pictures_dir.clone().unwrap_or_else(|| crate::pictures::store::default_root(&db.db)),
+            ),
+        }
     }
 
     /// The worker's settings.

@@ -296,17 +296,15 @@ async fn run_pictures(args: PicturesArgs) -> anyhow::Result<()> {
             let pool = vitrina::db::connect(&db_args.db).await?;
             let counts = db::counts(&pool).await?;
             let failures = db::failures(&pool, vitrina::limits::IMPORT_REPORT_MAX_ITEMS as i64).await?;
-            let store = pictures.store(&db_args);
+            let store = pictures.store(&db_args)?;
             if json {
-                let value = serde_json::json!({
-                    "counts": counts, "failures": failures, "store": store.root().display().to_string()
-                });
+                let value = serde_json::json!({ "counts": counts, "failures": failures, "store": store.location() });
                 out!("{value}");
             } else {
                 out!("ready:           {} ({} still without AVIF)", counts.ready, counts.avif_pending);
                 out!("to fetch:        {}", counts.pending);
                 out!("failed:          {}", counts.failed);
-                out!("originals:       {} bytes in {}", counts.bytes, store.root().display());
+                out!("originals:       {} bytes in {}", counts.bytes, store.location());
                 for f in &failures {
                     let retry = if f.state == "pending" { " (to be retried)" } else { "" };
                     out!("  {}: {}{retry}", f.url, f.failure);
@@ -319,7 +317,7 @@ async fn run_pictures(args: PicturesArgs) -> anyhow::Result<()> {
             let pool = vitrina::db::connect(&db_args.db).await?;
             db::requeue(&pool, failed, refresh).await?;
             let worker =
-                vitrina::pictures::PictureWorker::new(pool.clone(), pictures.store(&db_args), pictures.worker())?;
+                vitrina::pictures::PictureWorker::new(pool.clone(), pictures.store(&db_args)?, pictures.worker())?;
             let total = db::counts(&pool).await?;
             let bar = indicatif::ProgressBar::new(total.pending + total.ready + total.failed);
             bar.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} pictures {msg} ({elapsed})")?);

@@ -96,7 +96,7 @@ impl Application {
         let search = Arc::new(crate::search::engine::SearchEngine::new()?.with_facet_settings(facet_settings));
         let catalog = Arc::new(crate::catalog::CatalogCache::default());
         let content = Arc::new(crate::state::ContentGeneration::default());
-        let pictures = args.pictures.store(&args.db);
+        let pictures = args.pictures.store(&args.db)?;
         let worker = if args.pictures.pictures_worker {
             let worker = crate::pictures::PictureWorker::new(pool.clone(), pictures.clone(), args.pictures.worker())?;
             tokio::spawn(worker.clone().run(crate::pictures::RunMode::Serve));

@@ -216,23 +216,32 @@ impl PictureWorker {
     /// the same bytes came from another address).
     async fn keep(self: Arc<Self>, bytes: Vec<u8>) -> Result<Kept, Failure> {
         let _permit = self.derives.clone().acquire_owned().await.expect("the semaphore is never closed");
-        let store = self.store.clone();
-        let avif_speed = self.settings.avif_speed;
-        tokio::task::spawn_blocking(move || keep_blocking(&store, &bytes, avif_speed))
-            .await
-            .unwrap_or_else(|e| Err(Failure::new(FailureCode::Undecodable, format!("the encoder failed: {e}"))))
+        let store = &self.store;
+        let bytes = Arc::new(bytes);
+        let (inspected, id) = blocking({
+            let bytes = bytes.clone();
+            move || Ok((derive::inspect(&bytes)?, content_id(&bytes)))
+        })
+        .await?;
+        if !store.has(&store.original(&id)).await.map_err(store_failure)? {
+            store.put(&store.original(&id), bytes.to_vec()).await.map_err(store_failure)?;
+        }
+        if !(has_all(store, &id, PictureFormat::Webp).await? && has_all(store, &id, PictureFormat::Jpeg).await?) {
+            let formats = [PictureFormat::Webp, PictureFormat::Jpeg];
+            let speed = self.settings.avif_speed;
+            let source = bytes.clone();
+            let made = blocking(move || encode_all(&source, inspected, &formats, speed)).await?;
+            put_all(store, &id, made).await?;
+        }
+        let avif = has_all(store, &id, PictureFormat::Avif).await?;
+        Ok(Kept { avif, id, inspected, bytes: bytes.len() as u64 })
     }
 
     /// Makes the AVIF derivatives of copy `hash` and records them; a failure is logged and tried again after the
     /// claim's lease.
     async fn make_avif(&self, hash: String) {
         let _permit = self.derives.clone().acquire_owned().await.expect("the semaphore is never closed");
-        let store = self.store.clone();
-        let id = hash.clone();
-        let speed = self.settings.avif_speed;
-        let made = tokio::task::spawn_blocking(move || derive_formats(&store, &id, &[PictureFormat::Avif], speed))
-            .await
-            .unwrap_or_else(|e| Err(Failure::new(FailureCode::Undecodable, format!("the encoder failed: {e}"))));
+        let made = derive_formats(&self.store, &hash, &[PictureFormat::Avif], self.settings.avif_speed).await;
         match made {
             Ok(()) => {
                 if let Err(err) = db::mark_avif(&self.pool, &hash).await {
@@ -250,13 +259,11 @@ impl PictureWorker {
     /// The database's or the file system's.
     pub async fn sweep(&self) -> anyhow::Result<u64> {
         let keep = db::live_hashes(&self.pool).await?;
-        let store = self.store.clone();
-        Ok(tokio::task::spawn_blocking(move || store.sweep(&keep, Duration::from_secs(PICTURE_SWEEP_GRACE_S)))
-            .await??)
+        Ok(self.store.sweep(&keep, Duration::from_secs(PICTURE_SWEEP_GRACE_S)).await?)
     }
 }
 
-/// What [`keep_blocking`] stored.
+/// What [`PictureWorker::keep`] stored.
 struct Kept {
     id: String,
     inspected: Inspected,
@@ -265,53 +272,70 @@ struct Kept {
     avif: bool,
 }
 
-fn keep_blocking(store: &PictureStore, bytes: &[u8], avif_speed: u8) -> Result<Kept, Failure> {
-    let inspected = derive::inspect(bytes)?;
-    let id = content_id(bytes);
-    let has = |format| PICTURE_WIDTHS.iter().all(|&w| store.derivative(&id, w, format).exists());
-    if !store.original(&id).exists() {
-        store.write(&store.original(&id), bytes).map_err(disk)?;
-    }
-    if !(has(PictureFormat::Webp) && has(PictureFormat::Jpeg)) {
-        let image = derive::decode(bytes, inspected)?;
-        write_derivatives(store, &id, &image, &[PictureFormat::Webp, PictureFormat::Jpeg], avif_speed)?;
-    }
-    Ok(Kept { avif: has(PictureFormat::Avif), id, inspected, bytes: bytes.len() as u64 })
+/// Runs `work` (decoding, encoding, hashing: seconds of CPU) on the blocking pool.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> Result<T, Failure> + Send + 'static) -> Result<T, Failure> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| Err(Failure::new(FailureCode::Undecodable, format!("the encoder failed: {e}"))))
 }
 
-/// Makes copy `id`'s derivatives in `formats` from its stored original (`avif_speed`: rav1e's 1–10).
-///
-/// # Errors
-/// The original's (unreadable, undecodable) or the disk's.
-pub fn derive_formats(
-    store: &PictureStore,
-    id: &str,
-    formats: &[PictureFormat],
-    avif_speed: u8,
-) -> Result<(), Failure> {
-    let bytes = std::fs::read(store.original(id)).map_err(disk)?;
-    let inspected = derive::inspect(&bytes)?;
-    let image = derive::decode(&bytes, inspected)?;
-    write_derivatives(store, id, &image, formats, avif_speed)
-}
-
-fn write_derivatives(
-    store: &PictureStore,
-    id: &str,
-    image: &image::DynamicImage,
-    formats: &[PictureFormat],
-    avif_speed: u8,
-) -> Result<(), Failure> {
-    for (width, scaled) in derive::scale_all(image) {
-        for &format in formats {
-            let encoded = derive::encode(&scaled, format, avif_speed)?;
-            store.write(&store.derivative(id, width, format), &encoded).map_err(disk)?;
+/// Whether the store holds copy `id`'s derivatives in `format` at every width.
+async fn has_all(store: &PictureStore, id: &str, format: PictureFormat) -> Result<bool, Failure> {
+    for width in PICTURE_WIDTHS {
+        if !store.has(&store.derivative(id, width, format)).await.map_err(store_failure)? {
+            return Ok(false);
         }
+    }
+    Ok(true)
+}
+
+/// One derivative made: its width, format and bytes.
+type Made = Vec<(u32, PictureFormat, Vec<u8>)>;
+
+/// Decodes `bytes` and encodes them in `formats` at every width (blocking: seconds of CPU).
+fn encode_all(bytes: &[u8], inspected: Inspected, formats: &[PictureFormat], avif_speed: u8) -> Result<Made, Failure> {
+    let image = derive::decode(bytes, inspected)?;
+    let mut made = Vec::new();
+    for (width, scaled) in derive::scale_all(&image) {
+        for &format in formats {
+            made.push((width, format, derive::encode(&scaled, format, avif_speed)?));
+        }
+    }
+    Ok(made)
+}
+
+async fn put_all(store: &PictureStore, id: &str, made: Made) -> Result<(), Failure> {
+    for (width, format, bytes) in made {
+        store.put(&store.derivative(id, width, format), bytes).await.map_err(store_failure)?;
     }
     Ok(())
 }
 
-/// A picture store error: `PICTURE_STORE`, retried (a full disk is the shop's to mend, not the picture's fault).
-pub fn disk(err: std::io::Error) -> Failure {
+/// Makes copy `id`'s derivatives in `formats` from its stored original (`avif_speed`: rav1e's 1–10), encoding on the
+/// blocking pool.
+///
+/// # Errors
+/// The original's (missing, undecodable) or the store's.
+pub async fn derive_formats(
+    store: &PictureStore,
+    id: &str,
+    formats: &[PictureFormat],
+    avif_speed: u8,
+) -> Result<(), Failure> {
+    let Some(bytes) = store.get(&store.original(id)).await.map_err(store_failure)? else {
+        return Err(Failure::new(FailureCode::Missing, format!("the store has no original of {id}")));
+    };
+    let formats = formats.to_vec();
+    let made = blocking(move || {
+        let inspected = derive::inspect(&bytes)?;
+        encode_all(&bytes, inspected, &formats, avif_speed)
+    })
+    .await?;
+    put_all(store, id, made).await
+}
+
+/// A picture store error: `PICTURE_STORE`, retried (a full disk or an unreachable bucket is the shop's to mend, not
+/// the picture's fault).
+pub fn store_failure(err: super::store::StoreError) -> Failure {
     Failure::new(FailureCode::Store, format!("the picture store: {err}"))
 }

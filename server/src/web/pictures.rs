@@ -8,7 +8,7 @@
 
 use crate::domain::pictures::{PictureFormat, is_picture_id};
 use crate::limits::PICTURE_WIDTHS;
-use crate::pictures::worker::{derive_formats, disk};
+use crate::pictures::worker::{derive_formats, store_failure};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -24,32 +24,40 @@ pub async fn derivative(State(state): State<AppState>, Path((id, file)): Path<(S
         return StatusCode::NOT_FOUND.into_response();
     }
     let store = &state.pictures;
-    let path = store.derivative(&id, width, format);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(bytes) => bytes,
-        Err(_) if store.original(&id).exists() => {
-            let _permit = state.picture_derives.acquire().await.expect("the semaphore is never closed");
-            let (store, named, speed) = (store.clone(), id.clone(), state.picture_avif_speed);
-            let made = tokio::task::spawn_blocking(move || {
-                if !path.exists() {
-                    derive_formats(&store, &named, &[format], speed)?;
+    let key = store.derivative(&id, width, format);
+    let bytes = match store.get(&key).await {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => {
+            match store.has(&store.original(&id)).await {
+                Ok(true) => {}
+                Ok(false) => return StatusCode::NOT_FOUND.into_response(),
+                Err(err) => {
+                    tracing::warn!(%err, id, file, "the picture store cannot be read");
+                    return StatusCode::SERVICE_UNAVAILABLE.into_response();
                 }
-                std::fs::read(&path).map_err(disk)
-            })
-            .await;
-            match made {
-                Ok(Ok(bytes)) => bytes,
-                Ok(Err(failure)) => {
+            }
+            let _permit = state.picture_derives.acquire().await.expect("the semaphore is never closed");
+            // Another request may have made it while this one waited.
+            let made = async {
+                if let Some(bytes) = store.get(&key).await.map_err(store_failure)? {
+                    return Ok(Some(bytes));
+                }
+                derive_formats(store, &id, &[format], state.picture_avif_speed).await?;
+                store.get(&key).await.map_err(store_failure)
+            };
+            match made.await {
+                Ok(Some(bytes)) => bytes,
+                Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+                Err(failure) => {
                     tracing::warn!(%failure, id, file, "a derivative cannot be made");
                     return StatusCode::NOT_FOUND.into_response();
                 }
-                Err(err) => {
-                    tracing::error!(%err, "making a derivative panicked");
-                    return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-                }
             }
         }
-        Err(_) => return StatusCode::NOT_FOUND.into_response(),
+        Err(err) => {
+            tracing::warn!(%err, id, file, "the picture store cannot be read");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
     };
     let mut response = bytes.into_response();
     let headers = response.headers_mut();

@@ -90,6 +90,7 @@ pub(crate) async fn spawn_configured(
         // turns it on (`pictures.rs`), with a picture server on 127.0.0.1.
         pictures: vitrina::config::PictureArgs {
             pictures_dir: None,
+            pictures_url: None,
             pictures_allow_loopback: true,
             pictures_timeout_ms: vitrina::limits::PICTURE_FETCH_TIMEOUT_MS,
             pictures_concurrency: vitrina::limits::PICTURE_FETCH_CONCURRENCY,

@@ -327,3 +327,60 @@ async fn pictures_no_offer_names_are_swept_after_an_import() {
     }
     panic!("the unused picture's row was not swept");
 }
+
+/// The S3-compatible server `scripts/s3/with-server.sh` started (`VITRINA_TEST_S3`), with a new bucket on it: the
+/// store's `s3://` URL. `None`, with a message, without one.
+async fn fresh_bucket() -> Option<String> {
+    let Some(server) = std::env::var("VITRINA_TEST_S3").ok().filter(|s| !s.is_empty()) else {
+        eprintln!("skipped: pictures on S3 need an S3-compatible server (scripts/s3/with-server.sh)");
+        return None;
+    };
+    let bucket = format!("vitrina-{:016x}", rand::random::<u64>());
+    let made = reqwest::Client::new().put(format!("{server}/{bucket}")).send().await.unwrap();
+    assert!(made.status().is_success(), "bucket {bucket}: {}", made.status());
+    Some(format!("s3://{bucket}/shop"))
+}
+
+#[tokio::test]
+async fn on_s3_one_instance_fetches_the_pictures_and_another_serves_them() {
+    let Some(bucket) = fresh_bucket().await else { return };
+    let (origin, hits) = picture_server().await;
+    let with_bucket = |worker: bool| {
+        let bucket = bucket.clone();
+        move |args: &mut vitrina::config::ServeArgs| {
+            args.pictures.pictures_url = Some(bucket);
+            args.pictures.pictures_worker = worker;
+        }
+    };
+    let fetching = spawn_with_feed(&feed(&origin, &["photo.jpg"], &[]), with_bucket(true)).await;
+    settled(&fetching).await;
+    let id = fetching.json("/api/offers/photo", 200).await["pictures"][0]["id"].as_str().unwrap().to_owned();
+
+    // An instance without a worker, on its own database copy of nothing but the bucket, serves the same bytes: the
+    // store is shared, not the process's.
+    let serving =
+        crate::helpers::spawn_configured(fetching.db_path.clone(), tempfile::tempdir().unwrap(), with_bucket(false))
+            .await;
+    for app in [&fetching, &serving] {
+        let response = app.get(&format!("/pictures/{id}/640.webp")).await;
+        assert_eq!(response.status(), 200, "{}", app.base);
+        let decoded = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        assert_eq!(decoded.width(), 640);
+    }
+    // A derivative made on the spot by one instance is kept in the bucket for the other.
+    assert_eq!(serving.get(&format!("/pictures/{id}/320.avif")).await.status(), 200);
+    let listing = reqwest::get(format!(
+        "{}/{}?list-type=2&prefix=shop/{}/{id}/",
+        std::env::var("VITRINA_TEST_S3").unwrap(),
+        bucket.trim_start_matches("s3://").split('/').next().unwrap(),
+        &id[..2]
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    assert!(listing.contains("/original<") && listing.contains("/320.avif<"), "{listing}");
+    assert_eq!(hits.lock().unwrap()["photo.jpg"], 1, "downloaded once");
+    assert_eq!(serving.get("/pictures/ffffffffffffffffffffffffffffffff/640.webp").await.status(), 404);
+}
