@@ -48,11 +48,14 @@ test-e2e: build
 	cd web && npm run e2e
 
 ## Faults and bad input against the release binary (issue 9; docs/reliability.md): schemathesis over the OpenAPI
-## document, orders surviving SIGKILL, and a 5-minute soak of the mixed workload. Installs schemathesis (PyPI) and
+## document, orders surviving SIGKILL, both on SQLite and on PostgreSQL (two instances there, one killed; issue 36),
+## and a 5-minute soak of the mixed workload. Installs schemathesis (PyPI) and
 ## wrk (Debian) when absent.
 test-reliability: build
 	scripts/reliability/schemathesis.sh
 	python3 scripts/reliability/durability.py
+	scripts/pg/with-cluster.sh scripts/reliability/schemathesis.sh
+	scripts/pg/with-cluster.sh python3 scripts/reliability/durability.py
 	scripts/reliability/soak.sh
 
 ## Every benchmark of docs/performance.md in one run, its tables in server/target/bench/report.md; fails when a

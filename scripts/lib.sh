@@ -22,6 +22,18 @@ start_shop() {
   return 1
 }
 
+# shop_db DIR: the database a script's shop runs on: DIR/shop.db, or, when VITRINA_TEST_PG names a PostgreSQL server
+# (scripts/pg/with-cluster.sh), a new database on it (its URL). Prints it.
+shop_db() {
+  if [ -n "${VITRINA_TEST_PG:-}" ]; then
+    local name="vitrina_script_$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
+    psql -q "$VITRINA_TEST_PG" -c "CREATE DATABASE $name" >/dev/null
+    echo "${VITRINA_TEST_PG%/*}/$name"
+  else
+    echo "$1/shop.db"
+  fi
+}
+
 # stop_shop: SIGTERM (graceful) and wait.
 stop_shop() {
   [ -n "${SHOP_PID:-}" ] || return 0

@@ -19,6 +19,8 @@
 #   3c. filtered listings against unfiltered ones over HTTP (issue 35)
 #   5. facet counts in process against SQL GROUP BY (cargo bench --bench facets; BENCH_FACETS_OFFERS, default 100,000)
 #   6. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
+#   7. the mixed workload on SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh in a
+#      throw-away cluster, issue 36; BENCH_SKIP_INSTANCES=1 skips it)
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
@@ -147,6 +149,13 @@ say '```'
 (cd server && VITRINA_BENCH_OFFERS="${BENCH_FACETS_OFFERS:-100000}" cargo bench --bench facets 2>&1) |
   grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
 say '```'
+
+# 7. Several instances (issue 36)
+if [ -z "${BENCH_SKIP_INSTANCES:-}" ]; then
+  say ""
+  say "## The mixed workload: SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh)"
+  PG_DURABLE=1 scripts/pg/with-cluster.sh scripts/bench/instances.sh 2>&1 | grep -v "^with-cluster" | tee -a "$report"
+fi
 
 # 6. Search engine
 if [ -z "${BENCH_SKIP_SEARCH:-}" ]; then

@@ -5,7 +5,7 @@
 #
 # Needs Debian's `postgresql` (any version; the newest installed is used). As root (CI), the cluster runs as the
 # `postgres` user, since PostgreSQL refuses to run as root. Durability is off (fsync, synchronous_commit): nothing
-# here outlives the run.
+# here outlives the run; PG_DURABLE=1 keeps it on (the benchmarks).
 set -euo pipefail
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -28,8 +28,11 @@ stop() {
 trap stop EXIT
 
 "${as_pg[@]}" "$bindir/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
+# PG_DURABLE=1 keeps PostgreSQL's defaults (fsync, synchronous commit): the measurements compare with SQLite's.
+durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[ "${PG_DURABLE:-0}" = 1 ] && durability=""
 "${as_pg[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 $durability" \
   start >/dev/null
 echo "with-cluster: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 

@@ -10,6 +10,11 @@ checks that:
 - no order exists twice and no order's basket line was lost or doubled (each order has exactly its one line);
 - `PRAGMA integrity_check` says `ok`.
 
+On PostgreSQL (issue 36: VITRINA_TEST_PG names a server, as scripts/pg/with-cluster.sh sets it) two instances, A and
+B, serve one new database, the clients split between them; A is killed, and B must keep serving (a new order is
+answered 201 there) and show every order answered 201 by either to the session that placed it. No restart is
+needed; `psql` counts the stored orders.
+
 Usage: durability.py [--bin PATH] [--port N] [--clients 20] [--kill-after-orders 1000]
 Standard library only. Exit 0 when every check passes.
 """
@@ -89,9 +94,17 @@ def main():
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="vitrina-durability-")
-    db = os.path.join(work, "shop.db")
+    admin = os.environ.get("VITRINA_TEST_PG", "")
+    if admin:
+        name = "vitrina_durability_" + os.urandom(8).hex()
+        subprocess.run(["psql", "-q", admin, "-c", f"CREATE DATABASE {name}"], check=True)
+        db = admin.rsplit("/", 1)[0] + "/" + name
+    else:
+        db = os.path.join(work, "shop.db")
     log = open(os.path.join(work, "server.log"), "ab")
     server, base = start(args.bin, db, args.port, log)
+    # The second instance, on PostgreSQL: it must outlive the first.
+    survivor, survivor_base = start(args.bin, db, args.port + 1, log) if admin else (None, None)
 
     offers = Client(base).call("GET", "/api/offers?available=Y&perPage=20")[1]["items"]
     offer_ids = [o["id"] for o in offers]
@@ -101,7 +114,7 @@ def main():
     errors_before_kill = []
 
     def shopper(n):
-        client = Client(base)
+        client = Client(survivor_base if survivor and n % 2 else base)
         seq = 0
         while not stop.is_set():
             seq += 1
@@ -120,7 +133,10 @@ def main():
                 }
                 status, body = client.call("POST", "/api/orders", checkout)
             except (OSError, ConnectionError, http.client.HTTPException):
-                return  # the server is gone
+                if client.base == base:
+                    return  # the server is gone
+                errors_before_kill.append("the surviving instance failed a request")
+                return
             if status == 201:
                 with lock:
                     answered.append((client, body["number"], name))
@@ -141,13 +157,29 @@ def main():
     for t in threads:
         t.join()
     placed = len(answered)
-    print(f"killed the server (SIGKILL) after {placed} orders answered 201 from {args.clients} clients")
+    which = "instance A" if survivor else "the server"
+    print(f"killed {which} (SIGKILL) after {placed} orders answered 201 from {args.clients} clients")
 
     failures = []
     if errors_before_kill:
         failures.append(f"{len(errors_before_kill)} requests failed before the kill, e.g. {errors_before_kill[:3]}")
 
-    server, base = start(args.bin, db, args.port, log)
+    if survivor:
+        # No restart: B still serves, takes a new order, and answers for every order A or B answered 201.
+        server, base = survivor, survivor_base
+        status, _ = Client(base).call("GET", "/api/shop")
+        fresh = Client(base)
+        fresh.call("POST", "/api/basket/items", {"offerId": offer_ids[0], "quantity": 1, "delay": False})
+        status, body = fresh.call("POST", "/api/orders", {
+            "name": "После", "phone": "+7 912 345-67-89", "phoneCountry": "ru", "city": "Пермь",
+            "address": "ул. Ленина, 1", "deliveryMethod": "courier", "paymentMethod": "cash",
+        })
+        if status != 201:
+            failures.append(f"the surviving instance refused an order after the kill: {status} {body}")
+        else:
+            print(f"the surviving instance took order {body['number']} after the kill")
+    else:
+        server, base = start(args.bin, db, args.port, log)
     try:
         missing = 0
         for client, number, name in answered:
@@ -160,16 +192,22 @@ def main():
         if missing:
             failures.append(f"{missing} of {placed} answered orders are missing or changed after the restart")
         else:
-            print(f"all {placed} answered orders are there after the restart, each to its session, with its one line")
+            print(f"all {placed} answered orders are there after the {'kill' if survivor else 'restart'}, each to its session, with its one line")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
 
-    with sqlite3.connect(db) as connection:
-        integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
-        stored = connection.execute("SELECT count(*) FROM orders").fetchone()[0]
-        numbers = [number for _, number, _ in answered]
-    print(f"PRAGMA integrity_check: {integrity}; orders stored: {stored} (answered 201: {placed})")
+    numbers = [number for _, number, _ in answered]
+    if admin:
+        integrity = "ok"  # PostgreSQL checks its own pages; the orders' count below is ours
+        stored = int(subprocess.run(["psql", "-qtA", db, "-c", "SELECT count(*) FROM orders"],
+                                    check=True, capture_output=True, text=True).stdout.strip())
+        print(f"orders stored: {stored} (answered 201: {placed}, and one after the kill)")
+    else:
+        with sqlite3.connect(db) as connection:
+            integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            stored = connection.execute("SELECT count(*) FROM orders").fetchone()[0]
+        print(f"PRAGMA integrity_check: {integrity}; orders stored: {stored} (answered 201: {placed})")
     if integrity != "ok":
         failures.append(f"integrity_check: {integrity}")
     if len(set(numbers)) != len(numbers):

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Schemathesis against /api/openapi.json of the release binary on a fresh database (issue 9): every operation,
+# Schemathesis against /api/openapi.json of the release binary on a fresh database (issue 9; on PostgreSQL when
+# VITRINA_TEST_PG names a server, issue 36): every operation,
 # at least 1,000 generated requests, with a session's cookie and CSRF token. Fails on any 5xx and on any answer
 # that breaks the documented schema (status, content type, headers, body). Installs schemathesis from PyPI into
 # .venv-reliability on first use.
@@ -24,7 +25,7 @@ fi
 work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
 VITRINA_FORM_RATE_BURST=1000000 VITRINA_LOGIN_ATTEMPTS=1000000 VITRINA_ORDERS_PER_ADDRESS=1000000 VITRINA_ORDERS_PER_SESSION=1000000 \
-  start_shop "$work/shop.db" "${ST_PORT:-18610}" "$work/server.log"
+  start_shop "$(shop_db "$work")" "${ST_PORT:-18610}" "$work/server.log"
 
 ST_OFFER_SLUG=$(curl -s "$SHOP_URL/api/offers?perPage=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["url"].rstrip("/").rsplit("/",1)[1])')
 export ST_OFFER_SLUG
