@@ -44,18 +44,23 @@ test-server: web
 test-api-types: $(WEB_DEPS)
 	cd web && npm run api-types:check
 
+## The browser suite on SQLite, then its specs that write the most state (accounts, basket, compare list, recently
+## viewed, reviews, stores) again on PostgreSQL, in a throw-away cluster (issue 36).
+E2E_ON_POSTGRES = e2e/account.spec.ts e2e/basket.spec.ts e2e/compare.spec.ts e2e/viewed.spec.ts e2e/reviews.spec.ts e2e/contacts.spec.ts
 test-e2e: build
 	cd web && npm run e2e
+	scripts/pg/with-cluster.sh sh -c 'cd web && VITRINA_E2E_PG="$$VITRINA_TEST_PG" npm run e2e -- $(E2E_ON_POSTGRES)'
 
 ## Faults and bad input against the release binary (issue 9; docs/reliability.md): schemathesis over the OpenAPI
 ## document, orders surviving SIGKILL, both on SQLite and on PostgreSQL (two instances there, one killed; issue 36),
-## and a 5-minute soak of the mixed workload. Installs schemathesis (PyPI) and
+## PostgreSQL restarted under load (503, never 500, and back on its own), and a 5-minute soak of the mixed workload. Installs schemathesis (PyPI) and
 ## wrk (Debian) when absent.
 test-reliability: build
 	scripts/reliability/schemathesis.sh
 	python3 scripts/reliability/durability.py
 	scripts/pg/with-cluster.sh scripts/reliability/schemathesis.sh
 	scripts/pg/with-cluster.sh python3 scripts/reliability/durability.py
+	scripts/pg/with-cluster.sh python3 scripts/reliability/pg-restart.py
 	scripts/reliability/soak.sh
 
 ## Every benchmark of docs/performance.md in one run, its tables in server/target/bench/report.md; fails when a

@@ -37,4 +37,6 @@ durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 echo "with-cluster: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 
 export VITRINA_TEST_PG="postgres://postgres@127.0.0.1:$port/postgres"
+# For scripts that restart the server under load (scripts/reliability/pg-restart.py): the command that does it.
+export VITRINA_TEST_PG_RESTART="${as_pg[*]} $bindir/pg_ctl -D $dir/data -l $dir/log -w -m fast restart"
 "$@"

@@ -102,6 +102,18 @@ impl From<crate::domain::forms::FieldError> for ErrorItem {
     }
 }
 
+impl ApiError {
+    /// 503 `DATABASE_UNAVAILABLE` with `Retry-After`: the database is away (PostgreSQL restarting, the network to it
+    /// down; issue 36), which is no fault of the request.
+    pub fn database_unavailable() -> Self {
+        Self::Unavailable {
+            code: "DATABASE_UNAVAILABLE",
+            detail: "the shop's database is unavailable; try again shortly".into(),
+            retry_after_s: crate::limits::DATABASE_RETRY_AFTER_S,
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         Self::Internal(err.into())
@@ -159,12 +171,7 @@ impl IntoResponse for ApiError {
             // 500, and a warning rather than an error per request.
             Self::Internal(err) if err.chain().any(|e| e.downcast_ref().is_some_and(crate::db::is_unavailable)) => {
                 tracing::warn!(error = format!("{err:#}"), "the database is unavailable");
-                Self::Unavailable {
-                    code: "DATABASE_UNAVAILABLE",
-                    detail: "the shop's database is unavailable; try again shortly".into(),
-                    retry_after_s: crate::limits::DATABASE_RETRY_AFTER_S,
-                }
-                .into_response()
+                Self::database_unavailable().into_response()
             }
             Self::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "internal error");

@@ -136,6 +136,9 @@ fn today() -> i64 {
 }
 
 fn store_error(err: tower_sessions::session::Error) -> ApiError {
+    if crate::db::sessions::is_unavailable(&err) {
+        return ApiError::database_unavailable();
+    }
     ApiError::Internal(err.into())
 }
 

@@ -97,12 +97,13 @@ pub fn is_postgres_url(target: &Path) -> bool {
 /// Opens the database `VITRINA_DB` names and applies every pending migration embedded in the binary:
 /// - a path: SQLite, created when missing (with its parent folder), with WAL and foreign keys on
 ///   (`migrations/`);
-/// - a `postgres://` URL: PostgreSQL, whose database must exist (`migrations-pg/`).
+/// - a `postgres://` URL: PostgreSQL, the database created when missing and the role may (`migrations-pg/`).
 ///
 /// Errors: the file cannot be made, the server cannot be reached, or a migration fails.
 pub async fn connect(target: &Path) -> anyhow::Result<Db> {
     let db = if is_postgres_url(target) {
         let url = target.to_str().unwrap_or_default();
+        create_missing_pg_database(url).await;
         let options = PgConnectOptions::from_str(url)?;
         let pool = PgPoolOptions::new()
             .max_connections(crate::limits::PG_POOL_MAX_CONNECTIONS)
@@ -131,6 +132,22 @@ pub async fn connect(target: &Path) -> anyhow::Result<Db> {
         tracing::info!(repaired, "descriptions an earlier cut left open were cleaned again");
     }
     Ok(db)
+}
+
+/// Makes the PostgreSQL database `url` names when it does not exist yet, as a SQLite file is made when missing: a
+/// new shop needs only a server and a role allowed to create databases. Asks the server's maintenance database
+/// (`postgres`) with the URL's credentials; when that is refused (a role without `CREATEDB`, which a DBA may rightly
+/// prefer), it logs why and leaves the error to the connection that follows.
+async fn create_missing_pg_database(url: &str) {
+    use sqlx::migrate::MigrateDatabase;
+    match sqlx::Postgres::database_exists(url).await {
+        Ok(true) => {}
+        Ok(false) => match sqlx::Postgres::create_database(url).await {
+            Ok(()) => tracing::info!("created the shop's PostgreSQL database"),
+            Err(err) => tracing::warn!(%err, "the shop's PostgreSQL database is missing and cannot be created"),
+        },
+        Err(err) => tracing::debug!(%err, "cannot ask whether the shop's PostgreSQL database exists"),
+    }
 }
 
 impl Db {

@@ -12,8 +12,18 @@ pub struct DbSessionStore {
     db: Db,
 }
 
-fn backend(err: impl std::fmt::Display) -> session_store::Error {
-    session_store::Error::Backend(err.to_string())
+/// How a store error begins whose cause is the database being away ([`super::is_unavailable`]): tower-sessions'
+/// errors carry text only, and the session layer answers these 503, not 500 ([`is_unavailable`]).
+const UNAVAILABLE: &str = "the database is unavailable: ";
+
+fn backend(err: sqlx::Error) -> session_store::Error {
+    let marker = if super::is_unavailable(&err) { UNAVAILABLE } else { "" };
+    session_store::Error::Backend(format!("{marker}{err}"))
+}
+
+/// Whether a session's error comes from the database being away (a restart, a network cut; issue 36).
+pub fn is_unavailable(err: &tower_sessions::session::Error) -> bool {
+    matches!(err, tower_sessions::session::Error::Store(session_store::Error::Backend(text)) if text.starts_with(UNAVAILABLE))
 }
 
 impl DbSessionStore {

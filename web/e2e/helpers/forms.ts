@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { databaseFor } from './servers';
+import { databaseFor, isPostgres } from './servers';
 
 /**
  * Helpers of the form specs (issue 5). The captcha is real: the server draws a word into a PNG when the page
@@ -26,9 +26,20 @@ export function requireDatabase(why = 'the captcha word is read from the shop da
   return db!;
 }
 
-/** Runs one SQL query on the e2e shop's database; the rows as tab-separated text. */
+/**
+ * Runs one SQL query on the e2e shop's database, `?1`, `?2`… naming `params`; the rows as tab-separated text. SQLite
+ * through the `sqlite3` shell, PostgreSQL (issue 36) through `psql`; the query must be one both read.
+ */
 export function sql(query: string, ...params: string[]): string {
   const db = requireDatabase();
+  if (isPostgres(db)) {
+    // psql's variables, quoted as literals by `:'pN'`: never spliced into the SQL by us.
+    const variables = params.flatMap((value, index) => ['-v', `p${index + 1}=${value}`]);
+    return execFileSync('psql', ['-X', '-q', '-t', '-A', '-F', '\t', ...variables, db], {
+      input: `${query.replace(/\?(\d+)/g, ":'p$1'")};\n`,
+      encoding: 'utf8',
+    }).trim();
+  }
   // Parameters are bound by the shell's `.parameter set`, never spliced into the SQL.
   const setup = params.map((value, index) => `.parameter set ?${index + 1} '${value.replace(/'/g, "''")}'`);
   return execFileSync('sqlite3', ['-batch', '-separator', '\t', db], {

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The e2e shops (issue 21): one server per Playwright worker, each with its own SQLite database, so two workers never
+ * The e2e shops (issue 21): one server per Playwright worker, each with its own database (SQLite; PostgreSQL with
+ * `VITRINA_E2E_PG`), so two workers never
  * share a shop's state (a basket, the stores a test imported, the reviews it published). Worker `i` (its
  * `testInfo.parallelIndex`) talks to `127.0.0.1:VITRINA_E2E_PORT + i`, whose database is `VITRINA_E2E_DB` with `-w{i}`
  * before its extension. `playwright.config.ts` starts the servers and names `VITRINA_E2E_DB` once in the main process;
@@ -59,12 +60,26 @@ export function newDatabaseName(): string {
   return path.join(os.tmpdir(), `vitrina-e2e-${process.pid}-${Date.now()}.db`);
 }
 
-/** The database file of worker `index`'s server, or `undefined` against an external shop. */
+/**
+ * The database of worker `index`'s server, or `undefined` against an external shop: a SQLite file, or, when
+ * `VITRINA_E2E_PG` names a PostgreSQL server (an administrator's URL; issue 36), a database on it, which the shop
+ * creates at its first start.
+ */
 export function databaseFor(index: number): string | undefined {
   if (externalBaseURL()) return undefined;
   const db = process.env.VITRINA_E2E_DB;
   if (!db) throw new Error('VITRINA_E2E_DB is not set: playwright.config.ts names it before the servers start');
   checkWorker(index);
   const { dir, name, ext } = path.parse(db);
+  const postgres = process.env.VITRINA_E2E_PG;
+  if (postgres) {
+    const server = postgres.slice(0, postgres.lastIndexOf('/'));
+    return `${server}/${name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_w${index}`;
+  }
   return path.join(dir, `${name}-w${index}${ext}`);
+}
+
+/** Whether `db` (a `databaseFor` answer) is a PostgreSQL URL rather than a SQLite file. */
+export function isPostgres(db: string): boolean {
+  return db.startsWith('postgres://') || db.startsWith('postgresql://');
 }
