@@ -61,10 +61,17 @@ pub fn check_same_origin(headers: &axum::http::HeaderMap) -> Result<(), ApiError
     })
 }
 
-/// Middleware: refuses, before reading it, a request whose query string is longer than [`QUERY_MAX_BYTES`] (414
-/// `QUERY_TOO_LONG`, field `query`) or whose `Content-Length` is over [`REQUEST_BODY_MAX_BYTES`] (413
-/// `BODY_TOO_LARGE`, field `body`).
+/// Middleware: refuses, before reading it, a request whose path or query holds a percent-encoded NUL (400
+/// `TEXT_NUL`), whose query string is longer than [`QUERY_MAX_BYTES`] (414 `QUERY_TOO_LONG`, field `query`) or
+/// whose `Content-Length` is over [`REQUEST_BODY_MAX_BYTES`] (413 `BODY_TOO_LARGE`, field `body`).
 pub async fn limit_request(request: Request, next: Next) -> Response {
+    // A percent-encoded NUL (`%00`) in the path or the query: 400 `TEXT_NUL` (a raw one is no valid URI).
+    if request.uri().path().contains("%00") {
+        return crate::error::nul_refused("path").into_response();
+    }
+    if request.uri().query().is_some_and(|q| q.contains("%00")) {
+        return crate::error::nul_refused("query").into_response();
+    }
     let query_len = request.uri().query().map_or(0, str::len);
     if query_len > QUERY_MAX_BYTES {
         return error_response(

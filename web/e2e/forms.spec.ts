@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Request } from './helpers/test';
 import { CAPTCHA_CHECK_DELAY_MS } from '../src/config/constants';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { captchaWord, clickCallbackOpener, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
+import { captchaWord, clickCallbackOpener, jsonField, loadedCaptcha, openCallbackPanel, phoneInput, requireDatabase, sql } from './helpers/forms';
 import { vitrinaBinary } from './helpers/reviews';
 import { screenshotPath } from './helpers/screens';
 import { recordFetches } from './helpers/fetches';
@@ -190,7 +190,10 @@ test.describe('callback form in the slide panel', () => {
     await page.screenshot({ path: screenshotPath(`callback-sent-${testInfo.project.name}.png`) });
     await expectNoSeriousA11yViolations(page);
 
-    const stored = sql("SELECT json_extract(field_values, '$.PHONE.FULL_VALUE'), source_url FROM form_submissions WHERE json_extract(field_values, '$.NAME') = ?1", name);
+    const stored = sql(
+      `SELECT ${jsonField('field_values', 'PHONE', 'FULL_VALUE')}, source_url FROM form_submissions WHERE ${jsonField('field_values', 'NAME')} = ?1`,
+      name,
+    );
     expect(stored).toBe(`+7 912 345-67-89\t${page.url()}`);
     expect(sql('SELECT count(*) FROM outbox WHERE text_body LIKE ?1', `%${name}%`)).toBe('1');
 
@@ -308,7 +311,10 @@ test.describe('feedback page', () => {
       'Ваше сообщение отправлено. Мы постараемся ответить вам максимально быстро.',
     );
     expect(
-      sql("SELECT json_extract(field_values, '$.CALL_DATE') || ' ' || json_extract(field_values, '$.MESSAGE') FROM form_submissions WHERE json_extract(field_values, '$.NAME') = ?1", name),
+      sql(
+        `SELECT ${jsonField('field_values', 'CALL_DATE')} || ' ' || ${jsonField('field_values', 'MESSAGE')} FROM form_submissions WHERE ${jsonField('field_values', 'NAME')} = ?1`,
+        name,
+      ),
     ).toBe('15.03.2027 <b>Спасибо</b> за быструю доставку!');
     await page.screenshot({ path: screenshotPath(`feedback-sent-${testInfo.project.name}.png`) });
   });

@@ -92,7 +92,8 @@ fn personal(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
 /// Adds to every operation of `openapi` the error answers the shared middleware and extractors give, unless the
 /// operation documents them itself (issue 9: every answer the API gives is in the document):
 ///
-/// - `400` when the operation takes parameters or a body (`QUERY_INVALID`, `PATH_INVALID`, `BODY_INVALID`);
+/// - `400` on every operation: a malformed parameter or body (`QUERY_INVALID`, `PATH_INVALID`, `BODY_INVALID`), or
+///   the NUL character in the path, the query or the body (`TEXT_NUL`, issue 36);
 /// - `403` on state-changing methods (`CSRF_TOKEN_INVALID`, `session::require_csrf`);
 /// - `413` when it takes a body (`BODY_TOO_LARGE`, over `limits::REQUEST_BODY_MAX_BYTES` or the route's own limit);
 /// - `414` on every operation (`QUERY_TOO_LONG`, over `limits::QUERY_MAX_BYTES`).
@@ -105,7 +106,6 @@ pub fn document_common_answers(openapi: &mut utoipa::openapi::OpenApi) {
         ResponseBuilder::new().description(description).content("application/json", content).build()
     };
     for item in openapi.paths.paths.values_mut() {
-        let path_has_params = item.parameters.as_ref().is_some_and(|p| !p.is_empty());
         let operations = [
             (&mut item.get, false),
             (&mut item.head, false),
@@ -117,14 +117,16 @@ pub fn document_common_answers(openapi: &mut utoipa::openapi::OpenApi) {
         for (operation, changes_state) in operations {
             let Some(operation) = operation.as_mut() else { continue };
             let has_body = operation.request_body.is_some();
-            let has_params = path_has_params || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
             let responses = &mut operation.responses.responses;
             let mut add = |status: &str, description: &str| {
                 responses.entry(status.to_owned()).or_insert_with(|| answer(description).into());
             };
-            if has_params || has_body {
-                add("400", "A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID)");
-            }
+            // Any path or query may hold a `%00`, which `security::limit_request` refuses on every operation.
+            add(
+                "400",
+                "A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL \
+                 character (TEXT_NUL)",
+            );
             if changes_state {
                 add("403", "The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID)");
             }

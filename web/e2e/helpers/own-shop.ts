@@ -23,7 +23,11 @@ export interface OwnShop {
  */
 export async function startOwnShop(feed: { file: string } | { text: string }, portOffset: number): Promise<OwnShop> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-own-shop-'));
-  const db = path.join(dir, 'shop.db');
+  // On PostgreSQL (`VITRINA_E2E_PG`, issue 36) a database of its own, which the import creates.
+  const postgres = process.env.VITRINA_E2E_PG;
+  const db = postgres
+    ? `${postgres.slice(0, postgres.lastIndexOf('/'))}/${path.basename(dir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`
+    : path.join(dir, 'shop.db');
   let file: string;
   if ('file' in feed) {
     file = feed.file;

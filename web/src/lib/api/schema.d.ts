@@ -2128,6 +2128,15 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaRef"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
             403: {
                 headers: {
@@ -2177,7 +2186,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAnswer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,6 +2264,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
             403: {
                 headers: {
@@ -2295,7 +2313,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2435,7 +2453,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAnswer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2512,6 +2530,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Basket"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
@@ -2619,7 +2646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2750,6 +2777,15 @@ export interface operations {
                     "application/json": components["schemas"]["BasketSummary"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -2782,7 +2818,7 @@ export interface operations {
                     "image/png": unknown;
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2841,7 +2877,7 @@ export interface operations {
                     "audio/wav": unknown;
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2944,6 +2980,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompareList"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -2976,7 +3021,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompareList"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3047,6 +3092,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompareList"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
             403: {
                 headers: {
@@ -3084,6 +3138,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompareCount"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -3115,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompareList"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,7 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["FormAnswer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,7 +3275,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaRef"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3289,7 +3352,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaCheckAnswer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3444,6 +3507,15 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -3470,6 +3542,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PictureHealth"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3508,6 +3589,15 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -3542,6 +3632,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenderHealth"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3687,6 +3786,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserView"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,7 +3835,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserView"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3814,6 +3922,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderHistory"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3853,7 +3970,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,7 +4052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Menu"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +4167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Offer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4098,7 +4215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Offer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4227,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderView"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4455,6 +4572,15 @@ export interface operations {
                     "application/json": components["schemas"]["SectionList"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -4559,6 +4685,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -4587,6 +4722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
             414: {
                 headers: {
@@ -4613,6 +4757,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreAnswer"][];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
@@ -4646,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreAnswer"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViewedList"];
                 };
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4733,7 +4886,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID) */
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
             400: {
                 headers: {
                     [name: string]: unknown;
