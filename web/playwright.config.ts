@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { databaseFor, externalBaseURL, newDatabaseName, RENDER_FAULT_MARKER, urlFor, workerCount } from './e2e/helpers/servers';
+import {
+  databaseFor,
+  externalBaseURL,
+  newDatabaseName,
+  picturesDirFor,
+  RENDER_FAULT_MARKER,
+  urlFor,
+  workerCount,
+} from './e2e/helpers/servers';
 
 /**
  * End-to-end tests against the real release binary (`../server/target/release/vitrina`), which
@@ -89,7 +97,7 @@ export default defineConfig({
         // (issue 22): with two browsers and two shops on two cores a render can pass its 250 ms, and the fallback
         // would leave the hydration of that page untested. A page whose URL holds `render-fault` fails its render
         // (`--render-fault`, a test-only setting): the fallback is tested in `server-render.spec.ts`.
-        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000 --render-share 4 --trusted-proxies 127.0.0.1 --render-fault ${RENDER_FAULT_MARKER}`,
+        command: `"${binary}" serve --db "${databaseFor(index)}" --addr ${new URL(urlFor(index)).host} --form-rate-burst 1000 --login-attempts 100 --orders-per-address 1000 --map-tiles= --render-budget-ms 5000 --render-share 4 --trusted-proxies 127.0.0.1 --render-fault ${RENDER_FAULT_MARKER}${picturesDirFor(index) ? ` --pictures-dir "${picturesDirFor(index)}"` : ''}`,
         url: `${urlFor(index)}/api/health/ready`,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,

@@ -40,7 +40,19 @@ export async function startOwnShop(feed: { file: string } | { text: string }, po
   const origin = `http://127.0.0.1:${basePort() + portOffset}`;
   const server: ChildProcess = spawn(
     BINARY,
-    ['serve', '--db', db, '--addr', new URL(origin).host, '--render-budget-ms', '5000', '--render-share', '4'],
+    [
+      'serve',
+      '--db',
+      db,
+      '--addr',
+      new URL(origin).host,
+      '--render-budget-ms',
+      '5000',
+      '--render-share',
+      '4',
+      '--pictures-dir',
+      path.join(dir, 'pictures'),
+    ],
     { env: { ...process.env, VITRINA_PICTURES: 'off' }, stdio: 'ignore' },
   );
   await expect

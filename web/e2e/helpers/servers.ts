@@ -79,6 +79,18 @@ export function databaseFor(index: number): string | undefined {
   return path.join(dir, `${name}-w${index}${ext}`);
 }
 
+/**
+ * The picture store of worker `index`'s server on PostgreSQL (`VITRINA_E2E_PG`): a folder in the OS temp dir beside
+ * the run's name, since a PostgreSQL database has no folder for the default (`./data/pictures` would land in `web/`).
+ * `undefined` on SQLite (the default, beside the database file) and against an external shop.
+ */
+export function picturesDirFor(index: number): string | undefined {
+  const db = process.env.VITRINA_E2E_DB;
+  if (externalBaseURL() || !process.env.VITRINA_E2E_PG || !db) return undefined;
+  const { dir, name } = path.parse(db);
+  return path.join(dir, `${name}-pictures-w${index}`);
+}
+
 /** Whether `db` (a `databaseFor` answer) is a PostgreSQL URL rather than a SQLite file. */
 export function isPostgres(db: string): boolean {
   return db.startsWith('postgres://') || db.startsWith('postgresql://');
