@@ -89,7 +89,9 @@ pub(crate) async fn spawn_configured(
         // The picture worker costs each app seconds of encoding the demo's pictures; the suite that tests pictures
         // turns it on (`pictures.rs`), with a picture server on 127.0.0.1.
         pictures: vitrina::config::PictureArgs {
-            pictures_dir: None,
+            // In the test's own folder on either database: PostgreSQL's default, `./data/pictures`, would land in
+            // the working directory (server/).
+            pictures_dir: Some(dir.path().join("pictures")),
             pictures_url: None,
             pictures_allow_loopback: true,
             pictures_timeout_ms: vitrina::limits::PICTURE_FETCH_TIMEOUT_MS,
