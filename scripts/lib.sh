@@ -10,6 +10,8 @@ VITRINA_BIN="${VITRINA_BIN:-$REPO/server/target/release/vitrina}"
 start_shop() {
   local db="$1" port="$2" log="$3"
   shift 3
+  # A PostgreSQL database has no folder for the default picture store: keep it beside the log.
+  case "$db" in postgres://*) set -- --pictures-dir "$(dirname "$log")/pictures" "$@" ;; esac
   "$VITRINA_BIN" serve --db "$db" --addr "127.0.0.1:$port" --map-tiles= "$@" >>"$log" 2>&1 &
   SHOP_PID=$!
   SHOP_URL="http://127.0.0.1:$port"
@@ -26,9 +28,8 @@ start_shop() {
 # (scripts/pg/with-cluster.sh), a new database on it (its URL). Prints it.
 shop_db() {
   if [ -n "${VITRINA_TEST_PG:-}" ]; then
-    local name="vitrina_script_$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
-    psql -q "$VITRINA_TEST_PG" -c "CREATE DATABASE $name" >/dev/null
-    echo "${VITRINA_TEST_PG%/*}/$name"
+    # The shop creates the database at its first start (or import).
+    echo "${VITRINA_TEST_PG%/*}/vitrina_script_$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
   else
     echo "$1/shop.db"
   fi

@@ -66,8 +66,10 @@ class Client:
 
 
 def start(binary, db, port, log):
+    # A PostgreSQL database has no folder for the default picture store: keep it beside the log.
+    pictures = ["--pictures-dir", os.path.join(os.path.dirname(log.name), "pictures")] if "://" in db else []
     process = subprocess.Popen(
-        [binary, "serve", "--db", db, "--addr", f"127.0.0.1:{port}", "--map-tiles="],
+        [binary, "serve", "--db", db, "--addr", f"127.0.0.1:{port}", "--map-tiles=", *pictures],
         stdout=log,
         stderr=log,
         env={**os.environ, "VITRINA_FORM_RATE_BURST": "1000000", "VITRINA_ORDERS_PER_ADDRESS": "1000000",
@@ -97,7 +99,7 @@ def main():
     admin = os.environ.get("VITRINA_TEST_PG", "")
     if admin:
         name = "vitrina_durability_" + os.urandom(8).hex()
-        subprocess.run(["psql", "-q", admin, "-c", f"CREATE DATABASE {name}"], check=True)
+        # A new database on that server: the shop creates it at its first start.
         db = admin.rsplit("/", 1)[0] + "/" + name
     else:
         db = os.path.join(work, "shop.db")
