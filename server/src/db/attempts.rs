@@ -2,7 +2,7 @@
 //! e-mail-probe and order limits (`rate_limit::AttemptWindow`), shared by every instance on the database. Times are
 //! Unix ms. Each function says the SQL it runs.
 
-use super::{Db, Pool, Tx, TxInner};
+use super::Db;
 
 /// Where a key stands in its window: how many of its last `limit` attempts are inside it, and the oldest of those
 /// (Unix ms; `None` when there are none).
@@ -40,17 +40,7 @@ pub async fn acquire(
     since_ms: i64,
     limit: i64,
 ) -> sqlx::Result<Result<i64, Standing>> {
-    let mut tx: Tx = match &db.pool {
-        Pool::Sqlite(p) => Tx { inner: TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?) },
-        Pool::Postgres(p) => {
-            let mut tx = p.begin().await?;
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(format!("{kind}\u{1f}{key}"))
-                .execute(&mut *tx)
-                .await?;
-            Tx { inner: TxInner::Postgres(tx) }
-        }
-    };
+    let mut tx = db.begin_locked_on(&format!("attempt\u{1f}{kind}\u{1f}{key}")).await?;
     let (count, oldest_ms): (i64, Option<i64>) = on_tx!(tx, tx => sqlx::query_as(STANDING)
         .bind(kind)
         .bind(key)

@@ -170,15 +170,24 @@ impl Db {
     }
 
     /// Opens a transaction that holds the write lock `lock` from its first statement, so two read-then-write
-    /// transactions under the same lock run one after the other: SQLite's `BEGIN IMMEDIATE` (one writer at a time
-    /// anyway) against PostgreSQL's `pg_advisory_xact_lock(lock)`, released at commit or rollback.
+    /// transactions under the same lock run one after the other ([`Db::begin_locked_on`]).
     pub async fn begin_locked(&self, lock: WriteLock) -> sqlx::Result<Tx> {
+        self.begin_locked_on(lock.name()).await
+    }
+
+    /// Opens a transaction holding the lock named `name` from its first statement: SQLite's `BEGIN IMMEDIATE` (one
+    /// writer at a time anyway) against PostgreSQL's `pg_advisory_xact_lock(hashtextextended(name, 0))`, released
+    /// at commit or rollback. A name may be a key's own (`db::attempts` locks each limit's key).
+    pub async fn begin_locked_on(&self, name: &str) -> sqlx::Result<Tx> {
         Ok(Tx {
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
                 Pool::Postgres(p) => {
                     let mut tx = p.begin().await?;
-                    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(lock as i64).execute(&mut *tx).await?;
+                    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                        .bind(name)
+                        .execute(&mut *tx)
+                        .await?;
                     TxInner::Postgres(tx)
                 }
             },
@@ -191,16 +200,26 @@ impl Db {
     }
 }
 
-/// The advisory locks of [`Db::begin_locked`]: one key per kind of read-then-write transaction.
+/// The locks of [`Db::begin_locked`]: one per kind of read-then-write transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(i64)]
 pub enum WriteLock {
     /// An import of the catalogue: two imports never interleave (issue 36).
-    Import = 0x5669_7472_0001,
+    Import,
     /// Accounts: registration, log-in's basket merge.
-    Accounts = 0x5669_7472_0002,
+    Accounts,
     /// The pictures' claims.
-    Pictures = 0x5669_7472_0003,
+    Pictures,
+}
+
+impl WriteLock {
+    /// The lock's name ([`Db::begin_locked_on`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Import => "vitrina:import",
+            Self::Accounts => "vitrina:accounts",
+            Self::Pictures => "vitrina:pictures",
+        }
+    }
 }
 
 impl Tx {
@@ -416,13 +435,16 @@ fn pg_dump(url: &str, out: &Path) -> anyhow::Result<()> {
 pub async fn begin_import(db: &Db) -> sqlx::Result<Tx> {
     if let Pool::Postgres(pool) = &db.pool {
         let mut tx = pool.begin().await?;
-        let free: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
-            .bind(WriteLock::Import as i64)
+        let free: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind(WriteLock::Import.name())
             .fetch_one(&mut *tx)
             .await?;
         if !free {
             tracing::warn!("another import of this shop is running; this one starts when it ends");
-            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WriteLock::Import as i64).execute(&mut *tx).await?;
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(WriteLock::Import.name())
+                .execute(&mut *tx)
+                .await?;
         }
         return Ok(Tx { inner: TxInner::Postgres(tx) });
     }

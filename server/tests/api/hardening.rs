@@ -580,14 +580,17 @@ async fn text_with_the_nul_character_is_refused_with_400_on_either_database() {
     let app = spawn_app().await;
     let visitor = app.visitor().await;
     let code = |body: &Value| body["errors"][0]["code"].as_str().unwrap_or_default().to_owned();
-    let added = visitor.post_raw("/api/basket/items", "application/json", r#"{"offerId": "a\u0000b", "quantity": 1}"#).await;
+    let added =
+        visitor.post_raw("/api/basket/items", "application/json", r#"{"offerId": "a\u0000b", "quantity": 1}"#).await;
     assert_eq!(added.status(), 400);
     let body: Value = added.json().await.unwrap();
     assert_eq!((code(&body), body["errors"][0]["field"].clone()), ("TEXT_NUL".to_owned(), json!("body")));
     // The six characters `\u0000` (an escaped backslash) are text like any other: an unknown offer.
-    let literal = visitor.post_raw("/api/basket/items", "application/json", r#"{"offerId": "a\\u0000b", "quantity": 1}"#).await;
+    let literal =
+        visitor.post_raw("/api/basket/items", "application/json", r#"{"offerId": "a\\u0000b", "quantity": 1}"#).await;
     assert_eq!(literal.status(), 404);
-    for (path, field) in [("/api/offers/a%00b", "path"), ("/catalog/a%00b/", "path"), ("/api/search?q=a%00b", "query")] {
+    for (path, field) in [("/api/offers/a%00b", "path"), ("/catalog/a%00b/", "path"), ("/api/search?q=a%00b", "query")]
+    {
         let answer = app.get(path).await;
         assert_eq!(answer.status(), 400, "{path}");
         let body: Value = answer.json().await.unwrap();
