@@ -26,11 +26,14 @@ pub enum Added {
 /// Adds `quantity` of `offer_id` to the visitor's line, or makes the line. A line on the other side (`delay`
 /// differs: a wishlisted offer added to the basket, or a basket line put into the wishlist) moves over and keeps its
 /// quantity, as the cart page's move does. One statement, `INSERT … SELECT … WHERE (other lines of that side) < cap
-/// ON CONFLICT DO UPDATE SET quantity = CASE …`, so concurrent adds never lose an update nor pass the caps: a sum
+/// ON CONFLICT DO UPDATE SET quantity = CASE …`, under the visitor's lock ([`Db::begin_for_visitor`]: PostgreSQL's
+/// READ COMMITTED lets two concurrent statements each count the other's line out), so concurrent adds never lose an
+/// update nor pass the caps: a sum
 /// over [`BASKET_MAX_QUANTITY`], or a new line on a side that holds [`BASKET_MAX_LINES`] other offers (issue 20),
 /// changes nothing.
 pub async fn add(db: &Db, visitor: &str, offer_id: &str, quantity: i64, delay: bool) -> sqlx::Result<Added> {
-    let id: Option<i64> = on_pool!(db, pool => sqlx::query_scalar(
+    let mut tx = db.begin_for_visitor(visitor).await?;
+    let id: Option<i64> = on_tx!(tx, c => sqlx::query_scalar(
         "INSERT INTO basket_lines (visitor_id, offer_id, quantity, delay, added_at)
          SELECT $1, $2, $3, $4, $5
          WHERE (SELECT COUNT(*) FROM basket_lines WHERE visitor_id = $6 AND delay = $7 AND offer_id <> $8) < $9
@@ -52,19 +55,21 @@ pub async fn add(db: &Db, visitor: &str, offer_id: &str, quantity: i64, delay: b
     .bind(offer_id)
     .bind(BASKET_MAX_LINES)
     .bind(BASKET_MAX_QUANTITY)
-    .fetch_optional(pool)
+    .fetch_optional(&mut *c)
     .await)?;
     if let Some(id) = id {
+        tx.commit().await?;
         return Ok(Added::Line(id));
     }
     // Nothing changed: say which cap held (a line of this offer on this side hit the quantity cap; otherwise the side
     // was full).
-    let same_side: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = $1 AND offer_id = $2 AND delay = $3")
+    let same_side: Option<i64> = on_tx!(tx, c => sqlx::query_scalar("SELECT id FROM basket_lines WHERE visitor_id = $1 AND offer_id = $2 AND delay = $3")
             .bind(visitor)
             .bind(offer_id)
             .bind(delay)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *c)
             .await)?;
+    tx.commit().await?;
     Ok(if same_side.is_some() { Added::OverLimit } else { Added::TooManyLines })
 }
 
@@ -80,7 +85,8 @@ pub enum Updated {
 }
 
 /// `UPDATE basket_lines SET quantity = COALESCE(?, quantity), delay = COALESCE(?, delay)` on the visitor's line
-/// `id`, when a move to the other side leaves that side within [`BASKET_MAX_LINES`] (checked in the same statement).
+/// `id`, when a move to the other side leaves that side within [`BASKET_MAX_LINES`] (checked in the same statement,
+/// under the visitor's lock as [`add`] is).
 pub async fn update(
     db: &Db,
     visitor: &str,
@@ -88,7 +94,8 @@ pub async fn update(
     quantity: Option<i64>,
     delay: Option<bool>,
 ) -> sqlx::Result<Updated> {
-    let changed = on_pool!(db, pool => sqlx::query(
+    let mut tx = db.begin_for_visitor(visitor).await?;
+    let changed = on_tx!(tx, c => sqlx::query(
         "UPDATE basket_lines SET quantity = COALESCE($1, quantity), delay = COALESCE($2, delay)
          WHERE id = $3 AND visitor_id = $4
          AND ($5 IS NULL OR delay = $6
@@ -103,17 +110,19 @@ pub async fn update(
     .bind(visitor)
     .bind(delay)
     .bind(BASKET_MAX_LINES)
-    .execute(pool)
+    .execute(&mut *c)
     .await.map(|r| r.rows_affected()))?
         == 1;
     if changed {
+        tx.commit().await?;
         return Ok(Updated::Done);
     }
-    let exists: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT id FROM basket_lines WHERE id = $1 AND visitor_id = $2")
+    let exists: Option<i64> = on_tx!(tx, c => sqlx::query_scalar("SELECT id FROM basket_lines WHERE id = $1 AND visitor_id = $2")
         .bind(id)
         .bind(visitor)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *c)
         .await)?;
+    tx.commit().await?;
     Ok(if exists.is_some() { Updated::TooManyLines } else { Updated::NotFound })
 }
 

@@ -15,10 +15,12 @@ pub enum CompareAdd {
 
 /// Puts `offer_id` into the visitor's compare list unless it holds [`COMPARE_MAX_ITEMS`] offers still in the
 /// catalogue already (the ones the list shows; offers that left it do not count): one `INSERT … SELECT … WHERE
-/// (count) < max ON CONFLICT DO NOTHING`, so concurrent adds cannot pass the limit.
+/// (count) < max ON CONFLICT DO NOTHING` under the visitor's lock ([`Db::begin_for_visitor`]), so concurrent adds
+/// cannot pass the limit on either database.
 pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    on_pool!(db, pool => sqlx::query(
+    let mut tx = db.begin_for_visitor(visitor).await?;
+    on_tx!(tx, c => sqlx::query(
         "INSERT INTO compare_items (visitor_id, offer_id, added_at)
          SELECT $1, $2, $3 WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
                                WHERE c.visitor_id = $4 AND o.active = TRUE) < $5
@@ -29,13 +31,14 @@ pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result
     .bind(now)
     .bind(visitor)
     .bind(COMPARE_MAX_ITEMS)
-    .execute(pool)
+    .execute(&mut *c)
     .await.map(|r| r.rows_affected()))?;
-    let listed: Option<i64> = on_pool!(db, pool => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
+    let listed: Option<i64> = on_tx!(tx, c => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM compare_items WHERE visitor_id = $1 AND offer_id = $2")
         .bind(visitor)
         .bind(offer_id)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *c)
         .await)?;
+    tx.commit().await?;
     Ok(if listed.is_some() { CompareAdd::Listed } else { CompareAdd::Full })
 }
 

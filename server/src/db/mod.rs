@@ -175,6 +175,13 @@ impl Db {
         self.begin_locked_on(lock.name()).await
     }
 
+    /// Opens a transaction holding the visitor's own lock: the count-then-insert caps of the basket, the wishlist
+    /// and the compare list (issue 20) hold under PostgreSQL's READ COMMITTED only when one visitor's adds run one
+    /// after the other; other visitors never wait.
+    pub async fn begin_for_visitor(&self, visitor: &str) -> sqlx::Result<Tx> {
+        self.begin_locked_on(&format!("vitrina:visitor:{visitor}")).await
+    }
+
     /// Opens a transaction holding the lock named `name` from its first statement: SQLite's `BEGIN IMMEDIATE` (one
     /// writer at a time anyway) against PostgreSQL's `pg_advisory_xact_lock(hashtextextended(name, 0))`, released
     /// at commit or rollback. A name may be a key's own (`db::attempts` locks each limit's key).
