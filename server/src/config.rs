@@ -503,6 +503,22 @@ pub struct MailArgs {
     /// The shop owner's e-mail address: where form submissions are notified.
     #[arg(long, env = "VITRINA_NOTIFY_EMAIL")]
     pub notify_email: Option<String>,
+    /// After a failed send the outbox tries again this many ms later, then four times later each time (issue 37).
+    #[arg(long, env = "VITRINA_MAIL_RETRY_MS", default_value_t = crate::limits::MAIL_RETRY_FIRST_MS)]
+    pub mail_retry_ms: u64,
+    /// Attempts to mail one message before the outbox gives it up (`vitrina mail status` lists it as failed).
+    #[arg(long, env = "VITRINA_MAIL_ATTEMPTS", default_value_t = crate::limits::MAIL_ATTEMPTS)]
+    pub mail_attempts: u32,
+}
+
+impl MailArgs {
+    /// The outbox's retries as set.
+    pub fn retry(&self) -> crate::mail::RetryPolicy {
+        crate::mail::RetryPolicy {
+            first_delay: std::time::Duration::from_millis(self.mail_retry_ms),
+            attempts: self.mail_attempts.max(1),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]

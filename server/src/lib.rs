@@ -12,6 +12,7 @@ pub mod feeds;
 pub mod limits;
 pub mod log;
 pub mod mail;
+pub mod orders;
 pub mod pictures;
 pub mod rate_limit;
 pub mod search;

@@ -609,3 +609,41 @@ pub const DATABASE_RETRY_AFTER_S: u64 = 5;
 /// How long a request waits for a PostgreSQL connection before it answers 503 `DATABASE_UNAVAILABLE`, ms: while
 /// the server is away the pool keeps trying to connect for this long. Long enough for a pool that is only busy.
 pub const PG_ACQUIRE_TIMEOUT_MS: u64 = 5_000;
+
+/// The outbox's first retry of a failed mail comes this long after it, ms; each next one four times later (issue
+/// 37: 30 s, 2 min, 8 min, 32 min, 2 h). `VITRINA_MAIL_RETRY_MS`.
+pub const MAIL_RETRY_FIRST_MS: u64 = 30_000;
+
+/// Attempts to mail one message before the outbox gives it up and shows it as failed (`VITRINA_MAIL_ATTEMPTS`).
+pub const MAIL_ATTEMPTS: u32 = 6;
+
+/// How long one instance holds a due mail it claimed before another may take it (the first died mid-send).
+pub const MAIL_CLAIM_LEASE: Duration = Duration::from_secs(5 * 60);
+
+/// The outbox worker looks for due mail at least this often (another instance's mail, a retry come due).
+pub const MAIL_POLL_MAX: Duration = Duration::from_secs(5);
+
+/// One SMTP conversation's time-out: a server that hangs counts as a failed attempt.
+pub const MAIL_SEND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Most characters of a status change's comment (issue 37), which the shopper sees.
+pub const ORDER_STATUS_COMMENT_MAX_CHARS: usize = 1000;
+
+/// Random bytes of an order's guest link token (issue 37): 32, as a password reset's.
+pub const ORDER_GUEST_TOKEN_BYTES: usize = 32;
+
+/// The staff's session cookie (issue 37): apart from the shoppers', sent to `/api/admin` only.
+pub const STAFF_SESSION_COOKIE_NAME: &str = "vitrina_staff";
+
+/// A staff session ends after this long without a request (issue 37: shorter than a shopper's 30 days), s.
+pub const STAFF_SESSION_IDLE_S: i64 = 2 * 3600;
+
+/// How long a staff member's one-time set-password link works (issue 37).
+pub const STAFF_LINK_TTL: Duration = Duration::from_secs(24 * 3600);
+
+/// Orders per page of the back office's list: the default and the most.
+pub const ADMIN_ORDERS_PER_PAGE: i64 = 25;
+pub const ADMIN_ORDERS_PER_PAGE_MAX: i64 = 100;
+
+/// Orders per batch of the CSV export's keyset paging (each batch one short query).
+pub const ADMIN_EXPORT_BATCH: i64 = 500;

@@ -80,6 +80,12 @@ pub fn request_cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<Str
         .map(|cookie| cookie.value().to_owned())
 }
 
+/// The visitor's language: their choice in the [`crate::limits::LANGUAGE_COOKIE_NAME`] cookie (`en`), else
+/// Russian, the shop's first language. Pages are rendered in it; a new order keeps it for its mails (issue 37).
+pub fn language(headers: &axum::http::HeaderMap) -> &'static str {
+    if request_cookie(headers, crate::limits::LANGUAGE_COOKIE_NAME).as_deref() == Some("en") { "en" } else { "ru" }
+}
+
 /// The token of the request's [`CSRF_COOKIE_NAME`] cookie, when it is one this shop made (64 lower-case hex digits).
 fn csrf_cookie(headers: &axum::http::HeaderMap) -> Option<String> {
     request_cookie(headers, CSRF_COOKIE_NAME)

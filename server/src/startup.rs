@@ -63,7 +63,13 @@ impl Application {
         db::stores::ensure_defaults(&pool).await?;
         db::locations::ensure_defaults(&pool).await?;
         let mail = &args.mail;
-        let mailer = crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref())?;
+        let mailer = Arc::new(crate::mail::Mailer::new(
+            mail.smtp_url.as_deref(),
+            &mail.mail_from,
+            mail.notify_email.as_deref(),
+            mail.retry(),
+        )?);
+        tokio::spawn(mailer.clone().run_outbox(pool.clone()));
         let limiters = Arc::new(crate::rate_limit::RateLimiters::new(
             &pool,
             crate::rate_limit::Allowances {
@@ -121,7 +127,7 @@ impl Application {
             search,
             catalog,
             settings: Arc::new(settings),
-            mailer: Arc::new(mailer),
+            mailer,
             limiters,
             content,
             render: render.clone(),

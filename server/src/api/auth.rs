@@ -6,7 +6,7 @@
 
 use crate::api::accounts::{UserView, email_taken, hash, unprocessable, verify};
 use crate::db::accounts::{self as store, Account, NewUser, WriteError};
-use crate::db::forms::NewMessage;
+use crate::db::outbox::NewMessage;
 use crate::domain::accounts::{
     Password, RegisterRequest, check_email, check_new_password, needs_rehash, new_reset_token, new_session_stamp,
     token_hash, validate_registration,

@@ -2,7 +2,8 @@
 //! `GET /api/forms/{code}`, `POST /api/forms/{code}/captcha`, `GET /api/captcha/{sid}` (and `/audio`, the word
 //! spoken), `POST /api/forms/{code}/captcha-check`, `POST /api/forms/{code}/submissions`. Every POST needs the session's CSRF token (`crate::session`).
 
-use crate::db::forms::{self as store, CaptchaGuess, NewMessage, NewSubmission};
+use crate::db::forms::{self as store, CaptchaGuess, NewSubmission};
+use crate::db::outbox::NewMessage;
 use crate::domain::forms::{
     CAPTCHA_SID, CAPTCHA_WORD, CleanSubmission, FieldError, FieldType, FormDefinition, SOURCE_URL, validate_submission,
 };

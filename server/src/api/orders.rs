@@ -2,7 +2,7 @@
 //! `GET /api/orders/{number}` shows it to the session that placed it, or to the account that placed it (issue 7).
 //! The POST needs the CSRF token.
 
-use crate::db::forms::NewMessage;
+use crate::db::outbox::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
 use crate::domain::contact::login_name;
 use crate::domain::money::{CurrencyCode, Money};
@@ -16,7 +16,6 @@ use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use quick_xml::escape::escape;
 use serde::Serialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -204,6 +203,7 @@ pub async fn place_order(
     State(state): State<AppState>,
     session: Session,
     addr: ClientAddr,
+    headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<OrderRequest>,
 ) -> Result<(StatusCode, Json<Placed>), ApiError> {
     let details = validate_order(&body)
@@ -220,7 +220,10 @@ pub async fn place_order(
             return Err(limited);
         }
     };
-    let order = match store::place(&state.db, &visitor, user_id, &details).await {
+    let (guest_token, guest_token_hash) = crate::domain::accounts::new_reset_token();
+    let language = crate::session::language(&headers);
+    let placing = store::Placing { visitor: &visitor, user_id, language, guest_token_hash: &guest_token_hash };
+    let order = match store::place(&state.db, &placing, &details).await {
         Ok(order) => order,
         Err(refused) => {
             limits.order_addresses.forgive(by_address).await?;
@@ -228,7 +231,7 @@ pub async fn place_order(
             return Err(refused.into());
         }
     };
-    notify(&state, &order).await;
+    notify(&state, &order, &guest_token).await;
     Ok((StatusCode::CREATED, Json(Placed { number: order.number })))
 }
 
@@ -253,11 +256,12 @@ pub async fn get_order(
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::new(order)?)).into_response())
 }
 
-/// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`; an address
+/// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`
+/// (`crate::orders::placed_mails`: templates, the order's language, the guest link with `guest_token`); an address
 /// that already got [`crate::limits::ORDER_CONFIRMATIONS_PER_EMAIL`] confirmations in the window gets no more (the
 /// checkout does not check that the address is the shopper's). Failures are logged: the order stands whatever
 /// happens here.
-async fn notify(state: &AppState, order: &Order) {
+async fn notify(state: &AppState, order: &Order, guest_token: &str) {
     let shop = match crate::db::shop::name_or_default(&state.db).await {
         Ok(name) => name,
         Err(e) => {
@@ -265,127 +269,26 @@ async fn notify(state: &AppState, order: &Order) {
             crate::db::shop::DEFAULT_SHOP_NAME.to_owned()
         }
     };
-    let messages = match currency(order) {
-        Ok(code) => {
-            let owner = message(&shop, order, &code, &state.settings.public_url, Audience::Owner);
-            let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
-            let allowed = match order.details.email.as_ref() {
-                Some(email) => {
-                    let allowed = state.limiters.order_confirmations.check_and_record(login_name(email)).await.is_ok();
-                    if !allowed {
-                        tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
-                    }
-                    allowed
-                }
-                None => false,
-            };
-            if let Some(email) = order.details.email.as_ref().filter(|_| allowed) {
-                let shopper = message(&shop, order, &code, &state.settings.public_url, Audience::Shopper);
-                messages.push(NewMessage { recipient: Some(email.clone()), ..shopper });
-            }
-            messages
-        }
+    let (owner, shopper) = match crate::orders::placed_mails(&shop, order, &state.settings.public_url, guest_token) {
+        Ok(mails) => mails,
         Err(e) => {
             tracing::error!(order = %order.number, error = %e, "order not notified");
-            Vec::new()
+            return;
         }
     };
+    let mut messages = vec![NewMessage { recipient: state.mailer.owner_address().map(str::to_owned), ..owner }];
+    if let Some(email) = order.details.email.as_ref() {
+        if state.limiters.order_confirmations.check_and_record(login_name(email)).await.is_ok() {
+            messages.push(NewMessage { recipient: Some(email.clone()), ..shopper });
+        } else {
+            tracing::warn!(order = %order.number, "order confirmation not sent: the address got its share");
+        }
+    }
     for message in messages {
         if let Err(e) = state.mailer.send(&state.db, message).await {
             tracing::error!(order = %order.number, error = %e, "order notification not written");
         }
     }
-}
-
-/// Who a message about an order is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Audience {
-    /// The shop owner: topic `order`.
-    Owner,
-    /// The shopper who ordered: topic `order_confirmation`.
-    Shopper,
-}
-
-/// The message about `order` for `audience` (recipient unset): plain text and HTML, every shopper-typed value and
-/// catalogue text escaped in the HTML. Amounts as `2963.54 RUB`. The shopper's confirmation goes to an address
-/// the checkout cannot verify, so it carries only what the shop vouches for (the lines, the total, the methods,
-/// the checked phone number) and none of the free text typed at checkout (name, city, address, comment), which
-/// a mail client would turn into links (issue 20; docs/decisions.md). The owner's notification carries it all.
-fn message(shop: &str, order: &Order, code: &CurrencyCode, public_url: &str, audience: Audience) -> NewMessage {
-    let amount = |minor: i64| format!("{} {}", money(minor, code).major_text(), code.as_str());
-    let d = &order.details;
-    let placed = chrono::DateTime::parse_from_rfc3339(&order.created_at)
-        .map_or_else(|_| order.created_at.clone(), |t| t.format("%d.%m.%Y %H:%M UTC").to_string());
-    let (topic, subject, heading) = match audience {
-        Audience::Owner => (
-            "order",
-            format!("{shop}: заказ № {}", order.number),
-            format!("Новый заказ № {} от {placed}", order.number),
-        ),
-        Audience::Shopper => (
-            "order_confirmation",
-            format!("{shop}: ваш заказ № {} принят", order.number),
-            format!("Спасибо за заказ! Ваш заказ № {} от {placed} принят.", order.number),
-        ),
-    };
-    let typed = audience == Audience::Owner;
-    let mut details: Vec<(&str, String)> = Vec::new();
-    if typed {
-        details.push(("Покупатель", d.name.clone()));
-    }
-    details.push(("Телефон", d.phone.clone()));
-    if typed {
-        if let Some(email) = &d.email {
-            details.push(("E-mail", email.clone()));
-        }
-        details.push(("Город", d.city.clone()));
-    }
-    details.push(("Доставка", d.delivery_method.label().to_owned()));
-    if typed && let Some(address) = &d.address {
-        details.push(("Адрес", address.clone()));
-    }
-    details.push(("Оплата", d.payment_method.label().to_owned()));
-    if typed && let Some(comment) = &d.comment {
-        details.push(("Комментарий", comment.clone()));
-    }
-
-    let mut text = format!("{heading}\n\n");
-    let mut html = format!("<h1>{}</h1>\n<table>\n", escape(&heading));
-    html.push_str("<tr><th align=\"left\">Товар</th><th>Цена</th><th>Количество</th><th>Сумма</th></tr>\n");
-    for (i, line) in order.lines.iter().enumerate() {
-        let link = format!("{public_url}{}", line.url);
-        let vendor_code = line.vendor_code.as_deref().map(|c| format!(" (арт. {c})")).unwrap_or_default();
-        text.push_str(&format!(
-            "{}. {}{vendor_code}: {} × {} = {}\n   {link}\n",
-            i + 1,
-            line.name,
-            amount(line.price_minor),
-            line.quantity,
-            amount(line.sum_minor)
-        ));
-        html.push_str(&format!(
-            "<tr><td><a href=\"{}\">{}</a>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            escape(&link),
-            escape(&line.name),
-            escape(&vendor_code),
-            escape(amount(line.price_minor)),
-            line.quantity,
-            escape(amount(line.sum_minor))
-        ));
-    }
-    let total = amount(order.total_minor);
-    text.push_str(&format!("Итого: {total}\n\n"));
-    html.push_str(&format!(
-        "<tr><th align=\"left\" colspan=\"3\">Итого</th><th>{}</th></tr>\n</table>\n",
-        escape(&total)
-    ));
-    html.push_str("<table>\n");
-    for (label, value) in &details {
-        text.push_str(&format!("{label}: {value}\n"));
-        html.push_str(&format!("<tr><th align=\"left\">{}</th><td>{}</td></tr>\n", escape(*label), escape(value)));
-    }
-    html.push_str("</table>\n");
-    NewMessage { topic: topic.into(), recipient: None, subject, text_body: text, html_body: html }
 }
 
 /// The order routes. The POST body is limited to [`ORDER_BODY_MAX_BYTES`].

@@ -126,7 +126,7 @@ pub async fn add_review(
         Publication::Published => "опубликован".to_owned(),
         Publication::Pending => format!("ждёт проверки: vitrina reviews publish {}", review.id),
     };
-    let message = crate::db::forms::NewMessage {
+    let message = crate::db::outbox::NewMessage {
         topic: "review".into(),
         recipient: state.mailer.owner_address().map(str::to_owned),
         subject: format!("{shop}: новый отзыв № {} ({stars})", review.id),

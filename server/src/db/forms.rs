@@ -1,4 +1,4 @@
-//! Tables `forms`, `form_submissions`, `captchas` and `outbox` (issue 5). Each function says the SQL it runs.
+//! Tables `forms`, `form_submissions` and `captchas` (issue 5). Each function says the SQL it runs.
 
 use super::Db;
 use crate::domain::forms::{FormDefinition, default_forms};
@@ -190,48 +190,4 @@ pub async fn insert_submission(db: &Db, s: &NewSubmission<'_>) -> anyhow::Result
     .fetch_one(pool)
     .await)?;
     Ok(id)
-}
-
-/// A notification to write to the outbox.
-#[derive(Debug, Clone)]
-pub struct NewMessage {
-    /// What it is about: `form_submission`.
-    pub topic: String,
-    /// The e-mail address, `None` when the shop has none configured (then it is only logged).
-    pub recipient: Option<String>,
-    pub subject: String,
-    pub text_body: String,
-    /// The same as HTML, every shopper-typed value escaped.
-    pub html_body: String,
-}
-
-/// `INSERT INTO outbox`; returns the new id.
-pub async fn insert_outbox(db: &Db, m: &NewMessage) -> sqlx::Result<i64> {
-    on_pool!(db, pool => sqlx::query_scalar(
-        "INSERT INTO outbox (topic, recipient, subject, text_body, html_body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-    )
-    .bind(&m.topic)
-    .bind(&m.recipient)
-    .bind(&m.subject)
-    .bind(&m.text_body)
-    .bind(&m.html_body)
-    .bind(now_text())
-    .fetch_one(pool)
-    .await)
-}
-
-/// Records one mailing attempt of outbox message `id`: `sent_at` on success, `last_error` otherwise.
-pub async fn mark_outbox(db: &Db, id: i64, result: Result<(), String>) -> sqlx::Result<()> {
-    let (sent_at, error) = match result {
-        Ok(()) => (Some(now_text()), None),
-        Err(e) => (None, Some(e)),
-    };
-    on_pool!(db, pool => sqlx::query("UPDATE outbox SET attempts = attempts + 1, sent_at = $1, last_error = $2 WHERE id = $3")
-        .bind(sent_at)
-        .bind(error)
-        .bind(id)
-        .execute(pool)
-        .await.map(|r| r.rows_affected()))?;
-    Ok(())
 }

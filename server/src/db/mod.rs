@@ -46,13 +46,16 @@ pub mod lists;
 pub mod locations;
 pub mod menus;
 pub mod offers;
+pub mod order_status;
 pub mod orders;
+pub mod outbox;
 pub mod pictures;
 pub mod reviews;
 pub mod search;
 pub mod sections;
 pub mod sessions;
 pub mod shop;
+pub mod staff;
 pub mod stores;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};

@@ -41,10 +41,16 @@ pub struct Order {
     pub id: i64,
     /// The order's id as decimal text (docs/decisions.md "Orders").
     pub number: String,
-    /// `new` until the shop works on it (later issues).
+    /// `new` until the shop works on it; then as `crate::domain::order_status::OrderStatus` names it (issue 37).
     pub status: String,
     /// RFC 3339, UTC, seconds.
     pub created_at: String,
+    /// RFC 3339, UTC, seconds: the last status change, or the placement.
+    pub updated_at: String,
+    /// `ru` or `en`: the language the shopper ordered in, which the status mails speak.
+    pub language: String,
+    /// The account that placed it, if the shopper was logged in.
+    pub user_id: Option<i64>,
     /// The contact and delivery details as checked by `validate_order`.
     pub details: CleanOrder,
     /// ISO 4217 code of the amounts.
@@ -103,6 +109,19 @@ struct BasketOffer {
     available: bool,
 }
 
+/// Who places an order, and how it is to be found again.
+#[derive(Debug, Clone, Copy)]
+pub struct Placing<'a> {
+    /// The visitor whose basket is ordered.
+    pub visitor: &'a str,
+    /// The logged-in account, if any (its order history lists the order).
+    pub user_id: Option<i64>,
+    /// `ru` or `en`: the language the shopper ordered in.
+    pub language: &'a str,
+    /// SHA-256 (hex) of the guest link's token (issue 37).
+    pub guest_token_hash: &'a str,
+}
+
 /// Places the visitor's basket (its lines outside the wishlist) as an order with `details`, in one transaction
 /// begun with `BEGIN IMMEDIATE`, so the write lock is held from the first read and no concurrent add, change or
 /// second checkout of the same basket can come between:
@@ -119,7 +138,8 @@ struct BasketOffer {
 ///    `basket_lines` (the wishlist stays), `COMMIT`.
 ///
 /// Any failure rolls everything back: no order, the basket as it was.
-pub async fn place(db: &Db, visitor: &str, user_id: Option<i64>, details: &CleanOrder) -> Result<Order, PlaceError> {
+pub async fn place(db: &Db, placing: &Placing<'_>, details: &CleanOrder) -> Result<Order, PlaceError> {
+    let Placing { visitor, user_id, language, guest_token_hash } = *placing;
     let mut tx = db.begin_locked(super::WriteLock::Accounts).await?;
     let basket: Vec<BasketOffer> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT l.offer_id, l.quantity, o.name, o.vendor_code, o.slug, s.slug AS section_slug,
@@ -185,8 +205,9 @@ pub async fn place(db: &Db, visitor: &str, user_id: Option<i64>, details: &Clean
     let created_at = now_text();
     on_tx!(tx, tx => sqlx::query(
         "INSERT INTO orders (id, number, visitor_id, user_id, status, name, phone, phone_country, email, city,
-             address, delivery_method, payment_method, comment, currency_id, total_minor, created_at)
-         VALUES ($1, $2, $3, $4, 'new', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             address, delivery_method, payment_method, comment, currency_id, total_minor, created_at, updated_at,
+             language, guest_token_hash, phone_digits, search_text)
+         VALUES ($1, $2, $3, $4, 'new', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
     )
     .bind(id)
     .bind(&number)
@@ -204,6 +225,11 @@ pub async fn place(db: &Db, visitor: &str, user_id: Option<i64>, details: &Clean
     .bind(&currency_id)
     .bind(total_minor)
     .bind(&created_at)
+    .bind(&created_at)
+    .bind(language)
+    .bind(guest_token_hash)
+    .bind(phone_digits(&details.phone))
+    .bind(search_text(&number, &details.name, details.email.as_deref()))
     .execute(&mut *tx)
     .await.map(|r| r.rows_affected()))?;
     for (position, line) in (1_i64..).zip(&lines) {
@@ -232,7 +258,10 @@ pub async fn place(db: &Db, visitor: &str, user_id: Option<i64>, details: &Clean
         id,
         number,
         status: "new".into(),
+        updated_at: created_at.clone(),
         created_at,
+        language: language.to_owned(),
+        user_id,
         details: details.clone(),
         currency_id,
         total_minor,
@@ -247,6 +276,9 @@ struct OrderRow {
     number: String,
     status: String,
     created_at: String,
+    updated_at: String,
+    language: String,
+    user_id: Option<i64>,
     name: String,
     phone: String,
     phone_country: String,
@@ -264,20 +296,50 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
     sqlx::Error::ColumnDecode { index: column.to_owned(), source: format!("unknown value {value:?}").into() }
 }
 
+/// The columns [`read`] reads.
+const ORDER_COLUMNS: &str = "SELECT id, number, status, created_at, updated_at, language, user_id, name, phone, phone_country,
+        email, city, address, delivery_method, payment_method, comment, currency_id, total_minor FROM orders";
+
+/// How an order is looked up.
+#[derive(Debug, Clone, Copy)]
+pub enum OrderKey<'a> {
+    /// By number, only when `visitor` or the account `user_id` placed it (the shopper's own pages).
+    Shopper { number: &'a str, visitor: Option<&'a str>, user_id: Option<i64> },
+    /// By the SHA-256 (hex) of its guest link's token (issue 37).
+    GuestToken(&'a str),
+    /// By number, whoever placed it (the back office and the CLI).
+    Number(&'a str),
+}
+
 /// The order `number` with its lines, only when `visitor` or the account `user_id` placed it: `SELECT … FROM
-/// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then `SELECT … FROM order_lines WHERE order_id = ?
-/// ORDER BY position` and their pictures' copies (`pictures`). `None` for an unknown number or someone else's order.
+/// orders WHERE number = ? AND (visitor_id = ? OR user_id = ?)`, then its lines ([`read`]). `None` for an unknown
+/// number or someone else's order.
 pub async fn find(db: &Db, number: &str, visitor: Option<&str>, user_id: Option<i64>) -> sqlx::Result<Option<Order>> {
-    let row: Option<OrderRow> = on_pool!(db, pool => sqlx::query_as(
-        "SELECT id, number, status, created_at, name, phone, phone_country, email, city, address, delivery_method,
-                payment_method, comment, currency_id, total_minor
-         FROM orders WHERE number = $1 AND (visitor_id = $2 OR user_id = $3)",
-    )
-    .bind(number)
-    .bind(visitor)
-    .bind(user_id)
-    .fetch_optional(pool)
-    .await)?;
+    read(db, OrderKey::Shopper { number, visitor, user_id }).await
+}
+
+/// The order `key` names with its lines: `SELECT … FROM orders WHERE …`, then `SELECT … FROM order_lines WHERE
+/// order_id = ? ORDER BY position` and their pictures' copies (`pictures`). `None` when there is no such order.
+pub async fn read(db: &Db, key: OrderKey<'_>) -> sqlx::Result<Option<Order>> {
+    let row: Option<OrderRow> = match key {
+        OrderKey::Shopper { number, visitor, user_id } => {
+            let sql = format!("{ORDER_COLUMNS} WHERE number = $1 AND (visitor_id = $2 OR user_id = $3)");
+            on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(number)
+                .bind(visitor)
+                .bind(user_id)
+                .fetch_optional(pool)
+                .await)?
+        }
+        OrderKey::GuestToken(hash) => {
+            let sql = format!("{ORDER_COLUMNS} WHERE guest_token_hash = $1");
+            on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(hash).fetch_optional(pool).await)?
+        }
+        OrderKey::Number(number) => {
+            let sql = format!("{ORDER_COLUMNS} WHERE number = $1");
+            on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(number).fetch_optional(pool).await)?
+        }
+    };
     let Some(row) = row else { return Ok(None) };
     let mut lines: Vec<OrderLine> = on_pool!(db, pool => sqlx::query_as(
         "SELECT offer_id, name, vendor_code, url, picture, price_minor, quantity, sum_minor, currency_id
@@ -308,6 +370,9 @@ pub async fn find(db: &Db, number: &str, visitor: Option<&str>, user_id: Option<
         number: row.number,
         status: row.status,
         created_at: row.created_at,
+        updated_at: row.updated_at,
+        language: row.language,
+        user_id: row.user_id,
         details: CleanOrder {
             name: row.name,
             phone: row.phone,
@@ -350,4 +415,40 @@ pub async fn list_for_user(db: &Db, user_id: i64) -> sqlx::Result<Vec<OrderSumma
     .bind(user_id)
     .fetch_all(pool)
     .await)
+}
+
+/// The digits of `phone` (`+7 912 345-67-89` → `79123456789`): what the back office's phone search compares.
+pub fn phone_digits(phone: &str) -> String {
+    phone.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// The order's number, name and e-mail, lower-cased (Unicode) and joined by spaces: what the back office's text
+/// search looks in (`orders.search_text`).
+pub fn search_text(number: &str, name: &str, email: Option<&str>) -> String {
+    format!("{number} {name} {}", email.unwrap_or("")).to_lowercase()
+}
+
+/// Fills `search_text` of orders placed before it existed (`search_text = ''`), in batches of 500: the server's
+/// start runs it. Returns how many it filled.
+pub async fn backfill_search_text(db: &Db) -> sqlx::Result<u64> {
+    let mut filled = 0;
+    loop {
+        let rows: Vec<(i64, String, String, Option<String>)> = on_pool!(db, pool => sqlx::query_as(
+            "SELECT id, number, name, email FROM orders WHERE search_text = '' ORDER BY id LIMIT 500",
+        )
+        .fetch_all(pool)
+        .await)?;
+        if rows.is_empty() {
+            return Ok(filled);
+        }
+        for (id, number, name, email) in rows {
+            let text = search_text(&number, &name, email.as_deref());
+            on_pool!(db, pool => sqlx::query("UPDATE orders SET search_text = $1 WHERE id = $2")
+                .bind(&text)
+                .bind(id)
+                .execute(pool)
+                .await.map(|r| r.rows_affected()))?;
+            filled += 1;
+        }
+    }
 }

@@ -1,4 +1,5 @@
-//! The `sessions` table: the visitor sessions' store (tower-sessions' `SessionStore`, issue 5).
+//! The `sessions` and `staff_sessions` tables: the visitor sessions' and the staff's sessions' stores
+//! (tower-sessions' `SessionStore`, issues 5 and 37).
 
 use super::Db;
 use async_trait::async_trait;
@@ -10,7 +11,38 @@ use tower_sessions::session_store::{self, SessionStore};
 #[derive(Debug, Clone)]
 pub struct DbSessionStore {
     db: Db,
+    sql: &'static Statements,
 }
+
+/// The store's statements over one table.
+#[derive(Debug)]
+struct Statements {
+    create: &'static str,
+    save: &'static str,
+    load: &'static str,
+    delete: &'static str,
+    delete_expired: &'static str,
+}
+
+/// The shoppers' sessions.
+const SHOPPERS: Statements = Statements {
+    create: "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    save: "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
+           ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
+    load: "SELECT data FROM sessions WHERE id = $1 AND expiry_date > $2",
+    delete: "DELETE FROM sessions WHERE id = $1",
+    delete_expired: "DELETE FROM sessions WHERE expiry_date <= $1",
+};
+
+/// The staff's sessions (issue 37): a table of their own, so no shopper's cookie ever names one.
+const STAFF: Statements = Statements {
+    create: "INSERT INTO staff_sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    save: "INSERT INTO staff_sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
+           ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
+    load: "SELECT data FROM staff_sessions WHERE id = $1 AND expiry_date > $2",
+    delete: "DELETE FROM staff_sessions WHERE id = $1",
+    delete_expired: "DELETE FROM staff_sessions WHERE expiry_date <= $1",
+};
 
 /// How a store error begins whose cause is the database being away ([`super::is_unavailable`]): tower-sessions'
 /// errors carry text only, and the session layer answers these 503, not 500 ([`is_unavailable`]).
@@ -27,8 +59,14 @@ pub fn is_unavailable(err: &tower_sessions::session::Error) -> bool {
 }
 
 impl DbSessionStore {
+    /// The shoppers' sessions (`sessions`).
     pub fn new(db: Db) -> Self {
-        Self { db }
+        Self { db, sql: &SHOPPERS }
+    }
+
+    /// The staff's sessions (`staff_sessions`, issue 37).
+    pub fn staff(db: Db) -> Self {
+        Self { db, sql: &STAFF }
     }
 
     /// Runs `sql` (an `INSERT` of id, data and expiry) with `record`; answers the rows it wrote.
@@ -47,7 +85,7 @@ impl DbSessionStore {
     /// Removes sessions that have expired; returns how many.
     pub async fn delete_expired(&self) -> sqlx::Result<u64> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        Ok(on_pool!(self.db, pool => sqlx::query("DELETE FROM sessions WHERE expiry_date <= $1")
+        Ok(on_pool!(self.db, pool => sqlx::query(self.sql.delete_expired)
             .bind(now)
             .execute(pool)
             .await.map(|r| r.rows_affected()))?)
@@ -58,8 +96,7 @@ impl DbSessionStore {
 impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
         loop {
-            let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
-            if self.write(sql, record).await? == 1 {
+            if self.write(self.sql.create, record).await? == 1 {
                 return Ok(());
             }
             // An id collision (2^-128): draw another.
@@ -68,14 +105,12 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn save(&self, record: &Record) -> session_store::Result<()> {
-        let sql = "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
-                   ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date";
-        self.write(sql, record).await.map(drop)
+        self.write(self.sql.save, record).await.map(drop)
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let data: Option<String> = on_pool!(self.db, pool => sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expiry_date > $2")
+        let data: Option<String> = on_pool!(self.db, pool => sqlx::query_scalar(self.sql.load)
             .bind(id.to_string())
             .bind(now)
             .fetch_optional(pool)
@@ -85,7 +120,7 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn delete(&self, id: &Id) -> session_store::Result<()> {
-        on_pool!(self.db, pool => sqlx::query("DELETE FROM sessions WHERE id = $1")
+        on_pool!(self.db, pool => sqlx::query(self.sql.delete)
             .bind(id.to_string())
             .execute(pool)
             .await.map(|r| r.rows_affected()))

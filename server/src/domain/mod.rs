@@ -8,6 +8,7 @@ pub mod listing;
 pub mod locations;
 pub mod menu;
 pub mod money;
+pub mod order_status;
 pub mod orders;
 pub mod pictures;
 pub mod reviews;

@@ -20,7 +20,7 @@ pub mod render;
 pub mod seo;
 pub mod sitemap;
 
-use crate::session::request_cookie;
+use crate::session::{language, request_cookie};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Extension, Path, State};
@@ -342,11 +342,6 @@ fn accepts_brotli(headers: &HeaderMap) -> bool {
         .collect();
     let weight_of = |wanted: &str| weighted.iter().find(|(name, _)| name.eq_ignore_ascii_case(wanted)).map(|c| c.1);
     weight_of("br").or_else(|| weight_of("*")).is_some_and(|weight| weight > 0.0)
-}
-
-/// The page's language: the shopper's choice in its cookie, else Russian (the shop's first language).
-fn language(headers: &HeaderMap) -> &'static str {
-    if request_cookie(headers, crate::limits::LANGUAGE_COOKIE_NAME).as_deref() == Some("en") { "en" } else { "ru" }
 }
 
 async fn robots(State(state): State<AppState>) -> Response {

@@ -85,7 +85,13 @@ pub(crate) async fn spawn_configured(
         db: DbArgs { db: db_path.clone() },
         addr: "127.0.0.1:0".parse().unwrap(),
         public_url: Some("https://shop.test".into()),
-        mail: MailArgs { smtp_url: None, mail_from: "Vitrina <noreply@shop.test>".into(), notify_email: None },
+        mail: MailArgs {
+            smtp_url: None,
+            mail_from: "Vitrina <noreply@shop.test>".into(),
+            notify_email: None,
+            mail_retry_ms: vitrina::limits::MAIL_RETRY_FIRST_MS,
+            mail_attempts: vitrina::limits::MAIL_ATTEMPTS,
+        },
         // The picture worker costs each app seconds of encoding the demo's pictures; the suite that tests pictures
         // turns it on (`pictures.rs`), with a picture server on 127.0.0.1.
         pictures: vitrina::config::PictureArgs {
