@@ -39,6 +39,12 @@ pub enum Command {
     Locations(LocationsArgs),
     /// Moderate shoppers' reviews: list, publish, delete.
     Reviews(ReviewsArgs),
+    /// Work the shop's orders without a browser: list, show, set-status (the back office's rules, issue 37).
+    Orders(OrdersArgs),
+    /// Manage the shop's staff, who use the back office at /admin/: add, list, remove, reset-password.
+    Staff(StaffArgs),
+    /// The notifications' outbox: what waits to be mailed and what failed, and why.
+    Mail(MailCommandArgs),
     /// Manage the search synonyms (машинка => машина): export, import, reset, and the brands' Cyrillic spellings.
     Synonyms(SynonymsArgs),
     /// The shop's own copies of its offers' pictures: status, and fetch (what a serving shop does in the background).
@@ -156,6 +162,130 @@ impl ReviewsCommand {
             Self::List { db, .. } | Self::Publish { db, .. } | Self::Delete { db, .. } => db,
         }
     }
+}
+
+/// Where links in what the CLI writes point (the shop's public origin; `serve`'s `--public-url`).
+#[derive(Debug, Clone, Args)]
+pub struct LinkArgs {
+    /// The shop's public origin, e.g. `https://shop.example`: links in mails and the staff's set-password link.
+    #[arg(long, env = "VITRINA_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+}
+
+/// `vitrina orders …` (docs/operations.md "Staff and the back office").
+#[derive(Debug, Clone, Args)]
+pub struct OrdersArgs {
+    #[command(subcommand)]
+    pub command: OrdersCommand,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// The `vitrina orders` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum OrdersCommand {
+    /// List orders, newest first: number, date, status, name, phone, total.
+    List {
+        /// Only orders of this status: new, accepted, paid, shipped, completed or cancelled.
+        #[arg(long)]
+        status: Option<String>,
+        /// Placed on or after this day (YYYY-MM-DD, UTC) or instant (RFC 3339).
+        #[arg(long)]
+        from: Option<String>,
+        /// Placed on or before this day (YYYY-MM-DD, UTC, the whole day) or before this instant (RFC 3339).
+        #[arg(long)]
+        to: Option<String>,
+        /// Look for this in the number, name, e-mail and phone.
+        #[arg(long)]
+        search: Option<String>,
+        /// How many to list.
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+        /// One JSON object per line instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one order: its lines, totals, the shopper's contacts, delivery, comment and status history.
+    Show {
+        number: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Move an order to another status (the life cycle's rules; recorded in its history as the CLI's).
+    SetStatus {
+        number: String,
+        /// new, accepted, paid, shipped, completed or cancelled.
+        status: String,
+        /// Shown to the shopper with the change.
+        #[arg(long)]
+        comment: Option<String>,
+        /// Mail the shopper (in the order's language) through the outbox.
+        #[arg(long)]
+        notify: bool,
+        #[command(flatten)]
+        links: LinkArgs,
+        #[command(flatten)]
+        mail: MailArgs,
+    },
+}
+
+/// `vitrina staff …` (docs/operations.md "Staff and the back office").
+#[derive(Debug, Clone, Args)]
+pub struct StaffArgs {
+    #[command(subcommand)]
+    pub command: StaffCommand,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// The `vitrina staff` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum StaffCommand {
+    /// Add a staff member and print their one-time link to set a password (valid 24 hours).
+    Add {
+        email: String,
+        /// owner (everything, the staff list included) or manager (orders, reviews, the shop's state).
+        #[arg(long)]
+        role: String,
+        #[command(flatten)]
+        links: LinkArgs,
+    },
+    /// List the staff: e-mail, role, whether their password is set.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a staff member; their sessions end at once. The last owner cannot be removed.
+    Remove { email: String },
+    /// Print a new one-time link for a staff member to set a new password; the old one works until it is used.
+    ResetPassword {
+        email: String,
+        #[command(flatten)]
+        links: LinkArgs,
+    },
+}
+
+/// `vitrina mail …`.
+#[derive(Debug, Clone, Args)]
+pub struct MailCommandArgs {
+    #[command(subcommand)]
+    pub command: MailCommand,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// The `vitrina mail` subcommands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum MailCommand {
+    /// Counts of sent, waiting, failed and kept (no SMTP) messages, and the messages waiting or failed with their
+    /// last error.
+    Status {
+        #[arg(long)]
+        json: bool,
+        /// Make every failed message due again (a serving shop with SMTP mails them).
+        #[arg(long)]
+        retry_failed: bool,
+    },
 }
 
 /// `vitrina forms …`: the server-described forms (docs/operations.md "Forms").

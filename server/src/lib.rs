@@ -3,6 +3,7 @@
 pub mod api;
 pub mod captcha;
 pub mod catalog;
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;

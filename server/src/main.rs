@@ -93,6 +93,27 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stores(args) => run_stores(args).await?,
         Command::Locations(args) => run_locations(args).await?,
         Command::Reviews(args) => run_reviews(args).await?,
+        Command::Orders(args) => {
+            require_existing_db(&args.db.db)?;
+            let pool = vitrina::db::connect(&args.db.db).await?;
+            let result = vitrina::cli::orders(&pool, args, &mut std::io::stdout()).await;
+            pool.close().await;
+            result.map_err(closed_stdout)?;
+        }
+        Command::Staff(args) => {
+            require_existing_db(&args.db.db)?;
+            let pool = vitrina::db::connect(&args.db.db).await?;
+            let result = vitrina::cli::staff(&pool, args, &mut std::io::stdout()).await;
+            pool.close().await;
+            result.map_err(closed_stdout)?;
+        }
+        Command::Mail(args) => {
+            require_existing_db(&args.db.db)?;
+            let pool = vitrina::db::connect(&args.db.db).await?;
+            let result = vitrina::cli::mail(&pool, args, &mut std::io::stdout()).await;
+            pool.close().await;
+            result.map_err(closed_stdout)?;
+        }
         Command::Synonyms(args) => run_synonyms(args).await?,
         Command::Pictures(args) => run_pictures(args).await?,
         Command::Backup(args) => {
@@ -108,6 +129,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A library command's error, with a write to standard output that found it closed marked [`StdoutClosed`].
+fn closed_stdout(err: anyhow::Error) -> anyhow::Error {
+    match err.downcast_ref::<std::io::Error>() {
+        Some(io) if io.kind() == std::io::ErrorKind::BrokenPipe => StdoutClosed.into(),
+        _ => err,
+    }
 }
 
 /// Refuses a `--db` that does not exist: a mistyped path must not create and fill a new, empty database that no

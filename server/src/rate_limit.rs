@@ -112,6 +112,9 @@ pub struct RateLimiters {
     pub order_sessions: AttemptWindow<String>,
     /// Order confirmations per recipient e-mail, normalised: past the limit the order stands but is not mailed.
     pub order_confirmations: AttemptWindow<String>,
+    /// Back-office log-ins per staff e-mail, normalised, from every address (issue 37): failures count, a success
+    /// clears them; past the limit 429.
+    pub staff_logins: AttemptWindow<String>,
 }
 
 /// How much the per-address and per-session limits allow: the settings of `serve`.
@@ -308,6 +311,7 @@ impl RateLimiters {
                 ORDER_CONFIRMATIONS_PER_EMAIL,
                 ORDER_WINDOW,
             ),
+            staff_logins: AttemptWindow::new(db.clone(), "staff_logins", login_attempts, LOGIN_WINDOW),
         }
     }
 

@@ -282,7 +282,7 @@ pub async fn log_out(session: &Session) -> Result<(), ApiError> {
 ///   and would turn a browser-session cookie into a 30-day one. Setting it only then keeps unchanged sessions from
 ///   being saved on every request.
 pub async fn keep_session(State(state): State<AppState>, session: Session, request: Request, next: Next) -> Response {
-    if !request.uri().path().starts_with("/api/") {
+    if !request.uri().path().starts_with("/api/") || is_back_office(request.uri().path()) {
         return next.run(request).await;
     }
     if session.id().is_some()
@@ -321,6 +321,12 @@ async fn refresh(pool: &Db, session: &Session) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Whether `path` is the back office's API (issue 37), which keeps the staff's session and checks the staff's CSRF
+/// token (`crate::api::admin`), never the shopper's.
+fn is_back_office(path: &str) -> bool {
+    path == "/api/admin" || path.starts_with("/api/admin/")
+}
+
 /// Whether `a` and `b` are equal, in time that does not depend on where they differ.
 pub fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -333,7 +339,7 @@ pub fn same(a: &[u8], b: &[u8]) -> bool {
 /// dropped again, so a stream of bad requests stores nothing. The token comes from `GET /api/session`.
 pub async fn require_csrf(session: Session, request: Request, next: Next) -> Response {
     let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if safe || !request.uri().path().starts_with("/api/") {
+    if safe || !request.uri().path().starts_with("/api/") || is_back_office(request.uri().path()) {
         return next.run(request).await;
     }
     let sent = request.headers().get(CSRF_HEADER).map(|v| v.as_bytes().to_vec());

@@ -62,6 +62,10 @@ impl Application {
         db::forms::ensure_defaults(&pool).await?;
         db::stores::ensure_defaults(&pool).await?;
         db::locations::ensure_defaults(&pool).await?;
+        let filled = db::orders::backfill_search_text(&pool).await?;
+        if filled > 0 {
+            tracing::info!(orders = filled, "the back office's search text filled for orders placed before it");
+        }
         let mail = &args.mail;
         let mailer = Arc::new(crate::mail::Mailer::new(
             mail.smtp_url.as_deref(),
@@ -284,7 +288,7 @@ impl PictureShowing {
 /// What one sweep removed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Swept {
-    /// Sessions past their expiry.
+    /// Sessions (shoppers' and staff's) past their expiry.
     pub sessions: u64,
     /// Captchas past their ten minutes.
     pub captchas: u64,
@@ -293,7 +297,8 @@ pub struct Swept {
 /// Removes expired sessions and void captchas (issue 20: expired session rows were never deleted, so the table
 /// grew with every visitor who ever came).
 pub async fn sweep_expired(pool: &crate::db::Db) -> sqlx::Result<Swept> {
-    let sessions = crate::db::sessions::DbSessionStore::new(pool.clone()).delete_expired().await?;
+    let sessions = crate::db::sessions::DbSessionStore::new(pool.clone()).delete_expired().await?
+        + crate::db::sessions::DbSessionStore::staff(pool.clone()).delete_expired().await?;
     let captchas = db::forms::delete_void_captchas(pool).await?;
     Ok(Swept { sessions, captchas })
 }

@@ -154,8 +154,8 @@ pub struct OrderSummaryView {
     pub number: String,
     /// RFC 3339, UTC: `2026-11-21T10:00:00Z`.
     pub created_at: String,
-    /// `new` (later issues add the shop's own statuses).
-    pub status: String,
+    /// Where the order is in its life (issue 37).
+    pub status: crate::domain::order_status::OrderStatus,
     /// Major units of `currencyId`, exact.
     #[schema(value_type = f64)]
     pub total: serde_json::Number,
@@ -182,11 +182,13 @@ pub async fn my_orders(State(state): State<AppState>, session: Session) -> Resul
         .map(|o| -> Result<OrderSummaryView, ApiError> {
             let currency = CurrencyCode::parse(&o.currency_id)
                 .map_err(|e| ApiError::Internal(anyhow::anyhow!("order {}: {e}", o.number)))?;
+            let status = crate::domain::order_status::OrderStatus::parse(&o.status)
+                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("order {}: status {:?}", o.number, o.status)))?;
             Ok(OrderSummaryView {
                 total: Money { minor: o.total_minor, currency }.major_json(),
                 number: o.number,
                 created_at: o.created_at,
-                status: o.status,
+                status,
                 currency_id: o.currency_id,
                 item_count: o.item_count,
             })

@@ -2,6 +2,7 @@
 //! The OpenAPI 3.1 document is generated from the handlers (utoipa) and served at `/api/openapi.json`.
 
 pub mod accounts;
+pub mod admin;
 pub mod auth;
 pub mod basket;
 pub mod forms;
@@ -37,7 +38,8 @@ struct ApiDoc;
 
 /// Every `/api` route plus `/api/openapi.json`; unknown `/api/*` paths answer a JSON 404.
 pub fn router(state: AppState) -> Router {
-    let (router, document) = routes();
+    let sessions = admin::session_layer(state.db.clone(), state.settings.https());
+    let (router, document) = routes(Some(sessions));
     // Written once; every request answers the same bytes.
     let document = axum::body::Bytes::from(serde_json::to_vec(&document).expect("the OpenAPI document serialises"));
     let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
@@ -52,11 +54,14 @@ pub fn router(state: AppState) -> Router {
 /// The OpenAPI 3.1 document that `GET /api/openapi.json` serves, as JSON. `vitrina openapi` prints it, and the
 /// front-end's API types are generated from it (`web/src/lib/api/schema.d.ts`, issue 21).
 pub fn openapi_document() -> serde_json::Value {
-    routes().1
+    routes(None).1
 }
 
 /// The API's routes and their OpenAPI document, with the shared error answers added and flattened schemas opened.
-fn routes() -> (Router<AppState>, serde_json::Value) {
+/// `staff_sessions`: the back office's session layer (`None`: the document alone is wanted).
+fn routes(
+    staff_sessions: Option<tower_sessions::SessionManagerLayer<crate::db::sessions::DbSessionStore>>,
+) -> (Router<AppState>, serde_json::Value) {
     let (router, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(health::router())
         .merge(shop::router())
@@ -74,6 +79,7 @@ fn routes() -> (Router<AppState>, serde_json::Value) {
         .merge(stores::router())
         .merge(reviews::router())
         .merge(locations::router())
+        .merge(admin::router(staff_sessions))
         .split_for_parts();
     let mut openapi = openapi;
     document_common_answers(&mut openapi);

@@ -6,6 +6,7 @@ use crate::db::outbox::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
 use crate::domain::contact::login_name;
 use crate::domain::money::{CurrencyCode, Money};
+use crate::domain::order_status::OrderStatus;
 use crate::domain::orders::{DeliveryMethod, OrderRequest, PaymentMethod, validate_order};
 use crate::error::{ApiError, ApiJson, ApiPath, ErrorItem};
 use crate::limits::ORDER_BODY_MAX_BYTES;
@@ -61,10 +62,14 @@ pub struct OrderLineView {
 pub struct OrderView {
     /// The order's number (`POST /api/orders` answers it; the confirmation page shows it).
     pub number: String,
-    /// `new` (later issues add the shop's own statuses).
-    pub status: String,
+    /// Where the order is in its life (issue 37).
+    pub status: OrderStatus,
     /// RFC 3339, UTC: `2026-11-21T10:00:00Z`.
     pub created_at: String,
+    /// The last status change (the placement before one), RFC 3339, UTC.
+    pub updated_at: String,
+    /// The status changes made, oldest first, with the shop's comments: what the shopper sees of the history.
+    pub status_history: Vec<StatusStep>,
     /// The shopper's name.
     pub name: String,
     /// As sent, international format.
@@ -90,6 +95,19 @@ pub struct OrderView {
     pub currency_id: String,
 }
 
+/// One status change as the shopper sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusStep {
+    /// RFC 3339, UTC.
+    pub at: String,
+    /// The status the order moved to.
+    pub status: OrderStatus,
+    /// The shop's comment, if it wrote one.
+    #[schema(required)]
+    pub comment: Option<String>,
+}
+
 fn money(minor: i64, currency: &CurrencyCode) -> Money {
     Money { minor, currency: currency.clone() }
 }
@@ -100,7 +118,23 @@ fn currency(order: &Order) -> Result<CurrencyCode, ApiError> {
 }
 
 impl OrderView {
-    fn new(order: Order) -> Result<Self, ApiError> {
+    /// `order` with its applied status changes (`order_history`).
+    pub async fn with_history(state: &AppState, order: Order) -> Result<Self, ApiError> {
+        let steps = crate::db::order_status::history(&state.db, order.id, true).await?;
+        let steps = steps
+            .into_iter()
+            .map(|s| {
+                let status = OrderStatus::parse(&s.new_status)
+                    .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unknown order status {:?}", s.new_status)))?;
+                Ok(StatusStep { at: s.at, status, comment: s.comment })
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        Self::new(order, steps)
+    }
+
+    fn new(order: Order, status_history: Vec<StatusStep>) -> Result<Self, ApiError> {
+        let status = OrderStatus::parse(&order.status)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unknown order status {:?}", order.status)))?;
         let code = currency(&order)?;
         let lines = order
             .lines
@@ -119,8 +153,10 @@ impl OrderView {
         let d = order.details;
         Ok(Self {
             number: order.number,
-            status: order.status,
+            status,
             created_at: order.created_at,
+            updated_at: order.updated_at,
+            status_history,
             name: d.name,
             phone: d.phone,
             email: d.email,
@@ -253,7 +289,27 @@ pub async fn get_order(
         return Err(not_found());
     }
     let order = store::find(&state.db, &number, visitor.as_deref(), user_id).await?.ok_or_else(not_found)?;
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::new(order)?)).into_response())
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(OrderView::with_history(&state, order).await?)).into_response())
+}
+
+/// The order whose guest link carries `token` (issue 37: the confirmation mail's link, for a shopper without an
+/// account or not logged in), with its lines and status history; no session needed. `Cache-Control: no-store`,
+/// `Referrer-Policy: no-referrer`. 404 `ORDER_NOT_FOUND` for a wrong or empty token, alike.
+#[utoipa::path(get, path = "/api/orders/guest/{token}", tag = "orders",
+    params(("token" = String, Path, description = "The guest link's token (after `#` in the link)")),
+    responses((status = 200, body = OrderView), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_guest_order(
+    State(state): State<AppState>,
+    ApiPath(token): ApiPath<String>,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found("ORDER_NOT_FOUND", "no order has this link");
+    if token.is_empty() || token.len() > 200 {
+        return Err(not_found());
+    }
+    let hash = crate::domain::accounts::token_hash(&token);
+    let order = store::read(&state.db, store::OrderKey::GuestToken(&hash)).await?.ok_or_else(not_found)?;
+    let view = OrderView::with_history(&state, order).await?;
+    Ok(([(header::CACHE_CONTROL, "no-store"), (header::REFERRER_POLICY, "no-referrer")], Json(view)).into_response())
 }
 
 /// Writes (and with SMTP, mails) the owner's notification and the shopper's confirmation of `order`
@@ -296,5 +352,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(place_order))
         .routes(routes!(get_order))
+        .routes(routes!(get_guest_order))
         .layer(DefaultBodyLimit::max(ORDER_BODY_MAX_BYTES))
 }

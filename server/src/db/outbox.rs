@@ -122,7 +122,7 @@ pub async fn record(db: &Db, id: i64, attempted: &Attempted) -> sqlx::Result<()>
 }
 
 /// The outbox's counts, for `vitrina mail status` and the back office.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct Counts {
     /// Mailed.
     pub sent: i64,
@@ -151,7 +151,7 @@ pub async fn counts(db: &Db) -> sqlx::Result<Counts> {
 }
 
 /// A message waiting or given up, as `vitrina mail status` lists it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Unsent {
     pub id: i64,

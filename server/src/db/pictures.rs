@@ -182,7 +182,7 @@ pub async fn requeue(db: &Db, failed: bool, refresh: bool) -> sqlx::Result<u64> 
 }
 
 /// Counts of the pictures the active offers name, by state (`vitrina pictures status`, the import summary).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Counts {
     pub pending: u64,
@@ -219,7 +219,7 @@ pub async fn counts(db: &Db) -> sqlx::Result<Counts> {
 }
 
 /// A failure as `vitrina pictures status` lists it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FailureRow {
     pub url: String,

@@ -23,7 +23,7 @@ pub struct Review {
 }
 
 /// A review as the owner sees it (`vitrina reviews list`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
 pub struct OwnerReview {
     /// The review.
     #[sqlx(flatten)]

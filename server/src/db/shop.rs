@@ -147,3 +147,31 @@ pub async fn delete_catalogue(conn: &mut Tx) -> sqlx::Result<()> {
     }
     Ok(())
 }
+
+/// One import as the back office lists it (issue 37).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportRow {
+    pub id: i64,
+    /// The feed's file, URL or `-` (standard input).
+    pub source: String,
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub finished_at: String,
+    pub sections: i64,
+    pub offers_added: i64,
+    pub offers_updated: i64,
+    pub offers_removed: i64,
+    pub offers_skipped: i64,
+}
+
+/// The newest `limit` imports: `SELECT … FROM imports ORDER BY id DESC LIMIT ?`.
+pub async fn recent_imports(db: &Db, limit: i64) -> sqlx::Result<Vec<ImportRow>> {
+    on_pool!(db, pool => sqlx::query_as(
+        "SELECT id, source, started_at, finished_at, sections, offers_added, offers_updated, offers_removed,
+                offers_skipped FROM imports ORDER BY id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await)
+}

@@ -281,6 +281,19 @@ impl<'a> Visitor<'a> {
         response
     }
 
+    /// `method` `path` with the cookie and the CSRF token, and `body` as JSON when given.
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<&serde_json::Value>) -> reqwest::Response {
+        let url = format!("{}{path}", self.app.base);
+        let request = self.app.client.request(method, url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
+        let request = match body {
+            Some(body) => request.json(body),
+            None => request,
+        };
+        let response = request.send().await.expect("request");
+        self.remember(&response);
+        response
+    }
+
     /// Keeps the session cookie `response` set, if it set one (log-in, log-out and a password change give the
     /// session a new id); returns whether it did.
     pub fn keep_cookie(&mut self, response: &reqwest::Response) -> bool {
@@ -376,4 +389,107 @@ pub async fn search_until(app: &TestApp, query: &str, ready: impl Fn(&serde_json
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("no expected answer for {query}");
+}
+
+/// A local SMTP server for the mail tests (issue 37): it speaks enough of RFC 5321 for lettre over any number of
+/// connections, keeps every message it accepts, and refuses the first `refuse` messages at the end of their data
+/// with `451` (a temporary failure the outbox must retry).
+pub struct SmtpServer {
+    pub url: String,
+    received: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    refusals: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl SmtpServer {
+    pub async fn start(refuse: usize) -> Self {
+        use std::sync::atomic::Ordering;
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("smtp://{}", listener.local_addr().unwrap());
+        let received = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let refusals = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (kept, refused) = (received.clone(), refusals.clone());
+        tokio::spawn(async move {
+            loop {
+                let Ok((socket, _)) = listener.accept().await else { return };
+                let (kept, refused) = (kept.clone(), refused.clone());
+                tokio::spawn(async move {
+                    let (read, mut write) = socket.into_split();
+                    let mut lines = BufReader::new(read).lines();
+                    let _ = write.write_all(b"220 test ESMTP\r\n").await;
+                    let mut data: Option<String> = None;
+                    while let Ok(Some(line)) = lines.next_line().await {
+                        if let Some(message) = data.as_mut() {
+                            if line != "." {
+                                message.push_str(&line);
+                                message.push('\n');
+                                continue;
+                            }
+                            let message = data.take().unwrap();
+                            let reply: &[u8] = if refused.fetch_add(1, Ordering::SeqCst) < refuse {
+                                b"451 4.3.0 try again later\r\n"
+                            } else {
+                                kept.lock().unwrap().push(message);
+                                b"250 queued\r\n"
+                            };
+                            let _ = write.write_all(reply).await;
+                            continue;
+                        }
+                        let reply: &[u8] = if line.starts_with("DATA") {
+                            data = Some(String::new());
+                            b"354 go on\r\n"
+                        } else if line.starts_with("QUIT") {
+                            let _ = write.write_all(b"221 bye\r\n").await;
+                            return;
+                        } else {
+                            b"250 ok\r\n"
+                        };
+                        let _ = write.write_all(reply).await;
+                    }
+                });
+            }
+        });
+        Self { url, received, refusals }
+    }
+
+    /// The messages accepted so far, as sent (headers and the encoded body).
+    pub fn received(&self) -> Vec<String> {
+        self.received.lock().unwrap().clone()
+    }
+
+    /// The accepted messages as `(to, subject, plain text)`, decoded (mail-parser).
+    pub fn decoded(&self) -> Vec<(String, String, String)> {
+        self.received()
+            .iter()
+            .map(|raw| {
+                let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).expect("a message");
+                let to = message
+                    .to()
+                    .and_then(|to| to.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or_default()
+                    .to_owned();
+                let subject = message.subject().unwrap_or_default().to_owned();
+                let text = message.body_text(0).unwrap_or_default().into_owned();
+                (to, subject, text)
+            })
+            .collect()
+    }
+
+    /// Messages refused and accepted so far.
+    pub fn attempts(&self) -> usize {
+        self.refusals.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Waits (up to 10 s) until `n` messages were accepted; answers them.
+    pub async fn wait_for(&self, n: usize) -> Vec<String> {
+        for _ in 0..200 {
+            let received = self.received();
+            if received.len() >= n {
+                return received;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("{} of {n} messages arrived", self.received().len());
+    }
 }

@@ -3,6 +3,7 @@
 
 mod account_limits;
 mod accounts;
+mod admin;
 mod basket;
 mod catalog;
 mod facets;

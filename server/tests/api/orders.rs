@@ -91,11 +91,13 @@ async fn the_basket_becomes_an_order_and_the_wishlist_stays() {
     assert_eq!(response.headers()["cache-control"], "no-store");
     let mut shown: Value = response.json().await.unwrap();
     assert!(shown["createdAt"].as_str().unwrap().ends_with('Z'), "{shown}");
+    assert_eq!(shown["updatedAt"], shown["createdAt"], "no status change yet");
     shown["createdAt"] = Value::Null;
+    shown["updatedAt"] = Value::Null;
     assert_eq!(
         shown,
         json!({
-            "number": "1", "status": "new", "createdAt": null,
+            "number": "1", "status": "new", "createdAt": null, "updatedAt": null, "statusHistory": [],
             "name": "Иван <b>Петров</b>", "phone": "+7 912 345-67-89", "email": "ivan@example.ru", "city": "Пермь",
             "address": "ул. Ленина, 1", "deliveryMethod": "courier", "paymentMethod": "card_on_delivery",
             "comment": "Позвоните за час",
