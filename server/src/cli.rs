@@ -73,12 +73,23 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
                 .ok_or_else(|| anyhow::anyhow!("no order {number:?}"))?;
             let entries = history::history(db, order.id, false).await?;
             if json {
-                let lines: Vec<_> = order.lines.iter().map(|l| serde_json::json!({"offerId": l.offer_id,
+                let lines: Vec<_> = order
+                    .lines
+                    .iter()
+                    .map(|l| {
+                        serde_json::json!({"offerId": l.offer_id,
                     "name": l.name, "vendorCode": l.vendor_code, "priceMinor": l.price_minor, "quantity": l.quantity,
-                    "sumMinor": l.sum_minor})).collect();
-                let steps: Vec<_> = entries.iter().map(|e| serde_json::json!({"at": e.at, "actorKind": e.actor_kind,
+                    "sumMinor": l.sum_minor})
+                    })
+                    .collect();
+                let steps: Vec<_> = entries
+                    .iter()
+                    .map(|e| {
+                        serde_json::json!({"at": e.at, "actorKind": e.actor_kind,
                     "actor": e.actor, "from": e.old_status, "to": e.new_status, "comment": e.comment,
-                    "outcome": e.outcome, "mailed": e.outbox_id.is_some()})).collect();
+                    "outcome": e.outcome, "mailed": e.outbox_id.is_some()})
+                    })
+                    .collect();
                 let d = &order.details;
                 let value = serde_json::json!({"number": order.number, "status": order.status,
                     "createdAt": order.created_at, "updatedAt": order.updated_at, "language": order.language,
@@ -92,7 +103,13 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
             let d = &order.details;
             writeln!(out, "order {}  {}  placed {}", order.number, order.status, order.created_at)?;
             writeln!(out, "shopper:  {}, {}, {}", d.name, d.phone, d.email.as_deref().unwrap_or("no e-mail"))?;
-            writeln!(out, "delivery: {} {}, {}", d.delivery_method.as_str(), d.city, d.address.as_deref().unwrap_or(""))?;
+            writeln!(
+                out,
+                "delivery: {} {}, {}",
+                d.delivery_method.as_str(),
+                d.city,
+                d.address.as_deref().unwrap_or("")
+            )?;
             writeln!(out, "payment:  {}", d.payment_method.as_str())?;
             if let Some(comment) = &d.comment {
                 writeln!(out, "comment:  {comment}")?;
@@ -128,7 +145,10 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
             let to = parse_status(&status)?;
             let comment = comment.as_deref().map(str::trim).filter(|c| !c.is_empty());
             if comment.is_some_and(|c| c.chars().count() > crate::limits::ORDER_STATUS_COMMENT_MAX_CHARS) {
-                anyhow::bail!("the comment is longer than {} characters", crate::limits::ORDER_STATUS_COMMENT_MAX_CHARS);
+                anyhow::bail!(
+                    "the comment is longer than {} characters",
+                    crate::limits::ORDER_STATUS_COMMENT_MAX_CHARS
+                );
             }
             let user = std::env::var("USER").ok().filter(|u| !u.is_empty());
             let change = StatusChange {
@@ -139,8 +159,12 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
                 actor: user.as_deref(),
                 comment,
             };
-            let mailer =
-                crate::mail::Mailer::new(mail.smtp_url.as_deref(), &mail.mail_from, mail.notify_email.as_deref(), mail.retry())?;
+            let mailer = crate::mail::Mailer::new(
+                mail.smtp_url.as_deref(),
+                &mail.mail_from,
+                mail.notify_email.as_deref(),
+                mail.retry(),
+            )?;
             let public_url = links.public_url.trim_end_matches('/');
             let ctx = crate::orders::Context { db, mailer: &mailer, public_url };
             let changed = crate::orders::change_status(ctx, &change, notify).await?;
@@ -209,7 +233,8 @@ pub async fn staff(db: &Db, args: StaffArgs, out: &mut impl Write) -> anyhow::Re
         StaffCommand::Remove { email } => {
             let email = normalise(&email);
             let members = crate::db::staff::list(db).await?;
-            let member = members.iter().find(|m| m.email == email).ok_or_else(|| anyhow::anyhow!("no staff {email}"))?;
+            let member =
+                members.iter().find(|m| m.email == email).ok_or_else(|| anyhow::anyhow!("no staff {email}"))?;
             if member.role == "owner" && crate::db::staff::other_owners(db, &email).await? == 0 {
                 anyhow::bail!("{email} is the last owner: add another owner first");
             }

@@ -120,8 +120,7 @@ impl OrderMail {
     /// `order` for the templates; errors when its stored currency code does not parse.
     pub fn new(order: &Order, public_url: &str) -> Result<Self, String> {
         let code = CurrencyCode::parse(&order.currency_id).map_err(|e| format!("order {}: {e}", order.number))?;
-        let amount =
-            |minor: i64| format!("{} {}", Money { minor, currency: code.clone() }.major_text(), code.as_str());
+        let amount = |minor: i64| format!("{} {}", Money { minor, currency: code.clone() }.major_text(), code.as_str());
         let format = if mail_language(&order.language) == "en" { "%Y-%m-%d %H:%M UTC" } else { "%d.%m.%Y %H:%M UTC" };
         let placed = chrono::DateTime::parse_from_rfc3339(&order.created_at)
             .map_or_else(|_| order.created_at.clone(), |t| t.format(format).to_string());
@@ -191,8 +190,8 @@ pub fn placed_mails(
         admin_link: format!("{public_url}/admin/orders/{}", order.number),
     };
     let owner = render("order_owner", "ru", "order", None, &context).map_err(|e| e.to_string())?;
-    let shopper =
-        render("order_confirmation", &order.language, "order_confirmation", None, &context).map_err(|e| e.to_string())?;
+    let shopper = render("order_confirmation", &order.language, "order_confirmation", None, &context)
+        .map_err(|e| e.to_string())?;
     Ok((owner, shopper))
 }
 

@@ -2,8 +2,8 @@
 //! `GET /api/orders/{number}` shows it to the session that placed it, or to the account that placed it (issue 7).
 //! The POST needs the CSRF token.
 
-use crate::db::outbox::NewMessage;
 use crate::db::orders::{self as store, Order, PlaceError};
+use crate::db::outbox::NewMessage;
 use crate::domain::contact::login_name;
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::order_status::OrderStatus;

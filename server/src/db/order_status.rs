@@ -194,7 +194,11 @@ impl FilterArgs {
         let like = |text: &str| format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
         let digits = super::orders::phone_digits(query);
         Self {
-            status: if with_status { filter.status.map(|s| s.as_str().to_owned()).unwrap_or_default() } else { String::new() },
+            status: if with_status {
+                filter.status.map(|s| s.as_str().to_owned()).unwrap_or_default()
+            } else {
+                String::new()
+            },
             from: filter.from.clone().unwrap_or_default(),
             to: filter.to.clone().unwrap_or_default(),
             text: if query.is_empty() { String::new() } else { like(&query.to_lowercase()) },
@@ -244,8 +248,7 @@ pub async fn list(db: &Db, filter: &OrderFilter, page: i64, per_page: i64) -> sq
 pub async fn count_by_status(db: &Db, filter: &OrderFilter) -> sqlx::Result<Vec<(OrderStatus, i64)>> {
     let args = FilterArgs::new(filter, false);
     let sql = format!("SELECT o.status, COUNT(*) FROM orders o WHERE {FILTER} GROUP BY o.status");
-    let rows: Vec<(String, i64)> =
-        on_pool!(db, pool => bind_filter!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), args).fetch_all(pool).await)?;
+    let rows: Vec<(String, i64)> = on_pool!(db, pool => bind_filter!(sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())), args).fetch_all(pool).await)?;
     Ok(OrderStatus::ALL
         .into_iter()
         .map(|status| (status, rows.iter().find(|(s, _)| s == status.as_str()).map_or(0, |(_, n)| *n)))

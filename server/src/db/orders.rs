@@ -297,7 +297,8 @@ fn bad_column(column: &str, value: &str) -> sqlx::Error {
 }
 
 /// The columns [`read`] reads.
-const ORDER_COLUMNS: &str = "SELECT id, number, status, created_at, updated_at, language, user_id, name, phone, phone_country,
+const ORDER_COLUMNS: &str =
+    "SELECT id, number, status, created_at, updated_at, language, user_id, name, phone, phone_country,
         email, city, address, delivery_method, payment_method, comment, currency_id, total_minor FROM orders";
 
 /// How an order is looked up.

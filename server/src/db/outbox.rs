@@ -93,9 +93,14 @@ pub async fn claim_due(db: &Db, now: &str, lease_until: &str, limit: i64) -> sql
 pub enum Attempted {
     Sent,
     /// Failed; to be tried again at this instant (RFC 3339 UTC, milliseconds).
-    RetryAt { error: String, at: String },
+    RetryAt {
+        error: String,
+        at: String,
+    },
     /// Failed for the last time: given up.
-    GivenUp { error: String },
+    GivenUp {
+        error: String,
+    },
 }
 
 /// Records one mailing attempt of message `id`: `UPDATE outbox SET attempts = attempts + 1, sent_at, last_error,
@@ -123,6 +128,7 @@ pub async fn record(db: &Db, id: i64, attempted: &Attempted) -> sqlx::Result<()>
 
 /// The outbox's counts, for `vitrina mail status` and the back office.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = MailCounts)]
 pub struct Counts {
     /// Mailed.
     pub sent: i64,

@@ -184,6 +184,7 @@ pub async fn requeue(db: &Db, failed: bool, refresh: bool) -> sqlx::Result<u64> 
 /// Counts of the pictures the active offers name, by state (`vitrina pictures status`, the import summary).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PictureCounts)]
 pub struct Counts {
     pub pending: u64,
     pub ready: u64,

@@ -115,7 +115,7 @@ impl SessionStore for DbSessionStore {
             .bind(now)
             .fetch_optional(pool)
             .await)
-            .map_err(backend)?;
+        .map_err(backend)?;
         data.map(|d| serde_json::from_str(&d).map_err(|e| session_store::Error::Decode(e.to_string()))).transpose()
     }
 

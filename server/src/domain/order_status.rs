@@ -90,11 +90,7 @@ impl OrderStatus {
         if self == to {
             return Err(MoveRefused::Same(self));
         }
-        if to == Self::Cancelled || to > self {
-            Ok(())
-        } else {
-            Err(MoveRefused::Backwards { from: self, to })
-        }
+        if to == Self::Cancelled || to > self { Ok(()) } else { Err(MoveRefused::Backwards { from: self, to }) }
     }
 
     /// The statuses `self` may move to, in life order (empty for a final one): what the back office offers.

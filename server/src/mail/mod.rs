@@ -120,7 +120,8 @@ impl Mailer {
         let poll = self.retry.first_delay.clamp(Duration::from_millis(50), MAIL_POLL_MAX);
         loop {
             let now = chrono::Utc::now();
-            let lease = now + chrono::Duration::from_std(MAIL_CLAIM_LEASE).unwrap_or_else(|_| chrono::Duration::minutes(5));
+            let lease =
+                now + chrono::Duration::from_std(MAIL_CLAIM_LEASE).unwrap_or_else(|_| chrono::Duration::minutes(5));
             let claimed = outbox::claim_due(&db, &outbox::instant_text(now), &outbox::instant_text(lease), 20).await;
             match claimed {
                 Ok(batch) if !batch.is_empty() => {

@@ -320,6 +320,13 @@ async fn page_or_asset(
                 None => shell_response(status, &head),
             }
         }
+        _ if path == "/admin" || path.starts_with("/admin/") => {
+            // The back office (issue 37): the shell, kept out of every index.
+            let mut response = shell_response(status, &head);
+            response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
         _ => shell_response(status, &head),
     }
 }
@@ -346,7 +353,7 @@ fn accepts_brotli(headers: &HeaderMap) -> bool {
 
 async fn robots(State(state): State<AppState>) -> Response {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /personal/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /personal/\nDisallow: /admin/\n\nSitemap: {}/sitemap.xml\n",
         state.settings.public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()

@@ -38,6 +38,10 @@ pub enum Route {
     PasswordReset,
     Contacts,
     Reviews,
+    /// A guest's order page through the link of their confirmation mail (issue 37).
+    OrderStatus,
+    /// The back office (issue 37): its own lazy route tree, drawn in the browser only.
+    Admin,
     NotFound,
 }
 
@@ -79,6 +83,8 @@ impl Route {
             Route::PasswordReset => &["src/app/routes/password-reset-route.tsx"],
             Route::Contacts => &["src/app/routes/contacts-route.tsx"],
             Route::Reviews => &["src/app/routes/reviews-route.tsx"],
+            Route::OrderStatus => &["src/app/routes/order-status-route.tsx"],
+            Route::Admin => &["src/admin/admin-app.tsx"],
             Route::NotFound => &["src/app/routes/not-found-route.tsx"],
         }
     }
@@ -109,6 +115,11 @@ impl Preload {
     /// The shell's API answers plus `api`, for `route`.
     pub fn page(route: Route, api: impl IntoIterator<Item = String>) -> Self {
         Preload { route: Some(route), api: SHELL_API.map(str::to_owned).into_iter().chain(api).collect(), image: None }
+    }
+
+    /// The back office (issue 37): its module alone; it asks for none of the shop's answers.
+    pub fn admin() -> Self {
+        Preload { route: Some(Route::Admin), api: Vec::new(), image: None }
     }
 
     /// The home page: the first tab's collection (`new`, `HOME_COLLECTION_LIMIT` offers) and the viewed products.

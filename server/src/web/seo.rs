@@ -281,6 +281,17 @@ pub async fn page_head(state: &AppState, path: &str, query: Option<&str>) -> Res
             };
             Ok(PageHead::Found(b.private("Личный кабинет", &description, path).preloading(Preload::page(route, []))))
         }
+        ["personal", "order", "status"] => {
+            // A guest's order through their mail's link (issue 37); the token rides in the fragment.
+            let description = format!("Статус заказа в магазине {}.", shop.name);
+            let head = b.private("Статус заказа", &description, "/personal/order/status/");
+            Ok(PageHead::Found(head.preloading(Preload::page(Route::OrderStatus, []))))
+        }
+        ["admin", ..] => {
+            // The back office (issue 37): drawn in the browser, never rendered, cached, listed or indexed.
+            let head = b.private("Бэк-офис", "Бэк-офис магазина.", "/admin/");
+            Ok(PageHead::Found(head.preloading(Preload::admin())))
+        }
         ["personal", "order", "make"] => {
             let description = format!("Оформление заказа в магазине {}.", shop.name);
             let head = b.private("Оформление заказа", &description, "/personal/order/make/");

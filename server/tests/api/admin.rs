@@ -76,9 +76,8 @@ async fn refresh(visitor: &mut Visitor<'_>) -> Value {
 
 /// A staff member of `role` made with the CLI, their password set through the one-time link, logged in.
 async fn staff<'a>(app: &'a TestApp, email: &str, role: &str) -> Visitor<'a> {
-    let printed = staff_cli(app, StaffCommand::Add { email: email.into(), role: role.into(), links: links() })
-        .await
-        .unwrap();
+    let printed =
+        staff_cli(app, StaffCommand::Add { email: email.into(), role: role.into(), links: links() }).await.unwrap();
     let mut visitor = back_office(app).await;
     let body = json!({"token": link_token(&printed), "password": "correct horse 1"});
     assert_eq!(visitor.post("/api/admin/password", &body).await.status(), 204);
@@ -96,7 +95,8 @@ async fn log_in(visitor: &mut Visitor<'_>, email: &str, password: &str) {
 /// A shopper's order of offer `a`; its number. `language`: the shopper's interface language cookie.
 async fn place_order(app: &TestApp, email: Option<&str>, language: &str) -> String {
     let visitor = app.visitor().await;
-    let visitor = Visitor::with_cookie(app, &format!("{}; vitrina_language={language}", visitor.cookie()), &visitor.token);
+    let visitor =
+        Visitor::with_cookie(app, &format!("{}; vitrina_language={language}", visitor.cookie()), &visitor.token);
     assert_eq!(visitor.post("/api/basket/items", &json!({"offerId": "a", "quantity": 2})).await.status(), 200);
     let body = json!({"name": "Анна Смирнова", "phone": "+7 912 345-67-89", "phoneCountry": "ru",
         "email": email.unwrap_or(""), "city": "Пермь", "deliveryMethod": "pickup", "paymentMethod": "cash"});
@@ -202,7 +202,8 @@ async fn staff_sessions_are_their_own_and_need_their_own_csrf_token() {
     let mut fresh = back_office(&app).await;
     let body = json!({"email": "manager@shop.test", "password": "correct horse 1"});
     let login = fresh.post("/api/admin/login", &body).await;
-    let cookie = login.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let cookie =
+        login.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect::<Vec<_>>();
     let staff_cookie = cookie.iter().find(|c| c.starts_with("vitrina_staff=")).expect("the staff cookie");
     for part in ["Path=/api/admin", "HttpOnly", "SameSite=Strict"] {
         assert!(staff_cookie.contains(part), "{staff_cookie}");
@@ -241,9 +242,11 @@ async fn the_staff_cli_adds_lists_resets_and_removes_and_keeps_the_last_owner() 
     let listed = staff_cli(&app, StaffCommand::List { json: false }).await.unwrap();
     assert!(listed.contains("owner@shop.test") && listed.contains("active"), "{listed}");
     assert!(listed.contains("m@shop.test") && listed.contains("password not set"), "{listed}");
-    let again = staff_cli(&app, StaffCommand::Add { email: "m@shop.test".into(), role: "owner".into(), links: links() });
+    let again =
+        staff_cli(&app, StaffCommand::Add { email: "m@shop.test".into(), role: "owner".into(), links: links() });
     assert!(again.await.unwrap_err().contains("staff already"));
-    let bad_role = staff_cli(&app, StaffCommand::Add { email: "x@shop.test".into(), role: "admin".into(), links: links() });
+    let bad_role =
+        staff_cli(&app, StaffCommand::Add { email: "x@shop.test".into(), role: "admin".into(), links: links() });
     assert!(bad_role.await.unwrap_err().contains("not a role"));
     // The owner sees the staff list.
     let list: Value = owner.get("/api/admin/staff").await.json().await.unwrap();
@@ -346,7 +349,8 @@ async fn two_staff_changing_one_order_at_once_one_wins_and_the_history_keeps_bot
         let loser = if a.status() == 409 { a } else { b };
         assert_eq!(code(loser).await, "ORDER_STATUS_CHANGED");
         let page: Value = first.get(&format!("/api/admin/orders/{number}")).await.json().await.unwrap();
-        let outcomes: Vec<&str> = page["history"].as_array().unwrap().iter().map(|h| h["outcome"].as_str().unwrap()).collect();
+        let outcomes: Vec<&str> =
+            page["history"].as_array().unwrap().iter().map(|h| h["outcome"].as_str().unwrap()).collect();
         assert_eq!(outcomes, ["applied", "ORDER_STATUS_CHANGED"]);
         let winner = &page["history"][0];
         assert_eq!(page["status"], winner["to"], "the order has the winner's status");
@@ -377,7 +381,8 @@ async fn orders_are_listed_filtered_searched_paged_and_counted() {
     };
     let all = list("").await;
     assert_eq!(all["total"], 3);
-    let order_numbers: Vec<&str> = all["items"].as_array().unwrap().iter().map(|o| o["number"].as_str().unwrap()).collect();
+    let order_numbers: Vec<&str> =
+        all["items"].as_array().unwrap().iter().map(|o| o["number"].as_str().unwrap()).collect();
     assert_eq!(order_numbers, [numbers[2].as_str(), &numbers[1], &numbers[0]], "newest first");
     assert_eq!(all["counts"]["new"], 2);
     assert_eq!(all["counts"]["accepted"], 1);
@@ -386,7 +391,12 @@ async fn orders_are_listed_filtered_searched_paged_and_counted() {
     assert_eq!((accepted["total"].clone(), accepted["items"][0]["number"].clone()), (json!(1), json!(numbers[1])));
     assert_eq!(accepted["counts"]["new"], 2, "the tabs' counts leave the status filter out");
     // By phone (any spelling of its digits), by name in any case, by e-mail.
-    for query in ["?q=495%20111", "?q=%2B7(495)1112233", "?q=%D0%9F%D0%81%D0%A2%D0%A0", "?q=%D0%B8%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2"] {
+    for query in [
+        "?q=495%20111",
+        "?q=%2B7(495)1112233",
+        "?q=%D0%9F%D0%81%D0%A2%D0%A0",
+        "?q=%D0%B8%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2",
+    ] {
         let found = list(query).await;
         assert_eq!(found["total"], 1, "{query}");
         assert_eq!(found["items"][0]["number"], numbers[0].as_str(), "{query}");
@@ -474,7 +484,11 @@ async fn a_status_change_mails_the_shopper_in_the_orders_language_and_the_accoun
     smtp.wait_for(1).await;
     let (to, subject, text) = smtp.decoded().remove(0);
     assert_eq!(to, "ann@example.com");
-    assert_eq!(subject, format!("Vitrina demo shop: your order No. {number} is placed").replace("Vitrina demo shop", &shop_name(&app).await));
+    assert_eq!(
+        subject,
+        format!("Vitrina demo shop: your order No. {number} is placed")
+            .replace("Vitrina demo shop", &shop_name(&app).await)
+    );
     assert!(text.contains(&format!("https://shop.test/personal/orders/{number}/")), "{text}");
 
     let change = json!({"status": "shipped", "seen": "new", "comment": "Track number RA123", "notify": true});
@@ -568,7 +582,14 @@ async fn the_orders_cli_lists_shows_and_sets_statuses_by_the_same_rules() {
     let number = place_order(&app, Some("anna@example.ru"), "ru").await;
     let listed = orders_cli(
         &app,
-        OrdersCommand::List { status: Some("new".into()), from: None, to: None, search: Some("912 345".into()), limit: 10, json: true },
+        OrdersCommand::List {
+            status: Some("new".into()),
+            from: None,
+            to: None,
+            search: Some("912 345".into()),
+            limit: 10,
+            json: true,
+        },
     )
     .await
     .unwrap();
@@ -590,6 +611,9 @@ async fn the_orders_cli_lists_shows_and_sets_statuses_by_the_same_rules() {
     let shown = orders_cli(&app, OrdersCommand::Show { number: number.clone(), json: false }).await.unwrap();
     assert!(shown.contains("new → accepted  by cli") && shown.contains("по телефону"), "{shown}");
     assert!(shown.contains("Анна Смирнова"), "{shown}");
-    let bad_day = OrdersCommand::List { status: None, from: Some("вчера".into()), to: None, search: None, limit: 1, json: false };
+    let bad_day =
+        OrdersCommand::List {
+            status: None, from: Some("вчера".into()), to: None, search: None, limit: 1, json: false
+        };
     assert!(orders_cli(&app, bad_day).await.unwrap_err().contains("neither a day"));
 }

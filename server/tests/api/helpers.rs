@@ -282,9 +282,15 @@ impl<'a> Visitor<'a> {
     }
 
     /// `method` `path` with the cookie and the CSRF token, and `body` as JSON when given.
-    pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<&serde_json::Value>) -> reqwest::Response {
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> reqwest::Response {
         let url = format!("{}{path}", self.app.base);
-        let request = self.app.client.request(method, url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
+        let request =
+            self.app.client.request(method, url).header("cookie", self.cookie()).header("x-csrf-token", &self.token);
         let request = match body {
             Some(body) => request.json(body),
             None => request,
@@ -463,12 +469,8 @@ impl SmtpServer {
             .iter()
             .map(|raw| {
                 let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).expect("a message");
-                let to = message
-                    .to()
-                    .and_then(|to| to.first())
-                    .and_then(|a| a.address())
-                    .unwrap_or_default()
-                    .to_owned();
+                let to =
+                    message.to().and_then(|to| to.first()).and_then(|a| a.address()).unwrap_or_default().to_owned();
                 let subject = message.subject().unwrap_or_default().to_owned();
                 let text = message.body_text(0).unwrap_or_default().into_owned();
                 (to, subject, text)

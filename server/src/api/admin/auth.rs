@@ -33,7 +33,7 @@ pub struct StaffSession {
 /// session). Never 401.
 #[utoipa::path(get, path = "/api/admin/session", tag = "admin",
     responses((status = 200, body = StaffSession)))]
-pub async fn get_session(State(state): State<AppState>, session: Session) -> Result<Json<StaffSession>, ApiError> {
+pub async fn admin_get_session(State(state): State<AppState>, session: Session) -> Result<Json<StaffSession>, ApiError> {
     let staff = logged_in(&state.db, &session).await?.map(|(member, _)| StaffView::new(&member));
     Ok(Json(StaffSession { staff, csrf_token: csrf_token(&session).await? }))
 }
@@ -69,7 +69,7 @@ fn invalid_credentials() -> ApiError {
 #[utoipa::path(post, path = "/api/admin/login", tag = "admin", request_body = StaffLoginRequest,
     responses((status = 200, body = StaffAnswer), (status = 401, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
-pub async fn login(
+pub async fn admin_login(
     State(state): State<AppState>,
     StaffCsrf(session): StaffCsrf,
     addr: ClientAddr,
@@ -125,7 +125,7 @@ pub async fn login(
 /// in; 403 without the CSRF token.
 #[utoipa::path(post, path = "/api/admin/logout", tag = "admin",
     responses((status = 204), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn logout(staff: Staff) -> Result<StatusCode, ApiError> {
+pub async fn admin_logout(staff: Staff) -> Result<StatusCode, ApiError> {
     staff.session.flush().await.map_err(store_error)?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -147,7 +147,7 @@ pub struct SetPasswordRequest {
 #[utoipa::path(post, path = "/api/admin/password", tag = "admin", request_body = SetPasswordRequest,
     responses((status = 204), (status = 400, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody)))]
-pub async fn set_password(
+pub async fn admin_set_password(
     State(state): State<AppState>,
     _checked: StaffCsrf,
     ApiJson(body): ApiJson<SetPasswordRequest>,
@@ -169,17 +169,17 @@ pub async fn set_password(
 /// `GET /api/admin/me`: the logged-in member. 401 without one.
 #[utoipa::path(get, path = "/api/admin/me", tag = "admin",
     responses((status = 200, body = StaffView), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn get_me(staff: Staff) -> Result<Json<StaffView>, ApiError> {
+pub async fn admin_get_me(staff: Staff) -> Result<Json<StaffView>, ApiError> {
     Ok(Json(StaffView::new(&staff.member)))
 }
 
 /// The session routes; bodies limited to [`ACCOUNT_BODY_MAX_BYTES`].
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(get_session))
-        .routes(routes!(login))
-        .routes(routes!(logout))
-        .routes(routes!(set_password))
-        .routes(routes!(get_me))
+        .routes(routes!(admin_get_session))
+        .routes(routes!(admin_login))
+        .routes(routes!(admin_logout))
+        .routes(routes!(admin_set_password))
+        .routes(routes!(admin_get_me))
         .layer(DefaultBodyLimit::max(ACCOUNT_BODY_MAX_BYTES))
 }

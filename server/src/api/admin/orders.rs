@@ -2,19 +2,21 @@
 //! its history; the status change; the CSV export. Managers and owners alike.
 
 use super::{Role, Staff};
+use crate::api::params::number;
 use crate::db::order_status::{self as store, ChangeOutcome, HistoryEntry, OrderFilter, StatusChange};
 use crate::db::orders::{Order, OrderKey};
 use crate::domain::money::{CurrencyCode, Money};
 use crate::domain::order_status::{ActorKind, OrderStatus};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::limits::{ADMIN_EXPORT_BATCH, ADMIN_ORDERS_PER_PAGE, ADMIN_ORDERS_PER_PAGE_MAX, ORDER_STATUS_COMMENT_MAX_CHARS};
-use crate::api::params::number;
+use crate::limits::{
+    ADMIN_EXPORT_BATCH, ADMIN_ORDERS_PER_PAGE, ADMIN_ORDERS_PER_PAGE_MAX, ORDER_STATUS_COMMENT_MAX_CHARS,
+};
 use crate::state::AppState;
-use futures::StreamExt;
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
@@ -47,9 +49,8 @@ pub struct OrdersParams {
 /// `field` otherwise.
 fn instant(field: &'static str, text: Option<&str>) -> Result<Option<String>, ApiError> {
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
-    let parsed = chrono::DateTime::parse_from_rfc3339(text).map_err(|_| {
-        ApiError::bad_request("QUERY_INVALID", field, format!("{text:?} is not an RFC 3339 instant"))
-    })?;
+    let parsed = chrono::DateTime::parse_from_rfc3339(text)
+        .map_err(|_| ApiError::bad_request("QUERY_INVALID", field, format!("{text:?} is not an RFC 3339 instant")))?;
     Ok(Some(parsed.to_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)))
 }
 
@@ -128,7 +129,7 @@ fn stored_status(text: &str) -> Result<OrderStatus, ApiError> {
 #[utoipa::path(get, path = "/api/admin/orders", tag = "admin", params(OrdersParams),
     responses((status = 200, body = AdminOrdersPage), (status = 400, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list_orders(
+pub async fn admin_list_orders(
     State(state): State<AppState>,
     staff: Staff,
     ApiQuery(params): ApiQuery<OrdersParams>,
@@ -245,7 +246,7 @@ fn order_not_found(number: &str) -> ApiError {
     params(("number" = String, Path, description = "The order's number")),
     responses((status = 200, body = AdminOrder), (status = 404, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn get_order(
+pub async fn admin_get_order(
     State(state): State<AppState>,
     staff: Staff,
     ApiPath(number): ApiPath<String>,
@@ -284,7 +285,7 @@ pub struct StatusRequest {
     responses((status = 200, body = AdminOrder), (status = 404, body = crate::error::ErrorBody),
         (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn set_status(
+pub async fn admin_set_status(
     State(state): State<AppState>,
     staff: Staff,
     ApiPath(number): ApiPath<String>,
@@ -359,7 +360,7 @@ const CSV_HEADER: [&str; 14] = [
 #[utoipa::path(get, path = "/api/admin/orders.csv", tag = "admin", params(OrdersParams),
     responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn export_orders(
+pub async fn admin_export_orders(
     State(state): State<AppState>,
     staff: Staff,
     ApiQuery(params): ApiQuery<OrdersParams>,
@@ -428,8 +429,8 @@ pub async fn export_orders(
 /// The orders' routes.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_orders))
-        .routes(routes!(export_orders))
-        .routes(routes!(get_order))
-        .routes(routes!(set_status))
+        .routes(routes!(admin_list_orders))
+        .routes(routes!(admin_export_orders))
+        .routes(routes!(admin_get_order))
+        .routes(routes!(admin_set_status))
 }

@@ -28,7 +28,7 @@ pub struct ReviewsParams {
 #[utoipa::path(get, path = "/api/admin/reviews", tag = "admin", params(ReviewsParams),
     responses((status = 200, body = Vec<OwnerReview>), (status = 401, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list_reviews(
+pub async fn admin_list_reviews(
     State(state): State<AppState>,
     staff: Staff,
     ApiQuery(params): ApiQuery<ReviewsParams>,
@@ -47,7 +47,7 @@ fn review_not_found(id: i64) -> ApiError {
     params(("id" = i64, Path, description = "The review's id")),
     responses((status = 204), (status = 404, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn publish_review(
+pub async fn admin_publish_review(
     State(state): State<AppState>,
     staff: Staff,
     ApiPath(id): ApiPath<i64>,
@@ -65,7 +65,7 @@ pub async fn publish_review(
     params(("id" = i64, Path, description = "The review's id")),
     responses((status = 204), (status = 404, body = crate::error::ErrorBody),
         (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn delete_review(
+pub async fn admin_delete_review(
     State(state): State<AppState>,
     staff: Staff,
     ApiPath(id): ApiPath<i64>,
@@ -98,7 +98,7 @@ pub struct ShopState {
 #[utoipa::path(get, path = "/api/admin/state", tag = "admin",
     responses((status = 200, body = ShopState), (status = 401, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody)))]
-pub async fn get_state(State(state): State<AppState>, staff: Staff) -> Result<Json<ShopState>, ApiError> {
+pub async fn admin_get_state(State(state): State<AppState>, staff: Staff) -> Result<Json<ShopState>, ApiError> {
     staff.require(Role::Manager)?;
     let limit = IMPORT_REPORT_MAX_ITEMS as i64;
     Ok(Json(ShopState {
@@ -115,7 +115,7 @@ pub async fn get_state(State(state): State<AppState>, staff: Staff) -> Result<Js
 #[utoipa::path(get, path = "/api/admin/staff", tag = "admin",
     responses((status = 200, body = Vec<StaffView>), (status = 401, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody)))]
-pub async fn list_staff(State(state): State<AppState>, staff: Staff) -> Result<Json<Vec<StaffView>>, ApiError> {
+pub async fn admin_list_staff(State(state): State<AppState>, staff: Staff) -> Result<Json<Vec<StaffView>>, ApiError> {
     staff.require(Role::Owner)?;
     let members = crate::db::staff::list(&state.db).await?;
     Ok(Json(members.iter().map(StaffView::new).collect()))
@@ -124,9 +124,9 @@ pub async fn list_staff(State(state): State<AppState>, staff: Staff) -> Result<J
 /// The reviews', state's and staff routes.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_reviews))
-        .routes(routes!(publish_review))
-        .routes(routes!(delete_review))
-        .routes(routes!(get_state))
-        .routes(routes!(list_staff))
+        .routes(routes!(admin_list_reviews))
+        .routes(routes!(admin_publish_review))
+        .routes(routes!(admin_delete_review))
+        .routes(routes!(admin_get_state))
+        .routes(routes!(admin_list_staff))
 }

@@ -6,6 +6,286 @@
  */
 
 export interface paths {
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs a staff member in, limited as the shop's log-in is (issue 37): every attempt counts against the client
+         *     address (`VITRINA_LOGIN_ATTEMPTS` failures per 15 minutes, shared with the shop's log-in) and against the e-mail
+         *     from every address; a successful one takes its counts back. Past either, 429 `RATE_LIMITED` with `Retry-After`
+         *     (no captcha here: an owner locked out by someone else's guesses still has `vitrina staff reset-password`).
+         *     A new session id and CSRF token; the shopper's session, if any, is untouched.
+         * @description 401 `AUTH_INVALID_CREDENTIALS` (a wrong password, an unknown e-mail or a member whose password is not set yet,
+         *     alike); 422 `FORMS_NOT_EMPTY_INVALID` for an empty field; 403 without the CSRF token.
+         */
+        post: operations["admin_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs the staff member out: the staff session is deleted and its cookie removed. 204; 401 when nobody is logged
+         *     in; 403 without the CSRF token.
+         */
+        post: operations["admin_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/me`: the logged-in member. 401 without one. */
+        get: operations["admin_get_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders the filters list, newest first, one page, with the counts per status. 400 `QUERY_INVALID` naming the
+         *     parameter; 401 without a staff session.
+         */
+        get: operations["admin_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders the filters list (a date range, a status, a search), oldest first, as CSV in UTF-8 with a byte order
+         *     mark (so Excel opens Cyrillic right), streamed in batches of 500 (keyset paging: the answer's size does not grow
+         *     the server's memory, and no connection is held between batches). `Content-Disposition: attachment;
+         *     filename="orders.csv"`. 400 `QUERY_INVALID`; 401.
+         */
+        get: operations["admin_export_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its lines, totals, contacts, delivery, comment and whole history. 404 `ORDER_NOT_FOUND`; 401
+         *     without a staff session.
+         */
+        get: operations["admin_get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the order to another status by the life cycle's rules, records it in the history under the staff member's
+         *     e-mail and, asked to, mails the shopper through the outbox. Answers the order as `GET` does.
+         * @description 409 `ORDER_STATUS_FINAL` (completed or cancelled), `ORDER_STATUS_BACKWARDS`, `ORDER_STATUS_SAME`, and
+         *     `ORDER_STATUS_CHANGED` when another change came first (the history keeps that attempt); 422
+         *     `ORDER_COMMENT_TOO_LONG` (field `comment`); 404 `ORDER_NOT_FOUND`; 401; 403 without the CSRF token.
+         */
+        post: operations["admin_set_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a staff member's password through their one-time link (24 hours; used up by this): every session of theirs
+         *     ends. Log in afterwards. 204; 400 `STAFF_LINK_INVALID` (field `token`) for an unknown, used or expired link; 422
+         *     `AUTH_PASSWORD_TOO_SHORT` / `…_TOO_LONG` / `FORMS_NOT_EMPTY_INVALID` (field `password`); 403 without the CSRF
+         *     token.
+         */
+        post: operations["admin_set_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reviews, oldest first: the pending ones (default) or all, as `vitrina reviews list` prints them. 401. */
+        get: operations["admin_list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a review for good (published or not). 204; 404 `REVIEW_NOT_FOUND`; 401; 403 without the CSRF token. */
+        delete: operations["admin_delete_review"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes a pending review: it shows on the reviews page and counts in the rating. 204; 404 `REVIEW_NOT_FOUND`
+         *     (unknown or published already); 401; 403 without the CSRF token.
+         */
+        post: operations["admin_publish_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff session: the member logged in (or `null`) and its CSRF token (made on first use, which stores the
+         *     session). Never 401.
+         */
+        get: operations["admin_get_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's staff, oldest first (owners only: `vitrina staff` adds and removes them). 401; 403
+         *     `STAFF_ROLE_FORBIDDEN` for a manager.
+         */
+        get: operations["admin_list_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's state: the last imports with their summaries, the pictures and the outbox. 401. */
+        get: operations["admin_get_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -724,6 +1004,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/guest/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order whose guest link carries `token` (issue 37: the confirmation mail's link, for a shopper without an
+         *     account or not logged in), with its lines and status history; no session needed. `Cache-Control: no-store`,
+         *     `Referrer-Policy: no-referrer`. 404 `ORDER_NOT_FOUND` for a wrong or empty token, alike.
+         */
+        get: operations["get_guest_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{number}": {
         parameters: {
             query?: never;
@@ -929,6 +1230,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Who changed an order's status, as its history records it.
+         * @enum {string}
+         */
+        ActorKind: "staff" | "cli" | "1c";
         /** @description `POST /api/basket/items` body. */
         AddItem: {
             /** @description `true` puts (or moves) the line into the wishlist, `false` into the basket (default). */
@@ -939,6 +1245,77 @@ export interface components {
              * @description Pieces to add, 1..=999; default 1.
              */
             quantity?: number;
+        };
+        /** @description One entry of an order's history as the back office shows it: applied changes and refused attempts. */
+        AdminHistoryEntry: {
+            /** @description The staff member's e-mail, or the CLI's user. */
+            actor: string | null;
+            /** @description `staff`, `cli` or `1c`. */
+            actorKind: components["schemas"]["ActorKind"];
+            /** @description RFC 3339, UTC. */
+            at: string;
+            comment: string | null;
+            from: components["schemas"]["OrderStatus"];
+            /** @description Whether the shopper was mailed about it. */
+            mailed: boolean;
+            /** @description `applied`, or the refusal's code (`ORDER_STATUS_CHANGED`: another change came first). */
+            outcome: string;
+            to: components["schemas"]["OrderStatus"];
+        };
+        /**
+         * @description `GET /api/admin/orders/{number}`: the order as the shopper sees it, with the whole history and the statuses it may
+         *     move to.
+         */
+        AdminOrder: components["schemas"]["OrderView"] & {
+            /** @description Whether the shopper left an e-mail (the status dialog offers to mail them only then). */
+            canMail: boolean;
+            /** @description Oldest first; refused attempts included. */
+            history: components["schemas"]["AdminHistoryEntry"][];
+            /** @description `ru` or `en`: the language the shopper's mails speak. */
+            language: string;
+            /** @description The statuses the life cycle allows next, in life order (empty once final). */
+            next: components["schemas"]["OrderStatus"][];
+        };
+        /** @description One order of the list. */
+        AdminOrderRow: {
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            currencyId: string;
+            email: string | null;
+            /**
+             * Format: int64
+             * @description Pieces over the order's lines.
+             */
+            itemCount: number;
+            name: string;
+            number: string;
+            phone: string;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * Format: double
+             * @description Major units of `currencyId`, exact.
+             */
+            total: number;
+            /** @description The last status change, RFC 3339, UTC. */
+            updatedAt: string;
+        };
+        /** @description `GET /api/admin/orders`. */
+        AdminOrdersPage: {
+            /** @description Orders the filter lists per status, its own status left out: every status, 0 when none (the tabs' counts). */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Newest first. */
+            items: components["schemas"]["AdminOrderRow"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description Orders the filter lists, its status included.
+             */
+            total: number;
         };
         /** @description `GET /api/basket`. */
         Basket: {
@@ -1127,6 +1504,15 @@ export interface components {
             /** @description As the feed wrote it; sent back as is to choose it. */
             value: string;
         };
+        /** @description A failure as `vitrina pictures status` lists it. */
+        FailureRow: {
+            /** Format: int64 */
+            attempts: number;
+            /** @description `CODE: detail`. */
+            failure: string;
+            state: string;
+            url: string;
+        };
         /** @description One problem with a submission: a message code of spec §5 (or ours) and the field code at fault. */
         FieldError: {
             /**
@@ -1220,6 +1606,26 @@ export interface components {
             /** @description The starting value (a hidden field's value). */
             value: string | null;
         };
+        /** @description One import as the back office lists it (issue 37). */
+        ImportRow: {
+            finishedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            offersAdded: number;
+            /** Format: int64 */
+            offersRemoved: number;
+            /** Format: int64 */
+            offersSkipped: number;
+            /** Format: int64 */
+            offersUpdated: number;
+            /** Format: int64 */
+            sections: number;
+            /** @description The feed's file, URL or `-` (standard input). */
+            source: string;
+            /** @description RFC 3339, UTC. */
+            startedAt: string;
+        };
         /** @description The facets of a listing (issue 35; docs/api.md "Facets"). */
         ListingFacets: {
             /** @description ISO 4217 code of `price` and of `priceMin`/`priceMax`. */
@@ -1287,6 +1693,29 @@ export interface components {
             password: string;
             /** @description `true`: the session lasts 30 days without a request; `false` (default): it ends with the browser. */
             remember?: boolean;
+        };
+        /** @description The outbox's counts, for `vitrina mail status` and the back office. */
+        MailCounts: {
+            /**
+             * Format: int64
+             * @description Given up after the last attempt.
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Kept only: written without SMTP configured or without a recipient.
+             */
+            kept: number;
+            /**
+             * Format: int64
+             * @description Mailed.
+             */
+            sent: number;
+            /**
+             * Format: int64
+             * @description To be mailed: due now or after a failed attempt's backoff.
+             */
+            waiting: number;
         };
         /** @description Where the store maps take their tiles from, sent to the front-end in `GET /api/session`. */
         MapTiles: {
@@ -1441,6 +1870,11 @@ export interface components {
             /** @description The phone's country, iso2 (`ru`, `by`, …); default `ru`. */
             phoneCountry?: string | null;
         };
+        /**
+         * @description An order's status, in the order of its life (issue 37).
+         * @enum {string}
+         */
+        OrderStatus: "new" | "accepted" | "paid" | "shipped" | "completed" | "cancelled";
         /** @description One order of `GET /api/me/orders`. */
         OrderSummaryView: {
             /** @description RFC 3339, UTC: `2026-11-21T10:00:00Z`. */
@@ -1453,8 +1887,8 @@ export interface components {
             itemCount: number;
             /** @description For `GET /api/orders/{number}` and `/personal/orders/{number}/`. */
             number: string;
-            /** @description `new` (later issues add the shop's own statuses). */
-            status: string;
+            /** @description Where the order is in its life (issue 37). */
+            status: components["schemas"]["OrderStatus"];
             /**
              * Format: double
              * @description Major units of `currencyId`, exact.
@@ -1484,13 +1918,22 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethod"];
             /** @description As sent, international format. */
             phone: string;
-            /** @description `new` (later issues add the shop's own statuses). */
-            status: string;
+            /** @description Where the order is in its life (issue 37). */
+            status: components["schemas"]["OrderStatus"];
+            /** @description The status changes made, oldest first, with the shop's comments: what the shopper sees of the history. */
+            statusHistory: components["schemas"]["StatusStep"][];
             /**
              * Format: double
              * @description The sum of the lines' sums, major units of `currencyId`, exact.
              */
             total: number;
+            /** @description The last status change (the placement before one), RFC 3339, UTC. */
+            updatedAt: string;
+        };
+        /** @description A review as the owner sees it (`vitrina reviews list`). */
+        OwnerReview: components["schemas"]["Review"] & {
+            /** @description `pending` or `published`. */
+            status: string;
         };
         /** @description A parameter of an offer: `{"name":"Вес","value":"300","unit":"г"}`. */
         Param: {
@@ -1540,6 +1983,25 @@ export interface components {
              * @description The original's width, px.
              */
             width: number;
+        };
+        /** @description Counts of the pictures the active offers name, by state (`vitrina pictures status`, the import summary). */
+        PictureCounts: {
+            /**
+             * Format: int64
+             * @description Of the ready ones, those whose AVIF derivatives are still to make.
+             */
+            avifPending: number;
+            /**
+             * Format: int64
+             * @description Bytes of the originals held.
+             */
+            bytes: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            ready: number;
         };
         /** @description `GET /api/health/pictures`: the shop's own pictures by state (issue 24), as `vitrina pictures status` counts them. */
         PictureHealth: {
@@ -1785,6 +2247,11 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description A staff member's role (issue 37).
+         * @enum {string}
+         */
+        Role: "manager" | "owner";
         /** @description The answer: totals, sections, items. */
         SearchAnswer: {
             /** @description Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23). */
@@ -1893,6 +2360,16 @@ export interface components {
             basketView: components["schemas"]["BasketView"];
             mapTiles: components["schemas"]["MapTiles"] | null;
         };
+        /** @description `POST /api/admin/password` body: the one-time link's token and the new password. */
+        SetPasswordRequest: {
+            /**
+             * Format: password
+             * @description 8 to 128 characters, as a shopper's.
+             */
+            password: string;
+            /** @description The token of the link `vitrina staff add|reset-password` printed (the part after `#`). */
+            token?: string | null;
+        };
         /** @description The shop as its last feed names it. */
         Shop: {
             company: string | null;
@@ -1910,11 +2387,78 @@ export interface components {
             /** @description The shop's own site as the feed gives it. */
             url: string | null;
         };
+        /** @description `GET /api/admin/state`: what `vitrina pictures status`, `vitrina mail status` and the import summaries tell. */
+        ShopState: {
+            /** @description The newest ten imports, newest first. */
+            imports: components["schemas"]["ImportRow"][];
+            /** @description The outbox by state. */
+            mail: components["schemas"]["MailCounts"];
+            /** @description The failed pictures (and pending ones whose last attempt failed) with why, at most 100. */
+            pictureFailures: components["schemas"]["FailureRow"][];
+            /** @description The pictures by state. */
+            pictures: components["schemas"]["PictureCounts"];
+            /** @description Mails waiting or given up, newest first, at most 100, with their last error. */
+            unsentMail: components["schemas"]["Unsent"][];
+        };
+        /**
+         * @description `POST /api/admin/login` answer: the member now logged in. The session has a new id and a new CSRF token (fetch
+         *     the session again).
+         */
+        StaffAnswer: {
+            staff: components["schemas"]["StaffView"];
+        };
+        /** @description `POST /api/admin/login` body. */
+        StaffLoginRequest: {
+            /** @description Compared trimmed and lower-cased. */
+            email?: string | null;
+            /** Format: password */
+            password: string;
+        };
+        /** @description `GET /api/admin/session`: who is logged in, and the token state-changing requests send. */
+        StaffSession: {
+            /** @description Sent in `X-CSRF-Token` with every state-changing back-office request. */
+            csrfToken: string;
+            staff: components["schemas"]["StaffView"] | null;
+        };
+        /** @description A staff member as the back office shows them. */
+        StaffView: {
+            /** @description The password is set (their one-time link was used). */
+            active: boolean;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            role: components["schemas"]["Role"];
+        };
         /**
          * @description `OPEN` or `CLOSED` (spec §3 "STATUS (OPEN or other)").
          * @enum {string}
          */
         Status: "OPEN" | "CLOSED";
+        /** @description `POST /api/admin/orders/{number}/status` body. */
+        StatusRequest: {
+            /** @description Shown to the shopper with the change; at most 1000 characters. */
+            comment?: string | null;
+            /** @description Mail the shopper about it (in the order's language), when they left an e-mail. */
+            notify?: boolean;
+            /**
+             * @description The status the staff member saw when they chose (the order page's): when the order has another by now, the
+             *     change is refused (409 `ORDER_STATUS_CHANGED`) and recorded as such.
+             */
+            seen: components["schemas"]["OrderStatus"];
+            /** @description The status to move to. */
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description One status change as the shopper sees it. */
+        StatusStep: {
+            /** @description RFC 3339, UTC. */
+            at: string;
+            /** @description The shop's comment, if it wrote one. */
+            comment: string | null;
+            /** @description The status the order moved to. */
+            status: components["schemas"]["OrderStatus"];
+        };
         /**
          * @description A store as shoppers see it: the owner's description ([`StoreData`], the format `vitrina stores import` reads)
          *     plus `today` and the rating, which an import ignores.
@@ -1998,6 +2542,23 @@ export interface components {
              * @example 09:00
              */
             workStart: string | null;
+        };
+        /** @description A message waiting or given up, as `vitrina mail status` lists it. */
+        Unsent: {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            /** @description When it was given up. */
+            failedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The last attempt's error, as the SMTP server or the connection gave it. */
+            lastError?: string | null;
+            /** @description When the next attempt is due; none once given up. */
+            nextAttemptAt?: string | null;
+            recipient?: string | null;
+            subject: string;
+            topic: string;
         };
         /** @description `PATCH /api/basket/items/{id}` body: what to change. */
         UpdateItem: {
@@ -2111,6 +2672,872 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAnswer"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffView"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_orders: {
+        parameters: {
+            query?: {
+                /** @description One status: `new`, `accepted`, `paid`, `shipped`, `completed` or `cancelled`; all when absent. */
+                status?: string;
+                /**
+                 * @description Placed at or after this instant (RFC 3339 with its offset: the back office sends the start of the staff
+                 *     member's local day).
+                 */
+                from?: string;
+                /** @description Placed before this instant (RFC 3339). */
+                to?: string;
+                /**
+                 * @description Looked for in the number, the name and the e-mail (case-insensitive), and in the phone's digits when it
+                 *     holds three digits or more (`912 345` finds `+7 912 345-67-89`).
+                 */
+                q?: string;
+                /** @description 1-based page; default 1. */
+                page?: number;
+                /** @description Orders per page, 1..=100; default 25. */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrdersPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_export_orders: {
+        parameters: {
+            query?: {
+                /** @description One status: `new`, `accepted`, `paid`, `shipped`, `completed` or `cancelled`; all when absent. */
+                status?: string;
+                /**
+                 * @description Placed at or after this instant (RFC 3339 with its offset: the back office sends the start of the staff
+                 *     member's local day).
+                 */
+                from?: string;
+                /** @description Placed before this instant (RFC 3339). */
+                to?: string;
+                /**
+                 * @description Looked for in the number, the name and the e-mail (case-insensitive), and in the phone's digits when it
+                 *     holds three digits or more (`912 345` finds `+7 912 345-67-89`).
+                 */
+                q?: string;
+                /** @description 1-based page; default 1. */
+                page?: number;
+                /** @description Orders per page, 1..=100; default 25. */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session's CSRF token is missing or wrong (CSRF_TOKEN_INVALID) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the endpoint takes (BODY_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_reviews: {
+        parameters: {
+            query?: {
+                /** @description `true` (default): only the reviews waiting for moderation; `false`: all. */
+                pending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerReview"][];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_publish_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffView"][];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopState"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_login_captcha: {
         parameters: {
             query?: never;
@@ -4315,6 +5742,54 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_guest_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guest link's token (after `#` in the link) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description A parameter or the body is malformed (QUERY_INVALID, PATH_INVALID, BODY_INVALID), or holds the NUL character (TEXT_NUL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The query string is over 8 KiB (QUERY_TOO_LONG) */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
