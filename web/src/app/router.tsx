@@ -43,6 +43,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/checkout-route')).CheckoutRoute }),
   },
   {
+    path: routePatterns.orderStatus,
+    lazy: async () => ({ Component: (await import('./routes/order-status-route')).OrderStatusRoute }),
+  },
+  {
     path: routePatterns.personal,
     lazy: async () => ({ Component: (await import('./routes/personal-route')).PersonalRoute }),
   },
@@ -86,6 +90,8 @@ export const pageRoutes: RouteObject[] = [
  * - `/personal/`, `/personal/orders/`, `/personal/orders/{number}/`, `/personal/password-reset/` the account (issue 7)
  * - `/contacts/`  the stores, their hours, contacts and map (issue 8)
  * - `/reviews/`   the shop's reviews and the add-review form (issue 8)
+ * - `/personal/order/status/#TOKEN` a guest's order through their mail's link (issue 37)
+ * - `/admin/*`    the back office (issue 37), outside the shop's layout
  * - anything else → 404 page
  *
  * The pages sit in a pathless route inside the layout (issue 19): a page that fails (its chunk did not load, its code
@@ -94,6 +100,12 @@ export const pageRoutes: RouteObject[] = [
  * layout itself reaches the root's bare error screen.
  */
 export const routes: RouteObject[] = [
+  {
+    // The back office (issue 37): its own layout and route tree, in its own chunks, drawn in the browser only.
+    path: routePatterns.admin,
+    lazy: async () => ({ Component: (await import('@/admin/admin-app')).AdminApp }),
+    ErrorBoundary: RootError,
+  },
   {
     path: '/',
     Component: RootLayout,

@@ -138,6 +138,8 @@ export const routePatterns = {
   compare: 'catalog/compare',
   cart: 'personal/cart',
   checkout: 'personal/order/make',
+  orderStatus: 'personal/order/status',
+  admin: 'admin/*',
   personal: 'personal',
   myOrders: 'personal/orders',
   myOrder: 'personal/orders/:number',

@@ -210,3 +210,14 @@ export async function apiSend<T>(
 export function apiPost<T>(path: string, body: unknown, options: ApiPostOptions = {}): Promise<T> {
   return apiSend<T>('POST', path, body, options);
 }
+
+/**
+ * Sends `body` (JSON; none when `undefined`) with `method` and the CSRF token `token` of another session than the
+ * shopper's: the back office's staff session (issue 37), whose token `GET /api/admin/session` gives. No retry: the
+ * caller knows its own session. Throws as {@link apiGet}.
+ */
+export function apiSendWithToken<T>(method: MutationMethod, path: string, token: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: token };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return request<T>(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}

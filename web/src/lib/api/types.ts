@@ -144,6 +144,44 @@ export type OrderLine = Schemas['OrderLineView'];
 /** `GET /api/orders/{number}`. */
 export type Order = Schemas['OrderView'];
 
+/** Where an order is in its life (issue 37): new, accepted, paid, shipped, completed, cancelled. */
+export type OrderStatus = Schemas['OrderStatus'];
+
+/** One status change of an order as the shopper sees it: when, to which status, the shop's comment. */
+export type StatusStep = Schemas['StatusStep'];
+
+// The back office (issue 37; docs/api.md "Back office").
+
+/** `GET /api/admin/session`: the staff member logged in (or `null`) and the staff session's CSRF token. */
+export type StaffSession = Schemas['StaffSession'];
+
+/** A staff member: e-mail, role (`owner`, `manager`), whether their password is set. */
+export type StaffView = Schemas['StaffView'];
+
+/** A staff member's role. */
+export type StaffRole = Schemas['Role'];
+
+/** `GET /api/admin/orders`: a page of orders, the total and the counts per status. */
+export type AdminOrdersPage = Schemas['AdminOrdersPage'];
+
+/** One order of the back office's list. */
+export type AdminOrderRow = Schemas['AdminOrderRow'];
+
+/** `GET /api/admin/orders/{number}`: the order, its whole history, the statuses it may move to. */
+export type AdminOrder = Schemas['AdminOrder'];
+
+/** One entry of an order's history in the back office (refused attempts included). */
+export type AdminHistoryEntry = Schemas['AdminHistoryEntry'];
+
+/** `POST /api/admin/orders/{number}/status` body. */
+export type StatusRequest = Schemas['StatusRequest'];
+
+/** A review as the back office lists it (`pending` or `published`). */
+export type OwnerReview = Schemas['OwnerReview'];
+
+/** `GET /api/admin/state`: the last imports, the pictures and the outbox. */
+export type ShopState = Schemas['ShopState'];
+
 /** `GET /api/compare` and every compare mutation's answer. */
 export type CompareList = Schemas['CompareList'];
 

@@ -33,6 +33,7 @@ export function MyOrders() {
           <tr>
             <th scope="col">{t('account.orderNumber')}</th>
             <th scope="col">{t('account.orderDate')}</th>
+            <th scope="col">{t('account.orderStatus')}</th>
             <th scope="col">{t('account.orderItems')}</th>
             <th scope="col">{t('basket.total')}</th>
           </tr>
@@ -44,6 +45,7 @@ export function MyOrders() {
                 <Link to={myOrderPath(order.number)}>{t('account.orderLink', { number: order.number })}</Link>
               </td>
               <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+              <td data-testid="my-order-status">{t(`orderStatus.${order.status}`)}</td>
               <td>{order.itemCount}</td>
               <td>{formatMoney(order.total, order.currencyId)}</td>
             </tr>

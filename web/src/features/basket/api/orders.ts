@@ -55,3 +55,20 @@ export function orderQueryOptions(number: string) {
 export function useOrder(number: string) {
   return useQuery(orderQueryOptions(number));
 }
+
+/**
+ * `GET /api/orders/guest/{token}`: the order a guest link names (issue 37), without a session.
+ * @throws {ApiError} 404 `ORDER_NOT_FOUND` for a wrong token.
+ */
+export function getGuestOrder(token: string, signal?: AbortSignal): Promise<Order> {
+  return apiGet<Order>(`/api/orders/guest/${encodeURIComponent(token)}`, { signal });
+}
+
+/** The order the guest link's `token` names; not asked for without a token. */
+export function useGuestOrder(token: string) {
+  return useQuery({
+    queryKey: ['guest-order', token],
+    queryFn: ({ signal }) => getGuestOrder(token, signal),
+    enabled: token !== '',
+  });
+}

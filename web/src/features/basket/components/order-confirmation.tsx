@@ -4,7 +4,7 @@ import { ErrorState, LoadingState } from '@/components/ui/status-states';
 import { paths } from '@/config/paths';
 import { isNotFoundError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { useOrder } from '../api/orders';
+import { useGuestOrder, useOrder, type Order } from '../api/orders';
 import styles from './order-confirmation.module.css';
 
 /**
@@ -14,8 +14,25 @@ import styles from './order-confirmation.module.css';
  * "Заказ № N от {date}" instead.
  */
 export function OrderConfirmation({ number, variant = 'placed' }: { number: string; variant?: 'placed' | 'history' }) {
+  return <OrderView order={useOrder(number)} variant={variant} />;
+}
+
+/**
+ * A guest's order through the link of their confirmation mail (issue 37; `/personal/order/status/#TOKEN`): the order
+ * with its status and history, no session needed. A wrong token says the order was not found.
+ */
+export function GuestOrder({ token }: { token: string }) {
+  return <OrderView order={useGuestOrder(token)} variant="history" />;
+}
+
+function OrderView({
+  order,
+  variant,
+}: {
+  order: ReturnType<typeof useOrder>;
+  variant: 'placed' | 'history';
+}) {
   const { t, i18n } = useTranslation();
-  const order = useOrder(number);
   if (order.isPending) return <LoadingState />;
   if (order.isError) {
     if (isNotFoundError(order.error)) {
@@ -39,6 +56,7 @@ export function OrderConfirmation({ number, variant = 'placed' }: { number: stri
       {variant === 'placed' && (
         <p>{t('checkout.placedNote', { date: formatDateTime(data.createdAt, i18n.language) })}</p>
       )}
+      {variant === 'history' && <StatusHistory order={data} />}
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('checkout.summary')}</caption>
@@ -94,5 +112,31 @@ export function OrderConfirmation({ number, variant = 'placed' }: { number: stri
         {t('checkout.continue')}
       </Link>
     </div>
+  );
+}
+
+/** The order's status and the steps it went through, with the shop's comments (issue 37). */
+function StatusHistory({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className={styles.status} aria-labelledby="order-status">
+      <p id="order-status" className={styles.statusNow} data-testid="order-status">
+        {t('checkout.status', { status: t(`orderStatus.${order.status}`) })}
+      </p>
+      {order.statusHistory.length > 0 && (
+        <>
+          <h2 className={styles.historyTitle}>{t('checkout.history')}</h2>
+          <ol className={styles.history}>
+            {order.statusHistory.map((step) => (
+              <li key={step.at + step.status} data-testid="order-step">
+                <time dateTime={step.at}>{formatDateTime(step.at, i18n.language)}</time>{' '}
+                <strong>{t(`orderStatus.${step.status}`)}</strong>
+                {step.comment && <p className={styles.comment}>{step.comment}</p>}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
   );
 }
