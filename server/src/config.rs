@@ -164,6 +164,22 @@ impl ReviewsCommand {
     }
 }
 
+/// The shop's database for a command with subcommands, taken before or after the subcommand
+/// (`vitrina staff add EMAIL --db FILE` and `vitrina staff --db FILE add EMAIL` alike).
+#[derive(Debug, Clone, Args)]
+pub struct CommandDbArgs {
+    /// The shop's database: a SQLite file's path, or a `postgres://` URL (as `serve` takes it).
+    #[arg(long, env = "VITRINA_DB", default_value = "./data/vitrina.db", global = true)]
+    pub db: PathBuf,
+}
+
+impl CommandDbArgs {
+    /// As the other commands take it.
+    pub fn db_args(&self) -> DbArgs {
+        DbArgs { db: self.db.clone() }
+    }
+}
+
 /// Where links in what the CLI writes point (the shop's public origin; `serve`'s `--public-url`).
 #[derive(Debug, Clone, Args)]
 pub struct LinkArgs {
@@ -178,7 +194,7 @@ pub struct OrdersArgs {
     #[command(subcommand)]
     pub command: OrdersCommand,
     #[command(flatten)]
-    pub db: DbArgs,
+    pub db: CommandDbArgs,
 }
 
 /// The `vitrina orders` subcommands.
@@ -235,7 +251,7 @@ pub struct StaffArgs {
     #[command(subcommand)]
     pub command: StaffCommand,
     #[command(flatten)]
-    pub db: DbArgs,
+    pub db: CommandDbArgs,
 }
 
 /// The `vitrina staff` subcommands.
@@ -271,7 +287,7 @@ pub struct MailCommandArgs {
     #[command(subcommand)]
     pub command: MailCommand,
     #[command(flatten)]
-    pub db: DbArgs,
+    pub db: CommandDbArgs,
 }
 
 /// The `vitrina mail` subcommands.

@@ -16,7 +16,7 @@ pub struct HistoryEntry {
     pub actor_kind: String,
     /// The staff member's e-mail, the CLI's user, or none.
     pub actor: Option<String>,
-    /// The status the order had when the change was asked for.
+    /// The status the order left (applied), or the one its asker saw (refused).
     pub old_status: String,
     /// The status asked for.
     pub new_status: String,
@@ -116,7 +116,8 @@ pub async fn change(db: &Db, change: &StatusChange<'_>) -> sqlx::Result<ChangeOu
     .bind(&at)
     .bind(change.actor_kind.as_str())
     .bind(change.actor)
-    .bind(now.as_str())
+    // A refused attempt records the status its asker saw: what they meant to move from.
+    .bind(if outcome == APPLIED { now.as_str() } else { change.seen.unwrap_or(now).as_str() })
     .bind(change.to.as_str())
     .bind(change.comment)
     .bind(outcome)

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { useSetStaffPassword, useStaffLogin, useStaffLogout, useStaffSession } from './api';
 import { OrderPage } from './pages/order-page';
@@ -50,7 +51,7 @@ export function AdminApp() {
   return (
     <Frame nav={<AdminNav owner={staff.role === 'owner'} email={staff.email} />}>
       <Routes>
-        <Route index element={<OrdersPage />} />
+        <Route index element={<Navigate to="orders" replace />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:number" element={<OrderPage />} />
         <Route path="reviews" element={<ReviewsPage />} />
@@ -65,10 +66,11 @@ export function AdminApp() {
 /** The back office's frame: skip link, a header with the navigation (when logged in), `<main>`. */
 function Frame({ nav, children }: { nav?: ReactNode; children: ReactNode }) {
   const { t } = useAdminText();
+  const shop = useTranslation();
   return (
     <div className={styles.app}>
       <a href={`#${MAIN_ID}`} className="skip-link">
-        {t('title')}
+        {shop.t('a11y.skipToContent')}
       </a>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
@@ -89,7 +91,7 @@ function AdminNav({ owner, email }: { owner: boolean; email: string }) {
   const { t } = useAdminText();
   const logout = useStaffLogout();
   const links: [string, string][] = [
-    ['/admin/', t('nav.orders')],
+    ['/admin/orders', t('nav.orders')],
     ['/admin/reviews', t('nav.reviews')],
     ['/admin/state', t('nav.state')],
   ];
@@ -100,7 +102,7 @@ function AdminNav({ owner, email }: { owner: boolean; email: string }) {
         <ul>
           {links.map(([to, label]) => (
             <li key={to}>
-              <NavLink to={to} end={to === '/admin/'}>
+              <NavLink to={to}>
                 {label}
               </NavLink>
             </li>

@@ -22,7 +22,7 @@ export function OrderPage() {
     return (
       <div role="alert">
         <p>{t('error')}</p>
-        <Link to="/admin/">{t('order.back')}</Link>
+        <Link to="/admin/orders">{t('order.back')}</Link>
       </div>
     );
   }
@@ -31,7 +31,7 @@ export function OrderPage() {
     <article>
       <title>{t('order.title', { number })}</title>
       <p>
-        <Link to="/admin/">{t('order.back')}</Link>
+        <Link to="/admin/orders">{t('order.back')}</Link>
       </p>
       <h1>{t('order.title', { number })}</h1>
       <p className={styles.muted}>{t('order.placed', { date: formatDateTime(data.createdAt, language) })}</p>
@@ -42,11 +42,8 @@ export function OrderPage() {
             {t(`statuses.${data.status}`)}
           </span>
         </p>
-        {data.next.length > 0 ? (
-          <StatusDialog order={data} onChanged={setAnnouncement} />
-        ) : (
-          <p className={styles.muted}>{t('order.final')}</p>
-        )}
+        <StatusDialog order={data} onChanged={setAnnouncement} />
+        {data.next.length === 0 && <p className={styles.muted}>{t('order.final')}</p>}
       </div>
       <p role="status" className="visually-hidden">
         {announcement}
@@ -132,10 +129,13 @@ export function OrderPage() {
                 <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>{' '}
                 {t(`statuses.${entry.from}`)} → <strong>{t(`statuses.${entry.to}`)}</strong>
                 {', '}
-                {t(`order.actors.${entry.actorKind}`)} {entry.actor ?? ''}
-                {', '}
-                {entry.outcome === 'applied' ? t('order.applied') : t('order.refused')}
-                {entry.mailed && `, ${t('order.mailed')}`}
+                {[
+                  [t(`order.actors.${entry.actorKind}`), entry.actor].filter(Boolean).join(' '),
+                  entry.outcome === 'applied' ? t('order.applied') : t('order.refused'),
+                  entry.mailed ? t('order.mailed') : '',
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
                 {entry.comment && <p className={styles.comment}>{entry.comment}</p>}
               </li>
             ))}
@@ -193,15 +193,17 @@ function StatusDialog({ order, onChanged }: { order: AdminOrder; onChanged: (tex
         setError('');
       }}
     >
-      <Dialog.Trigger className="button">{t('order.changeStatus')}</Dialog.Trigger>
+      {/* The dialog outlives a change that made the status final meanwhile, to say so; only its button goes. */}
+      {order.next.length > 0 && <Dialog.Trigger className="button">{t('order.changeStatus')}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog}>
           <Dialog.Title>{t('dialog.title', { number: order.number })}</Dialog.Title>
           <Dialog.Description>{t('dialog.description', { status: t(`statuses.${order.status}`) })}</Dialog.Description>
           <form onSubmit={submit} className={styles.form}>
-            <fieldset className={styles.choices}>
+            <fieldset className={styles.choices} disabled={order.next.length === 0}>
               <legend>{t('dialog.newStatus')}</legend>
+              {order.next.length === 0 && <p className={styles.muted}>{t('order.final')}</p>}
               {order.next.map((status, index) => (
                 <label key={status} className={styles.choice}>
                   <input type="radio" name="status" value={status} defaultChecked={index === 0} required />
@@ -227,7 +229,7 @@ function StatusDialog({ order, onChanged }: { order: AdminOrder; onChanged: (tex
               </p>
             )}
             <div className={styles.actions}>
-              <button type="submit" className="button" disabled={change.isPending}>
+              <button type="submit" className="button" disabled={change.isPending || order.next.length === 0}>
                 {t('dialog.submit')}
               </button>
               <Dialog.Close className="button button--secondary" type="button">
