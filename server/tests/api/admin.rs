@@ -4,7 +4,7 @@
 use crate::helpers::{SMALL_FEED, SmtpServer, TestApp, Visitor, spawn_app_with};
 use reqwest::Method;
 use serde_json::{Value, json};
-use vitrina::config::{DbArgs, LinkArgs, MailArgs, OrdersArgs, OrdersCommand, StaffArgs, StaffCommand};
+use vitrina::config::{CommandDbArgs, LinkArgs, MailArgs, OrdersArgs, OrdersCommand, StaffArgs, StaffCommand};
 
 async fn shop_with(configure: impl FnOnce(&mut vitrina::config::ServeArgs)) -> TestApp {
     let app = spawn_app_with(|args| {
@@ -18,8 +18,8 @@ async fn shop_with(configure: impl FnOnce(&mut vitrina::config::ServeArgs)) -> T
     app
 }
 
-fn db_args(app: &TestApp) -> DbArgs {
-    DbArgs { db: app.db_path.clone() }
+fn db_args(app: &TestApp) -> CommandDbArgs {
+    CommandDbArgs { db: app.db_path.clone() }
 }
 
 fn mail_args(smtp_url: Option<String>) -> MailArgs {
@@ -616,4 +616,27 @@ async fn the_orders_cli_lists_shows_and_sets_statuses_by_the_same_rules() {
             status: None, from: Some("вчера".into()), to: None, search: None, limit: 1, json: false
         };
     assert!(orders_cli(&app, bad_day).await.unwrap_err().contains("neither a day"));
+}
+
+#[tokio::test]
+async fn the_back_office_page_is_never_indexed_cached_or_listed() {
+    let app = shop_with(|_| {}).await;
+    for path in ["/admin/", "/admin/orders/1", "/admin/set-password"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["x-robots-tag"], "noindex", "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-store", "{path}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}");
+        assert!(!html.contains("vitrina-state"), "drawn in the browser only: {path}");
+    }
+    let api = app.get("/api/admin/session").await;
+    assert_eq!(
+        (api.headers()["x-robots-tag"].to_str().unwrap(), api.headers()["cache-control"].to_str().unwrap()),
+        ("noindex", "no-store")
+    );
+    let robots = app.get("/robots.txt").await.text().await.unwrap();
+    assert!(robots.contains("Disallow: /admin/"), "{robots}");
+    let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
+    assert!(!sitemap.contains("/admin"), "{sitemap}");
 }

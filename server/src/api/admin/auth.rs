@@ -33,7 +33,10 @@ pub struct StaffSession {
 /// session). Never 401.
 #[utoipa::path(get, path = "/api/admin/session", tag = "admin",
     responses((status = 200, body = StaffSession)))]
-pub async fn admin_get_session(State(state): State<AppState>, session: Session) -> Result<Json<StaffSession>, ApiError> {
+pub async fn admin_get_session(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<Json<StaffSession>, ApiError> {
     let staff = logged_in(&state.db, &session).await?.map(|(member, _)| StaffView::new(&member));
     Ok(Json(StaffSession { staff, csrf_token: csrf_token(&session).await? }))
 }
