@@ -55,6 +55,23 @@ new_session() {
   echo "$csrf;$session $token"
 }
 
+# new_staff_session URL DB: prints "COOKIE TOKEN" of a new owner of the back office (issue 37), logged in: made with
+# `vitrina staff add` on DB, the password set through the one-time link, then the staff log-in.
+new_staff_session() {
+  local url="$1" db="$2" link cookie token email
+  email="owner-$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')@shop.test"
+  link=$("$VITRINA_BIN" staff add "$email" --role owner --public-url "$url" --db "$db" | grep -o '#[A-Za-z0-9_-]*' | tr -d '#')
+  cookie=$(curl -s -D - -o /dev/null "$url/api/admin/session" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vitrina_staff=[^;]*\).*/\1/p')
+  token=$(curl -s -H "Cookie: $cookie" "$url/api/admin/session" | python3 -c 'import json,sys; print(json.load(sys.stdin)["csrfToken"])')
+  curl -sf -o /dev/null -X POST -H "Cookie: $cookie" -H "X-CSRF-Token: $token" -H 'Content-Type: application/json' \
+    -d "{\"token\":\"$link\",\"password\":\"correct horse battery\"}" "$url/api/admin/password"
+  cookie=$(curl -s -D - -o /dev/null -X POST -H "Cookie: $cookie" -H "X-CSRF-Token: $token" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"password\":\"correct horse battery\"}" "$url/api/admin/login" |
+    tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \(vitrina_staff=[^;]*\).*/\1/p')
+  token=$(curl -s -H "Cookie: $cookie" "$url/api/admin/session" | python3 -c 'import json,sys; print(json.load(sys.stdin)["csrfToken"])')
+  echo "$cookie $token"
+}
+
 # need_wrk: installs Debian's wrk when it is absent.
 need_wrk() {
   command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }

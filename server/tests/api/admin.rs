@@ -461,6 +461,12 @@ async fn the_csv_export_of_10000_orders_streams_with_a_bom() {
     // A date range in the future exports the header alone.
     let empty = manager.get("/api/admin/orders.csv?from=2099-01-01T00:00:00Z").await.bytes().await.unwrap();
     assert_eq!(String::from_utf8(empty[3..].to_vec()).unwrap().lines().count(), 1);
+    // Compressed for a client that asks (schemathesis found the stream polled once past its end there: a panic).
+    let url = format!("{}/api/admin/orders.csv?from=2099-01-01T00:00:00Z", app.base);
+    let request = app.client.get(url).header("cookie", manager.cookie()).header("accept-encoding", "gzip");
+    let compressed = request.send().await.unwrap();
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    assert!(!compressed.bytes().await.unwrap().is_empty(), "the whole compressed answer arrives");
 }
 
 #[tokio::test]

@@ -415,7 +415,8 @@ pub async fn admin_export_orders(
             Some((Ok(axum::body::Bytes::from(bytes)), next))
         }
     });
-    let body = futures::stream::once(async move { Ok(axum::body::Bytes::from(head)) }).chain(batches);
+    // Fused: a body layer (the compression's) may poll once more after the end, which `unfold` must never see.
+    let body = futures::stream::once(async move { Ok(axum::body::Bytes::from(head)) }).chain(batches).fuse();
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
