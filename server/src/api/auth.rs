@@ -21,7 +21,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 use utoipa::ToSchema;
@@ -272,19 +271,10 @@ async fn alert_owner(state: &AppState, account: &Account) -> Result<(), ApiError
     let shop = crate::db::shop::find(&state.db).await?.unwrap_or_default().name;
     let attempts = state.limiters.login_accounts.limit();
     let minutes = crate::limits::LOGIN_WINDOW.as_secs() / 60;
-    let greeting = format!("Здравствуйте, {}!", account.name);
-    let body = format!(
-        "В магазине {shop} за последние {minutes} минут было {attempts} неудачных попыток войти в вашу учётную запись. \
-         Теперь при входе нужно ввести код с картинки."
-    );
-    let advice = "Если это были не вы, смените пароль в личном кабинете или через «Забыли пароль?».";
-    let message = NewMessage {
-        topic: "login_alert".into(),
-        recipient: Some(account.email.clone()),
-        subject: format!("{shop}: попытки входа в вашу учётную запись"),
-        text_body: format!("{greeting}\n\n{body}\n\n{advice}\n"),
-        html_body: format!("<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n", escape(&greeting), escape(&body), escape(advice)),
-    };
+    let context = minijinja::context! { shop, name => account.name, minutes, attempts };
+    let message =
+        crate::mail::templates::render("login_alert", "ru", "login_alert", Some(account.email.clone()), &context)
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("log-in alert mail: {e}")))?;
     state.mailer.send(&state.db, message).await?;
     tracing::info!(user_id = account.id, "failed log-ins reached the account's limit: its owner is told");
     Ok(())
@@ -353,35 +343,19 @@ async fn send_reset(state: &AppState, account: &Account) -> anyhow::Result<()> {
     store::create_reset(&state.db, account.id, &token_hash, now, now + ttl).await?;
     let shop = crate::db::shop::name_or_default(&state.db).await?;
     let link = format!("{}/personal/password-reset/?token={token}", state.settings.public_url);
-    state.mailer.send(&state.db, reset_message(&shop, &account.name, &account.email, &link)).await?;
+    state.mailer.send(&state.db, reset_message(&shop, &account.name, &account.email, &link)?).await?;
     tracing::info!(user_id = account.id, "password-reset link sent");
     Ok(())
 }
 
-/// The reset message (Russian, the shop's language): plain text and HTML with the name escaped. The subject never
+/// The reset message (template `password_reset`, Russian, the shop's language): plain text and HTML with the name
+/// escaped. The subject never
 /// holds the link (subjects are logged).
-fn reset_message(shop: &str, name: &str, email: &str, link: &str) -> NewMessage {
+fn reset_message(shop: &str, name: &str, email: &str, link: &str) -> Result<NewMessage, ApiError> {
     let hours = PASSWORD_RESET_TTL.as_secs() / 3600;
-    let greeting = format!("Здравствуйте, {name}!");
-    let body = format!(
-        "Для вашей учётной записи в магазине {shop} запрошена смена пароля. Чтобы задать новый пароль, откройте \
-         ссылку (она действует {hours} ч и сработает один раз):"
-    );
-    let ignore = "Если вы не запрашивали смену пароля, просто не открывайте ссылку: пароль останется прежним.";
-    NewMessage {
-        topic: "password_reset".into(),
-        recipient: Some(email.to_owned()),
-        subject: format!("{shop}: восстановление пароля"),
-        text_body: format!("{greeting}\n\n{body}\n{link}\n\n{ignore}\n"),
-        html_body: format!(
-            "<p>{}</p>\n<p>{}</p>\n<p><a href=\"{}\">{}</a></p>\n<p>{}</p>\n",
-            escape(&greeting),
-            escape(&body),
-            escape(link),
-            escape(link),
-            escape(ignore)
-        ),
-    }
+    let context = minijinja::context! { shop, name, hours, link };
+    crate::mail::templates::render("password_reset", "ru", "password_reset", Some(email.to_owned()), &context)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("password reset mail: {e}")))
 }
 
 /// Sets a new password with a reset link's token (204) and uses the link up, with any other link of the account;

@@ -16,7 +16,6 @@ use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -315,12 +314,13 @@ pub async fn submit_form(
     let id = store::insert_submission(&state.db, &submission).await?;
     remember_form(&session, &form.code, clean.prefill.clone(), clean.phone_country.as_deref()).await?;
     let shop = crate::db::shop::name_or_default(&state.db).await?;
-    let message = notification(&shop, &form, &clean, &source_url, id, state.mailer.owner_address());
+    let message = notification(&shop, &form, &clean, &source_url, id, state.mailer.owner_address())?;
     state.mailer.send(&state.db, message).await?;
     Ok(no_store(Json(SubmissionAnswer { status: true, errors: Vec::new(), captcha: None })))
 }
 
-/// The shop owner's notification of submission `id`: plain text and HTML (every typed value escaped).
+/// The shop owner's notification of submission `id` (template `form_submission`): plain text and HTML (every typed
+/// value escaped).
 fn notification(
     shop: &str,
     form: &FormDefinition,
@@ -328,7 +328,7 @@ fn notification(
     source_url: &str,
     id: i64,
     recipient: Option<&str>,
-) -> NewMessage {
+) -> Result<NewMessage, ApiError> {
     let mut rows: Vec<(String, String)> = Vec::new();
     for field in &form.fields {
         let Some(value) = clean.values.get(&field.code) else { continue };
@@ -347,21 +347,11 @@ fn notification(
     if !source_url.is_empty() {
         rows.push(("Страница".into(), source_url.to_owned()));
     }
-    let subject = format!("{shop}: {} (заявка № {id})", form.title);
-    let mut text_body = format!("{}\n\n", form.title);
-    let mut html_body = format!("<h1>{}</h1>\n<table>\n", escape(&form.title));
-    for (label, value) in &rows {
-        text_body.push_str(&format!("{label}: {value}\n"));
-        html_body.push_str(&format!("<tr><th align=\"left\">{}</th><td>{}</td></tr>\n", escape(label), escape(value)));
-    }
-    html_body.push_str("</table>\n");
-    NewMessage {
-        topic: "form_submission".into(),
-        recipient: recipient.map(str::to_owned),
-        subject,
-        text_body,
-        html_body,
-    }
+    let rows: Vec<minijinja::Value> =
+        rows.into_iter().map(|(label, value)| minijinja::context! { label, value }).collect();
+    let context = minijinja::context! { shop, title => form.title, id, rows };
+    crate::mail::templates::render("form_submission", "ru", "form_submission", recipient.map(str::to_owned), &context)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("form submission mail: {e}")))
 }
 
 /// The form routes. Bodies of the POST routes are limited to [`FORM_BODY_MAX_BYTES`].

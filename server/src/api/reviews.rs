@@ -12,7 +12,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 use utoipa::{IntoParams, ToSchema};
@@ -122,22 +121,14 @@ pub async fn add_review(
     let status = ReviewStatus::from(publication);
     let shop = crate::db::shop::name_or_default(&state.db).await?;
     let stars = "★".repeat(usize::try_from(review.rating).unwrap_or(0));
-    let action = match publication {
-        Publication::Published => "опубликован".to_owned(),
-        Publication::Pending => format!("ждёт проверки: vitrina reviews publish {}", review.id),
+    let context = minijinja::context! {
+        shop, stars, id => review.id, name => review.name, text => review.text,
+        published => publication == Publication::Published,
+        admin_link => format!("{}/admin/reviews", state.settings.public_url),
     };
-    let message = crate::db::outbox::NewMessage {
-        topic: "review".into(),
-        recipient: state.mailer.owner_address().map(str::to_owned),
-        subject: format!("{shop}: новый отзыв № {} ({stars})", review.id),
-        text_body: format!("{}\n{stars}\n\n{}\n\nОтзыв {action}.\n", review.name, review.text),
-        html_body: format!(
-            "<p><strong>{}</strong> {stars}</p>\n<p>{}</p>\n<p>Отзыв {}.</p>\n",
-            escape(&review.name),
-            escape(&review.text),
-            escape(&action)
-        ),
-    };
+    let recipient = state.mailer.owner_address().map(str::to_owned);
+    let message = crate::mail::templates::render("review", "ru", "review", recipient, &context)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("review mail: {e}")))?;
     state.mailer.send(&state.db, message).await?;
     Ok((StatusCode::CREATED, Json(ReviewPosted { status, review })))
 }

@@ -22,6 +22,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("order_confirmation.en.html", include_str!("../../templates/mail/order_confirmation.en.html")),
     ("order_owner.ru.txt", include_str!("../../templates/mail/order_owner.ru.txt")),
     ("order_owner.ru.html", include_str!("../../templates/mail/order_owner.ru.html")),
+    ("form_submission.ru.txt", include_str!("../../templates/mail/form_submission.ru.txt")),
+    ("form_submission.ru.html", include_str!("../../templates/mail/form_submission.ru.html")),
+    ("password_reset.ru.txt", include_str!("../../templates/mail/password_reset.ru.txt")),
+    ("password_reset.ru.html", include_str!("../../templates/mail/password_reset.ru.html")),
+    ("login_alert.ru.txt", include_str!("../../templates/mail/login_alert.ru.txt")),
+    ("login_alert.ru.html", include_str!("../../templates/mail/login_alert.ru.html")),
+    ("review.ru.txt", include_str!("../../templates/mail/review.ru.txt")),
+    ("review.ru.html", include_str!("../../templates/mail/review.ru.html")),
 ];
 
 static ENVIRONMENT: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -34,13 +42,17 @@ static ENVIRONMENT: LazyLock<Environment<'static>> = LazyLock::new(|| {
     env
 });
 
-/// The languages the shopper's mails come in; anything else gets Russian, the shop's first language.
+/// The languages the shopper's mails come in; anything else gets Russian, the shop's first language. The owner's
+/// mails (`order_owner`, `form_submission`, `review`) and the account mails (`password_reset`, `login_alert`) are
+/// Russian only.
 pub fn mail_language(language: &str) -> &'static str {
     if language == "en" { "en" } else { "ru" }
 }
 
 /// Renders mail `mail` (`order_status`, …) in `language` with `context` into a message about `topic` for
-/// `recipient`. Errors name the template and the problem (a missing value, a bad expression).
+/// `recipient`. Errors name the template and the problem (a missing value, a bad expression). `context` is a
+/// serialisable struct or `minijinja::context!`, not a `serde_json::Value`: this crate builds serde_json with
+/// arbitrary-precision numbers, which reach a template as a private map instead of a number.
 pub fn render(
     mail: &str,
     language: &str,

@@ -258,7 +258,7 @@ async fn markup_is_stored_as_typed_and_served_escaped() {
     let html: String = pool.raw_scalar("SELECT html_body FROM outbox", &[]).await.unwrap();
     assert!(!html.contains("<script") && !html.contains("<img"), "{html}");
     assert!(
-        html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"),
+        html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;&#x2f;script&gt;&lt;img src=x onerror=alert(1)&gt;"),
         "{html}"
     );
     // The prefill comes back as JSON data (the page renders it as text), never as markup.
