@@ -42,27 +42,45 @@ struct Sitemaps {
 /// The sitemap files of the current content generation, built on the first request that needs them. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct SitemapCache {
-    current: Arc<tokio::sync::Mutex<Option<Arc<Sitemaps>>>>,
+    current: Arc<tokio::sync::Mutex<Built>>,
+}
+
+/// What [`SitemapCache`] holds: the files kept for their generation, and the last files built, kept or not.
+#[derive(Default)]
+struct Built {
+    kept: Option<Arc<Sitemaps>>,
+    last: Option<Arc<Sitemaps>>,
 }
 
 impl SitemapCache {
     /// The files for the shop's content as it is now: kept ones, or built now (one build at a time; requests that
-    /// come meanwhile wait for it and take its files).
+    /// come meanwhile wait for it and take its files). Files built again with the same bytes keep the date they
+    /// were first built at, so a crawler's `If-Modified-Since` stays current across a rebuild that changed nothing.
     async fn current(&self, state: &AppState) -> Result<Arc<Sitemaps>, ApiError> {
         let generation = state.content.get();
         let mut current = self.current.lock().await;
-        if let Some(sitemaps) = current.as_ref().filter(|s| s.generation == generation) {
+        if let Some(sitemaps) = current.kept.as_ref().filter(|s| s.generation == generation) {
             return Ok(Arc::clone(sitemaps));
         }
         // Before the first facet index (seconds after a start) the vendor pages are missing: not kept.
         let complete = state.search.is_ready();
         let paths = seo::sitemap_paths(state).await?;
-        let sitemaps = Arc::new(build(&state.settings.public_url, &paths, generation));
+        let mut built = build(&state.settings.public_url, &paths, generation);
+        if let Some(last) = current.last.as_ref().filter(|last| same_files(last, &built)) {
+            built.built = last.built;
+        }
+        let sitemaps = Arc::new(built);
+        current.last = Some(Arc::clone(&sitemaps));
         if complete {
-            *current = Some(Arc::clone(&sitemaps));
+            current.kept = Some(Arc::clone(&sitemaps));
         }
         Ok(sitemaps)
     }
+}
+
+/// Whether `a` and `b` hold the same files (their ETags, digests of their bytes, agree).
+fn same_files(a: &Sitemaps, b: &Sitemaps) -> bool {
+    a.files.len() == b.files.len() && a.files.iter().zip(&b.files).all(|(x, y)| x.etag == y.etag)
 }
 
 /// The files listing `paths` under `base`.
