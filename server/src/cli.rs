@@ -141,7 +141,7 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
                 )?;
             }
         }
-        OrdersCommand::SetStatus { number, status, comment, notify, links, mail } => {
+        OrdersCommand::SetStatus { number, status, comment, notify, links } => {
             let to = parse_status(&status)?;
             let comment = comment.as_deref().map(str::trim).filter(|c| !c.is_empty());
             if comment.is_some_and(|c| c.chars().count() > crate::limits::ORDER_STATUS_COMMENT_MAX_CHARS) {
@@ -159,12 +159,8 @@ pub async fn orders(db: &Db, args: OrdersArgs, out: &mut impl Write) -> anyhow::
                 actor: user.as_deref(),
                 comment,
             };
-            let mailer = crate::mail::Mailer::new(
-                mail.smtp_url.as_deref(),
-                &mail.mail_from,
-                mail.notify_email.as_deref(),
-                mail.retry(),
-            )?;
+            // Queued: the serving shop's outbox worker mails it under its own SMTP settings.
+            let mailer = crate::mail::Mailer::queue_only();
             let public_url = links.public_url.trim_end_matches('/');
             let ctx = crate::orders::Context { db, mailer: &mailer, public_url };
             let changed = crate::orders::change_status(ctx, &change, notify).await?;

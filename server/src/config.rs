@@ -235,13 +235,11 @@ pub enum OrdersCommand {
         /// Shown to the shopper with the change.
         #[arg(long)]
         comment: Option<String>,
-        /// Mail the shopper (in the order's language) through the outbox.
+        /// Mail the shopper (in the order's language): queued in the outbox, which the serving shop mails.
         #[arg(long)]
         notify: bool,
         #[command(flatten)]
         links: LinkArgs,
-        #[command(flatten)]
-        mail: MailArgs,
     },
 }
 

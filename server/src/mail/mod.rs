@@ -56,6 +56,9 @@ pub struct Mailer {
     /// The shop owner's address for form notifications (`VITRINA_NOTIFY_EMAIL`).
     notify_to: Option<String>,
     retry: RetryPolicy,
+    /// Messages with a recipient are due even without a transport here: another process (the serving shop) mails
+    /// them ([`Self::queue_only`]).
+    queue: bool,
     /// Wakes the outbox worker when a message is due.
     wake: Notify,
 }
@@ -81,7 +84,7 @@ impl Mailer {
         if let Some(to) = notify_to {
             to.parse::<Mailbox>().map_err(|e| anyhow::anyhow!("VITRINA_NOTIFY_EMAIL {to:?}: {e}"))?;
         }
-        Ok(Self { transport, from, notify_to: notify_to.map(str::to_owned), retry, wake: Notify::new() })
+        Ok(Self { transport, from, notify_to: notify_to.map(str::to_owned), retry, queue: false, wake: Notify::new() })
     }
 
     /// A mailer that only writes the outbox.
@@ -91,8 +94,16 @@ impl Mailer {
             from: "Vitrina <noreply@localhost>".parse().expect("a valid mailbox"),
             notify_to: None,
             retry: RetryPolicy::default(),
+            queue: false,
             wake: Notify::new(),
         }
+    }
+
+    /// A mailer for the CLI (issue 37: `vitrina orders set-status --notify`): it writes messages with a recipient
+    /// as due, and the serving shop's outbox worker mails them (it looks every few seconds) under its own SMTP
+    /// settings, with the same retries as the back office's mails.
+    pub fn queue_only() -> Self {
+        Self { queue: true, ..Self::outbox_only() }
     }
 
     /// The shop owner's address for notifications, if configured.
@@ -103,7 +114,7 @@ impl Mailer {
     /// Writes `message` to the outbox and logs it; with SMTP and a recipient it is due at once and the outbox worker
     /// is woken. Returns the outbox id. Only the outbox write can fail; how mailing goes is recorded in the row.
     pub async fn send(&self, db: &Db, message: NewMessage) -> sqlx::Result<i64> {
-        let due = self.transport.is_some() && message.recipient.is_some();
+        let due = (self.transport.is_some() || self.queue) && message.recipient.is_some();
         let id = outbox::insert(db, &message, due).await?;
         tracing::info!(outbox_id = id, topic = %message.topic, recipient = ?message.recipient, subject = %message.subject, "notification");
         if due {

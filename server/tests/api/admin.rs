@@ -584,8 +584,11 @@ async fn a_failed_send_is_retried_and_then_shown_as_failed() {
 
 #[tokio::test]
 async fn the_orders_cli_lists_shows_and_sets_statuses_by_the_same_rules() {
-    let app = shop_with(|_| {}).await;
+    let smtp = SmtpServer::start(0).await;
+    let url = smtp.url.clone();
+    let app = shop_with(move |args| args.mail = mail_args(Some(url))).await;
     let number = place_order(&app, Some("anna@example.ru"), "ru").await;
+    smtp.wait_for(1).await;
     let listed = orders_cli(
         &app,
         OrdersCommand::List {
@@ -607,10 +610,15 @@ async fn the_orders_cli_lists_shows_and_sets_statuses_by_the_same_rules() {
         comment: Some("по телефону".into()),
         notify,
         links: links(),
-        mail: mail_args(None),
     };
     let done = orders_cli(&app, set("accepted", true)).await.unwrap();
     assert!(done.contains("new → accepted") && done.contains("outbox message"), "{done}");
+    // The CLI queues the mail; the serving shop mails it under its own SMTP settings.
+    smtp.wait_for(2).await;
+    let (to, subject, text) = smtp.decoded().remove(1);
+    assert_eq!(to, "anna@example.ru");
+    assert!(subject.ends_with(&format!("заказ № {number}: принят")), "{subject}");
+    assert!(text.contains("по телефону"), "{text}");
     let refused = orders_cli(&app, set("new", false)).await.unwrap_err();
     assert!(refused.contains("ORDER_STATUS_BACKWARDS"), "{refused}");
     assert!(orders_cli(&app, set("lost", false)).await.unwrap_err().contains("not an order status"));
