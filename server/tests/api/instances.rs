@@ -139,7 +139,15 @@ async fn an_import_through_the_cli_shows_in_both_instances_within_five_seconds()
     cli_import(&feed, &a.db_path);
     for app in [&a, &b] {
         loop {
-            let found: Value = app.json("/api/search?q=ёлка", 200).await;
+            // 503 SEARCH_STARTING while an instance builds its first index (issue 20) is "not yet", not a failure.
+            let search = app.get("/api/search?q=ёлка").await;
+            let found: Value = match search.status().as_u16() {
+                503 => Value::Null,
+                status => {
+                    assert_eq!(status, 200, "{} /api/search", app.base);
+                    search.json().await.unwrap()
+                }
+            };
             let offer = app.get("/api/offers/a").await;
             if found["total"] == 1 && offer.status() == 200 {
                 let url = offer.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
