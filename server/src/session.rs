@@ -113,7 +113,7 @@ async fn renew_csrf(session: &Session) -> Result<String, ApiError> {
 }
 
 /// `N` random bytes (the thread RNG, ChaCha) as `2 × N` hex digits.
-fn random_hex<const N: usize>() -> String {
+pub(crate) fn random_hex<const N: usize>() -> String {
     let bytes: [u8; N] = rand::random();
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -141,7 +141,8 @@ fn today() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp().div_euclid(86_400)
 }
 
-fn store_error(err: tower_sessions::session::Error) -> ApiError {
+/// A session store's error as the API answers it: 503 when the database is away, else 500.
+pub(crate) fn store_error(err: tower_sessions::session::Error) -> ApiError {
     if crate::db::sessions::is_unavailable(&err) {
         return ApiError::database_unavailable();
     }
@@ -365,13 +366,18 @@ pub async fn require_csrf(session: Session, request: Request, next: Next) -> Res
             }
             response
         }
-        _ => ApiError::Forbidden {
-            code: "CSRF_TOKEN_INVALID",
-            field: "X-CSRF-Token",
-            detail: "state-changing requests need the session's CSRF token (GET /api/session: sessid) in X-CSRF-Token"
-                .into(),
-        }
-        .into_response(),
+        _ => csrf_refused("state-changing requests need the session's CSRF token (GET /api/session: sessid)")
+            .into_response(),
+    }
+}
+
+/// 403 `CSRF_TOKEN_INVALID` (field `X-CSRF-Token`): `which` names the token the request should have sent; the shop's
+/// and the back office's sessions each have their own.
+pub(crate) fn csrf_refused(which: &str) -> ApiError {
+    ApiError::Forbidden {
+        code: "CSRF_TOKEN_INVALID",
+        field: "X-CSRF-Token",
+        detail: format!("{which} in X-CSRF-Token"),
     }
 }
 

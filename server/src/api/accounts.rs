@@ -4,6 +4,7 @@
 
 use crate::db::accounts::{self as store, Account};
 use crate::domain::accounts::{Password, hash_password, verify_dummy, verify_password};
+use crate::domain::contact::login_name;
 use crate::domain::forms::FieldError;
 use crate::error::{ApiError, ErrorItem};
 use crate::limits::PASSWORD_HASHES_AT_ONCE;
@@ -49,6 +50,28 @@ pub fn email_taken() -> ApiError {
 }
 
 /// 422 with `errors`, each naming its field.
+/// A log-in's e-mail (trimmed, lower-cased) and password, or 422 `FORMS_NOT_EMPTY_INVALID` naming each empty one:
+/// the shop's log-in and the back office's (issue 37) read them alike.
+pub fn login_credentials(email: Option<&str>, password: Option<String>) -> Result<(String, Password), ApiError> {
+    let email = login_name(email.unwrap_or(""));
+    let password = Password::new(password.unwrap_or_default());
+    let empty: Vec<FieldError> = [("email", email.is_empty()), ("password", password.expose().is_empty())]
+        .into_iter()
+        .filter(|(_, blank)| *blank)
+        .map(|(field, _)| FieldError {
+            code: "FORMS_NOT_EMPTY_INVALID",
+            field: field.into(),
+            detail: format!("the {field} is required"),
+        })
+        .collect();
+    if empty.is_empty() { Ok((email, password)) } else { Err(unprocessable(empty)) }
+}
+
+/// 401 `AUTH_INVALID_CREDENTIALS`: the same answer for an unknown e-mail and a wrong password.
+pub fn invalid_credentials() -> ApiError {
+    ApiError::Unauthorized { code: "AUTH_INVALID_CREDENTIALS", detail: "wrong e-mail or password".into() }
+}
+
 pub fn unprocessable(errors: Vec<FieldError>) -> ApiError {
     ApiError::Unprocessable { errors: errors.into_iter().map(ErrorItem::from).collect() }
 }

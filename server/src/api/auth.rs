@@ -4,14 +4,15 @@
 //! guest's basket, wishlist, compare list and recently viewed into the account's
 //! (`crate::db::accounts::merge_visitor`). Rules and their reasons: docs/decisions.md "Accounts (issue 7)".
 
-use crate::api::accounts::{UserView, email_taken, hash, unprocessable, verify};
+use crate::api::accounts::{
+    UserView, email_taken, hash, invalid_credentials, login_credentials, unprocessable, verify,
+};
 use crate::db::accounts::{self as store, Account, NewUser, WriteError};
 use crate::db::outbox::NewMessage;
 use crate::domain::accounts::{
-    Password, RegisterRequest, check_email, check_new_password, needs_rehash, new_reset_token, new_session_stamp,
-    token_hash, validate_registration,
+    RegisterRequest, check_email, check_new_password, needs_rehash, new_reset_token, new_session_stamp, token_hash,
+    validate_registration,
 };
-use crate::domain::contact::login_name;
 use crate::domain::forms::FieldError;
 use crate::error::{ApiError, ApiJson};
 use crate::limits::{ACCOUNT_BODY_MAX_BYTES, PASSWORD_RESET_TTL};
@@ -64,11 +65,6 @@ pub struct ResetConfirm {
     /// The new password, at least 8 characters.
     #[schema(value_type = String, format = Password)]
     pub password: Option<String>,
-}
-
-/// 401 `AUTH_INVALID_CREDENTIALS`, the same for an unknown e-mail and a wrong password.
-fn invalid_credentials() -> ApiError {
-    ApiError::Unauthorized { code: "AUTH_INVALID_CREDENTIALS", detail: "wrong e-mail or password".into() }
 }
 
 /// 400 `RESET_TOKEN_INVALID` (field `token`).
@@ -157,18 +153,7 @@ pub async fn login(
     addr: ClientAddr,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> Result<Json<UserAnswer>, ApiError> {
-    let email = login_name(body.email.as_deref().unwrap_or(""));
-    let password = Password::new(body.password.unwrap_or_default());
-    let mut empty = Vec::new();
-    for (field, blank) in [("email", email.is_empty()), ("password", password.expose().is_empty())] {
-        if blank {
-            let detail = format!("the {field} is required");
-            empty.push(FieldError { code: "FORMS_NOT_EMPTY_INVALID", field: field.into(), detail });
-        }
-    }
-    if !empty.is_empty() {
-        return Err(unprocessable(empty));
-    }
+    let (email, password) = login_credentials(body.email.as_deref(), body.password)?;
     // The attempt counts before the slow hash is verified (issue 20): requests arriving together cannot all pass the
     // limit first. A successful log-in takes it back.
     let limiters = &state.limiters;

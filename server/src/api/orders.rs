@@ -120,13 +120,19 @@ fn currency(order: &Order) -> Result<CurrencyCode, ApiError> {
 impl OrderView {
     /// `order` with its applied status changes (`order_history`).
     pub async fn with_history(state: &AppState, order: Order) -> Result<Self, ApiError> {
-        let steps = crate::db::order_status::history(&state.db, order.id, true).await?;
-        let steps = steps
-            .into_iter()
+        let entries = crate::db::order_status::history(&state.db, order.id, true).await?;
+        Self::from_history(order, &entries)
+    }
+
+    /// `order` with the applied changes of `entries` (its history, read already; refused attempts are left out).
+    pub fn from_history(order: Order, entries: &[crate::db::order_status::HistoryEntry]) -> Result<Self, ApiError> {
+        let steps = entries
+            .iter()
+            .filter(|s| s.outcome == crate::db::order_status::APPLIED)
             .map(|s| {
                 let status = OrderStatus::parse(&s.new_status)
                     .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unknown order status {:?}", s.new_status)))?;
-                Ok(StatusStep { at: s.at, status, comment: s.comment })
+                Ok(StatusStep { at: s.at.clone(), status, comment: s.comment.clone() })
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
         Self::new(order, steps)

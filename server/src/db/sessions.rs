@@ -24,25 +24,33 @@ struct Statements {
     delete_expired: &'static str,
 }
 
+/// The store's statements over `$table` (one shape for both tables).
+macro_rules! statements {
+    ($table:literal) => {
+        Statements {
+            create: concat!(
+                "INSERT INTO ",
+                $table,
+                " (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING"
+            ),
+            save: concat!(
+                "INSERT INTO ",
+                $table,
+                " (id, data, expiry_date) VALUES ($1, $2, $3) \
+                 ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date"
+            ),
+            load: concat!("SELECT data FROM ", $table, " WHERE id = $1 AND expiry_date > $2"),
+            delete: concat!("DELETE FROM ", $table, " WHERE id = $1"),
+            delete_expired: concat!("DELETE FROM ", $table, " WHERE expiry_date <= $1"),
+        }
+    };
+}
+
 /// The shoppers' sessions.
-const SHOPPERS: Statements = Statements {
-    create: "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    save: "INSERT INTO sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
-           ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
-    load: "SELECT data FROM sessions WHERE id = $1 AND expiry_date > $2",
-    delete: "DELETE FROM sessions WHERE id = $1",
-    delete_expired: "DELETE FROM sessions WHERE expiry_date <= $1",
-};
+const SHOPPERS: Statements = statements!("sessions");
 
 /// The staff's sessions (issue 37): a table of their own, so no shopper's cookie ever names one.
-const STAFF: Statements = Statements {
-    create: "INSERT INTO staff_sessions (id, data, expiry_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    save: "INSERT INTO staff_sessions (id, data, expiry_date) VALUES ($1, $2, $3) \
-           ON CONFLICT(id) DO UPDATE SET data = excluded.data, expiry_date = excluded.expiry_date",
-    load: "SELECT data FROM staff_sessions WHERE id = $1 AND expiry_date > $2",
-    delete: "DELETE FROM staff_sessions WHERE id = $1",
-    delete_expired: "DELETE FROM staff_sessions WHERE expiry_date <= $1",
-};
+const STAFF: Statements = statements!("staff_sessions");
 
 /// How a store error begins whose cause is the database being away ([`super::is_unavailable`]): tower-sessions'
 /// errors carry text only, and the session layer answers these 503, not 500 ([`is_unavailable`]).

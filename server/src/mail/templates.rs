@@ -20,6 +20,8 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("order_confirmation.ru.html", include_str!("../../templates/mail/order_confirmation.ru.html")),
     ("order_confirmation.en.txt", include_str!("../../templates/mail/order_confirmation.en.txt")),
     ("order_confirmation.en.html", include_str!("../../templates/mail/order_confirmation.en.html")),
+    ("order_lines.ru.txt", include_str!("../../templates/mail/order_lines.ru.txt")),
+    ("order_lines.ru.html", include_str!("../../templates/mail/order_lines.ru.html")),
     ("order_owner.ru.txt", include_str!("../../templates/mail/order_owner.ru.txt")),
     ("order_owner.ru.html", include_str!("../../templates/mail/order_owner.ru.html")),
     ("form_submission.ru.txt", include_str!("../../templates/mail/form_submission.ru.txt")),

@@ -2,10 +2,8 @@
 //! `/password` (the one-time link of `vitrina staff add|reset-password`).
 
 use super::{STAFF_KEY, Staff, StaffCsrf, StaffLogin, StaffView, csrf_token, logged_in, renew_csrf, store_error};
-use crate::api::accounts::{hash, unprocessable, verify};
-use crate::domain::accounts::{Password, check_new_password, needs_rehash, new_session_stamp, token_hash};
-use crate::domain::contact::login_name;
-use crate::domain::forms::FieldError;
+use crate::api::accounts::{hash, invalid_credentials, login_credentials, unprocessable, verify};
+use crate::domain::accounts::{check_new_password, needs_rehash, new_session_stamp, token_hash};
 use crate::error::{ApiError, ApiJson};
 use crate::limits::ACCOUNT_BODY_MAX_BYTES;
 use crate::rate_limit::ClientAddr;
@@ -57,10 +55,6 @@ pub struct StaffAnswer {
     pub staff: StaffView,
 }
 
-fn invalid_credentials() -> ApiError {
-    ApiError::Unauthorized { code: "AUTH_INVALID_CREDENTIALS", detail: "wrong e-mail or password".into() }
-}
-
 /// Logs a staff member in, limited as the shop's log-in is (issue 37): every attempt counts against the client
 /// address (`VITRINA_LOGIN_ATTEMPTS` failures per 15 minutes, shared with the shop's log-in) and against the e-mail
 /// from every address; a successful one takes its counts back. Past either, 429 `RATE_LIMITED` with `Retry-After`
@@ -78,18 +72,7 @@ pub async fn admin_login(
     addr: ClientAddr,
     ApiJson(body): ApiJson<StaffLoginRequest>,
 ) -> Result<Json<StaffAnswer>, ApiError> {
-    let email = login_name(body.email.as_deref().unwrap_or(""));
-    let password = Password::new(body.password.unwrap_or_default());
-    let mut empty = Vec::new();
-    for (field, blank) in [("email", email.is_empty()), ("password", password.expose().is_empty())] {
-        if blank {
-            let detail = format!("the {field} is required");
-            empty.push(FieldError { code: "FORMS_NOT_EMPTY_INVALID", field: field.into(), detail });
-        }
-    }
-    if !empty.is_empty() {
-        return Err(unprocessable(empty));
-    }
+    let (email, password) = login_credentials(body.email.as_deref(), body.password)?;
     let limiters = &state.limiters;
     let by_address = limiters.login_addresses.acquire(addr.0).await?;
     let by_member = match limiters.staff_logins.acquire(email.clone()).await {

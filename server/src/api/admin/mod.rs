@@ -17,6 +17,7 @@ use crate::db::sessions::DbSessionStore;
 use crate::db::staff::StaffMember;
 use crate::error::ApiError;
 use crate::limits::{CSRF_HEADER, STAFF_SESSION_COOKIE_NAME, STAFF_SESSION_IDLE_S};
+use crate::session::{csrf_refused, random_hex, same, store_error};
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -84,13 +85,6 @@ pub fn session_layer(db: Db, secure: bool) -> SessionManagerLayer<DbSessionStore
         .with_expiry(Expiry::OnInactivity(time::Duration::seconds(STAFF_SESSION_IDLE_S)))
 }
 
-fn store_error(err: tower_sessions::session::Error) -> ApiError {
-    if crate::db::sessions::is_unavailable(&err) {
-        return ApiError::database_unavailable();
-    }
-    ApiError::Internal(err.into())
-}
-
 /// The staff session's CSRF token, made (and the session stored) on first use.
 async fn csrf_token(session: &Session) -> Result<String, ApiError> {
     if let Some(token) = session.get::<String>(CSRF_KEY).await.map_err(store_error)? {
@@ -100,8 +94,7 @@ async fn csrf_token(session: &Session) -> Result<String, ApiError> {
 }
 
 async fn renew_csrf(session: &Session) -> Result<String, ApiError> {
-    let bytes: [u8; 32] = rand::random();
-    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let token = random_hex::<32>();
     session.insert(CSRF_KEY, &token).await.map_err(store_error)?;
     Ok(token)
 }
@@ -115,14 +108,10 @@ async fn check_csrf(parts: &Parts, session: &Session) -> Result<(), ApiError> {
     let sent = parts.headers.get(CSRF_HEADER).map(|v| v.as_bytes().to_vec());
     let expected = session.get::<String>(CSRF_KEY).await.map_err(store_error)?;
     match (sent, expected) {
-        (Some(sent), Some(expected)) if crate::session::same(&sent, expected.as_bytes()) => Ok(()),
-        _ => Err(ApiError::Forbidden {
-            code: "CSRF_TOKEN_INVALID",
-            field: "X-CSRF-Token",
-            detail: "state-changing back-office requests need the staff session's CSRF token \
-                     (GET /api/admin/session: csrfToken) in X-CSRF-Token"
-                .into(),
-        }),
+        (Some(sent), Some(expected)) if same(&sent, expected.as_bytes()) => Ok(()),
+        _ => Err(csrf_refused(
+            "state-changing back-office requests need the staff session's CSRF token (GET /api/admin/session: csrfToken)",
+        )),
     }
 }
 

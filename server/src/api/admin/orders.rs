@@ -227,12 +227,14 @@ async fn admin_order(state: &AppState, order: Order) -> Result<AdminOrder, ApiEr
     let status = stored_status(&order.status)?;
     let language = order.language.clone();
     let can_mail = order.details.email.is_some();
+    // One read of the history: the shopper's steps are its applied entries.
+    let order = crate::api::orders::OrderView::from_history(order, &history)?;
     Ok(AdminOrder {
         history: history.into_iter().map(AdminHistoryEntry::new).collect::<Result<_, _>>()?,
         next: status.next(),
         language,
         can_mail,
-        order: crate::api::orders::OrderView::with_history(state, order).await?,
+        order,
     })
 }
 

@@ -146,6 +146,9 @@ export function OrderPage() {
   );
 }
 
+/** The dialog's error when another change came first: its text names the order's status as shown now. */
+const CHANGED_MEANWHILE = 'ORDER_STATUS_CHANGED';
+
 /**
  * The status change (Radix Dialog): the statuses the life cycle allows next, a comment the shopper sees, and whether
  * to mail them (offered only when they left an e-mail). A change another staff member made first (409
@@ -175,9 +178,9 @@ function StatusDialog({ order, onChanged }: { order: AdminOrder; onChanged: (tex
           onChanged(`${t('order.status')}: ${t(`statuses.${changed.status}`)}`);
         },
         onError: (failure) => {
+          // The order is asked for again either way (`useSetOrderStatus`); the message names its status then.
           if (failure instanceof ApiError && failure.code === 'ORDER_STATUS_CHANGED') {
-            const now = /is (\w+) by now/.exec(failure.errors[0]?.detail ?? '')?.[1] as OrderStatus | undefined;
-            setError(t('dialog.changed', { status: now ? t(`statuses.${now}`) : '' }));
+            setError(CHANGED_MEANWHILE);
           } else {
             setError(t('dialog.failed', { detail: failure instanceof ApiError ? failure.code : String(failure) }));
           }
@@ -225,7 +228,9 @@ function StatusDialog({ order, onChanged }: { order: AdminOrder; onChanged: (tex
             )}
             {error && (
               <p role="alert" className={styles.error}>
-                {error}
+                {error === CHANGED_MEANWHILE
+                  ? t('dialog.changed', { status: t(`statuses.${order.status}`) })
+                  : error}
               </p>
             )}
             <div className={styles.actions}>
