@@ -535,6 +535,8 @@ pub struct ServeArgs {
     pub mail: MailArgs,
     #[command(flatten)]
     pub pictures: PictureArgs,
+    #[command(flatten)]
+    pub exchange: ExchangeArgs,
     /// Form submissions one client address may send at once; then one more a minute (429 beyond).
     #[arg(long, env = "VITRINA_FORM_RATE_BURST", default_value_t = crate::limits::FORM_SUBMISSION_BURST)]
     pub form_rate_burst: u32,
@@ -632,6 +634,73 @@ pub enum BasketView {
     Right,
     /// The mini cart links to `/personal/cart/`.
     Page,
+}
+
+/// 1C's exchange (issue 38, docs/operations.md "Connecting 1C"): off until a user and a password are set.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ExchangeArgs {
+    /// The user 1C's exchange authenticates as (HTTP Basic). With `--exchange-password`, it opens `/1c/exchange`.
+    #[arg(long = "exchange-user", env = "VITRINA_1C_USER")]
+    pub exchange_user: Option<String>,
+    /// The exchange user's password.
+    #[arg(long = "exchange-password", env = "VITRINA_1C_PASSWORD", hide_env_values = true)]
+    pub exchange_password: Option<String>,
+    /// The exchange's folder, where 1C's uploads wait for their import. Default: `1c-exchange` beside the SQLite
+    /// file, or `./data/1c-exchange` with PostgreSQL.
+    #[arg(long = "exchange-dir", env = "VITRINA_1C_DIR")]
+    pub exchange_dir: Option<std::path::PathBuf>,
+    /// Whether 1C is asked for zip archives (`zip=yes` in the answer to `mode=init`).
+    #[arg(long = "exchange-zip", env = "VITRINA_1C_ZIP", default_value_t = true, action = clap::ArgAction::Set)]
+    pub exchange_zip: bool,
+    /// Most bytes of one upload call (`file_limit`); 1C sends a larger file in chunks of this size.
+    #[arg(long = "exchange-file-limit", env = "VITRINA_1C_FILE_LIMIT",
+        default_value_t = crate::limits::EXCHANGE_FILE_LIMIT_BYTES,
+        value_parser = clap::value_parser!(u64).range(1024..=crate::limits::EXCHANGE_FILE_LIMIT_MAX_BYTES))]
+    pub exchange_file_limit: u64,
+    /// Most bytes the exchange's folder may hold at once, MiB.
+    #[arg(long = "exchange-dir-max-mb", env = "VITRINA_1C_DIR_MAX_MB",
+        default_value_t = crate::limits::EXCHANGE_DIR_MAX_BYTES / (1024 * 1024))]
+    pub exchange_dir_max_mb: u64,
+    /// The price type offers sell at: its `Ид` or `Наименование` in 1C (`Розничная`). Default: the first type 1C
+    /// lists.
+    #[arg(long = "exchange-price-type", env = "VITRINA_1C_PRICE_TYPE")]
+    pub exchange_price_type: Option<String>,
+    /// The price type shown crossed out as the price before a discount, when it is higher.
+    #[arg(long = "exchange-old-price-type", env = "VITRINA_1C_OLD_PRICE_TYPE")]
+    pub exchange_old_price_type: Option<String>,
+    /// How long `mode=import` waits for the import before answering `progress`, ms (1C then calls again).
+    #[arg(long = "exchange-step-ms", env = "VITRINA_1C_STEP_MS", default_value_t = crate::limits::EXCHANGE_STEP_MS)]
+    pub exchange_step_ms: u64,
+}
+
+impl ExchangeArgs {
+    /// The exchange's settings; `None` while no user and password are set.
+    pub fn settings(&self, db: &DbArgs) -> Option<crate::exchange::ExchangeSettings> {
+        let user = self.exchange_user.clone().filter(|u| !u.is_empty())?;
+        let password = self.exchange_password.clone().filter(|p| !p.is_empty())?;
+        let dir = self.exchange_dir.clone().unwrap_or_else(|| {
+            if crate::db::is_postgres_url(&db.db) {
+                std::path::PathBuf::from("data").join("1c-exchange")
+            } else {
+                db.db.parent().unwrap_or_else(|| std::path::Path::new(".")).join("1c-exchange")
+            }
+        });
+        Some(crate::exchange::ExchangeSettings {
+            user,
+            password,
+            dir,
+            zip: self.exchange_zip,
+            file_limit: self.exchange_file_limit,
+            caps: crate::exchange::files::Caps {
+                dir_max_bytes: self.exchange_dir_max_mb.saturating_mul(1024 * 1024),
+                zip_max_files: crate::limits::EXCHANGE_ZIP_MAX_FILES,
+                zip_entry_max_bytes: crate::limits::EXCHANGE_ZIP_ENTRY_MAX_BYTES,
+            },
+            price_type: self.exchange_price_type.clone().filter(|t| !t.trim().is_empty()),
+            old_price_type: self.exchange_old_price_type.clone().filter(|t| !t.trim().is_empty()),
+            step: std::time::Duration::from_millis(self.exchange_step_ms),
+        })
+    }
 }
 
 /// Notifications: the outbox always; mail when an SMTP server is given.

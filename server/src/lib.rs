@@ -9,6 +9,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod facets;
+pub mod exchange;
 pub mod feeds;
 pub mod limits;
 pub mod log;

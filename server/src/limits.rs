@@ -647,3 +647,44 @@ pub const ADMIN_ORDERS_PER_PAGE_MAX: i64 = 100;
 
 /// Orders per batch of the CSV export's keyset paging (each batch one short query).
 pub const ADMIN_EXPORT_BATCH: i64 = 500;
+
+// 1C's exchange (issue 38, CommerceML 2).
+
+/// The exchange's endpoint, outside `/api` (1C's "адрес сайта" is the shop's origin plus this path).
+pub const EXCHANGE_PATH: &str = "/1c/exchange";
+
+/// The cookie `mode=checkauth` names, which 1C sends back on every later call of the exchange.
+pub const EXCHANGE_COOKIE_NAME: &str = "vitrina_1c";
+
+/// How long an exchange session lasts after `checkauth`, s: a long catalogue import fits in it.
+pub const EXCHANGE_SESSION_TTL_S: i64 = 12 * 3600;
+
+/// Most bytes one `mode=file` call may carry (`file_limit` in the answer to `mode=init`); 1C sends a larger file in
+/// chunks of this size, each appended to the last. The shop's 64 KB body limit does not apply to this route.
+pub const EXCHANGE_FILE_LIMIT_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The most `file_limit` may be set to, bytes; the request limits let a body of this size through to the exchange's
+/// route, which holds it to the configured `file_limit`.
+pub const EXCHANGE_FILE_LIMIT_MAX_BYTES: u64 = 64 * 1024 * 1024;
+
+/// How long `mode=import` waits for its import before answering `progress`, ms, by default.
+pub const EXCHANGE_STEP_MS: u64 = 2_000;
+
+/// Most bytes the exchange's folder may hold at once (uploads and unpacked archives), by default.
+pub const EXCHANGE_DIR_MAX_BYTES: u64 = 2 * 1024 * 1024 * 1024;
+
+/// Most files an uploaded archive may unpack into, and most bytes one unpacked file may have (a zip bomb's entries
+/// are refused before they are written).
+pub const EXCHANGE_ZIP_MAX_FILES: usize = 100_000;
+pub const EXCHANGE_ZIP_ENTRY_MAX_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Longest file name 1C may give (`import_files/ab/…jpg`), bytes, and deepest folder nesting.
+pub const EXCHANGE_FILENAME_MAX_BYTES: usize = 512;
+pub const EXCHANGE_FILENAME_MAX_DEPTH: usize = 8;
+
+/// Largest picture file the exchange copies into the picture store, bytes (the picture worker's own limit).
+pub const EXCHANGE_PICTURE_MAX_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Most bytes of names and text in one element a CommerceML reader keeps whole (a `Товар`, a `Предложение`, the
+/// classifier's group tree); a larger one fails the file.
+pub const CML_ELEMENT_MAX_BYTES: usize = 16 * 1024 * 1024;

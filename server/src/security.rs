@@ -86,10 +86,16 @@ pub async fn limit_request(request: Request, next: Next) -> Response {
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
+    // 1C's exchange uploads files in chunks of its own `file_limit`, which its route holds it to.
+    let most = if request.uri().path() == crate::limits::EXCHANGE_PATH {
+        crate::limits::EXCHANGE_FILE_LIMIT_MAX_BYTES
+    } else {
+        REQUEST_BODY_MAX_BYTES as u64
+    };
     if let Some(length) = declared
-        && length > REQUEST_BODY_MAX_BYTES as u64
+        && length > most
     {
-        let detail = format!("the body is {length} bytes; at most {REQUEST_BODY_MAX_BYTES} are taken");
+        let detail = format!("the body is {length} bytes; at most {most} are taken");
         return ApiError::PayloadTooLarge { detail }.into_response();
     }
     next.run(request).await

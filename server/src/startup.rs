@@ -27,6 +27,7 @@ pub struct Application {
 pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>, renderer: web::render::PageRenderer) -> Router {
     let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
+        .merge(crate::exchange::http::router(state.clone()))
         .merge(web::router(state.clone(), renderer))
         .layer(axum::extract::DefaultBodyLimit::max(limits::REQUEST_BODY_MAX_BYTES))
         .layer(axum::middleware::from_fn(session::require_csrf))
@@ -126,6 +127,10 @@ impl Application {
         );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
+        let exchange = args
+            .exchange
+            .settings(&args.db)
+            .map(|settings| crate::exchange::Exchange::new(settings, pool.clone(), pictures.clone()));
         let state = AppState {
             db: pool,
             search,
@@ -139,6 +144,7 @@ impl Application {
             picture_derives: Arc::new(tokio::sync::Semaphore::new(1)),
             picture_avif_speed: args.pictures.pictures_avif_speed,
             pictures_shown,
+            exchange,
         };
         let connections = crate::serve::ConnectionLimits::fitted(
             std::time::Duration::from_secs(args.idle_timeout),

@@ -39,6 +39,7 @@ macro_rules! on_tx {
 
 pub mod accounts;
 pub mod attempts;
+pub mod exchange;
 pub mod basket;
 pub mod facets;
 pub mod forms;

@@ -450,6 +450,24 @@ pub async fn deactivate_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u6
     Ok(done)
 }
 
+/// `UPDATE offers SET active = FALSE WHERE active = TRUE AND id IN (…)`: takes the named offers off the storefront
+/// (1C's goods marked deleted in a changes-only exchange). Returns how many were shown.
+pub async fn deactivate(conn: &mut Tx, ids: &[String]) -> sqlx::Result<u64> {
+    let mut done = 0;
+    for chunk in ids.chunks(500) {
+        done += on_tx!(conn, conn => {
+            let mut q = sqlx::QueryBuilder::new("UPDATE offers SET active = FALSE WHERE active = TRUE AND id IN (");
+            let mut list = q.separated(", ");
+            for id in chunk {
+                list.push_bind(id);
+            }
+            q.push(")");
+            q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(done)
+}
+
 /// Cleans again (`domain::text::clean_html`) the descriptions that migration 20261126000000 cut at 10,000
 /// characters, perhaps inside a tag or an attribute, so that no page swallows the markup after one (issue 34).
 /// Migration 20261127010000 lists them in `description_repairs`; the first start of a binary with it repairs them

@@ -39,6 +39,11 @@ pub async fn count_active(db: &Db) -> sqlx::Result<i64> {
     on_pool!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM sections WHERE active = TRUE").fetch_one(pool).await)
 }
 
+/// `SELECT id FROM sections`: every stored section, shown or not (a changes-only import's offers may name them).
+pub async fn ids(conn: &mut Tx) -> sqlx::Result<Vec<String>> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT id FROM sections").fetch_all(conn).await)
+}
+
 /// `SELECT slug, active FROM sections WHERE id = ?`.
 pub async fn find_slug(conn: &mut Tx, id: &str) -> sqlx::Result<Option<String>> {
     on_tx!(conn, conn => sqlx::query_scalar("SELECT slug FROM sections WHERE id = $1").bind(id).fetch_optional(conn).await)

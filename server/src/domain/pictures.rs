@@ -11,6 +11,16 @@ use std::fmt;
 /// them as `/demo/images/{file}`.
 pub const DEMO_PICTURES_PATH: &str = "/demo/images/";
 
+/// The address under which a picture 1C sent with its exchange (issue 38) is named: this prefix and the content id
+/// of the original the exchange put into the picture store. Never emitted: the storefront shows only pictures the
+/// worker has made derivatives of, under `/pictures/`.
+pub const EXCHANGE_PICTURES_PATH: &str = "/1c/pictures/";
+
+/// Whether `raw` names a picture of 1C's exchange: [`EXCHANGE_PICTURES_PATH`] and a content id.
+pub fn exchange_picture_id(raw: &str) -> Option<&str> {
+    raw.strip_prefix(EXCHANGE_PICTURES_PATH).filter(|id| is_picture_id(id))
+}
+
 /// Whether `raw` names one of the shop's own demo pictures: [`DEMO_PICTURES_PATH`] and a plain file name.
 fn is_demo_picture(raw: &str) -> bool {
     raw.strip_prefix(DEMO_PICTURES_PATH).is_some_and(|file| {
@@ -55,7 +65,7 @@ impl PictureUrl {
         if raw.len() > PICTURE_URL_MAX_BYTES {
             return Err(PictureUrlError::TooLong);
         }
-        if is_demo_picture(raw) {
+        if is_demo_picture(raw) || exchange_picture_id(raw).is_some() {
             return Ok(Self(raw.to_owned()));
         }
         let url = url::Url::parse(raw).map_err(|_| PictureUrlError::NotAbsolute)?;

@@ -127,8 +127,10 @@ async fn free_slug(conn: &mut Tx, base: String, fallbacks: &[String], owner: Slu
 }
 
 /// State of one running import.
-struct Importer<'t> {
-    conn: &'t mut Tx,
+struct Importer {
+    conn: Tx,
+    /// The sections offers may name: this write's, and on a [`Scope::ChangesOnly`] write the stored ones too.
+    known_sections: HashSet<String>,
     import_id: i64,
     shop: ShopRow,
     default_currency: Option<String>,
@@ -140,13 +142,14 @@ struct Importer<'t> {
     summary: ImportSummary,
 }
 
-impl Importer<'_> {
+impl Importer {
     async fn category(&mut self, id: String, parent_id: Option<String>, name: String) -> sqlx::Result<()> {
         if !self.sections.insert(id.clone()) {
             return Ok(()); // a repeated category id: the first one stands
         }
+        self.known_sections.insert(id.clone());
         self.summary.sections += 1;
-        let slug = match db::sections::find_slug(self.conn, &id).await? {
+        let slug = match db::sections::find_slug(&mut self.conn, &id).await? {
             Some(slug) => slug,
             None => {
                 let base = slugify(&name);
@@ -155,7 +158,7 @@ impl Importer<'_> {
                     fallbacks.push(format!("{parent_slug}-{base}"));
                 }
                 fallbacks.push(format!("{base}-{}", slugify(&id)));
-                free_slug(self.conn, base, &fallbacks, SlugOwner::Section(&id)).await?
+                free_slug(&mut self.conn, base, &fallbacks, SlugOwner::Section(&id)).await?
             }
         };
         self.position += 1;
@@ -167,7 +170,7 @@ impl Importer<'_> {
             position: self.position,
             import_id: self.import_id,
         };
-        db::sections::upsert(self.conn, &write).await?;
+        db::sections::upsert(&mut self.conn, &write).await?;
         self.section_slugs.insert(id.clone(), slug);
         self.section_parents.insert(id, parent_id);
         Ok(())
@@ -178,7 +181,7 @@ impl Importer<'_> {
         let mut loose = Vec::new();
         for (id, parent) in &self.section_parents {
             let Some(parent) = parent else { continue };
-            if !self.sections.contains(parent) {
+            if !self.known_sections.contains(parent) {
                 loose.push(id.clone());
                 continue;
             }
@@ -194,7 +197,7 @@ impl Importer<'_> {
         }
         loose.sort();
         for id in loose {
-            db::sections::clear_parent(self.conn, &id).await?;
+            db::sections::clear_parent(&mut self.conn, &id).await?;
             self.section_parents.insert(id, None);
         }
         Ok(())
@@ -230,7 +233,7 @@ impl Importer<'_> {
         }
         let (line, raw_id) = (raw.line, raw.id.clone());
         let default_currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
-        let offer = match validate(raw, default_currency, &self.sections) {
+        let offer = match validate(raw, default_currency, &self.known_sections) {
             Ok(Checked { offer, dropped, cuts }) => {
                 self.note_dropped_pictures(&offer.id, line, dropped);
                 self.note_cuts(&offer.id, line, cuts);
@@ -241,7 +244,7 @@ impl Importer<'_> {
                 return Ok(());
             }
         };
-        let stored = db::offers::find_stored(self.conn, &offer.id).await?;
+        let stored = db::offers::find_stored(&mut self.conn, &offer.id).await?;
         if stored.as_ref().is_some_and(|s| s.seen_import_id == self.import_id) {
             let reason = "an offer with this id came earlier in the feed".to_owned();
             self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
@@ -251,7 +254,7 @@ impl Importer<'_> {
         let hash = offer.content_hash();
         let added = match &stored {
             Some(s) if s.active && s.content_hash == hash => {
-                return db::offers::mark_seen(self.conn, &offer.id, self.position, self.import_id).await;
+                return db::offers::mark_seen(&mut self.conn, &offer.id, self.position, self.import_id).await;
             }
             Some(s) if s.active => {
                 self.summary.offers_updated += 1;
@@ -268,7 +271,7 @@ impl Importer<'_> {
             None => {
                 let base = slugify(&offer.name);
                 let fallbacks = [format!("{base}-{}", slugify(&offer.id))];
-                free_slug(self.conn, base, &fallbacks, SlugOwner::Offer(&offer.id)).await?
+                free_slug(&mut self.conn, base, &fallbacks, SlugOwner::Offer(&offer.id)).await?
             }
         };
         let write = OfferWrite {
@@ -290,7 +293,7 @@ impl Importer<'_> {
             params: &offer.params,
             group_id: offer.group_id.as_deref(),
         };
-        db::offers::upsert(self.conn, &write, self.import_id, added, is_new).await
+        db::offers::upsert(&mut self.conn, &write, self.import_id, added, is_new).await
     }
 
     async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
@@ -308,7 +311,7 @@ impl Importer<'_> {
                     if self.default_currency.is_none() && rate.trim() == "1" {
                         self.default_currency = Some(code.as_str().to_owned());
                     }
-                    db::shop::upsert_currency(self.conn, code.as_str(), &rate).await?;
+                    db::shop::upsert_currency(&mut self.conn, code.as_str(), &rate).await?;
                 }
             }
             FeedItem::Category { id, parent_id, name } => {
@@ -318,6 +321,169 @@ impl Importer<'_> {
             FeedItem::Offer(raw) => self.offer(*raw).await?,
         }
         Ok(())
+    }
+}
+
+/// How much of the catalogue one write covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The whole catalogue: offers and sections it does not list are taken off the storefront (a YML feed, a full
+    /// CommerceML exchange).
+    Full,
+    /// Only what it names (CommerceML `СодержитТолькоИзменения="true"`): nothing else is touched, and its offers may
+    /// name sections written by earlier imports.
+    ChangesOnly,
+}
+
+/// Which reader feeds a [`CatalogueWriter`]: a YML feed carries the shop's name and must have offers, categories or a
+/// name; 1C's exchange carries neither and leaves the shop's record alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Yml,
+    CommerceMl,
+}
+
+/// The catalogue writer the YML import and 1C's exchange share (issue 38): the readers differ, the writing does not.
+/// It holds the import's transaction (`db::begin_import`, one import at a time) from [`CatalogueWriter::begin`] to
+/// [`CatalogueWriter::finish`]; dropping it unfinished rolls everything back.
+pub struct CatalogueWriter {
+    importer: Importer,
+    source: String,
+    scope: Scope,
+    format: Format,
+    started: Instant,
+    started_at: String,
+}
+
+impl CatalogueWriter {
+    /// Opens the import's transaction and its row id. The demo catalogue is a placeholder: the shop owner's first
+    /// catalogue replaces it whole, so its slugs (`konstruktory`, …) are free for the owner's own sections
+    /// (docs/decisions.md "Catalogue import").
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn begin(pool: &Db, source: &str, scope: Scope, format: Format) -> Result<Self, ImportError> {
+        let started = Instant::now();
+        let started_at = chrono::Utc::now().to_rfc3339();
+        let mut tx = db::begin_import(pool).await?;
+        if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {
+            db::shop::delete_catalogue(&mut tx).await?;
+        }
+        let import_id = db::shop::next_import_id(&mut tx).await?;
+        let known_sections = match scope {
+            Scope::Full => HashSet::new(),
+            Scope::ChangesOnly => db::sections::ids(&mut tx).await?.into_iter().collect(),
+        };
+        let importer = Importer {
+            conn: tx,
+            known_sections,
+            import_id,
+            shop: ShopRow::default(),
+            default_currency: None,
+            sections: HashSet::new(),
+            section_parents: HashMap::new(),
+            section_slugs: HashMap::new(),
+            saw_offers: false,
+            position: 0,
+            summary: ImportSummary::default(),
+        };
+        Ok(Self { importer, source: source.to_owned(), scope, format, started, started_at })
+    }
+
+    /// The import's id: the `seen_import_id` of every row this write names.
+    pub fn import_id(&self) -> i64 {
+        self.importer.import_id
+    }
+
+    /// Widens or narrows what the write covers once the reader knows (1C says whether its offer package is whole at
+    /// the package's start, after the goods were read).
+    pub fn set_scope(&mut self, scope: Scope) {
+        self.scope = scope;
+    }
+
+    /// The import's transaction, for a reader's own rows written with the catalogue (1C's staged goods).
+    pub fn tx(&mut self) -> &mut Tx {
+        &mut self.importer.conn
+    }
+
+    /// Writes one item: a category becomes a section, an offer is checked and added, updated or marked seen, or
+    /// skipped with its reason in the summary.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn item(&mut self, item: FeedItem) -> Result<(), ImportError> {
+        Ok(self.importer.item(item).await?)
+    }
+
+    /// Records an offer the reader left out (`line` 0 where the reader has none), as the import's own skips are.
+    pub fn skip(&mut self, offer_id: Option<String>, line: u64, reason: String) {
+        self.importer.summary.skipped.push(SkippedOffer { offer_id, line, reason });
+    }
+
+    /// Takes offers `ids` off the storefront (a [`Scope::ChangesOnly`] write's removals: goods 1C deleted). Returns
+    /// how many were shown.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn remove(&mut self, ids: &[String]) -> Result<u64, ImportError> {
+        let removed = db::offers::deactivate(&mut self.importer.conn, ids).await?;
+        self.importer.summary.offers_removed += removed;
+        Ok(removed)
+    }
+
+    /// Ends the write: on a [`Scope::Full`] write, takes what it did not list off the storefront; registers the new
+    /// pictures, logs the import with its counts, regenerates a generated top menu, and commits.
+    ///
+    /// # Errors
+    /// A YML document that had no shop, category or offer ([`ImportError::NotYml`]), or the database's; nothing is
+    /// written then.
+    pub async fn finish(self, pool: &Db) -> Result<ImportSummary, ImportError> {
+        let Self { mut importer, source, scope, format, started, started_at } = self;
+        if format == Format::Yml
+            && !importer.saw_offers
+            && importer.summary.sections == 0
+            && importer.shop.name.is_empty()
+        {
+            return Err(ImportError::NotYml);
+        }
+        if !importer.saw_offers {
+            importer.repair_tree().await?;
+        }
+        let import_id = importer.import_id;
+        let mut summary = std::mem::take(&mut importer.summary);
+        let mut shop = std::mem::take(&mut importer.shop);
+        let tx = &mut importer.conn;
+        summary.offers_skipped = summary.skipped.len() as u64;
+        if scope == Scope::Full {
+            summary.offers_removed += db::offers::deactivate_unseen(tx, import_id).await?;
+            db::sections::deactivate_unseen(tx, import_id).await?;
+        }
+        if format == Format::Yml {
+            if shop.name.is_empty() {
+                shop.name = shop.company.clone().unwrap_or_else(|| db::shop::DEFAULT_SHOP_NAME.to_owned());
+            }
+            db::shop::upsert(tx, &shop).await?;
+        }
+        summary.pictures_new = db::pictures::register_live(tx).await?;
+        db::pictures::sweep_rows(tx).await?;
+        summary.seconds = started.elapsed().as_secs_f64();
+        let log = db::shop::ImportLog {
+            id: import_id,
+            source: &source,
+            started_at,
+            finished_at: chrono::Utc::now().to_rfc3339(),
+            sections: summary.sections as i64,
+            added: summary.offers_added as i64,
+            updated: summary.offers_updated as i64,
+            removed: summary.offers_removed as i64,
+            skipped: summary.offers_skipped as i64,
+        };
+        db::shop::insert_import(tx, &log).await?;
+        // A generated top menu follows the catalogue; the owner's own menu is left alone (docs/decisions.md "Menus").
+        db::menus::regenerate_top_if_generated(tx).await?;
+        importer.conn.commit().await?;
+        summary.pictures = db::pictures::counts(pool).await?;
+        Ok(summary)
     }
 }
 
@@ -331,8 +497,6 @@ pub async fn import_feed(
     input: impl Read + Send + 'static,
     source: &str,
 ) -> Result<ImportSummary, ImportError> {
-    let started = Instant::now();
-    let started_at = chrono::Utc::now().to_rfc3339();
     let (sender, mut receiver) = tokio::sync::mpsc::channel::<Result<FeedItem, ImportError>>(512);
     let parser = tokio::task::spawn_blocking(move || {
         let mut reader = match YmlReader::new(input) {
@@ -348,63 +512,10 @@ pub async fn import_feed(
             }
         }
     });
-
-    let mut tx = db::begin_import(pool).await?;
-    // The demo catalogue is a placeholder: the shop owner's first feed replaces it whole, so its slugs
-    // (`konstruktory`, …) are free for the owner's own sections (docs/decisions.md "Catalogue import").
-    if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {
-        db::shop::delete_catalogue(&mut tx).await?;
-    }
-    let import_id = db::shop::next_import_id(&mut tx).await?;
-    let mut importer = Importer {
-        conn: &mut tx,
-        import_id,
-        shop: ShopRow::default(),
-        default_currency: None,
-        sections: HashSet::new(),
-        section_parents: HashMap::new(),
-        section_slugs: HashMap::new(),
-        saw_offers: false,
-        position: 0,
-        summary: ImportSummary::default(),
-    };
+    let mut writer = CatalogueWriter::begin(pool, source, Scope::Full, Format::Yml).await?;
     while let Some(item) = receiver.recv().await {
-        importer.item(item?).await?;
+        writer.item(item?).await?;
     }
     parser.await.map_err(|e| std::io::Error::other(e.to_string()))?;
-    if !importer.saw_offers && importer.summary.sections == 0 && importer.shop.name.is_empty() {
-        return Err(ImportError::NotYml);
-    }
-    if !importer.saw_offers {
-        importer.repair_tree().await?;
-    }
-    let mut summary = std::mem::take(&mut importer.summary);
-    let mut shop = std::mem::take(&mut importer.shop);
-    if shop.name.is_empty() {
-        shop.name = shop.company.clone().unwrap_or_else(|| db::shop::DEFAULT_SHOP_NAME.to_owned());
-    }
-    summary.offers_skipped = summary.skipped.len() as u64;
-    summary.offers_removed = db::offers::deactivate_unseen(&mut tx, import_id).await?;
-    db::sections::deactivate_unseen(&mut tx, import_id).await?;
-    db::shop::upsert(&mut tx, &shop).await?;
-    summary.pictures_new = db::pictures::register_live(&mut tx).await?;
-    db::pictures::sweep_rows(&mut tx).await?;
-    summary.seconds = started.elapsed().as_secs_f64();
-    let log = db::shop::ImportLog {
-        id: import_id,
-        source,
-        started_at,
-        finished_at: chrono::Utc::now().to_rfc3339(),
-        sections: summary.sections as i64,
-        added: summary.offers_added as i64,
-        updated: summary.offers_updated as i64,
-        removed: summary.offers_removed as i64,
-        skipped: summary.offers_skipped as i64,
-    };
-    db::shop::insert_import(&mut tx, &log).await?;
-    // A generated top menu follows the catalogue; the owner's own menu is left alone (docs/decisions.md "Menus").
-    db::menus::regenerate_top_if_generated(&mut tx).await?;
-    tx.commit().await?;
-    summary.pictures = db::pictures::counts(pool).await?;
-    Ok(summary)
+    writer.finish(pool).await
 }

@@ -79,7 +79,7 @@ pub struct FeedError {
 /// Remembers the byte offsets of the most recent newlines of what the XML reader has consumed, so that a
 /// position can be told as line and column without keeping the document. Bounded memory: offsets older than
 /// [`NEWLINE_WINDOW`] are forgotten (a position that old is reported by line only approximately).
-struct LineCounter<R> {
+pub(super) struct LineCounter<R> {
     inner: R,
     consumed: u64,
     lines_before_window: u64,
@@ -94,7 +94,7 @@ impl<R: BufRead> LineCounter<R> {
     }
 
     /// 1-based line and column of byte offset `pos` of the (UTF-8) stream.
-    fn position(&self, pos: u64) -> (u64, u64) {
+    pub(super) fn position(&self, pos: u64) -> (u64, u64) {
         let after = self.newlines.iter().rev().take_while(|&&nl| nl >= pos).count();
         let before = self.newlines.len() - after;
         let line = self.lines_before_window + before as u64 + 1;
@@ -135,7 +135,7 @@ impl<R: BufRead> BufRead for LineCounter<R> {
     }
 }
 
-type Source = LineCounter<BufReader<encoding_rs_io::DecodeReaderBytes<Box<dyn BufRead + Send>, Vec<u8>>>>;
+pub(super) type Source = LineCounter<BufReader<encoding_rs_io::DecodeReaderBytes<Box<dyn BufRead + Send>, Vec<u8>>>>;
 
 /// Reads a YML feed item by item. Create with [`YmlReader::new`], then call [`YmlReader::next_item`] until `None`.
 pub struct YmlReader {
@@ -171,24 +171,31 @@ fn declared_encoding(head: &[u8]) -> Option<&'static encoding_rs::Encoding> {
     encoding_rs::Encoding::for_label(value.trim().as_bytes())
 }
 
-fn resolve_entity(name: &str) -> Option<&'static str> {
+pub(super) fn resolve_entity(name: &str) -> Option<&'static str> {
     resolve_predefined_entity(name).or_else(|| resolve_html5_entity(name))
+}
+
+/// An XML reader over `input`, transcoded to UTF-8 as it reads: the encoding is sniffed from the BOM or the XML
+/// declaration (default UTF-8); malformed byte sequences become U+FFFD. A bare `&` is kept as text (real feeds write
+/// "Tom & Jerry") and end tags must match. Shared by the YML and CommerceML readers.
+pub(super) fn open_xml(input: impl Read + Send + 'static) -> std::io::Result<(Reader<Source>, &'static encoding_rs::Encoding)> {
+    let mut raw: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(64 * 1024, input));
+    let head = raw.fill_buf()?;
+    let encoding = declared_encoding(&head[..head.len().min(1024)]).unwrap_or(encoding_rs::UTF_8);
+    let decoded =
+        encoding_rs_io::DecodeReaderBytesBuilder::new().encoding(Some(encoding)).bom_override(true).build(raw);
+    let mut xml = Reader::from_reader(LineCounter::new(BufReader::with_capacity(64 * 1024, decoded)));
+    let config = xml.config_mut();
+    config.allow_dangling_amp = true;
+    config.check_end_names = true;
+    Ok((xml, encoding))
 }
 
 impl YmlReader {
     /// Wraps a byte stream (a file or stdin). Sniffs the encoding from the BOM or the XML declaration
     /// (default UTF-8) and transcodes to UTF-8 as it reads; malformed byte sequences become U+FFFD.
     pub fn new(input: impl Read + Send + 'static) -> std::io::Result<Self> {
-        let mut raw: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(64 * 1024, input));
-        let head = raw.fill_buf()?;
-        let encoding = declared_encoding(&head[..head.len().min(1024)]).unwrap_or(encoding_rs::UTF_8);
-        let decoded =
-            encoding_rs_io::DecodeReaderBytesBuilder::new().encoding(Some(encoding)).bom_override(true).build(raw);
-        let mut xml = Reader::from_reader(LineCounter::new(BufReader::with_capacity(64 * 1024, decoded)));
-        let config = xml.config_mut();
-        // Real feeds write "Tom & Jerry"; a bare ampersand is kept as text rather than failing the import.
-        config.allow_dangling_amp = true;
-        config.check_end_names = true;
+        let (xml, encoding) = open_xml(input)?;
         Ok(Self {
             xml,
             buf: Vec::with_capacity(8 * 1024),

@@ -193,12 +193,19 @@ impl PictureWorker {
         db::mark_failed(&self.pool, job.id, &failure.to_string(), retry_at).await
     }
 
-    /// The picture's bytes: the demo's from the binary, any other's downloaded. `Ok(None)`: not modified.
+    /// The picture's bytes: the demo's from the binary, 1C's from the store (the exchange put them there), any other's
+    /// downloaded. `Ok(None)`: not modified.
     async fn fetch(&self, job: &DownloadJob) -> Result<Option<(Vec<u8>, Validators)>, Failure> {
         if let Some(file) = job.url.strip_prefix(DEMO_PICTURES_PATH) {
             return DemoPictures::get(file)
                 .map(|f| Some((f.data.into_owned(), Validators::default())))
                 .ok_or_else(|| Failure::new(FailureCode::Missing, format!("the binary has no demo picture {file}")));
+        }
+        if let Some(id) = crate::domain::pictures::exchange_picture_id(&job.url) {
+            let original = self.store.get(&self.store.original(id)).await.map_err(store_failure)?;
+            return original.map(|bytes| Some((bytes.to_vec(), Validators::default()))).ok_or_else(|| {
+                Failure::new(FailureCode::Missing, format!("the store has no original of 1C's picture {id}"))
+            });
         }
         let _all = self.downloads.clone().acquire_owned().await.expect("the semaphore is never closed");
         let _host = self.host_permits(&job.url).acquire_owned().await.expect("the semaphore is never closed");

@@ -111,6 +111,18 @@ pub(crate) async fn spawn_configured(
             // is `startup::PictureShowing`'s unit test, and the browser tests run with the default).
             pictures_show_interval_ms: 0,
         },
+        // 1C's exchange is off until a test sets its user and password (`exchange.rs`); its folder is the test's.
+        exchange: vitrina::config::ExchangeArgs {
+            exchange_user: None,
+            exchange_password: None,
+            exchange_dir: Some(dir.path().join("1c-exchange")),
+            exchange_zip: true,
+            exchange_file_limit: vitrina::limits::EXCHANGE_FILE_LIMIT_BYTES,
+            exchange_dir_max_mb: vitrina::limits::EXCHANGE_DIR_MAX_BYTES / (1024 * 1024),
+            exchange_price_type: None,
+            exchange_old_price_type: None,
+            exchange_step_ms: vitrina::limits::EXCHANGE_STEP_MS,
+        },
         form_rate_burst: 1000,
         login_attempts: vitrina::limits::LOGIN_ATTEMPTS_PER_WINDOW,
         orders_per_address: vitrina::limits::ORDERS_PER_ADDRESS,

@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod basket;
 mod catalog;
+mod exchange;
 mod facets;
 mod form_captcha;
 mod forms;

@@ -1,0 +1,34 @@
+-- 1C's exchange (issue 38, CommerceML 2). What 1C last said of each good, offer and price type, so that a
+-- changes-only exchange can join an offer with a good sent in an earlier one; the shop's offers are written from
+-- these rows by the catalogue writer the YML import uses.
+
+-- `Каталог/Товары/Товар`: the good's description as JSON (`feeds::commerceml::Good`).
+CREATE TABLE exchange_goods (
+    id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    body TEXT COLLATE "C" NOT NULL,
+    -- The import that last named it (the catalogue writer's import id).
+    seen_import_id BIGINT NOT NULL
+);
+
+-- `ПакетПредложений/Предложения/Предложение`: an offer of a good (`GOOD` or `GOOD#CHARACTERISTIC`) as JSON
+-- (`feeds::commerceml::Offer`: its characteristics, prices per price type, stock).
+CREATE TABLE exchange_offers (
+    id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    good_id TEXT COLLATE "C" NOT NULL,
+    body TEXT COLLATE "C" NOT NULL,
+    seen_import_id BIGINT NOT NULL
+);
+CREATE INDEX exchange_offers_good ON exchange_offers (good_id);
+
+-- `ПакетПредложений/ТипыЦен/ТипЦены`: the price types, which the settings name by `Ид` or `Наименование`.
+CREATE TABLE exchange_price_types (
+    id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    name TEXT COLLATE "C" NOT NULL,
+    currency TEXT COLLATE "C" NOT NULL
+);
+
+-- The sessions `mode=checkauth` opens: SHA-256 (hex) of the cookie's value, and their end (unix s).
+CREATE TABLE exchange_sessions (
+    token_hash TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    expires_at BIGINT NOT NULL
+);

@@ -1,0 +1,69 @@
+//! 1C's exchange (issue 38): 1C:Enterprise (Trade Management, Retail, UNF) sends the shop its goods, prices and stock
+//! over HTTP in CommerceML 2, the protocol Bitrix's `catalog.import.1c` and the CommerceML modules of WooCommerce,
+//! OpenCart and PrestaShop speak. [`http`] answers 1C's calls at `/1c/exchange`; [`files`] keeps the uploads in the
+//! exchange's folder; [`catalog`] applies them to the catalogue through the writer the YML import uses.
+//!
+//! One exchange runs in one instance: its folder is that instance's. Behind a load balancer, send `/1c/` to one
+//! instance (docs/operations.md "Connecting 1C").
+
+pub mod catalog;
+pub mod files;
+pub mod http;
+
+use crate::db::Db;
+use crate::pictures::PictureStore;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The exchange's settings (`VITRINA_1C_*`, docs/operations.md "Connecting 1C").
+#[derive(Debug, Clone)]
+pub struct ExchangeSettings {
+    /// The exchange user and password 1C sends with HTTP Basic authentication.
+    pub user: String,
+    pub password: String,
+    /// The exchange's folder.
+    pub dir: PathBuf,
+    /// Whether `mode=init` asks 1C for zip archives (`zip=yes`).
+    pub zip: bool,
+    /// Most bytes of one `mode=file` call (`file_limit`).
+    pub file_limit: u64,
+    /// The folder's limits.
+    pub caps: files::Caps,
+    /// The price type offers are sold at (its `Ид` or `Наименование`); `None`: the first the exchange lists.
+    pub price_type: Option<String>,
+    /// The price type shown as the old (crossed-out) price, when it is higher.
+    pub old_price_type: Option<String>,
+    /// How long `mode=import` waits for the import before answering `progress` (1C then calls again).
+    pub step: Duration,
+}
+
+/// Where one import of the exchange stands, by 1C's file name.
+#[derive(Debug, Clone)]
+enum Job {
+    /// Under way: `mode=import` answers `progress`.
+    Running,
+    /// Done: the next `mode=import` of the file answers `success` or `failure` and the reason, once.
+    Done(Result<String, String>),
+}
+
+/// The exchange of one shop instance.
+pub struct Exchange {
+    pub settings: ExchangeSettings,
+    db: Db,
+    pictures: PictureStore,
+    /// By package key: where its import stands, and which of its files it applies.
+    jobs: Mutex<HashMap<String, (Job, Vec<catalog::FileKind>)>>,
+}
+
+impl Exchange {
+    /// The exchange of the shop on `db`, keeping 1C's pictures in `pictures`.
+    pub fn new(settings: ExchangeSettings, db: Db, pictures: PictureStore) -> Arc<Self> {
+        Arc::new(Self { settings, db, pictures, jobs: Mutex::new(HashMap::new()) })
+    }
+
+    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Job, Vec<catalog::FileKind>)>> {
+        self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
