@@ -32,3 +32,11 @@ CREATE TABLE exchange_sessions (
     token_hash TEXT COLLATE "C" PRIMARY KEY NOT NULL,
     expires_at BIGINT NOT NULL
 );
+
+-- The exchange's own values: `sale_cursor` (orders changed since it go to 1C at `mode=query`), `sale_pending` (the
+-- cursor `mode=success` moves to: the time of the last query), `catalogue_id` (1C's `Каталог/Ид`, which the orders
+-- name as `ИдКаталога`).
+CREATE TABLE exchange_state (
+    name TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    value TEXT COLLATE "C" NOT NULL
+);

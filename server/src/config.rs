@@ -637,7 +637,7 @@ pub enum BasketView {
 }
 
 /// 1C's exchange (issue 38, docs/operations.md "Connecting 1C"): off until a user and a password are set.
-#[derive(Debug, Clone, Default, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ExchangeArgs {
     /// The user 1C's exchange authenticates as (HTTP Basic). With `--exchange-password`, it opens `/1c/exchange`.
     #[arg(long = "exchange-user", env = "VITRINA_1C_USER")]
@@ -671,6 +671,19 @@ pub struct ExchangeArgs {
     /// How long `mode=import` waits for the import before answering `progress`, ms (1C then calls again).
     #[arg(long = "exchange-step-ms", env = "VITRINA_1C_STEP_MS", default_value_t = crate::limits::EXCHANGE_STEP_MS)]
     pub exchange_step_ms: u64,
+    /// The CommerceML schema version of the orders sent to 1C: `2.10` wraps each `Документ` in a `Контейнер`, `2.07`
+    /// and `2.08` do not. Set what 1C's exchange settings name.
+    #[arg(long = "exchange-schema", env = "VITRINA_1C_SCHEMA", value_enum, default_value = "2.10")]
+    pub exchange_schema: crate::exchange::sale::SaleSchema,
+    /// The orders' encoding: `utf-8` or `windows-1251` (some 1C builds want it).
+    #[arg(long = "exchange-encoding", env = "VITRINA_1C_ENCODING", value_enum, default_value = "utf-8")]
+    pub exchange_encoding: crate::exchange::sale::SaleEncoding,
+    /// A byte order mark before UTF-8 orders (some 1C builds reject a file without one).
+    #[arg(long = "exchange-bom", env = "VITRINA_1C_BOM", default_value_t = true, action = clap::ArgAction::Set)]
+    pub exchange_bom: bool,
+    /// The IANA time zone the orders' dates and times are written in for 1C.
+    #[arg(long = "exchange-time-zone", env = "VITRINA_1C_TIME_ZONE", default_value = "Europe/Moscow")]
+    pub exchange_time_zone: chrono_tz::Tz,
 }
 
 impl ExchangeArgs {
@@ -699,6 +712,12 @@ impl ExchangeArgs {
             price_type: self.exchange_price_type.clone().filter(|t| !t.trim().is_empty()),
             old_price_type: self.exchange_old_price_type.clone().filter(|t| !t.trim().is_empty()),
             step: std::time::Duration::from_millis(self.exchange_step_ms),
+            sale: crate::exchange::sale::SaleSettings {
+                schema: self.exchange_schema,
+                encoding: self.exchange_encoding,
+                bom: self.exchange_bom,
+                time_zone: self.exchange_time_zone,
+            },
         })
     }
 }

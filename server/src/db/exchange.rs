@@ -213,3 +213,44 @@ pub async fn session_open(db: &Db, token_hash: &str, now: i64) -> sqlx::Result<b
     .await)?;
     Ok(found.is_some())
 }
+
+/// The exchange's value `name` (`exchange_state`): `SELECT value FROM exchange_state WHERE name = ?`.
+pub async fn state(db: &Db, name: &str) -> sqlx::Result<Option<String>> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT value FROM exchange_state WHERE name = $1").bind(name).fetch_optional(pool).await)
+}
+
+/// Sets the exchange's value `name`: `INSERT INTO exchange_state … ON CONFLICT (name) DO UPDATE`.
+pub async fn set_state(db: &Db, name: &str, value: &str) -> sqlx::Result<()> {
+    on_pool!(db, pool => sqlx::query(
+        "INSERT INTO exchange_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .bind(name)
+    .bind(value)
+    .execute(pool)
+    .await
+    .map(drop))
+}
+
+/// [`set_state`] in the catalogue writer's transaction.
+pub async fn set_state_in(conn: &mut Tx, name: &str, value: &str) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
+        "INSERT INTO exchange_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .bind(name)
+    .bind(value)
+    .execute(conn)
+    .await
+    .map(drop))
+}
+
+/// Up to `limit` numbers of orders placed or changed at or after `since` (RFC 3339, as `orders.updated_at` holds
+/// it; empty: every order), after row id `after`, oldest first (keyset paging, each batch its own short query):
+/// `SELECT id, number FROM orders WHERE updated_at >= ? AND id > ? ORDER BY id LIMIT ?`.
+pub async fn changed_orders(db: &Db, since: &str, after: i64, limit: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    on_pool!(db, pool => sqlx::query_as("SELECT id, number FROM orders WHERE updated_at >= $1 AND id > $2 ORDER BY id LIMIT $3")
+        .bind(since)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(pool)
+        .await)
+}

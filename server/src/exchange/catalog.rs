@@ -255,7 +255,8 @@ impl Exchange {
                     CmlItem::OfferPackage { changes_only } if kind == FileKind::Offers => {
                         offers_full = Some(!changes_only);
                     }
-                    CmlItem::OfferPackage { .. } => {}
+                    CmlItem::OfferPackage { .. } | CmlItem::Document(_) => {}
+                    CmlItem::CatalogueId(id) => staged::set_state_in(writer.tx(), "catalogue_id", &id).await?,
                     CmlItem::Group { id, parent_id, name } => {
                         writer.item(FeedItem::Category { id, parent_id, name }).await?;
                     }

@@ -11,6 +11,9 @@
 //! - `mode=import&filename=…`: applies the file's package ([`super::catalog`]) in the background, after unpacking the
 //!   uploaded archives; `progress` while it runs (1C calls again), then `success` or `failure` and the reason.
 //!
+//! - `type=sale`: `mode=query` (the orders since the last `mode=success`, a CommerceML document), `mode=success`,
+//!   `mode=file` (1C's statuses back), as [`super::sale`] describes.
+//!
 //! Request errors are 4xx with a `failure` body: 401 (no credentials or session), 400 (a refused file name, an
 //! unknown mode), 413 (a body over `file_limit`, a full folder), 429. An import refused for its data is a 200
 //! `failure`: the call itself was right.
@@ -112,8 +115,48 @@ async fn exchange(
         ("catalog", "import") => import(&exchange, call.filename.as_deref()).await,
         // Protocol 3.x closes a catalogue exchange with these; nothing is left to do.
         ("catalog", "complete" | "deactivate") => answer(StatusCode::OK, &["success"]),
-        ("sale", _) => failure(StatusCode::NOT_IMPLEMENTED, "the exchange of orders (type=sale) is not served yet"),
+        ("sale", "query") => query(&exchange).await,
+        ("sale", "success") => match exchange.orders_received().await {
+            Ok(()) => answer(StatusCode::OK, &["success"]),
+            Err(err) => {
+                tracing::warn!(%err, "1C's exchange: the orders' cursor could not be moved");
+                failure(StatusCode::SERVICE_UNAVAILABLE, "the shop's database is unavailable; try again")
+            }
+        },
+        ("sale", "file") => {
+            let ctx = crate::orders::Context {
+                db: &state.db,
+                mailer: &state.mailer,
+                public_url: &state.settings.public_url,
+            };
+            match exchange.apply_orders(ctx, body).await {
+                Ok(summary) => answer(StatusCode::OK, &["success", &summary]),
+                Err(reason) => failure(StatusCode::OK, &reason),
+            }
+        }
+        // Some 1C builds ask to import the orders file they sent: it was applied on arrival.
+        ("sale", "import") => answer(StatusCode::OK, &["success"]),
         _ => failure(StatusCode::BAD_REQUEST, &format!("unknown type={kind} mode={mode}")),
+    }
+}
+
+/// `type=sale&mode=query`: the orders' document, streamed.
+async fn query(exchange: &Arc<Exchange>) -> Response {
+    match exchange.query_orders().await {
+        Ok(stream) => {
+            let kind = match exchange.settings.sale.encoding {
+                super::sale::SaleEncoding::Utf8 => "application/xml; charset=utf-8",
+                super::sale::SaleEncoding::Windows1251 => "application/xml; charset=windows-1251",
+            };
+            let mut response = axum::body::Body::from_stream(stream).into_response();
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
+        Err(err) => {
+            tracing::warn!(%err, "1C's exchange: the orders could not be read");
+            failure(StatusCode::SERVICE_UNAVAILABLE, "the shop's database is unavailable; try again")
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod files;
 pub mod http;
+pub mod sale;
 
 use crate::db::Db;
 use crate::pictures::PictureStore;
@@ -37,6 +38,8 @@ pub struct ExchangeSettings {
     pub old_price_type: Option<String>,
     /// How long `mode=import` waits for the import before answering `progress` (1C then calls again).
     pub step: Duration,
+    /// How the orders go to 1C.
+    pub sale: sale::SaleSettings,
 }
 
 /// Where one import of the exchange stands, by 1C's file name.

@@ -22,6 +22,8 @@ use std::io::Read;
 pub enum CmlItem {
     /// `<Каталог СодержитТолькоИзменения="…">`: whether the goods that follow are only the changed ones.
     Catalogue { changes_only: bool },
+    /// `Каталог/Ид`: the catalogue's id, which the orders sent back to 1C name (`ИдКаталога`).
+    CatalogueId(String),
     /// `<ПакетПредложений СодержитТолькоИзменения="…">`: the same for the offers.
     OfferPackage { changes_only: bool },
     /// `Классификатор/Группы/Группа` (nested groups name their parent).
@@ -32,6 +34,9 @@ pub enum CmlItem {
     PriceType(PriceType),
     /// `ПакетПредложений/Предложения/Предложение`.
     Offer(Box<Offer>),
+    /// A `Документ` (an order 1C sends back; at the root, or in a 2.10 `Контейнер`), as read: its fields are the
+    /// exchange's to interpret.
+    Document(Box<Node>),
 }
 
 /// A good of the catalogue (`Товар`), with its property values resolved to text.
@@ -125,7 +130,7 @@ struct Property {
 }
 
 /// An element read whole: its local name (the namespace prefix dropped), attributes, text and children.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Node {
     pub name: String,
     pub attrs: Vec<(String, String)>,
@@ -221,6 +226,7 @@ impl CmlReader {
             (Some("Каталог"), Some("Товары"), "Товар") => true,
             (Some("ПакетПредложений"), Some("ТипыЦен"), "ТипЦены") => true,
             (Some("ПакетПредложений"), Some("Предложения"), "Предложение") => true,
+            (_, Some("КоммерческаяИнформация" | "Контейнер"), "Документ") => true,
             _ => false,
         }
     }
@@ -267,6 +273,9 @@ impl CmlReader {
                     // `<Каталог><СодержитТолькоИзменения>true</…>`: 2.08 and later may write the flag as an element.
                     let text = t.xml10_content();
                     let at = |up: usize| self.path.len().checked_sub(up + 1).map(|i| self.path[i].as_str());
+                    if at(0) == Some("Ид") && at(1) == Some("Каталог") && !text.trim().is_empty() {
+                        self.queue.push_back(CmlItem::CatalogueId(text.trim().to_owned()));
+                    }
                     if at(0) == Some("СодержитТолькоИзменения") {
                         let changes_only = is_true(Some(&text));
                         match at(1) {
@@ -405,6 +414,7 @@ impl CmlReader {
                     self.queue.push_back(CmlItem::PriceType(PriceType { id, name, currency }));
                 }
             }
+            "Документ" => self.queue.push_back(CmlItem::Document(Box::new(node))),
             "Предложение" => {
                 if let Some(offer) = self.offer(&node) {
                     self.queue.push_back(CmlItem::Offer(Box::new(offer)));

@@ -381,3 +381,157 @@ async fn bad_input_fails_with_a_reason_and_changes_nothing() {
     }
     assert_eq!(last, 429);
 }
+
+/// A shopper's order of `quantity` of offer `offer` (an e-mail given); the visitor and the order's number.
+async fn place_order<'a>(app: &'a TestApp, offer: &str, quantity: u32) -> (crate::helpers::Visitor<'a>, String) {
+    let visitor = app.visitor().await;
+    let added = visitor.post("/api/basket/items", &serde_json::json!({"offerId": offer, "quantity": quantity})).await;
+    assert_eq!(added.status(), 200, "{:?}", added.text().await);
+    let body = serde_json::json!({"name": "Анна Смирнова", "phone": "+7 912 345-67-89", "phoneCountry": "ru",
+        "email": "anna@example.test", "city": "Пермь", "address": "ул. Ленина, 1", "deliveryMethod": "courier",
+        "paymentMethod": "cash"});
+    let response = visitor.post("/api/orders", &body).await;
+    assert_eq!(response.status(), 201, "{:?}", response.text().await);
+    let number = response.json::<serde_json::Value>().await.unwrap()["number"].as_str().unwrap().to_owned();
+    (visitor, number)
+}
+
+/// Runs the independent lxml reader (`scripts/commerceml/check-orders.sh`) on `document` against the real 1C order
+/// document; its summary.
+fn checked(document: &[u8], version: &str, encoding: &str, bom: bool) -> Option<serde_json::Value> {
+    let fixture = shared_data("commerceml/orders.xml")?;
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("orders.xml");
+    std::fs::write(&ours, document).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/commerceml/check-orders.sh");
+    let out = std::process::Command::new(script)
+        .args([ours.as_os_str(), fixture.as_os_str()])
+        .args([version, encoding, if bom { "bom" } else { "nobom" }])
+        .output()
+        .expect("the checker runs");
+    assert!(out.status.success(), "the checker refused the document: {}", String::from_utf8_lossy(&out.stderr));
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+impl OneC<'_> {
+    /// `type=sale&mode=query`: the document's bytes.
+    async fn query(&self) -> Vec<u8> {
+        let url = format!("{}/1c/exchange?type=sale&mode=query", self.app.base);
+        let response =
+            self.app.client.get(url).header("cookie", self.cookie.as_deref().unwrap()).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        response.bytes().await.unwrap().to_vec()
+    }
+}
+
+fn numbers(summary: &serde_json::Value) -> Vec<String> {
+    let mut numbers: Vec<String> =
+        summary["numbers"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect();
+    numbers.sort();
+    numbers
+}
+
+#[tokio::test]
+async fn orders_go_to_1c_as_commerceml_until_it_says_success_and_its_statuses_reach_the_shopper() {
+    let (Some(import), Some(offers), Some(from_1c)) =
+        (fixture("import.xml"), fixture("offers.xml"), fixture("orders.xml"))
+    else {
+        return;
+    };
+    let app = spawn_app_with(configured).await;
+    let mut one_c = OneC::new(&app);
+    let answers = one_c.session(&[("import.xml", import), ("offers.xml", offers)]).await;
+    assert!(answers.iter().all(|(a, _)| a.first() == "success"));
+    settled(&app).await;
+    let (shopper, first) = place_order(&app, &format!("{BOOTS}#90c55447-d3a8-11e4-9423-e0cb4ed5eed4"), 2).await;
+    let (_, second) = place_order(&app, &format!("{SHOES}#90c55449-d3a8-11e4-9423-e0cb4ed5eed4"), 1).await;
+
+    assert_eq!(one_c.call("type=sale&mode=init", None, None).await.status, 200);
+    // The cursor counts in seconds and sends again what changed in its own second (a repeat, never a loss): the
+    // query comes a second after the orders, as 1C's come minutes after them.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let document = one_c.query().await;
+    let Some(summary) = checked(&document, "2.10", "utf-8", true) else { return };
+    assert_eq!(numbers(&summary), [first.clone(), second.clone()]);
+    assert_eq!(summary["sums"][&first], "3438");
+    let text = String::from_utf8(document).unwrap();
+    assert!(text.contains(&format!("<Ид>{BOOTS}#90c55447-d3a8-11e4-9423-e0cb4ed5eed4</Ид>")), "1C's own offer ids");
+    assert!(text.contains("<ИдКаталога>07cfe53d-5145-4c4e-a81c-899be39cc5bd</ИдКаталога>"), "1C's catalogue id");
+    assert!(text.contains("<Наименование>Доставка курьером</Наименование>"), "the delivery is a line");
+
+    // No `success`: the exchange failed half-way, so the same orders come again.
+    let again = checked(&one_c.query().await, "2.10", "utf-8", true).unwrap();
+    assert_eq!(numbers(&again), [first.clone(), second.clone()]);
+    assert_eq!(one_c.call("type=sale&mode=success", None, None).await.first(), "success");
+    assert_eq!(checked(&one_c.query().await, "2.10", "utf-8", true).unwrap()["documents"], 0);
+
+    // 1C says the first order is paid: the shopper sees it, by 1C, with a mail.
+    let paid = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_210" ВерсияСхемы="2.10"><Контейнер><Документ>
+  <Ид>{first}</Ид><Номер>ТК-000123</Номер><ХозОперация>Заказ товара</ХозОперация>
+  <ЗначенияРеквизитов>
+    <ЗначениеРеквизита><Наименование>Проведен</Наименование><Значение>true</Значение></ЗначениеРеквизита>
+    <ЗначениеРеквизита><Наименование>Заказ оплачен</Наименование><Значение>true</Значение></ЗначениеРеквизита>
+    <ЗначениеРеквизита><Наименование>Статус заказа</Наименование><Значение>Оплачен</Значение></ЗначениеРеквизита>
+  </ЗначенияРеквизитов>
+</Документ></Контейнер></КоммерческаяИнформация>"#
+    );
+    let back = one_c.call("type=sale&mode=file&filename=orders.xml", Some(paid.into_bytes()), None).await;
+    assert_eq!((back.status, back.first()), (200, "success"), "{:?}", back.lines);
+    assert!(back.lines[1].contains("1 changed"), "{:?}", back.lines);
+    let order: serde_json::Value = shopper.get(&format!("/api/orders/{first}")).await.json().await.unwrap();
+    assert_eq!(order["status"], "paid", "{order}");
+    let pool = app.pool().await;
+    let history: Vec<(String, String)> = pool
+        .raw_rows(
+            "SELECT h.actor_kind, h.new_status FROM order_history h JOIN orders o ON o.id = h.order_id
+             WHERE o.number = $1 ORDER BY h.id",
+            &[first.as_str().into()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(history, [("1c".to_owned(), "paid".to_owned())]);
+    let mails: i64 = pool.raw_scalar("SELECT COUNT(*) FROM outbox WHERE topic = 'order_status'", &[]).await.unwrap();
+    assert_eq!(mails, 1, "the shopper's mail of 1C's change");
+
+    // The same document again changes nothing; the real 1C document (windows-1251) names an order the shop lacks.
+    let repeat = one_c.call("type=sale&mode=file&filename=orders.xml", Some(format!(
+        "<КоммерческаяИнформация><Документ><Ид>{first}</Ид><ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>Заказ оплачен</Наименование><Значение>true</Значение></ЗначениеРеквизита></ЗначенияРеквизитов></Документ></КоммерческаяИнформация>"
+    ).into_bytes()), None).await;
+    assert!(repeat.lines[1].contains("0 changed, 1 unchanged"), "{:?}", repeat.lines);
+    let real = one_c.call("type=sale&mode=file&filename=orders.xml", Some(from_1c), None).await;
+    assert!(real.lines[1].contains("1 unknown"), "{:?}", real.lines);
+
+    // The order 1C changed goes back at the next query, the other does not.
+    assert_eq!(numbers(&checked(&one_c.query().await, "2.10", "utf-8", true).unwrap()), [first]);
+    // A truncated document is refused with its place.
+    let cut = one_c.call("type=sale&mode=file&filename=orders.xml", Some(b"<A><B>".to_vec()), None).await;
+    assert_eq!(cut.first(), "failure");
+}
+
+#[tokio::test]
+async fn older_1c_builds_get_2_07_documents_in_windows_1251_without_containers() {
+    let feed = r#"<?xml version="1.0" encoding="UTF-8"?>
+<yml_catalog date="2026-11-28 10:00"><shop><name>Магазин</name><currencies><currency id="RUB" rate="1"/></currencies>
+<categories><category id="1">Игрушки</category></categories><offers>
+<offer id="a" available="true"><name>Пазл «Котёнок» ₽</name><price>1480.50</price><currencyId>RUB</currencyId><categoryId>1</categoryId></offer>
+</offers></shop></yml_catalog>"#;
+    let app = crate::helpers::spawn_with_feed(feed, |args| {
+        configured(args);
+        args.exchange.exchange_schema = vitrina::exchange::sale::SaleSchema::V207;
+        args.exchange.exchange_encoding = vitrina::exchange::sale::SaleEncoding::Windows1251;
+        args.exchange.exchange_bom = false;
+    })
+    .await;
+    let (_, number) = place_order(&app, "a", 3).await;
+    let mut one_c = OneC::new(&app);
+    one_c.login().await;
+    let document = one_c.query().await;
+    let Some(summary) = checked(&document, "2.07", "windows-1251", false) else { return };
+    assert_eq!(numbers(&summary), [number.clone()]);
+    assert_eq!(summary["sums"][&number], "4441.5");
+    let (text, _, bad) = encoding_rs::WINDOWS_1251.decode(&document);
+    assert!(!bad);
+    assert!(text.contains("Пазл «Котёнок» &#8381;"), "a character windows-1251 lacks is a reference");
+}
