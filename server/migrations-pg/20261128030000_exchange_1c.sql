@@ -40,3 +40,7 @@ CREATE TABLE exchange_state (
     name TEXT COLLATE "C" PRIMARY KEY NOT NULL,
     value TEXT COLLATE "C" NOT NULL
 );
+
+-- A third staff role: `exchange`, an account 1C's exchange authenticates as (it cannot log in to the back office).
+ALTER TABLE staff DROP CONSTRAINT staff_role_check;
+ALTER TABLE staff ADD CONSTRAINT staff_role_check CHECK (role IN ('owner', 'manager', 'exchange'));

@@ -40,3 +40,21 @@ CREATE TABLE exchange_state (
     name TEXT PRIMARY KEY NOT NULL,
     value TEXT NOT NULL
 );
+
+-- A third staff role: `exchange`, an account 1C's exchange authenticates as (it cannot log in to the back office).
+-- SQLite cannot alter a CHECK: the table is made again with the same columns and rows.
+CREATE TABLE staff_with_exchange (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('owner', 'manager', 'exchange')),
+    password_hash TEXT,
+    session_stamp TEXT NOT NULL,
+    setup_token_hash TEXT UNIQUE,
+    setup_expires_at TEXT,
+    created_at TEXT NOT NULL
+);
+INSERT INTO staff_with_exchange (id, email, role, password_hash, session_stamp, setup_token_hash, setup_expires_at,
+    created_at)
+SELECT id, email, role, password_hash, session_stamp, setup_token_hash, setup_expires_at, created_at FROM staff;
+DROP TABLE staff;
+ALTER TABLE staff_with_exchange RENAME TO staff;

@@ -209,7 +209,7 @@ pub async fn staff(db: &Db, args: StaffArgs, out: &mut impl Write) -> anyhow::Re
             let email = normalise(&email);
             crate::domain::accounts::check_email("email", &email).map_err(|e| anyhow::anyhow!("{}", e.detail))?;
             let role = crate::api::admin::Role::parse(role.trim())
-                .ok_or_else(|| anyhow::anyhow!("{role:?} is not a role: owner or manager"))?;
+                .ok_or_else(|| anyhow::anyhow!("{role:?} is not a role: owner, manager or exchange"))?;
             let link = one_time_link(db, &email, &links.public_url, Some(role.as_str()))
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("{email} is staff already (`vitrina staff reset-password`)"))?;

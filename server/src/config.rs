@@ -258,7 +258,8 @@ pub enum StaffCommand {
     /// Add a staff member and print their one-time link to set a password (valid 24 hours).
     Add {
         email: String,
-        /// owner (everything, the staff list included) or manager (orders, reviews, the shop's state).
+        /// owner (everything, the staff list included), manager (orders, reviews, the shop's state) or exchange (1C's
+        /// exchange authenticates as it at `/1c/exchange`; no back office).
         #[arg(long)]
         role: String,
         #[command(flatten)]
@@ -636,10 +637,12 @@ pub enum BasketView {
     Page,
 }
 
-/// 1C's exchange (issue 38, docs/operations.md "Connecting 1C"): off until a user and a password are set.
+/// 1C's exchange (issue 38, docs/operations.md "Connecting 1C"): the configured user, or staff accounts of the
+/// `exchange` role, authenticate at `/1c/exchange`.
 #[derive(Debug, Clone, Args)]
 pub struct ExchangeArgs {
-    /// The user 1C's exchange authenticates as (HTTP Basic). With `--exchange-password`, it opens `/1c/exchange`.
+    /// The user 1C's exchange authenticates as (HTTP Basic), with `--exchange-password`. Without them, only staff
+    /// accounts of the `exchange` role do (`vitrina staff add EMAIL --role exchange`).
     #[arg(long = "exchange-user", env = "VITRINA_1C_USER")]
     pub exchange_user: Option<String>,
     /// The exchange user's password.
@@ -687,10 +690,13 @@ pub struct ExchangeArgs {
 }
 
 impl ExchangeArgs {
-    /// The exchange's settings; `None` while no user and password are set.
-    pub fn settings(&self, db: &DbArgs) -> Option<crate::exchange::ExchangeSettings> {
-        let user = self.exchange_user.clone().filter(|u| !u.is_empty())?;
-        let password = self.exchange_password.clone().filter(|p| !p.is_empty())?;
+    /// The exchange's settings. Without a user and a password only staff accounts of the `exchange` role
+    /// authenticate.
+    pub fn settings(&self, db: &DbArgs) -> crate::exchange::ExchangeSettings {
+        let (user, password) = match (&self.exchange_user, &self.exchange_password) {
+            (Some(user), Some(password)) if !user.is_empty() && !password.is_empty() => (user.clone(), password.clone()),
+            _ => (String::new(), String::new()),
+        };
         let dir = self.exchange_dir.clone().unwrap_or_else(|| {
             if crate::db::is_postgres_url(&db.db) {
                 std::path::PathBuf::from("data").join("1c-exchange")
@@ -698,7 +704,7 @@ impl ExchangeArgs {
                 db.db.parent().unwrap_or_else(|| std::path::Path::new(".")).join("1c-exchange")
             }
         });
-        Some(crate::exchange::ExchangeSettings {
+        crate::exchange::ExchangeSettings {
             user,
             password,
             dir,
@@ -718,7 +724,7 @@ impl ExchangeArgs {
                 bom: self.exchange_bom,
                 time_zone: self.exchange_time_zone,
             },
-        })
+        }
     }
 }
 

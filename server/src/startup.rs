@@ -127,10 +127,7 @@ impl Application {
         );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
-        let exchange = args
-            .exchange
-            .settings(&args.db)
-            .map(|settings| crate::exchange::Exchange::new(settings, pool.clone(), pictures.clone()));
+        let exchange = crate::exchange::Exchange::new(args.exchange.settings(&args.db), pool.clone(), pictures.clone());
         let state = AppState {
             db: pool,
             search,

@@ -27,8 +27,8 @@ pub struct AppState {
     pub picture_avif_speed: u8,
     /// The picture version the public pages show (moved by the catalogue watcher), read by `GET /api/health/pictures`.
     pub pictures_shown: Arc<PicturesShown>,
-    /// 1C's exchange (issue 38); `None` while it is not configured.
-    pub exchange: Option<Arc<crate::exchange::Exchange>>,
+    /// 1C's exchange (issue 38).
+    pub exchange: Arc<crate::exchange::Exchange>,
 }
 
 /// The picture version (`picture_version` in the database) the cached offers and rendered pages show: the catalogue

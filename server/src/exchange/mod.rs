@@ -21,7 +21,8 @@ use std::time::Duration;
 /// The exchange's settings (`VITRINA_1C_*`, docs/operations.md "Connecting 1C").
 #[derive(Debug, Clone)]
 pub struct ExchangeSettings {
-    /// The exchange user and password 1C sends with HTTP Basic authentication.
+    /// The exchange user and password 1C sends with HTTP Basic authentication; empty: only staff accounts of the
+    /// `exchange` role authenticate.
     pub user: String,
     pub password: String,
     /// The exchange's folder.

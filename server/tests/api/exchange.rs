@@ -535,3 +535,33 @@ async fn older_1c_builds_get_2_07_documents_in_windows_1251_without_containers()
     assert!(!bad);
     assert!(text.contains("Пазл «Котёнок» &#8381;"), "a character windows-1251 lacks is a reference");
 }
+
+#[tokio::test]
+async fn a_staff_account_of_the_exchange_role_authenticates_1c_and_not_the_back_office() {
+    let app = spawn_app_with(|_| {}).await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vitrina"))
+        .args(["staff", "add", "1c@shop.test", "--role", "exchange", "--public-url", "https://shop.test", "--db"])
+        .arg(&app.db_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let token = printed.split_whitespace().find_map(|w| w.split_once("/admin/set-password#")).unwrap().1.to_owned();
+
+    let mut office = crate::helpers::Visitor::with_cookie(&app, "", "");
+    let session: serde_json::Value = office.get("/api/admin/session").await.json().await.unwrap();
+    office.token = session["csrfToken"].as_str().unwrap().to_owned();
+    let set = office.post("/api/admin/password", &serde_json::json!({"token": token, "password": "обмен с 1С"})).await;
+    assert_eq!(set.status(), 204);
+    let login = office.post("/api/admin/login", &serde_json::json!({"email": "1c@shop.test", "password": "обмен с 1С"})).await;
+    assert_eq!(login.status(), 401, "an exchange account is no back-office log-in");
+
+    let one_c = OneC::new(&app);
+    let wrong = one_c.call("type=catalog&mode=checkauth", None, Some(("1c@shop.test", "guess"))).await;
+    assert_eq!(wrong.status, 401);
+    let right = one_c.call("type=catalog&mode=checkauth", None, Some(("1C@shop.test", "обмен с 1С"))).await;
+    assert_eq!((right.status, right.first()), (200, "success"), "{:?}", right.lines);
+    // No exchange user is configured: the configured path takes nothing, not even empty credentials.
+    let empty = one_c.call("type=catalog&mode=checkauth", None, Some(("", ""))).await;
+    assert_eq!(empty.status, 401);
+}

@@ -1,7 +1,7 @@
 //! The back office's session (issue 37): `GET /api/admin/session`, `POST /api/admin/login`, `/logout` and
 //! `/password` (the one-time link of `vitrina staff add|reset-password`).
 
-use super::{STAFF_KEY, Staff, StaffCsrf, StaffLogin, StaffView, csrf_token, logged_in, renew_csrf, store_error};
+use super::{Role, STAFF_KEY, Staff, StaffCsrf, StaffLogin, StaffView, csrf_token, logged_in, renew_csrf, store_error};
 use crate::api::accounts::{hash, invalid_credentials, login_credentials, unprocessable, verify};
 use crate::domain::accounts::{check_new_password, needs_rehash, new_session_stamp, token_hash};
 use crate::error::{ApiError, ApiJson};
@@ -86,7 +86,8 @@ pub async fn admin_login(
     let stored = found.as_ref().and_then(|(_, hash)| hash.clone());
     let right = verify(password.clone(), stored.clone()).await?;
     let (member, stored) = match found {
-        Some((member, Some(hash))) if right => (member, hash),
+        // An exchange account (issue 38) is for 1C's exchange only: to the back office it is a wrong log-in.
+        Some((member, Some(hash))) if right && member.role != Role::Exchange.as_str() => (member, hash),
         _ => {
             tracing::info!(client = %addr.0, "staff log-in failed");
             return Err(invalid_credentials());

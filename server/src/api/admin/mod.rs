@@ -36,6 +36,8 @@ pub const ADMIN_API: &str = "/api/admin";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// 1C's exchange authenticates as it (issue 38); it cannot log in to the back office.
+    Exchange,
     /// Works orders and reviews, sees the shop's state.
     Manager,
     /// Everything a manager does, and sees the staff.
@@ -43,9 +45,10 @@ pub enum Role {
 }
 
 impl Role {
-    /// `owner` or `manager`, as stored and typed at the CLI.
+    /// `owner`, `manager` or `exchange`, as stored and typed at the CLI.
     pub fn as_str(self) -> &'static str {
         match self {
+            Self::Exchange => "exchange",
             Self::Manager => "manager",
             Self::Owner => "owner",
         }
@@ -53,7 +56,7 @@ impl Role {
 
     /// The role named `text` exactly.
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Manager, Self::Owner].into_iter().find(|r| r.as_str() == text)
+        [Self::Exchange, Self::Manager, Self::Owner].into_iter().find(|r| r.as_str() == text)
     }
 }
 
@@ -188,6 +191,10 @@ impl FromRequestParts<AppState> for Staff {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let session = staff_session(parts, state).await?;
         let (member, role) = logged_in(&state.db, &session).await?.ok_or_else(auth_required)?;
+        // An exchange account never holds a back-office session; should one, it is no one here.
+        if role == Role::Exchange {
+            return Err(auth_required());
+        }
         check_csrf(parts, &session).await?;
         Ok(Self { member, role, session })
     }

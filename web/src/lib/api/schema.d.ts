@@ -2251,7 +2251,7 @@ export interface components {
          * @description A staff member's role (issue 37).
          * @enum {string}
          */
-        Role: "manager" | "owner";
+        Role: "exchange" | "manager" | "owner";
         /** @description The answer: totals, sections, items. */
         SearchAnswer: {
             /** @description Of `itemsTotal`, the offers that match every word of the query: the first ones of the ranking (issue 23). */
