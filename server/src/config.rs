@@ -29,6 +29,11 @@ pub enum Command {
     Import(ImportArgs),
     /// Write a deterministic synthetic YML feed to standard output (for benchmarks).
     GenerateFeed(GenerateArgs),
+    /// Write the same synthetic catalogue as 1C would send it: `import.xml` and `offers.xml` (CommerceML 2.10) in a
+    /// folder (for benchmarks).
+    GenerateCommerceml(GenerateCommercemlArgs),
+    /// 1C's exchange without 1C: apply the CommerceML files of a folder (1C's "выгрузка в каталог").
+    Exchange(ExchangeCommandArgs),
     /// Manage the site menus (the top panel's horizontal menu): import, export, reset.
     Menu(MenuArgs),
     /// Manage the server-described forms (callback, feedback, …): import, export.
@@ -768,6 +773,40 @@ pub struct ImportArgs {
     /// Print the summary as one JSON object.
     #[arg(long, env = "VITRINA_IMPORT_JSON")]
     pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct GenerateCommercemlArgs {
+    /// The folder `import.xml` and `offers.xml` are written to (made when missing).
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+}
+
+/// `vitrina exchange …` (docs/operations.md "Connecting 1C").
+#[derive(Debug, Clone, Args)]
+pub struct ExchangeCommandArgs {
+    #[command(subcommand)]
+    pub command: ExchangeCommand,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ExchangeCommand {
+    /// Apply the CommerceML packages of a folder (`import.xml` with `offers.xml`, or 1C's split `import0_1.xml`,
+    /// `offers0_1.xml`, `prices0_1.xml`, `rests0_1.xml`), each in one transaction, as the HTTP exchange applies them.
+    Import {
+        /// The folder 1C unloaded to (archives unpacked); `Картинка` files are read from it.
+        dir: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        pictures: PictureArgs,
+        #[command(flatten)]
+        exchange: ExchangeArgs,
+        /// Print each package's summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Clone, Args)]

@@ -4,7 +4,7 @@ use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use vitrina::config::{
-    Cli, Command, FileImportArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
+    Cli, Command, ExchangeCommand, ExchangeCommandArgs, FileImportArgs, GenerateArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
     PicturesArgs, PicturesCommand, ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand, SynonymsArgs,
     SynonymsCommand,
 };
@@ -81,6 +81,40 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let mut out = BufWriter::new(stdout.lock());
             vitrina::feeds::generate::write_feed(&mut out, args.offers, args.seed).map_err(to_stdout)?;
             out.flush().map_err(to_stdout)?;
+        }
+        Command::GenerateCommerceml(args) => {
+            std::fs::create_dir_all(&args.dir)?;
+            let create = |name: &str| -> anyhow::Result<BufWriter<std::fs::File>> {
+                let path = args.dir.join(name);
+                Ok(BufWriter::new(
+                    std::fs::File::create(&path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
+                ))
+            };
+            let (mut import, mut offers) = (create("import.xml")?, create("offers.xml")?);
+            let GenerateArgs { offers: count, seed } = args.generate;
+            vitrina::feeds::generate::write_commerceml(&mut import, &mut offers, count, seed)?;
+            import.flush()?;
+            offers.flush()?;
+        }
+        Command::Exchange(ExchangeCommandArgs { command: ExchangeCommand::Import { dir, db, pictures, exchange, json } }) => {
+            let pool = vitrina::db::connect(&db.db).await?;
+            let mut settings = exchange.settings(&db);
+            settings.dir = dir.clone();
+            let store = pictures.store(&db)?;
+            let exchange = vitrina::exchange::Exchange::new(settings, pool.clone(), store);
+            let packages = vitrina::exchange::catalog::packages_in(&dir)?;
+            anyhow::ensure!(!packages.is_empty(), "{} holds no CommerceML file (import*.xml, offers*.xml)", dir.display());
+            for (key, name) in packages {
+                let summary = exchange
+                    .apply_package(&key, &format!("1c:{name}"))
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}; nothing of it was written"))?;
+                if !json {
+                    out!("{name}:");
+                }
+                print_summary(&summary, json)?;
+            }
+            pool.close().await;
         }
         Command::Openapi => {
             let document = vitrina::api::openapi_document();

@@ -102,6 +102,25 @@ pub fn package_kinds(dir: &Path, key: &str) -> std::io::Result<Vec<FileKind>> {
     Ok(package_files(dir, key)?.into_iter().map(|(kind, _)| kind).collect())
 }
 
+/// The packages of the catalogue files at the top of `dir`, each with the name of its first file (the import file
+/// when there is one), in name order.
+///
+/// # Errors
+/// The file system's.
+pub fn packages_in(dir: &Path) -> std::io::Result<Vec<(String, String)>> {
+    let mut found: std::collections::BTreeMap<String, (FileKind, String)> = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if let Some((kind, key)) = package_of(&name) {
+            let first = found.entry(key).or_insert((kind, name.clone()));
+            if kind < first.0 {
+                *first = (kind, name);
+            }
+        }
+    }
+    Ok(found.into_iter().map(|(key, (_, name))| (key, name)).collect())
+}
+
 /// A good as kept between exchanges: 1C's description, and each `Картинка` file name with the picture store's
 /// address of its bytes (a changes-only exchange may name a picture without sending its file again).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

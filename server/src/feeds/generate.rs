@@ -275,4 +275,127 @@ mod tests {
             assert_eq!(colours.len(), variants.len(), "{variants:?}");
         }
     }
+
+    #[test]
+    fn the_commerceml_pair_holds_the_feeds_offers_with_products_as_goods_and_variants_as_characteristics() {
+        use crate::feeds::commerceml::{CmlItem, CmlReader};
+        let (mut import, mut offers) = (Vec::new(), Vec::new());
+        write_commerceml(&mut import, &mut offers, 300, 3).unwrap();
+        let read = |bytes: Vec<u8>| {
+            let mut reader = CmlReader::new(std::io::Cursor::new(bytes)).unwrap();
+            let mut items = Vec::new();
+            while let Some(item) = reader.next_item().unwrap() {
+                items.push(item);
+            }
+            items
+        };
+        let goods = read(import).into_iter().filter(|i| matches!(i, CmlItem::Good(_))).count();
+        let offers: Vec<_> = read(offers)
+            .into_iter()
+            .filter_map(|i| if let CmlItem::Offer(o) = i { Some(*o) } else { None })
+            .collect();
+        assert_eq!(offers.len(), 300);
+        let variants = offers.iter().filter(|o| o.id.contains('#')).count();
+        assert!(variants > 20, "{variants}");
+        assert!(goods < 300 && goods > 200, "{goods} goods: one per product");
+        assert!(offers.iter().all(|o| o.prices.as_ref().is_some_and(|p| !p.is_empty())));
+    }
+}
+
+/// The YML feed of [`write_feed`] as 1C would send the same catalogue (issue 38's benchmark): `import.xml` (the
+/// sections as `Группы`, the parameters as `Свойства`, one `Товар` per product) to `import`, and `offers.xml` (a
+/// retail and an old price type, one `Предложение` per offer: a product's variants `PRODUCT#OFFER` with their colour
+/// as a characteristic) to `offers_out`, in CommerceML 2.10. Streams: the feed is read as it is generated, through a
+/// pipe, so memory does not grow with `offers`. A product's variants share its first variant's parameters (1C keeps
+/// them on the good), so they differ only in colour where the YML's also differ in random parameters.
+///
+/// # Errors
+/// Writing to `import` or `offers_out`.
+pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()> {
+    use super::yml::{FeedItem, YmlReader};
+    let (reader, writer) = std::io::pipe()?;
+    let producer = std::thread::spawn(move || -> io::Result<()> {
+        let mut out = io::BufWriter::new(writer);
+        write_feed(&mut out, offers, seed)?;
+        out.flush()
+    });
+    let mut yml = YmlReader::new(reader)?;
+    let head = |out: &mut dyn Write| -> io::Result<()> {
+        writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+        writeln!(out, "<КоммерческаяИнформация xmlns=\"urn:1C.ru:commerceml_210\" ВерсияСхемы=\"2.10\" ДатаФормирования=\"2026-11-01T00:00:00\">")
+    };
+    head(import)?;
+    head(offers_out)?;
+    writeln!(offers_out, "<ПакетПредложений СодержитТолькоИзменения=\"false\"><Ид>generated#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>generated</ИдКаталога>")?;
+    writeln!(offers_out, "<ТипыЦен><ТипЦены><Ид>retail</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены>")?;
+    writeln!(offers_out, "<ТипЦены><Ид>old</Ид><Наименование>Старая</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен><Предложения>")?;
+    let mut categories: Vec<(String, Option<String>, String)> = Vec::new();
+    let mut in_catalogue = false;
+    let mut last_group: Option<String> = None;
+    let property = |name: &str| format!("p-{}", name.to_lowercase().replace(' ', "-"));
+    while let Some(item) = yml.next_item().map_err(io::Error::other)? {
+        match item {
+            FeedItem::Category { id, parent_id, name } => categories.push((id, parent_id, name)),
+            FeedItem::Offer(offer) => {
+                if !in_catalogue {
+                    in_catalogue = true;
+                    writeln!(import, "<Классификатор><Ид>generated</Ид><Наименование>Классификатор</Наименование><Группы>")?;
+                    for (id, _, name) in categories.iter().filter(|(_, parent, _)| parent.is_none()) {
+                        write!(import, "<Группа><Ид>{id}</Ид><Наименование>{}</Наименование><Группы>", escape(name.as_str()))?;
+                        for (child, _, name) in categories.iter().filter(|(_, parent, _)| parent.as_deref() == Some(id)) {
+                            write!(import, "<Группа><Ид>{child}</Ид><Наименование>{}</Наименование></Группа>", escape(name.as_str()))?;
+                        }
+                        writeln!(import, "</Группы></Группа>")?;
+                    }
+                    writeln!(import, "</Группы><Свойства>")?;
+                    for name in ["Возраст", "Материал", "Цвет", "Размер", "Вес", "Количество деталей", "Страна", "Серия",
+                        "Упаковка", "Батарейки", "Гарантия"]
+                    {
+                        writeln!(import, "<Свойство><Ид>{}</Ид><Наименование>{name}</Наименование><ТипЗначений>Строка</ТипЗначений></Свойство>", property(name))?;
+                    }
+                    writeln!(import, "</Свойства></Классификатор>")?;
+                    writeln!(import, "<Каталог СодержитТолькоИзменения=\"false\"><Ид>generated</Ид><ИдКлассификатора>generated</ИдКлассификатора><Наименование>Каталог</Наименование><Товары>")?;
+                }
+                let id = offer.id.clone().unwrap_or_default();
+                let name = offer.name.clone().unwrap_or_default();
+                let (good, new_good) = match &offer.group_id {
+                    Some(group) => (group.clone(), last_group.as_deref() != Some(group)),
+                    None => (id.clone(), true),
+                };
+                last_group = offer.group_id.clone();
+                if new_good {
+                    let good_name = if offer.group_id.is_some() { name.rsplit_once(", ").map_or(name.as_str(), |(n, _)| n) } else { &name };
+                    writeln!(import, "<Товар><Ид>{good}</Ид><Артикул>{}</Артикул><Наименование>{}</Наименование>",
+                        escape(offer.vendor_code.as_deref().unwrap_or_default()), escape(good_name))?;
+                    writeln!(import, "<Группы><Ид>{}</Ид></Группы><Описание>{}</Описание>",
+                        offer.category_id.as_deref().unwrap_or_default(), escape(offer.description.as_deref().unwrap_or_default()))?;
+                    writeln!(import, "<Изготовитель><Ид>{0}</Ид><Наименование>{0}</Наименование></Изготовитель><ЗначенияСвойств>",
+                        escape(offer.vendor.as_deref().unwrap_or_default()))?;
+                    for param in offer.params.iter().filter(|p| offer.group_id.is_none() || p.name != "Цвет") {
+                        writeln!(import, "<ЗначенияСвойства><Ид>{}</Ид><Значение>{}</Значение></ЗначенияСвойства>",
+                            property(&param.name), escape(param.value.as_str()))?;
+                    }
+                    writeln!(import, "</ЗначенияСвойств></Товар>")?;
+                }
+                let offer_id = if offer.group_id.is_some() { format!("{good}#{id}") } else { id.clone() };
+                write!(offers_out, "<Предложение><Ид>{offer_id}</Ид><Наименование>{}</Наименование>", escape(name.as_str()))?;
+                if offer.group_id.is_some() {
+                    let colour = offer.params.iter().find(|p| p.name == "Цвет").map_or("", |p| p.value.as_str());
+                    write!(offers_out, "<ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Цвет</Наименование><Значение>{colour}</Значение></ХарактеристикаТовара></ХарактеристикиТовара>")?;
+                }
+                write!(offers_out, "<Цены><Цена><ИдТипаЦены>retail</ИдТипаЦены><ЦенаЗаЕдиницу>{}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>",
+                    offer.price.as_deref().unwrap_or_default())?;
+                if let Some(old) = &offer.old_price {
+                    write!(offers_out, "<Цена><ИдТипаЦены>old</ИдТипаЦены><ЦенаЗаЕдиницу>{old}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>")?;
+                }
+                let stock = if offer.available.as_deref() == Some("false") { 0 } else { 5 };
+                writeln!(offers_out, "</Цены><Количество>{stock}</Количество></Предложение>")?;
+            }
+            FeedItem::ShopField(..) | FeedItem::Currency { .. } => {}
+        }
+    }
+    producer.join().map_err(|_| io::Error::other("the feed generator panicked"))??;
+    writeln!(import, "</Товары></Каталог></КоммерческаяИнформация>")?;
+    writeln!(offers_out, "</Предложения></ПакетПредложений></КоммерческаяИнформация>")
+
 }

@@ -565,3 +565,43 @@ async fn a_staff_account_of_the_exchange_role_authenticates_1c_and_not_the_back_
     let empty = one_c.call("type=catalog&mode=checkauth", None, Some(("", ""))).await;
     assert_eq!(empty.status, 401);
 }
+
+#[tokio::test]
+async fn the_cli_applies_a_folder_1c_unloaded_to_as_the_exchange_does() {
+    let app = spawn_app_with(|_| {}).await;
+    let dir = tempfile::tempdir().unwrap();
+    let binary = env!("CARGO_BIN_EXE_vitrina");
+    let generated =
+        std::process::Command::new(binary).arg("generate-commerceml").arg(dir.path()).args(["--offers", "60"]).output().unwrap();
+    assert!(generated.status.success(), "{}", String::from_utf8_lossy(&generated.stderr));
+    let run = || {
+        std::process::Command::new(binary)
+            .args(["exchange", "import", "--json", "--pictures-dir"])
+            .arg(app.dir.join("pictures"))
+            .arg(dir.path())
+            .arg("--db")
+            .arg(&app.db_path)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((summary["offersAdded"].as_u64(), summary["offersSkipped"].as_u64()), (Some(60), Some(0)), "{summary}");
+    settled(&app).await;
+    let products = app.json("/api/offers?perPage=1", 200).await["total"].as_u64().unwrap();
+    assert!((40..60).contains(&products), "60 offers, some variants of one product: {products} products");
+    let again: serde_json::Value = serde_json::from_slice(&run().stdout).unwrap();
+    assert_eq!((again["offersAdded"].as_u64(), again["offersUpdated"].as_u64()), (Some(0), Some(0)), "unchanged: {again}");
+
+    let empty = tempfile::tempdir().unwrap();
+    let nothing = std::process::Command::new(binary)
+        .args(["exchange", "import"])
+        .arg(empty.path())
+        .arg("--db")
+        .arg(&app.db_path)
+        .output()
+        .unwrap();
+    assert!(!nothing.status.success());
+    assert!(String::from_utf8_lossy(&nothing.stderr).contains("no CommerceML file"));
+}
