@@ -658,7 +658,8 @@ pub struct ExchangeArgs {
     #[arg(long = "exchange-dir", env = "VITRINA_1C_DIR")]
     pub exchange_dir: Option<std::path::PathBuf>,
     /// Whether 1C is asked for zip archives (`zip=yes` in the answer to `mode=init`).
-    #[arg(long = "exchange-zip", env = "VITRINA_1C_ZIP", default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long = "exchange-zip", env = "VITRINA_1C_ZIP", default_value_t = true, action = clap::ArgAction::Set,
+        value_parser = clap::builder::BoolishValueParser::new())]
     pub exchange_zip: bool,
     /// Most bytes of one upload call (`file_limit`); 1C sends a larger file in chunks of this size.
     #[arg(long = "exchange-file-limit", env = "VITRINA_1C_FILE_LIMIT",
@@ -687,7 +688,8 @@ pub struct ExchangeArgs {
     #[arg(long = "exchange-encoding", env = "VITRINA_1C_ENCODING", value_enum, default_value = "utf-8")]
     pub exchange_encoding: crate::exchange::sale::SaleEncoding,
     /// A byte order mark before UTF-8 orders (some 1C builds reject a file without one).
-    #[arg(long = "exchange-bom", env = "VITRINA_1C_BOM", default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long = "exchange-bom", env = "VITRINA_1C_BOM", default_value_t = true, action = clap::ArgAction::Set,
+        value_parser = clap::builder::BoolishValueParser::new())]
     pub exchange_bom: bool,
     /// The IANA time zone the orders' dates and times are written in for 1C.
     #[arg(long = "exchange-time-zone", env = "VITRINA_1C_TIME_ZONE", default_value = "Europe/Moscow")]
