@@ -19,9 +19,14 @@ export interface OwnShop {
  * Imports `feed` (a file, or the text of one) into a fresh database and serves it from the release binary on
  * `basePort() + portOffset`, without fetching pictures; resolves once the listings read from the facet index built
  * after the import (`indexedImport` of `/api/health/ready`). One per worker: a spec passes its own offset plus the
- * worker's index, after the demo shops' ports (`basePort() + worker`).
+ * worker's index, after the demo shops' ports (`basePort() + worker`). `env`: more of the shop's settings (1C's
+ * exchange user, say).
  */
-export async function startOwnShop(feed: { file: string } | { text: string }, portOffset: number): Promise<OwnShop> {
+export async function startOwnShop(
+  feed: { file: string } | { text: string },
+  portOffset: number,
+  env: Record<string, string> = {},
+): Promise<OwnShop> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-own-shop-'));
   // On PostgreSQL (`VITRINA_E2E_PG`, issue 36) a database of its own, which the import creates.
   const postgres = process.env.VITRINA_E2E_PG;
@@ -53,7 +58,7 @@ export async function startOwnShop(feed: { file: string } | { text: string }, po
       '--pictures-dir',
       path.join(dir, 'pictures'),
     ],
-    { env: { ...process.env, VITRINA_PICTURES: 'off' }, stdio: 'ignore' },
+    { env: { ...process.env, VITRINA_PICTURES: 'off', ...env }, stdio: 'ignore' },
   );
   await expect
     .poll(
