@@ -6,7 +6,8 @@
 //!   `success`, the cookie's name and its value, which 1C sends back on every later call. Failed attempts count
 //!   against the client address as failed log-ins do (429 past the limit). No CSRF token applies: 1C is no browser,
 //!   the credentials and the session cookie are the guard.
-//! - `mode=init`: a new exchange; the folder is emptied. `zip=yes|no` and `file_limit=<bytes>`.
+//! - `mode=init`: a new exchange; the folder is emptied (409 while an import of the last one is under way).
+//!   `zip=yes|no` and `file_limit=<bytes>`.
 //! - `mode=file&filename=…` (POST): the body is appended to the file (1C sends a file over `file_limit` in chunks).
 //! - `mode=import&filename=…`: applies the file's package ([`super::catalog`]) in the background, after unpacking the
 //!   uploaded archives; `progress` while it runs (1C calls again), then `success` or `failure` and the reason.
@@ -107,7 +108,9 @@ async fn exchange(
     }
     let kind = call.kind.as_deref().unwrap_or("catalog");
     match (kind, mode) {
-        (_, "init") => init(&exchange).await,
+        ("catalog", "init") => init(&exchange).await,
+        // The orders' exchange keeps no files: its `init` leaves a catalogue import under way alone.
+        ("sale", "init") => init_answer(&exchange),
         ("catalog", "file") => file(&exchange, call.filename.as_deref(), body).await,
         ("catalog", "import") => import(&exchange, call.filename.as_deref()).await,
         // Protocol 3.x closes a catalogue exchange with these; nothing is left to do.
@@ -220,12 +223,20 @@ async fn checkauth(state: &AppState, exchange: &Exchange, addr: ClientAddr, head
 }
 
 async fn init(exchange: &Arc<Exchange>) -> Response {
+    if exchange.jobs().values().any(|(job, _)| matches!(job, Job::Running)) {
+        return failure(StatusCode::CONFLICT, "an import of the last exchange is still under way; try again shortly");
+    }
     let dir = exchange.settings.dir.clone();
     if let Err(err) = tokio::task::spawn_blocking(move || files::clear(&dir)).await.map_err(std::io::Error::other).flatten() {
         tracing::warn!(%err, "1C's exchange: the folder could not be emptied");
         return failure(StatusCode::INTERNAL_SERVER_ERROR, "the exchange's folder could not be emptied");
     }
     exchange.jobs().clear();
+    init_answer(exchange)
+}
+
+/// `zip=yes|no` and `file_limit=<bytes>`.
+fn init_answer(exchange: &Exchange) -> Response {
     let zip = format!("zip={}", if exchange.settings.zip { "yes" } else { "no" });
     let limit = format!("file_limit={}", exchange.settings.file_limit);
     answer(StatusCode::OK, &[&zip, &limit])

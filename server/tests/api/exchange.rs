@@ -263,13 +263,19 @@ async fn a_zipped_exchange_then_a_changes_only_one_touch_only_what_they_name() {
         <Количество>0</Количество>
       </Предложение>
       <Предложение><Ид>bd72d913-55bc-11d9-848a-00112f43529a#ad5de1b6-ca90-11dd-ad02-0015e9b8c48d</Ид><Статус>Удален</Статус></Предложение>
+      <Предложение><Ид>bd72d910-55bc-11d9-848a-00112f43529a#90c55447-d3a8-11e4-9423-e0cb4ed5eed4</Ид>
+        <Цены><Цена><ИдТипаЦены>bb14a3a4-6b17-11e0-9819-e0cb4ed5eed4</ИдТипаЦены><ЦенаЗаЕдиницу>20</ЦенаЗаЕдиницу><Валюта>у.е.</Валюта></Цена></Цены>
+      </Предложение>
     </Предложения>
   </ПакетПредложений>
 </КоммерческаяИнформация>"#;
     let mut next = OneC::new(&app);
     let answers = next.session(&[("offers.xml", changes.as_bytes().to_vec())]).await;
     assert_eq!(answers[0].0.first(), "success", "{:?}", answers[0].0.lines);
+    assert!(answers[0].0.lines[1].contains("1 updated, 1 removed, 1 skipped"), "{:?}", answers[0].0.lines);
     settled(&app).await;
+    let unknown = app.json(&format!("/api/offers/{BOOTS}%2390c55447-d3a8-11e4-9423-e0cb4ed5eed4"), 200).await;
+    assert_eq!(unknown["price"].as_i64(), Some(1719), "an unknown currency is reported, never guessed: {unknown}");
     let changed = app.json(&format!("/api/offers/{SHOES}%2390c55449-d3a8-11e4-9423-e0cb4ed5eed4"), 200).await;
     assert_eq!((changed["price"].as_i64(), changed["available"].as_bool()), (Some(999), Some(false)));
     assert_eq!(changed["name"], "Ботинки женские демисезонные (35)", "the name an earlier exchange gave is kept");
