@@ -20,6 +20,13 @@ CREATE TABLE exchange_offers (
 );
 CREATE INDEX exchange_offers_good ON exchange_offers (good_id);
 
+-- `Классификатор/Свойства/Свойство`: a property's name and `Справочник` values as JSON
+-- (`feeds::commerceml::Property`), so the goods of another file or a later exchange resolve their values.
+CREATE TABLE exchange_properties (
+    id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+    body TEXT COLLATE "C" NOT NULL
+);
+
 -- `ПакетПредложений/ТипыЦен/ТипЦены`: the price types, which the settings name by `Ид` or `Наименование`.
 CREATE TABLE exchange_price_types (
     id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
@@ -44,3 +51,6 @@ CREATE TABLE exchange_state (
 -- A third staff role: `exchange`, an account 1C's exchange authenticates as (it cannot log in to the back office).
 ALTER TABLE staff DROP CONSTRAINT staff_role_check;
 ALTER TABLE staff ADD CONSTRAINT staff_role_check CHECK (role IN ('owner', 'manager', 'exchange'));
+
+-- 1C's orders query reads the orders changed since its cursor.
+CREATE INDEX orders_updated ON orders (updated_at, id);

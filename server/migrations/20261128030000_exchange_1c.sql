@@ -20,6 +20,13 @@ CREATE TABLE exchange_offers (
 );
 CREATE INDEX exchange_offers_good ON exchange_offers (good_id);
 
+-- `Классификатор/Свойства/Свойство`: a property's name and `Справочник` values as JSON
+-- (`feeds::commerceml::Property`), so the goods of another file or a later exchange resolve their values.
+CREATE TABLE exchange_properties (
+    id TEXT PRIMARY KEY NOT NULL,
+    body TEXT NOT NULL
+);
+
 -- `ПакетПредложений/ТипыЦен/ТипЦены`: the price types, which the settings name by `Ид` or `Наименование`.
 CREATE TABLE exchange_price_types (
     id TEXT PRIMARY KEY NOT NULL,
@@ -58,3 +65,6 @@ INSERT INTO staff_with_exchange (id, email, role, password_hash, session_stamp, 
 SELECT id, email, role, password_hash, session_stamp, setup_token_hash, setup_expires_at, created_at FROM staff;
 DROP TABLE staff;
 ALTER TABLE staff_with_exchange RENAME TO staff;
+
+-- 1C's orders query reads the orders changed since its cursor.
+CREATE INDEX orders_updated ON orders (updated_at, id);

@@ -688,3 +688,11 @@ pub const EXCHANGE_PICTURE_MAX_BYTES: u64 = 32 * 1024 * 1024;
 /// Most bytes of names and text in one element a CommerceML reader keeps whole (a `Товар`, a `Предложение`, the
 /// classifier's group tree); a larger one fails the file.
 pub const CML_ELEMENT_MAX_BYTES: usize = 16 * 1024 * 1024;
+
+/// Deepest nesting inside one element a CommerceML reader keeps whole (1C's deepest, a group tree, is a few levels;
+/// a hostile document nested thousands deep would overflow the stack when the tree is dropped).
+pub const CML_ELEMENT_MAX_DEPTH: usize = 64;
+
+/// How far behind a `type=sale&mode=query` the orders' cursor is set, s: an order whose change was stamped before the
+/// query but committed after it read is sent at the next query (a repeat, never a loss).
+pub const EXCHANGE_ORDERS_MARGIN_S: i64 = 2;

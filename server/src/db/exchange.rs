@@ -53,10 +53,11 @@ pub async fn forget_goods(conn: &mut Tx, ids: &[String]) -> sqlx::Result<Vec<Str
     Ok(offers)
 }
 
-/// The goods a full catalogue (`import_id`) did not name: `SELECT id FROM exchange_goods WHERE seen_import_id <> ?`.
-pub async fn goods_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<Vec<String>> {
-    on_tx!(conn, conn => sqlx::query_scalar("SELECT id FROM exchange_goods WHERE seen_import_id <> $1 ORDER BY id")
-        .bind(import_id)
+/// The goods no import since `floor` (the first of this exchange session) named: `SELECT id FROM exchange_goods WHERE
+/// seen_import_id < ?`.
+pub async fn goods_unseen(conn: &mut Tx, floor: i64) -> sqlx::Result<Vec<String>> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT id FROM exchange_goods WHERE seen_import_id < $1 ORDER BY id")
+        .bind(floor)
         .fetch_all(conn)
         .await)
 }
@@ -107,12 +108,12 @@ pub async fn forget_offers(conn: &mut Tx, ids: &[String]) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Forgets the offers a full offer package (`import_id`) did not name: `DELETE FROM exchange_offers WHERE
-/// seen_import_id <> ?`. The catalogue writer takes them off the storefront with everything else the exchange did
-/// not list.
-pub async fn forget_offers_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u64> {
-    on_tx!(conn, conn => sqlx::query("DELETE FROM exchange_offers WHERE seen_import_id <> $1")
-        .bind(import_id)
+/// Forgets the offers no import since `floor` (the first of this exchange session) named: `DELETE FROM exchange_offers
+/// WHERE seen_import_id < ?`. The catalogue writer takes them off the storefront with everything else the exchange
+/// did not list.
+pub async fn forget_offers_unseen(conn: &mut Tx, floor: i64) -> sqlx::Result<u64> {
+    on_tx!(conn, conn => sqlx::query("DELETE FROM exchange_offers WHERE seen_import_id < $1")
+        .bind(floor)
         .execute(conn)
         .await
         .map(|r| r.rows_affected()))
@@ -158,6 +159,24 @@ pub async fn goods_without_offers(conn: &mut Tx, import_id: i64, limit: i64) -> 
     .bind(limit)
     .fetch_all(conn)
     .await)
+}
+
+/// `INSERT INTO exchange_properties … ON CONFLICT (id) DO UPDATE`: a property of 1C's classifier (its name and
+/// `Справочник` values, JSON), so goods of a later file or exchange resolve their values.
+pub async fn upsert_property(conn: &mut Tx, id: &str, body: &str) -> sqlx::Result<()> {
+    on_tx!(conn, conn => sqlx::query(
+        "INSERT INTO exchange_properties (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+    )
+    .bind(id)
+    .bind(body)
+    .execute(conn)
+    .await
+    .map(drop))
+}
+
+/// Every property 1C has sent: `SELECT id, body FROM exchange_properties`.
+pub async fn properties(conn: &mut Tx) -> sqlx::Result<Vec<(String, String)>> {
+    on_tx!(conn, conn => sqlx::query_as("SELECT id, body FROM exchange_properties").fetch_all(conn).await)
 }
 
 /// A price type as 1C named it.
@@ -219,28 +238,22 @@ pub async fn state(db: &Db, name: &str) -> sqlx::Result<Option<String>> {
     on_pool!(db, pool => sqlx::query_scalar("SELECT value FROM exchange_state WHERE name = $1").bind(name).fetch_optional(pool).await)
 }
 
+const SET_STATE: &str =
+    "INSERT INTO exchange_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
+
 /// Sets the exchange's value `name`: `INSERT INTO exchange_state … ON CONFLICT (name) DO UPDATE`.
 pub async fn set_state(db: &Db, name: &str, value: &str) -> sqlx::Result<()> {
-    on_pool!(db, pool => sqlx::query(
-        "INSERT INTO exchange_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-    )
-    .bind(name)
-    .bind(value)
-    .execute(pool)
-    .await
-    .map(drop))
+    on_pool!(db, pool => sqlx::query(SET_STATE).bind(name).bind(value).execute(pool).await.map(drop))
 }
 
 /// [`set_state`] in the catalogue writer's transaction.
 pub async fn set_state_in(conn: &mut Tx, name: &str, value: &str) -> sqlx::Result<()> {
-    on_tx!(conn, conn => sqlx::query(
-        "INSERT INTO exchange_state (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-    )
-    .bind(name)
-    .bind(value)
-    .execute(conn)
-    .await
-    .map(drop))
+    on_tx!(conn, conn => sqlx::query(SET_STATE).bind(name).bind(value).execute(conn).await.map(drop))
+}
+
+/// [`state`] in the catalogue writer's transaction.
+pub async fn state_in(conn: &mut Tx, name: &str) -> sqlx::Result<Option<String>> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT value FROM exchange_state WHERE name = $1").bind(name).fetch_optional(conn).await)
 }
 
 /// Up to `limit` numbers of orders placed or changed at or after `since` (RFC 3339, as `orders.updated_at` holds

@@ -440,11 +440,12 @@ pub async fn mark_seen(conn: &mut Tx, id: &str, position: i64, import_id: i64) -
     Ok(())
 }
 
-/// `UPDATE offers SET active = 0 WHERE active = 1 AND seen_import_id <> ?`: takes offers that the new feed no
-/// longer lists off the storefront (the rows stay: orders reference them). Returns how many.
-pub async fn deactivate_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u64> {
-    let done = on_tx!(conn, conn => sqlx::query("UPDATE offers SET active = FALSE WHERE active = TRUE AND seen_import_id <> $1")
-        .bind(import_id)
+/// `UPDATE offers SET active = FALSE WHERE active = TRUE AND seen_import_id < ?`: takes offers that no import since
+/// `floor` (this one, or the first of 1C's exchange session) listed off the storefront (the rows stay: orders
+/// reference them). Returns how many.
+pub async fn deactivate_unseen(conn: &mut Tx, floor: i64) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query("UPDATE offers SET active = FALSE WHERE active = TRUE AND seen_import_id < $1")
+        .bind(floor)
         .execute(conn)
         .await.map(|r| r.rows_affected()))?;
     Ok(done)

@@ -95,10 +95,10 @@ pub async fn clear_parent(conn: &mut Tx, id: &str) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// `UPDATE sections SET active = 0 WHERE seen_import_id <> ?`: hides sections the new feed no longer has.
-pub async fn deactivate_unseen(conn: &mut Tx, import_id: i64) -> sqlx::Result<u64> {
-    let done = on_tx!(conn, conn => sqlx::query("UPDATE sections SET active = FALSE WHERE active = TRUE AND seen_import_id <> $1")
-        .bind(import_id)
+/// `UPDATE sections SET active = FALSE WHERE seen_import_id < ?`: hides sections no import since `floor` listed.
+pub async fn deactivate_unseen(conn: &mut Tx, floor: i64) -> sqlx::Result<u64> {
+    let done = on_tx!(conn, conn => sqlx::query("UPDATE sections SET active = FALSE WHERE active = TRUE AND seen_import_id < $1")
+        .bind(floor)
         .execute(conn)
         .await.map(|r| r.rows_affected()))?;
     Ok(done)

@@ -21,11 +21,12 @@ use super::Exchange;
 use super::files::checked_name;
 use crate::db::exchange::{self as staged, PriceTypeRow};
 use crate::domain::pictures::EXCHANGE_PICTURES_PATH;
-use crate::feeds::commerceml::{CmlItem, CmlReader, Good, Offer};
+use crate::feeds::commerceml::{CmlItem, CmlReader, Good, Offer, Property};
 use crate::feeds::import::{CatalogueWriter, Format, ImportError, ImportSummary, Scope};
 use crate::feeds::yml::{FeedItem, RawOffer, RawParam};
 use crate::limits::{EXCHANGE_PICTURE_MAX_BYTES, IMPORT_REPORT_MAX_ITEMS};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Why an apply failed. Nothing was written; the message is 1C's `failure` reason.
@@ -68,14 +69,18 @@ pub fn package_of(name: &str) -> Option<(FileKind, String)> {
         [("import", FileKind::Import), ("offers", FileKind::Offers), ("prices", FileKind::Prices), ("rests", FileKind::Rests)]
     {
         if let Some(suffix) = stem.strip_prefix(prefix) {
+            // Newer 1C names its files `import___GUID.xml`, `offers___GUID.xml`, …, one GUID each: the files of one
+            // folder are then one package (the classifier, the goods, the offers, prices and stock of one unload).
+            let suffix = if suffix.starts_with("___") { "___" } else { suffix };
             return Some((kind, format!("{folder}/{suffix}")));
         }
     }
     None
 }
 
-/// The files of package `key` present in `dir`, in the order they are applied.
-fn package_files(dir: &Path, key: &str) -> std::io::Result<Vec<(FileKind, PathBuf)>> {
+/// The files of package `key` present in `dir`, in the order they are applied (the kinds in 1C's order, each kind's
+/// files by name), each with its name as 1C gave it.
+fn package_files(dir: &Path, key: &str) -> std::io::Result<Vec<(FileKind, String, PathBuf)>> {
     let (folder, _) = key.rsplit_once('/').unwrap_or(("", key));
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir.join(folder)) else { return Ok(out) };
@@ -87,38 +92,52 @@ fn package_files(dir: &Path, key: &str) -> std::io::Result<Vec<(FileKind, PathBu
             && k == key
             && path.is_file()
         {
-            out.push((kind, path));
+            out.push((kind, name, path));
         }
     }
     out.sort();
     Ok(out)
 }
 
-/// The kinds of package `key`'s files present in `dir`: what an apply started now covers.
+/// The names of package `key`'s files present in `dir`: what an apply started now covers.
 ///
 /// # Errors
 /// The file system's.
-pub fn package_kinds(dir: &Path, key: &str) -> std::io::Result<Vec<FileKind>> {
-    Ok(package_files(dir, key)?.into_iter().map(|(kind, _)| kind).collect())
+pub fn package_names(dir: &Path, key: &str) -> std::io::Result<Vec<String>> {
+    Ok(package_files(dir, key)?.into_iter().map(|(_, name, _)| name).collect())
 }
 
-/// The packages of the catalogue files at the top of `dir`, each with the name of its first file (the import file
-/// when there is one), in name order.
+/// The packages of the catalogue files in `dir` and its folders, each with the name of its first file (the import
+/// file when there is one).
 ///
 /// # Errors
 /// The file system's.
 pub fn packages_in(dir: &Path) -> std::io::Result<Vec<(String, String)>> {
     let mut found: std::collections::BTreeMap<String, (FileKind, String)> = std::collections::BTreeMap::new();
-    for entry in std::fs::read_dir(dir)? {
-        let name = entry?.file_name().to_string_lossy().into_owned();
-        if let Some((kind, key)) = package_of(&name) {
-            let first = found.entry(key).or_insert((kind, name.clone()));
-            if kind < first.0 {
-                *first = (kind, name);
+    let mut folders = vec![(dir.to_path_buf(), String::new())];
+    while let Some((folder, prefix)) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            if entry.file_type()?.is_dir() {
+                if prefix.matches('/').count() < crate::limits::EXCHANGE_FILENAME_MAX_DEPTH {
+                    folders.push((entry.path(), format!("{name}/")));
+                }
+                continue;
+            }
+            if let Some((kind, key)) = package_of(&name) {
+                let first = found.entry(key).or_insert((kind, name.clone()));
+                if (kind, &name) < (first.0, &first.1) {
+                    *first = (kind, name);
+                }
             }
         }
     }
-    Ok(found.into_iter().map(|(key, (_, name))| (key, name)).collect())
+    // Packages holding goods first (1C unloads the goods before the offers that name them), then by name.
+    let mut packages: Vec<(FileKind, String, String)> =
+        found.into_iter().map(|(key, (kind, name))| (kind, key, name)).collect();
+    packages.sort();
+    Ok(packages.into_iter().map(|(_, key, name)| (key, name)).collect())
 }
 
 /// A good as kept between exchanges: 1C's description, and each `Картинка` file name with the picture store's
@@ -129,15 +148,22 @@ struct StagedGood {
     pictures: Vec<(String, String)>,
 }
 
-/// Reads `path` on a blocking thread, handing its items over a bounded channel (memory stays flat).
-fn read(path: PathBuf) -> tokio::sync::mpsc::Receiver<Result<CmlItem, ImportError>> {
+/// The exchange's value naming the price type 1C listed first (the default price).
+const FIRST_PRICE_TYPE: &str = "first_price_type";
+
+/// Reads `path` on a blocking thread, knowing `properties` already (the classifier of other files and exchanges),
+/// handing its items over a bounded channel (memory stays flat).
+fn read(
+    path: PathBuf,
+    properties: HashMap<String, Property>,
+) -> tokio::sync::mpsc::Receiver<Result<CmlItem, ImportError>> {
     let (sender, receiver) = tokio::sync::mpsc::channel(256);
     tokio::task::spawn_blocking(move || {
         let file = match std::fs::File::open(&path) {
             Ok(file) => file,
             Err(err) => return drop(sender.blocking_send(Err(err.into()))),
         };
-        let mut reader = match CmlReader::new(file) {
+        let mut reader = match CmlReader::with_properties(file, properties) {
             Ok(reader) => reader,
             Err(err) => return drop(sender.blocking_send(Err(err.into()))),
         };
@@ -262,12 +288,21 @@ impl Exchange {
         let files = package_files(&dir, key)?;
         let mut writer = CatalogueWriter::begin(&self.db, source, Scope::ChangesOnly, Format::CommerceMl).await?;
         let import_id = writer.import_id();
-        let (mut goods_full, mut offers_full) = (None, None);
+        // The packages of one exchange session are the whole catalogue together: a full one takes off what none of
+        // them listed.
+        let floor = *self.session_floor().get_or_insert(import_id);
+        writer.set_floor(floor);
+        let mut properties: HashMap<String, Property> = HashMap::new();
+        for (id, body) in staged::properties(writer.tx()).await? {
+            if let Ok(property) = serde_json::from_str(&body) {
+                properties.insert(id, property);
+            }
+        }
+        let (mut goods_full, mut offers_full, mut groups, mut listed_types) = (None, None, false, false);
         let mut deleted_goods = Vec::new();
         let mut deleted_offers = Vec::new();
-        let mut first_price_type: Option<String> = None;
-        for (kind, path) in files {
-            let mut items = read(path);
+        for (kind, _, path) in files {
+            let mut items = read(path, properties.clone());
             while let Some(item) = items.recv().await {
                 match item? {
                     CmlItem::Catalogue { changes_only } => goods_full = Some(!changes_only),
@@ -276,7 +311,13 @@ impl Exchange {
                     }
                     CmlItem::OfferPackage { .. } | CmlItem::Document(_) => {}
                     CmlItem::CatalogueId(id) => staged::set_state_in(writer.tx(), "catalogue_id", &id).await?,
+                    CmlItem::Property(id, property) => {
+                        let body = serde_json::to_string(&property).expect("a property serialises");
+                        staged::upsert_property(writer.tx(), &id, &body).await?;
+                        properties.insert(id, property);
+                    }
                     CmlItem::Group { id, parent_id, name } => {
+                        groups = true;
                         writer.item(FeedItem::Category { id, parent_id, name }).await?;
                     }
                     CmlItem::Good(good) if good.deleted => deleted_goods.push(good.id),
@@ -290,7 +331,11 @@ impl Exchange {
                         staged::upsert_good(writer.tx(), &id, &body, import_id).await?;
                     }
                     CmlItem::PriceType(t) => {
-                        first_price_type.get_or_insert_with(|| t.id.clone());
+                        // The first type 1C lists is the default price (`VITRINA_1C_PRICE_TYPE` unset).
+                        if !listed_types {
+                            listed_types = true;
+                            staged::set_state_in(writer.tx(), FIRST_PRICE_TYPE, &t.id).await?;
+                        }
                         let row = PriceTypeRow { id: t.id, name: t.name, currency: t.currency };
                         staged::upsert_price_type(writer.tx(), &row).await?;
                     }
@@ -315,21 +360,25 @@ impl Exchange {
             }
         }
         if goods_full == Some(true) {
-            deleted_goods.extend(staged::goods_unseen(writer.tx(), import_id).await?);
+            deleted_goods.extend(staged::goods_unseen(writer.tx(), floor).await?);
         }
         let mut removed = staged::forget_goods(writer.tx(), &deleted_goods).await?;
         staged::forget_offers(writer.tx(), &deleted_offers).await?;
         removed.extend(deleted_offers);
         let whole = offers_full == Some(true);
+        // Sections leave the storefront only when a whole classifier was read: an offers-only package has none.
+        let sections = if goods_full == Some(true) && groups { Scope::Full } else { Scope::ChangesOnly };
         if whole {
-            staged::forget_offers_unseen(writer.tx(), import_id).await?;
-            writer.set_scope(Scope::Full);
+            staged::forget_offers_unseen(writer.tx(), floor).await?;
+            writer.set_scope(Scope::Full, sections);
         } else {
-            writer.remove(&removed).await?;
+            writer.set_scope(Scope::ChangesOnly, sections);
         }
+        writer.remove(&removed).await?;
 
         let types = staged::price_types(writer.tx()).await?;
-        let sell = match (&self.settings.price_type, &first_price_type) {
+        let first = staged::state_in(writer.tx(), FIRST_PRICE_TYPE).await?;
+        let sell = match (&self.settings.price_type, first.and_then(|id| types.iter().find(|t| t.id == id))) {
             (Some(setting), _) => price_type(setting, &types).cloned().ok_or_else(|| {
                 let known: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
                 ApplyError::Refused(format!(
@@ -337,13 +386,10 @@ impl Exchange {
                     known.join(", ")
                 ))
             })?,
-            (None, Some(first)) => types.iter().find(|t| t.id == *first).cloned().expect("just written"),
-            (None, None) => match types.first() {
-                Some(first) => first.clone(),
-                // Goods before any offer (1C imports `import.xml` before it uploads `offers.xml`): kept for the offers.
-                None if offers_full.is_none() => return Ok(writer.finish(&self.db).await?),
-                None => return Err(ApplyError::Refused("the offers name no price type (ТипыЦен)".into())),
-            },
+            (None, Some(first)) => first.clone(),
+            // Goods before any offer (1C imports `import.xml` before it uploads `offers.xml`): kept for the offers.
+            (None, None) if offers_full.is_none() => return Ok(writer.finish(&self.db).await?),
+            (None, None) => return Err(ApplyError::Refused("the offers name no price type (ТипыЦен)".into())),
         };
         let old = match &self.settings.old_price_type {
             Some(setting) => Some(price_type(setting, &types).cloned().ok_or_else(|| {

@@ -97,10 +97,16 @@ pub fn append(dir: &Path, name: &str, body: &[u8], caps: Caps) -> Result<(), Fil
         return Err(FileError::FolderFull { limit: caps.dir_max_bytes });
     }
     let path = dir.join(relative);
+    let clash = |err: std::io::Error| match err.kind() {
+        std::io::ErrorKind::NotADirectory | std::io::ErrorKind::IsADirectory | std::io::ErrorKind::AlreadyExists => {
+            FileError::Name(name.chars().take(200).collect(), "a file and a folder of the exchange would share it")
+        }
+        _ => FileError::Io(err),
+    };
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
+        std::fs::create_dir_all(parent).map_err(clash)?;
     }
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path)?;
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path).map_err(clash)?;
     file.write_all(body)?;
     file.flush()?;
     Ok(())
@@ -216,6 +222,9 @@ mod tests {
         assert_eq!(std::fs::read(dir.path().join("a/b.xml")).unwrap(), b"<a></a>");
         let small = Caps { dir_max_bytes: 10, ..CAPS };
         assert!(matches!(append(dir.path(), "c.xml", b"12345", small), Err(FileError::FolderFull { .. })));
+        // A name that is a folder already, or under a file: refused, not a failure of the shop.
+        assert!(matches!(append(dir.path(), "a", b"x", CAPS), Err(FileError::Name(..))));
+        assert!(matches!(append(dir.path(), "a/b.xml/c", b"x", CAPS), Err(FileError::Name(..))));
     }
 
     fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {

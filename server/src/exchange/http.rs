@@ -89,7 +89,7 @@ async fn exchange(
     addr: ClientAddr,
     Query(call): Query<Call>,
     headers: HeaderMap,
-    body: Bytes,
+    request: axum::extract::Request,
 ) -> Response {
     let exchange = state.exchange.clone();
     let mode = call.mode.as_deref().unwrap_or_default();
@@ -106,6 +106,15 @@ async fn exchange(
             return failure(StatusCode::SERVICE_UNAVAILABLE, "the shop's database is unavailable; try again");
         }
     }
+    // The body is read only now: a caller without a session never makes the shop hold `file_limit` bytes.
+    let limit = usize::try_from(exchange.settings.file_limit).unwrap_or(usize::MAX);
+    let body: Bytes = match axum::body::to_bytes(request.into_body(), limit).await {
+        Ok(body) => body,
+        Err(_) => {
+            let reason = format!("the body is over file_limit ({limit} bytes) or was cut off");
+            return failure(StatusCode::PAYLOAD_TOO_LARGE, &reason);
+        }
+    };
     let kind = call.kind.as_deref().unwrap_or("catalog");
     match (kind, mode) {
         ("catalog", "init") => init(&exchange).await,
@@ -188,14 +197,28 @@ async fn right_credentials(
 }
 
 async fn checkauth(state: &AppState, exchange: &Exchange, addr: ClientAddr, headers: &HeaderMap) -> Response {
-    let attempt = match state.limiters.login_addresses.acquire(addr.0).await {
+    let limited = || failure(StatusCode::TOO_MANY_REQUESTS, "too many failed attempts; try later");
+    let limiters = &state.limiters;
+    let attempt = match limiters.login_addresses.acquire(addr.0).await {
         Ok(attempt) => attempt,
-        Err(crate::error::ApiError::TooManyRequests { .. }) => {
-            return failure(StatusCode::TOO_MANY_REQUESTS, "too many failed attempts from this address; try later");
-        }
+        Err(crate::error::ApiError::TooManyRequests { .. }) => return limited(),
         Err(err) => return err.into_response(),
     };
-    let right = match basic_credentials(headers) {
+    let credentials = basic_credentials(headers);
+    // As the back office's log-in: per address, and per account from every address.
+    let account = credentials.as_ref().map(|(user, _)| crate::domain::contact::login_name(user));
+    let by_account = match &account {
+        Some(account) => match limiters.staff_logins.acquire(account.clone()).await {
+            Ok(attempt) => Some(attempt),
+            Err(crate::error::ApiError::TooManyRequests { .. }) => {
+                let _ = limiters.login_addresses.forgive(attempt).await;
+                return limited();
+            }
+            Err(err) => return err.into_response(),
+        },
+        None => None,
+    };
+    let right = match credentials {
         Some((user, password)) => match right_credentials(state, exchange, user, password).await {
             Ok(right) => right,
             Err(err) => return err.into_response(),
@@ -209,8 +232,14 @@ async fn checkauth(state: &AppState, exchange: &Exchange, addr: ClientAddr, head
             .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"1C exchange\", charset=\"UTF-8\""));
         return response;
     }
-    if let Err(err) = state.limiters.login_addresses.forgive(attempt).await {
+    if let Err(err) = limiters.login_addresses.forgive(attempt).await {
         return err.into_response();
+    }
+    if let (Some(by_account), Some(account)) = (by_account, account) {
+        let forgiven = limiters.staff_logins.forgive(by_account).await;
+        if let Err(err) = forgiven.and(limiters.staff_logins.clear(&account).await) {
+            return err.into_response();
+        }
     }
     let token = crate::session::random_hex::<32>();
     let now = unix_now();
@@ -232,6 +261,7 @@ async fn init(exchange: &Arc<Exchange>) -> Response {
         return failure(StatusCode::INTERNAL_SERVER_ERROR, "the exchange's folder could not be emptied");
     }
     exchange.jobs().clear();
+    *exchange.session_floor() = None;
     init_answer(exchange)
 }
 
@@ -272,13 +302,15 @@ async fn import(exchange: &Arc<Exchange>, filename: Option<&str>) -> Response {
     let Some(name) = filename else {
         return failure(StatusCode::BAD_REQUEST, "mode=import needs filename");
     };
-    if let Err(err) = files::checked_name(name) {
-        return refused(&err);
-    }
-    let Some((kind, key)) = catalog::package_of(name) else {
+    let relative = match files::checked_name(name) {
+        Ok(relative) => relative,
+        Err(err) => return refused(&err),
+    };
+    let Some((_, key)) = catalog::package_of(name) else {
         return failure(StatusCode::BAD_REQUEST, &format!("{name} is no catalogue file (import, offers, prices, rests)"));
     };
     let started = Instant::now();
+    let mut asked = false;
     loop {
         let state = exchange.jobs().get(&key).cloned();
         match state {
@@ -286,23 +318,28 @@ async fn import(exchange: &Arc<Exchange>, filename: Option<&str>) -> Response {
                 tokio::time::sleep(std::time::Duration::from_millis(25)).await;
             }
             Some((Job::Running, _)) => return answer(StatusCode::OK, &["progress", "the import is under way"]),
-            Some((Job::Done(result), kinds)) if kinds.contains(&kind) => {
+            Some((Job::Done(result), names)) if names.iter().any(|n| n == name) => {
                 return match result {
                     Ok(summary) => answer(StatusCode::OK, &["success", &summary]),
                     Err(reason) => failure(StatusCode::OK, &reason),
                 };
             }
-            _ => {
-                if let Err(response) = start(exchange, &key, name).await {
+            // Not applied yet (or uploaded after its package was): start once; a file still absent then was never
+            // uploaded.
+            _ if !asked => {
+                asked = true;
+                if let Err(response) = start(exchange, &key, name, &relative).await {
                     return response;
                 }
             }
+            _ => return failure(StatusCode::BAD_REQUEST, &format!("{name} was not uploaded (mode=file)")),
         }
     }
 }
 
-/// Unpacks the uploaded archives, then starts applying package `key` (`name` triggered it) in the background.
-async fn start(exchange: &Arc<Exchange>, key: &str, name: &str) -> Result<(), Response> {
+/// Unpacks the uploaded archives, then starts applying package `key` (`name`, at `relative` in the folder, triggered
+/// it) in the background; a file that is not there was never uploaded.
+async fn start(exchange: &Arc<Exchange>, key: &str, name: &str, relative: &std::path::Path) -> Result<(), Response> {
     let (dir, caps) = (exchange.settings.dir.clone(), exchange.settings.caps);
     let unpacked = tokio::task::spawn_blocking(move || -> Result<(), files::FileError> {
         for archive in files::archives(&dir)? {
@@ -313,9 +350,12 @@ async fn start(exchange: &Arc<Exchange>, key: &str, name: &str) -> Result<(), Re
     .await
     .map_err(|err| failure(StatusCode::INTERNAL_SERVER_ERROR, &err.to_string()))?;
     unpacked.map_err(|err| refused(&err))?;
-    let kinds = catalog::package_kinds(&exchange.settings.dir, key)
+    if !exchange.settings.dir.join(relative).is_file() {
+        return Err(failure(StatusCode::BAD_REQUEST, &format!("{name} was not uploaded (mode=file)")));
+    }
+    let names = catalog::package_names(&exchange.settings.dir, key)
         .map_err(|err| failure(StatusCode::INTERNAL_SERVER_ERROR, &err.to_string()))?;
-    exchange.jobs().insert(key.to_owned(), (Job::Running, kinds));
+    exchange.jobs().insert(key.to_owned(), (Job::Running, names));
     let (exchange, key, source) = (exchange.clone(), key.to_owned(), format!("1c:{name}"));
     tokio::spawn(async move {
         let result = exchange.apply_package(&key, &source).await;

@@ -58,16 +58,24 @@ pub struct Exchange {
     db: Db,
     pictures: PictureStore,
     /// By package key: where its import stands, and which of its files it applies.
-    jobs: Mutex<HashMap<String, (Job, Vec<catalog::FileKind>)>>,
+    jobs: Mutex<HashMap<String, (Job, Vec<String>)>>,
+    /// The first import of this exchange session (since `mode=init`): a full package takes off what no package of the
+    /// session listed.
+    floor: Mutex<Option<i64>>,
 }
 
 impl Exchange {
     /// The exchange of the shop on `db`, keeping 1C's pictures in `pictures`.
     pub fn new(settings: ExchangeSettings, db: Db, pictures: PictureStore) -> Arc<Self> {
-        Arc::new(Self { settings, db, pictures, jobs: Mutex::new(HashMap::new()) })
+        Arc::new(Self { settings, db, pictures, jobs: Mutex::new(HashMap::new()), floor: Mutex::new(None) })
     }
 
-    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Job, Vec<catalog::FileKind>)>> {
+    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Job, Vec<String>)>> {
         self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The session's first import, `None` until one ran (`mode=init` forgets it).
+    fn session_floor(&self) -> std::sync::MutexGuard<'_, Option<i64>> {
+        self.floor.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }

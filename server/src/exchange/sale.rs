@@ -2,8 +2,9 @@
 //! - `mode=query`: the orders placed or changed since the last `mode=success`, as CommerceML `Документ`s (number,
 //!   date, sum, buyer, lines, and the delivery as a line), streamed in batches; 2.10 wraps each in a `Контейнер`,
 //!   2.07 and 2.08 do not. UTF-8 with a BOM by default, or windows-1251 (settings);
-//! - `mode=success`: moves the cursor to the last query's time. Only `success` moves it, so an exchange that fails
-//!   half-way sends the same orders again; an order changed while a query ran is sent again too (the cursor
+//! - `mode=success`: moves the cursor to the last query's time less a margin
+//!   ([`EXCHANGE_ORDERS_MARGIN_S`](crate::limits::EXCHANGE_ORDERS_MARGIN_S)). Only `success` moves it, so an exchange
+//!   that fails half-way sends the same orders again; an order changed around a query is sent again too (the cursor
 //!   compares with `>=`: a repeat, never a loss);
 //! - `mode=file`: 1C's changes back: the status (`Статус заказа`), the paid, shipped and final marks and
 //!   cancellation move the order forward through the life cycle (`crate::orders::change_status`, by 1C, with the
@@ -273,7 +274,10 @@ impl Exchange {
     pub async fn query_orders(
         self: &std::sync::Arc<Self>,
     ) -> sqlx::Result<impl futures::Stream<Item = Result<bytes::Bytes, std::io::Error>> + Send + 'static> {
-        let pending = crate::db::now_text();
+        // The cursor goes back a margin: an order whose change was stamped just before and committed just after the
+        // query's read is then sent next time (a repeat, never a loss).
+        let pending = (chrono::Utc::now() - chrono::Duration::seconds(crate::limits::EXCHANGE_ORDERS_MARGIN_S))
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let since = staged::state(&self.db, "sale_cursor").await?.unwrap_or_default();
         staged::set_state(&self.db, "sale_pending", &pending).await?;
         let catalogue_id = staged::state(&self.db, "catalogue_id").await?.unwrap_or_default();
@@ -429,10 +433,15 @@ pub fn status_from_1c(document: &Node) -> Option<OrderStatus> {
     let flag = |names: &[&str]| {
         values.iter().any(|(n, v)| names.contains(&n.as_str()) && v.trim().eq_ignore_ascii_case("true"))
     };
-    let dated = |names: &[&str]| values.iter().any(|(n, v)| names.contains(&n.as_str()) && !v.trim().is_empty());
+    // A date 1C leaves empty may come as its zero date, `0001-01-01T00:00:00`.
+    let dated = |names: &[&str]| {
+        values.iter().any(|(n, v)| names.contains(&n.as_str()) && !v.trim().is_empty() && !v.trim().starts_with("0001"))
+    };
     let deleted = document.text_of("ПометкаУдаления").is_some_and(|v| v.eq_ignore_ascii_case("true"));
-    let named = document_status_text(document).to_lowercase();
-    if flag(&["отменен", "отменён"]) || deleted || named.contains("отмен") {
+    let named = document_status_text(document).to_lowercase().replace('ё', "е");
+    // A status's name says a word unless it denies it ("Не оплачен", "Не отгружен").
+    let says = |word: &str| named.match_indices(word).any(|(at, _)| named[..at].split_whitespace().last() != Some("не"));
+    if flag(&["отменен", "отменён"]) || deleted || says("отмен") {
         return Some(OrderStatus::Cancelled);
     }
     let mut best: Option<OrderStatus> = None;
@@ -443,18 +452,18 @@ pub fn status_from_1c(document: &Node) -> Option<OrderStatus> {
     };
     if flag(&["финальный статус"])
         || named.starts_with("[f]")
-        || ["выполнен", "доставлен", "завершен", "завершён", "закрыт"].iter().any(|w| named.contains(w))
+        || ["выполнен", "доставлен", "завершен", "закрыт"].iter().any(|w| says(w))
     {
         raise(OrderStatus::Completed);
     }
-    if flag(&["отгружен"]) || dated(&["дата отгрузки", "дата отгрузки по 1с"]) || named.contains("отгруж") || named.contains("отправлен") {
+    if flag(&["отгружен"]) || dated(&["дата отгрузки", "дата отгрузки по 1с"]) || says("отгруж") || says("отправлен") {
         raise(OrderStatus::Shipped);
     }
-    if flag(&["заказ оплачен", "оплачен"]) || dated(&["дата оплаты по 1с"]) || named.contains("оплачен") {
+    if flag(&["заказ оплачен", "оплачен"]) || dated(&["дата оплаты по 1с"]) || says("оплачен") {
         raise(OrderStatus::Paid);
     }
     if flag(&["проведен", "проведён"])
-        || ["принят", "подтвержд", "в работе", "согласован", "собира"].iter().any(|w| named.contains(w))
+        || ["принят", "подтвержд", "в работе", "согласован", "собира"].iter().any(|w| says(w))
     {
         raise(OrderStatus::Accepted);
     }
@@ -500,6 +509,9 @@ mod tests {
         assert_eq!(status_from_1c(&document(&cancelled)), Some(OrderStatus::Cancelled));
         assert_eq!(status_from_1c(&document(&[("Статус заказа", "Отгружен")])), Some(OrderStatus::Shipped));
         assert_eq!(status_from_1c(&document(&[("Отменен", "false"), ("Заказ оплачен", "false")])), None);
+        assert_eq!(status_from_1c(&document(&[("Статус заказа", "Не оплачен")])), None, "a denial is no status");
+        assert_eq!(status_from_1c(&document(&[("Статус заказа", "Не отгружен, оплачен")])), Some(OrderStatus::Paid));
+        assert_eq!(status_from_1c(&document(&[("Дата оплаты по 1С", "0001-01-01T00:00:00")])), None, "1C's zero date");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! offer) is decided by the exchange ([`crate::exchange`]) and the catalogue writer, not here.
 
 use super::yml::{FeedError, Source, open_xml, resolve_entity};
-use crate::limits::CML_ELEMENT_MAX_BYTES;
+use crate::limits::{CML_ELEMENT_MAX_BYTES, CML_ELEMENT_MAX_DEPTH};
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,8 @@ pub enum CmlItem {
     CatalogueId(String),
     /// `<ПакетПредложений СодержитТолькоИзменения="…">`: the same for the offers.
     OfferPackage { changes_only: bool },
+    /// `Классификатор/Свойства/Свойство`: its `Ид` and what it is (kept, so other files resolve its values).
+    Property(String, Property),
     /// `Классификатор/Группы/Группа` (nested groups name their parent).
     Group { id: String, parent_id: Option<String>, name: String },
     /// `Каталог/Товары/Товар`.
@@ -123,10 +125,10 @@ pub struct PriceType {
 }
 
 /// A property of the classifier: its name and its `Справочник` values by id.
-#[derive(Debug, Clone, Default)]
-struct Property {
-    name: String,
-    values: HashMap<String, String>,
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Property {
+    pub name: String,
+    pub values: HashMap<String, String>,
 }
 
 /// An element read whole: its local name (the namespace prefix dropped), attributes, text and children.
@@ -189,12 +191,21 @@ impl CmlReader {
     /// # Errors
     /// The first bytes cannot be read.
     pub fn new(input: impl Read + Send + 'static) -> std::io::Result<Self> {
+        Self::with_properties(input, HashMap::new())
+    }
+
+    /// [`CmlReader::new`] knowing `properties` (by `Ид`) already: the classifier of another file or an earlier
+    /// exchange, which the file's own `Свойства` extend.
+    ///
+    /// # Errors
+    /// The first bytes cannot be read.
+    pub fn with_properties(input: impl Read + Send + 'static, properties: HashMap<String, Property>) -> std::io::Result<Self> {
         let (xml, _) = open_xml(input)?;
         Ok(Self {
             xml,
             buf: Vec::with_capacity(8 * 1024),
             path: Vec::new(),
-            properties: HashMap::new(),
+            properties,
             queue: std::collections::VecDeque::new(),
             schema_version: None,
         })
@@ -342,7 +353,12 @@ impl CmlReader {
                 Event::Start(e) => {
                     let name = local(e.name().as_ref());
                     grow(name.len(), self)?;
+                    if stack.len() >= CML_ELEMENT_MAX_DEPTH {
+                        let message = format!("<{}> nests deeper than {CML_ELEMENT_MAX_DEPTH} elements", stack[0].name);
+                        return Err(self.error(self.xml.buffer_position(), message));
+                    }
                     let attrs = self.attributes(&e)?;
+                    grow(attrs.iter().map(|(k, v)| k.len() + v.len()).sum(), self)?;
                     stack.push(Node { name, attrs, ..Node::default() });
                 }
                 Event::Empty(e) => {
@@ -376,6 +392,7 @@ impl CmlReader {
                         Ok(None) => resolve_entity(&r).map_or_else(|| format!("&{};", &*r), str::to_owned),
                         Err(err) => return Err(self.error(self.xml.buffer_position(), err.to_string())),
                     };
+                    grow(piece.len(), self)?;
                     stack.last_mut().expect("the tree's root").text.push_str(&piece);
                 }
                 Event::Eof => {
@@ -400,7 +417,9 @@ impl CmlReader {
                     .filter_map(|v| Some((v.text_of("ИдЗначения")?, v.text_of("Значение")?)))
                     .collect();
                 let name = node.text_of("Наименование").unwrap_or_default();
-                self.properties.insert(id, Property { name, values });
+                let property = Property { name, values };
+                self.properties.insert(id.clone(), property.clone());
+                self.queue.push_back(CmlItem::Property(id, property));
             }
             "Товар" => {
                 if let Some(good) = self.good(&node) {
@@ -486,7 +505,8 @@ impl CmlReader {
                 params.push((name, value));
             }
         }
-        let has_params = node.child("ХарактеристикиТовара").is_some() || node.child("ЗначенияСвойств").is_some();
+        // A file that names none (a prices or rests file) keeps the earlier ones (`merged_over`).
+        let has_params = node.child("ХарактеристикиТовара").is_some() || !params.is_empty();
         let prices = node.child("Цены").map(|prices| {
             prices
                 .all("Цена")
@@ -585,7 +605,7 @@ mod tests {
 
     #[test]
     fn groups_nest_goods_resolve_their_property_values_and_deleted_goods_are_marked() {
-        let all = items(IMPORT);
+        let all: Vec<CmlItem> = items(IMPORT).into_iter().filter(|i| !matches!(i, CmlItem::Property(..))).collect();
         assert_eq!(all[0], CmlItem::Group { id: "g1".into(), parent_id: None, name: "Обувь".into() });
         assert_eq!(all[1], CmlItem::Group { id: "g2".into(), parent_id: Some("g1".into()), name: "Сапоги".into() });
         assert_eq!(all[2], CmlItem::Catalogue { changes_only: false });
@@ -615,7 +635,7 @@ mod tests {
     </Предложения>
   </ПакетПредложений>
 </КоммерческаяИнформация>"#;
-        let all = items(xml);
+        let all: Vec<CmlItem> = items(xml).into_iter().filter(|i| !matches!(i, CmlItem::Property(..))).collect();
         assert_eq!(all[0], CmlItem::OfferPackage { changes_only: false });
         assert_eq!(all[1], CmlItem::OfferPackage { changes_only: true });
         assert_eq!(
@@ -632,6 +652,18 @@ mod tests {
         let merged = (**rest).clone().merged_over((**offer).clone());
         assert_eq!(merged.prices, offer.prices, "a rests file keeps the prices an offers file gave");
         assert_eq!(merged.quantity.as_deref(), Some("0"));
+    }
+
+    #[test]
+    fn an_element_nested_past_the_limit_is_an_error_not_a_stack_overflow() {
+        let deep = format!(
+            "<КоммерческаяИнформация><Документ>{}{}</Документ></КоммерческаяИнформация>",
+            "<a>".repeat(100_000),
+            "</a>".repeat(100_000)
+        );
+        let mut reader = CmlReader::new(std::io::Cursor::new(deep.into_bytes())).unwrap();
+        let err = reader.next_item().unwrap_err();
+        assert!(err.message.contains("nests deeper"), "{err}");
     }
 
     #[test]

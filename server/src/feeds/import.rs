@@ -350,6 +350,11 @@ pub struct CatalogueWriter {
     importer: Importer,
     source: String,
     scope: Scope,
+    /// Whether the sections are whole too ([`Scope::Full`]: those not listed leave the storefront).
+    sections_scope: Scope,
+    /// On a [`Scope::Full`] write, what no import since this one listed leaves the storefront: this import, or the
+    /// first of 1C's exchange session (its packages together are the whole catalogue).
+    floor: i64,
     format: Format,
     started: Instant,
     started_at: String,
@@ -387,7 +392,7 @@ impl CatalogueWriter {
             position: 0,
             summary: ImportSummary::default(),
         };
-        Ok(Self { importer, source: source.to_owned(), scope, format, started, started_at })
+        Ok(Self { importer, source: source.to_owned(), scope, sections_scope: scope, format, started, started_at, floor: import_id })
     }
 
     /// The import's id: the `seen_import_id` of every row this write names.
@@ -395,10 +400,18 @@ impl CatalogueWriter {
         self.importer.import_id
     }
 
-    /// Widens or narrows what the write covers once the reader knows (1C says whether its offer package is whole at
-    /// the package's start, after the goods were read).
-    pub fn set_scope(&mut self, scope: Scope) {
-        self.scope = scope;
+    /// Widens or narrows what the write covers once the reader knows: the offers (1C says whether its offer package is
+    /// whole at the package's start, after the goods were read) and the sections (whole only when a whole classifier
+    /// was read), apart.
+    pub fn set_scope(&mut self, offers: Scope, sections: Scope) {
+        self.scope = offers;
+        self.sections_scope = sections;
+    }
+
+    /// What a [`Scope::Full`] write takes off: what no import since `floor` listed (1C's exchange session's first
+    /// import; by default this one).
+    pub fn set_floor(&mut self, floor: i64) {
+        self.floor = floor;
     }
 
     /// The import's transaction, for a reader's own rows written with the catalogue (1C's staged goods).
@@ -438,7 +451,7 @@ impl CatalogueWriter {
     /// A YML document that had no shop, category or offer ([`ImportError::NotYml`]), or the database's; nothing is
     /// written then.
     pub async fn finish(self, pool: &Db) -> Result<ImportSummary, ImportError> {
-        let Self { mut importer, source, scope, format, started, started_at } = self;
+        let Self { mut importer, source, scope, sections_scope, format, started, started_at, floor } = self;
         if format == Format::Yml
             && !importer.saw_offers
             && importer.summary.sections == 0
@@ -455,8 +468,10 @@ impl CatalogueWriter {
         let tx = &mut importer.conn;
         summary.offers_skipped = summary.skipped.len() as u64;
         if scope == Scope::Full {
-            summary.offers_removed += db::offers::deactivate_unseen(tx, import_id).await?;
-            db::sections::deactivate_unseen(tx, import_id).await?;
+            summary.offers_removed += db::offers::deactivate_unseen(tx, floor).await?;
+        }
+        if sections_scope == Scope::Full {
+            db::sections::deactivate_unseen(tx, floor).await?;
         }
         if format == Format::Yml {
             if shop.name.is_empty() {

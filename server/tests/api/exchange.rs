@@ -284,6 +284,13 @@ async fn a_zipped_exchange_then_a_changes_only_one_touch_only_what_they_name() {
     let kept = app.json(&format!("/api/offers/{BOOTS}%23e5a4c316-a659-11dd-acee-0015e9b8c48d"), 200).await;
     assert_eq!(kept["price"].as_i64(), Some(1496), "an offer the changes do not name is untouched");
 
+    // A whole offers package alone (no classifier in it) keeps the sections: they are the classifier's to drop.
+    let section = "e5a4c309-a659-11dd-acee-0015e9b8c48d";
+    let only_offers = OneC::new(&app).session(&[("offers.xml", offers.clone())]).await;
+    assert_eq!(only_offers[0].0.first(), "success", "{:?}", only_offers[0].0.lines);
+    settled(&app).await;
+    assert_eq!(app.json(&format!("/api/sections/{section}/offers"), 200).await["total"], 2);
+
     // A full exchange again lists everything and brings the deleted offer back.
     let mut again = OneC::new(&app);
     let answers = again.session(&[("import.xml", import), ("offers.xml", offers)]).await;
@@ -316,6 +323,60 @@ async fn the_2_10_files_sell_at_the_configured_price_type_and_show_the_old_one()
 }
 
 #[tokio::test]
+async fn without_a_price_type_set_offers_sell_at_the_first_type_1c_lists() {
+    let (Some(import), Some(offers)) = (fixture("v2.10/import.xml"), fixture("v2.10/offers.xml")) else { return };
+    let app = spawn_app_with(configured).await;
+    let answers = OneC::new(&app).session(&[("import.xml", import), ("offers.xml", offers)]).await;
+    assert!(answers.iter().all(|(a, _)| a.first() == "success"), "{:?}", answers[0].0.lines);
+    settled(&app).await;
+    let offer = app.json("/api/offers/ffce323d-c133-11e8-8111-0050569b2b72%238a4e5ea9-d129-11e8-8112-0050569b2b72", 200).await;
+    // ЦПУ is listed first (15,500); the types' names in order would give ЦП (10,500).
+    assert_eq!(offer["price"].as_i64(), Some(15500), "{offer}");
+}
+
+#[tokio::test]
+async fn newer_1c_splits_one_unload_into_guid_named_files_that_apply_as_one_package() {
+    let head = r#"<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_210" ВерсияСхемы="2.10">"#;
+    let classifier = format!(r#"{head}<Классификатор><Ид>k</Ид><Наименование>К</Наименование>
+<Группы><Группа><Ид>g</Ид><Наименование>Чайники</Наименование></Группа></Группы>
+<Свойства><Свойство><Ид>p</Ид><Наименование>Объём</Наименование><ТипЗначений>Справочник</ТипЗначений>
+<ВариантыЗначений><Справочник><ИдЗначения>v1</ИдЗначения><Значение>1,7 л</Значение></Справочник></ВариантыЗначений></Свойство></Свойства>
+</Классификатор></КоммерческаяИнформация>"#);
+    let goods = format!(r#"{head}<Каталог СодержитТолькоИзменения="false"><Ид>c</Ид><Товары>
+<Товар><Ид>t</Ид><Наименование>Чайник электрический</Наименование><Группы><Ид>g</Ид></Группы>
+<ЗначенияСвойств><ЗначенияСвойства><Ид>p</Ид><Значение>v1</Значение></ЗначенияСвойства></ЗначенияСвойств></Товар>
+</Товары></Каталог></КоммерческаяИнформация>"#);
+    let offers = format!(r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Ид>c#</Ид>
+<ТипыЦен><ТипЦены><Ид>r</Ид><Наименование>Розничная</Наименование><Валюта>руб</Валюта></ТипЦены></ТипыЦен>
+<Предложения><Предложение><Ид>t</Ид><Наименование>Чайник электрический</Наименование>
+<Цены><Цена><ИдТипаЦены>r</ИдТипаЦены><ЦенаЗаЕдиницу>2490</ЦенаЗаЕдиницу></Цена></Цены><Количество>3</Количество></Предложение>
+</Предложения></ПакетПредложений></КоммерческаяИнформация>"#);
+    let rests = format!(r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Предложения>
+<Предложение><Ид>t</Ид><Остатки><Остаток><Склад><Ид>s</Ид><Количество>0</Количество></Склад></Остаток></Остатки></Предложение>
+</Предложения></ПакетПредложений></КоммерческаяИнформация>"#);
+    let app = spawn_app_with(configured).await;
+    let files = [
+        ("goods/1/import___1b2f.xml", classifier.into_bytes()),
+        ("goods/1/import___9c01.xml", goods.into_bytes()),
+        ("goods/1/offers___77aa.xml", offers.into_bytes()),
+        ("goods/1/rests___0c3d.xml", rests.into_bytes()),
+    ];
+    let answers = OneC::new(&app).session(&files).await;
+    for (answer, _) in &answers {
+        assert_eq!(answer.first(), "success", "{:?}", answer.lines);
+    }
+    settled(&app).await;
+    let offer = app.json("/api/offers/t", 200).await;
+    assert_eq!((offer["price"].as_i64(), offer["available"].as_bool()), (Some(2490), Some(false)), "{offer}");
+    assert_eq!(offer["params"][0]["name"], "Объём", "the classifier of another file names the value: {offer}");
+    assert_eq!(offer["params"][0]["value"], "1,7 л");
+    assert_eq!(offer["sectionId"], "g");
+    let pool = app.pool().await;
+    let imports: i64 = pool.raw_scalar("SELECT COUNT(*) FROM imports WHERE source LIKE '1c:%'", &[]).await.unwrap();
+    assert_eq!(imports, 1, "one unload, one package, one transaction");
+}
+
+#[tokio::test]
 async fn bad_input_fails_with_a_reason_and_changes_nothing() {
     let (Some(import), Some(offers)) = (fixture("import.xml"), fixture("offers.xml")) else { return };
     let app = spawn_app_with(|args| {
@@ -337,6 +398,10 @@ async fn bad_input_fails_with_a_reason_and_changes_nothing() {
         let answer = one_c.call(&format!("type=catalog&mode=file&filename={name}"), Some(b"x".to_vec()), None).await;
         assert_eq!((answer.status, answer.first()), (400, "failure"), "{name}");
     }
+    // Importing a file never uploaded fails at once, naming it.
+    let missing = one_c.call("type=catalog&mode=import&filename=offers.xml", None, None).await;
+    assert_eq!((missing.status, missing.first()), (400, "failure"), "{:?}", missing.lines);
+    assert!(missing.lines[1].contains("not uploaded"), "{:?}", missing.lines);
     // A body over file_limit.
     let big = one_c.call("type=catalog&mode=file&filename=big.xml", Some(vec![b'x'; limit + 1]), None).await;
     assert_eq!(big.status, 413);
@@ -453,9 +518,10 @@ async fn orders_go_to_1c_as_commerceml_until_it_says_success_and_its_statuses_re
     let (_, second) = place_order(&app, &format!("{SHOES}#90c55449-d3a8-11e4-9423-e0cb4ed5eed4"), 1).await;
 
     assert_eq!(one_c.call("type=sale&mode=init", None, None).await.status, 200);
-    // The cursor counts in seconds and sends again what changed in its own second (a repeat, never a loss): the
-    // query comes a second after the orders, as 1C's come minutes after them.
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    // The cursor lags the query by a margin and sends again what changed in it (a repeat, never a loss): the query
+    // comes after the margin, as 1C's come minutes after the orders.
+    let margin = u64::try_from(vitrina::limits::EXCHANGE_ORDERS_MARGIN_S).unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(margin * 1000 + 1100)).await;
     let document = one_c.query().await;
     let Some(summary) = checked(&document, "2.10", "utf-8", true) else { return };
     assert_eq!(numbers(&summary), [first.clone(), second.clone()]);
