@@ -699,7 +699,10 @@ pub struct ExchangeArgs {
 impl ExchangeArgs {
     /// The exchange's settings. Without a user and a password only staff accounts of the `exchange` role
     /// authenticate.
-    pub fn settings(&self, db: &DbArgs) -> crate::exchange::ExchangeSettings {
+    ///
+    /// # Errors
+    /// A folder that holds the SQLite database: `mode=init` empties the exchange's folder.
+    pub fn settings(&self, db: &DbArgs) -> anyhow::Result<crate::exchange::ExchangeSettings> {
         let (user, password) = match (&self.exchange_user, &self.exchange_password) {
             (Some(user), Some(password)) if !user.is_empty() && !password.is_empty() => (user.clone(), password.clone()),
             _ => (String::new(), String::new()),
@@ -711,7 +714,16 @@ impl ExchangeArgs {
                 db.db.parent().unwrap_or_else(|| std::path::Path::new(".")).join("1c-exchange")
             }
         });
-        crate::exchange::ExchangeSettings {
+        if !crate::db::is_postgres_url(&db.db) {
+            let database = std::path::absolute(&db.db).unwrap_or_else(|_| db.db.clone());
+            let folder = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+            anyhow::ensure!(
+                !database.starts_with(&folder),
+                "VITRINA_1C_DIR {} holds the database, and each exchange empties it: give 1C a folder of its own",
+                dir.display()
+            );
+        }
+        Ok(crate::exchange::ExchangeSettings {
             user,
             password,
             dir,
@@ -731,7 +743,7 @@ impl ExchangeArgs {
                 bom: self.exchange_bom,
                 time_zone: self.exchange_time_zone,
             },
-        }
+        })
     }
 }
 

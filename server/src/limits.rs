@@ -431,8 +431,10 @@ pub const RENDER_LIMIT_MS: u64 = 2000;
 /// shell, and its runtime is rebuilt.
 pub const RENDER_MEMORY_BYTES: usize = 64 * 1024 * 1024;
 
-/// Native stack one render may use, bytes (QuickJS's recursion guard; the render threads get a bit more).
-pub const RENDER_STACK_BYTES: usize = 1024 * 1024;
+/// Native stack one render may use, bytes (QuickJS's recursion guard; the render threads get a bit more). QuickJS
+/// counts the native frames between its runtime's creation and the script too: at 1 MiB the home page's render of a
+/// debug build (the API tests') ran out after an unrelated change grew them (React error 426 as the symptom).
+pub const RENDER_STACK_BYTES: usize = 2 * 1024 * 1024;
 
 /// Stack size of a render thread, bytes: room for [`RENDER_STACK_BYTES`] of JavaScript plus the engine's own frames.
 pub const RENDER_THREAD_STACK_BYTES: usize = 4 * 1024 * 1024;

@@ -98,7 +98,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Exchange(ExchangeCommandArgs { command: ExchangeCommand::Import { dir, db, pictures, exchange, json } }) => {
             let pool = vitrina::db::connect(&db.db).await?;
-            let mut settings = exchange.settings(&db);
+            let mut settings = exchange.settings(&db)?;
             settings.dir = dir.clone();
             let store = pictures.store(&db)?;
             let exchange = vitrina::exchange::Exchange::new(settings, pool.clone(), store);

@@ -27,7 +27,7 @@ pub struct Application {
 pub fn app(state: AppState, trusted_proxies: Vec<std::net::IpAddr>, renderer: web::render::PageRenderer) -> Router {
     let sessions = session::layer(state.db.clone(), state.settings.https());
     api::router(state.clone())
-        .merge(crate::exchange::http::router(state.clone()))
+        .merge(web::exchange::router(state.clone()))
         .merge(web::router(state.clone(), renderer))
         .layer(axum::extract::DefaultBodyLimit::max(limits::REQUEST_BODY_MAX_BYTES))
         .layer(axum::middleware::from_fn(session::require_csrf))
@@ -127,7 +127,7 @@ impl Application {
         );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
-        let exchange = crate::exchange::Exchange::new(args.exchange.settings(&args.db), pool.clone(), pictures.clone());
+        let exchange = crate::exchange::Exchange::new(args.exchange.settings(&args.db)?, pool.clone(), pictures.clone());
         let state = AppState {
             db: pool,
             search,

@@ -1,6 +1,6 @@
 //! 1C's exchange (issue 38): 1C:Enterprise (Trade Management, Retail, UNF) sends the shop its goods, prices and stock
 //! over HTTP in CommerceML 2, the protocol Bitrix's `catalog.import.1c` and the CommerceML modules of WooCommerce,
-//! OpenCart and PrestaShop speak. [`http`] answers 1C's calls at `/1c/exchange`; [`files`] keeps the uploads in the
+//! OpenCart and PrestaShop speak. `web::exchange` answers 1C's calls at `/1c/exchange`; [`files`] keeps the uploads in the
 //! exchange's folder; [`catalog`] applies them to the catalogue through the writer the YML import uses.
 //!
 //! One exchange runs in one instance: its folder is that instance's. Behind a load balancer, send `/1c/` to one
@@ -8,7 +8,6 @@
 
 pub mod catalog;
 pub mod files;
-pub mod http;
 pub mod sale;
 
 use crate::db::Db;
@@ -43,12 +42,12 @@ pub struct ExchangeSettings {
     pub sale: sale::SaleSettings,
 }
 
-/// Where one import of the exchange stands, by 1C's file name.
+/// Where one package's import stands (by package key, with the files it applies).
 #[derive(Debug, Clone)]
-enum Job {
+pub enum Job {
     /// Under way: `mode=import` answers `progress`.
     Running,
-    /// Done: the next `mode=import` of the file answers `success` or `failure` and the reason, once.
+    /// Done: `mode=import` of any of its files answers `success` or `failure` and the reason, until `mode=init`.
     Done(Result<String, String>),
 }
 
@@ -70,12 +69,12 @@ impl Exchange {
         Arc::new(Self { settings, db, pictures, jobs: Mutex::new(HashMap::new()), floor: Mutex::new(None) })
     }
 
-    fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Job, Vec<String>)>> {
+    pub fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Job, Vec<String>)>> {
         self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The session's first import, `None` until one ran (`mode=init` forgets it).
-    fn session_floor(&self) -> std::sync::MutexGuard<'_, Option<i64>> {
+    pub fn session_floor(&self) -> std::sync::MutexGuard<'_, Option<i64>> {
         self.floor.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }

@@ -555,7 +555,9 @@ fn quantity(node: &Node) -> Option<String> {
     if amounts.is_empty() {
         return None;
     }
-    let total: f64 = amounts.iter().filter_map(|a| a.replace(',', ".").parse::<f64>().ok()).sum();
+    // Stock as 1C writes it: `1 000`, `2,5`; only whether it is above zero matters to the shop.
+    let read = |a: &String| a.chars().filter(|c| !c.is_whitespace()).collect::<String>().replace(',', ".");
+    let total: f64 = amounts.iter().filter_map(|a| read(a).parse::<f64>().ok()).sum();
     Some(total.to_string())
 }
 

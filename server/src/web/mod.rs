@@ -13,6 +13,7 @@
 //! - `POST /basket/add`, "В корзину" without scripts ([`basket_form`]).
 
 pub mod basket_form;
+pub mod exchange;
 pub mod page_url;
 pub mod pictures;
 pub mod preload;

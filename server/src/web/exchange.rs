@@ -9,17 +9,17 @@
 //! - `mode=init`: a new exchange; the folder is emptied (409 while an import of the last one is under way).
 //!   `zip=yes|no` and `file_limit=<bytes>`.
 //! - `mode=file&filename=…` (POST): the body is appended to the file (1C sends a file over `file_limit` in chunks).
-//! - `mode=import&filename=…`: applies the file's package ([`super::catalog`]) in the background, after unpacking the
+//! - `mode=import&filename=…`: applies the file's package ([`crate::exchange::catalog`]) in the background, after unpacking the
 //!   uploaded archives; `progress` while it runs (1C calls again), then `success` or `failure` and the reason.
 //!
 //! - `type=sale`: `mode=query` (the orders since the last `mode=success`, a CommerceML document), `mode=success`,
-//!   `mode=file` (1C's statuses back), as [`super::sale`] describes.
+//!   `mode=file` (1C's statuses back), as [`crate::exchange::sale`] describes.
 //!
 //! Request errors are 4xx with a `failure` body: 401 (no credentials or session), 400 (a refused file name, an
 //! unknown mode), 413 (a body over `file_limit`, a full folder), 429. An import refused for its data is a 200
 //! `failure`: the call itself was right.
 
-use super::{Exchange, Job, catalog, files};
+use crate::exchange::{Exchange, Job, catalog, files};
 use crate::limits::{EXCHANGE_COOKIE_NAME, EXCHANGE_PATH, EXCHANGE_SESSION_TTL_S};
 use crate::rate_limit::ClientAddr;
 use crate::state::AppState;
@@ -154,8 +154,8 @@ async fn query(exchange: &Arc<Exchange>) -> Response {
     match exchange.query_orders().await {
         Ok(stream) => {
             let kind = match exchange.settings.sale.encoding {
-                super::sale::SaleEncoding::Utf8 => "application/xml; charset=utf-8",
-                super::sale::SaleEncoding::Windows1251 => "application/xml; charset=windows-1251",
+                crate::exchange::sale::SaleEncoding::Utf8 => "application/xml; charset=utf-8",
+                crate::exchange::sale::SaleEncoding::Windows1251 => "application/xml; charset=windows-1251",
             };
             let mut response = axum::body::Body::from_stream(stream).into_response();
             response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
