@@ -3,7 +3,7 @@
 //! the sessions `mode=checkauth` opens (`exchange_sessions`). The staging rows are written in the catalogue
 //! writer's transaction, so a failed exchange leaves them as they were. Each function says the SQL it runs.
 
-use super::{Db, Tx};
+use super::{Db, IN_LIST_CHUNK, Tx, in_list};
 
 /// `INSERT INTO exchange_goods … ON CONFLICT (id) DO UPDATE`: what 1C now says of good `id`, seen by `import_id`.
 pub async fn upsert_good(conn: &mut Tx, id: &str, body: &str, import_id: i64) -> sqlx::Result<()> {
@@ -29,24 +29,14 @@ pub async fn good_body(conn: &mut Tx, id: &str) -> sqlx::Result<Option<String>> 
 /// catalogue writer to take off the storefront.
 pub async fn forget_goods(conn: &mut Tx, ids: &[String]) -> sqlx::Result<Vec<String>> {
     let mut offers = Vec::new();
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_LIST_CHUNK) {
         let found: Vec<String> = on_tx!(conn, conn => {
-            let mut q = sqlx::QueryBuilder::new("DELETE FROM exchange_offers WHERE good_id IN (");
-            let mut list = q.separated(", ");
-            for id in chunk {
-                list.push_bind(id);
-            }
-            q.push(") RETURNING id");
+            let mut q = in_list("DELETE FROM exchange_offers WHERE good_id IN", chunk, "RETURNING id");
             q.build_query_scalar().fetch_all(&mut *conn).await
         })?;
         offers.extend(found);
         on_tx!(conn, conn => {
-            let mut q = sqlx::QueryBuilder::new("DELETE FROM exchange_goods WHERE id IN (");
-            let mut list = q.separated(", ");
-            for id in chunk {
-                list.push_bind(id);
-            }
-            q.push(")");
+            let mut q = in_list("DELETE FROM exchange_goods WHERE id IN", chunk, "");
             q.build().execute(&mut *conn).await.map(drop)
         })?;
     }
@@ -94,14 +84,9 @@ pub async fn upsert_offer(conn: &mut Tx, id: &str, good_id: &str, body: &str, im
 
 /// Forgets offers `ids` (1C deleted them): `DELETE FROM exchange_offers WHERE id IN (…)`.
 pub async fn forget_offers(conn: &mut Tx, ids: &[String]) -> sqlx::Result<()> {
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(IN_LIST_CHUNK) {
         on_tx!(conn, conn => {
-            let mut q = sqlx::QueryBuilder::new("DELETE FROM exchange_offers WHERE id IN (");
-            let mut list = q.separated(", ");
-            for id in chunk {
-                list.push_bind(id);
-            }
-            q.push(")");
+            let mut q = in_list("DELETE FROM exchange_offers WHERE id IN", chunk, "");
             q.build().execute(&mut *conn).await.map(drop)
         })?;
     }

@@ -467,6 +467,27 @@ pub async fn ping(db: &Db) -> bool {
     on_pool!(db, p => sqlx::query_scalar::<_, i64>("SELECT CAST(1 AS BIGINT)").fetch_one(p).await.is_ok())
 }
 
+/// Rows named by id in one statement: at most this many ids are bound per statement (SQLite's bound-variable limit
+/// is far above it); callers loop over `ids.chunks(IN_LIST_CHUNK)`.
+pub(crate) const IN_LIST_CHUNK: usize = 500;
+
+/// `head` `(`the ids, bound`)` `tail`: the one shape of the statements that name a chunk of rows by id, on either
+/// database.
+pub(crate) fn in_list<'a, DB: sqlx::Database>(head: &str, ids: &'a [String], tail: &str) -> sqlx::QueryBuilder<DB>
+where
+    &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
+    let mut q = sqlx::QueryBuilder::new(head);
+    q.push(" (");
+    let mut list = q.separated(", ");
+    for id in ids {
+        list.push_bind(id.as_str());
+    }
+    q.push(") ");
+    q.push(tail);
+    q
+}
+
 /// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).
 pub fn now_text() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

@@ -455,14 +455,9 @@ pub async fn deactivate_unseen(conn: &mut Tx, floor: i64) -> sqlx::Result<u64> {
 /// (1C's goods marked deleted in a changes-only exchange). Returns how many were shown.
 pub async fn deactivate(conn: &mut Tx, ids: &[String]) -> sqlx::Result<u64> {
     let mut done = 0;
-    for chunk in ids.chunks(500) {
+    for chunk in ids.chunks(super::IN_LIST_CHUNK) {
         done += on_tx!(conn, conn => {
-            let mut q = sqlx::QueryBuilder::new("UPDATE offers SET active = FALSE WHERE active = TRUE AND id IN (");
-            let mut list = q.separated(", ");
-            for id in chunk {
-                list.push_bind(id);
-            }
-            q.push(")");
+            let mut q = super::in_list("UPDATE offers SET active = FALSE WHERE active = TRUE AND id IN", chunk, "");
             q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }

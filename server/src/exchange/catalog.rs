@@ -22,7 +22,7 @@ use super::files::checked_name;
 use crate::db::exchange::{self as staged, PriceTypeRow};
 use crate::domain::pictures::EXCHANGE_PICTURES_PATH;
 use crate::feeds::commerceml::{CmlItem, CmlReader, Good, Offer, Property};
-use crate::feeds::import::{CatalogueWriter, Format, ImportError, ImportSummary, Scope};
+use crate::feeds::import::{CatalogueWriter, Format, ImportError, ImportSummary, Scope, read_on_a_thread};
 use crate::feeds::yml::{FeedItem, RawOffer, RawParam};
 use crate::limits::{EXCHANGE_PICTURE_MAX_BYTES, IMPORT_REPORT_MAX_ITEMS};
 use serde::{Deserialize, Serialize};
@@ -157,26 +157,8 @@ fn read(
     path: PathBuf,
     properties: HashMap<String, Property>,
 ) -> tokio::sync::mpsc::Receiver<Result<CmlItem, ImportError>> {
-    let (sender, receiver) = tokio::sync::mpsc::channel(256);
-    tokio::task::spawn_blocking(move || {
-        let file = match std::fs::File::open(&path) {
-            Ok(file) => file,
-            Err(err) => return drop(sender.blocking_send(Err(err.into()))),
-        };
-        let mut reader = match CmlReader::with_properties(file, properties) {
-            Ok(reader) => reader,
-            Err(err) => return drop(sender.blocking_send(Err(err.into()))),
-        };
-        loop {
-            let next = reader.next_item().transpose();
-            let Some(item) = next else { return };
-            let stop = item.is_err();
-            if sender.blocking_send(item.map_err(ImportError::from)).is_err() || stop {
-                return;
-            }
-        }
-    });
-    receiver
+    let open = move || CmlReader::with_properties(std::fs::File::open(path)?, properties);
+    read_on_a_thread(256, open, CmlReader::next_item).0
 }
 
 /// The currency code 1C's `Валюта` stands for: `руб`, `руб.`, `RUR` and `643` are the rouble; anything else is

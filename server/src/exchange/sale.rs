@@ -106,6 +106,14 @@ fn requisite(out: &mut String, indent: usize, name: &str, value: &str) {
     let _ = writeln!(out, "{pad}</ЗначениеРеквизита>");
 }
 
+/// A buyer's `АдресноеПоле` or `Контакт`: its `Тип` and `Значение`, inside the `Контрагент`.
+fn typed(out: &mut String, element_name: &str, kind: &str, value: &str) {
+    let _ = writeln!(out, "          <{element_name}>");
+    element(out, 12, "Тип", kind);
+    element(out, 12, "Значение", value);
+    let _ = writeln!(out, "          </{element_name}>");
+}
+
 /// One line of the document's `Товары`.
 struct Goods<'a> {
     id: &'a str,
@@ -176,26 +184,14 @@ pub fn order_document(order: &Order, settings: &SaleSettings, catalogue_id: &str
     element(&mut out, 8, "Имя", first);
     out.push_str("        <АдресРегистрации>\n");
     element(&mut out, 10, "Представление", &address);
-    out.push_str("          <АдресноеПоле>\n");
-    element(&mut out, 12, "Тип", "Город");
-    element(&mut out, 12, "Значение", &details.city);
-    out.push_str("          </АдресноеПоле>\n");
+    typed(&mut out, "АдресноеПоле", "Город", &details.city);
     if let Some(street) = &details.address {
-        out.push_str("          <АдресноеПоле>\n");
-        element(&mut out, 12, "Тип", "Улица");
-        element(&mut out, 12, "Значение", street);
-        out.push_str("          </АдресноеПоле>\n");
+        typed(&mut out, "АдресноеПоле", "Улица", street);
     }
     out.push_str("        </АдресРегистрации>\n        <Контакты>\n");
-    out.push_str("          <Контакт>\n");
-    element(&mut out, 12, "Тип", "Телефон");
-    element(&mut out, 12, "Значение", &details.phone);
-    out.push_str("          </Контакт>\n");
+    typed(&mut out, "Контакт", "Телефон", &details.phone);
     if let Some(email) = &details.email {
-        out.push_str("          <Контакт>\n");
-        element(&mut out, 12, "Тип", "Почта");
-        element(&mut out, 12, "Значение", email);
-        out.push_str("          </Контакт>\n");
+        typed(&mut out, "Контакт", "Почта", email);
     }
     out.push_str("        </Контакты>\n        <Представители>\n          <Представитель>\n            <Контрагент>\n");
     element(&mut out, 14, "Отношение", "Контактное лицо");

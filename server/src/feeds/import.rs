@@ -512,25 +512,36 @@ pub async fn import_feed(
     input: impl Read + Send + 'static,
     source: &str,
 ) -> Result<ImportSummary, ImportError> {
-    let (sender, mut receiver) = tokio::sync::mpsc::channel::<Result<FeedItem, ImportError>>(512);
-    let parser = tokio::task::spawn_blocking(move || {
-        let mut reader = match YmlReader::new(input) {
-            Ok(reader) => reader,
-            Err(err) => return drop(sender.blocking_send(Err(err.into()))),
-        };
-        loop {
-            let next = reader.next_item().transpose();
-            let Some(item) = next else { return };
-            let stop = item.is_err();
-            if sender.blocking_send(item.map_err(ImportError::from)).is_err() || stop {
-                return;
-            }
-        }
-    });
+    let (mut receiver, parser) = read_on_a_thread(512, move || YmlReader::new(input), YmlReader::next_item);
     let mut writer = CatalogueWriter::begin(pool, source, Scope::Full, Format::Yml).await?;
     while let Some(item) = receiver.recv().await {
         writer.item(item?).await?;
     }
     parser.await.map_err(|e| std::io::Error::other(e.to_string()))?;
     writer.finish(pool).await
+}
+
+/// Runs a streaming reader on a blocking thread: `open` makes it, `next` gives its items until `Ok(None)` or the first
+/// error, each handed over a channel of `capacity` (memory stays flat whatever the document's size). The YML import
+/// and 1C's exchange read this way.
+pub fn read_on_a_thread<R, T: Send + 'static>(
+    capacity: usize,
+    open: impl FnOnce() -> std::io::Result<R> + Send + 'static,
+    mut next: impl FnMut(&mut R) -> Result<Option<T>, FeedError> + Send + 'static,
+) -> (tokio::sync::mpsc::Receiver<Result<T, ImportError>>, tokio::task::JoinHandle<()>) {
+    let (sender, receiver) = tokio::sync::mpsc::channel(capacity);
+    let thread = tokio::task::spawn_blocking(move || {
+        let mut reader = match open() {
+            Ok(reader) => reader,
+            Err(err) => return drop(sender.blocking_send(Err(err.into()))),
+        };
+        loop {
+            let Some(item) = next(&mut reader).transpose() else { return };
+            let stop = item.is_err();
+            if sender.blocking_send(item.map_err(ImportError::from)).is_err() || stop {
+                return;
+            }
+        }
+    });
+    (receiver, thread)
 }
