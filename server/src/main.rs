@@ -4,9 +4,9 @@ use clap::Parser;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use vitrina::config::{
-    Cli, Command, ExchangeCommand, ExchangeCommandArgs, FileImportArgs, GenerateArgs, FormsArgs, FormsCommand, LocationsArgs, LocationsCommand, MenuArgs, MenuCommand,
-    PicturesArgs, PicturesCommand, ReviewsArgs, ReviewsCommand, StoresArgs, StoresCommand, SynonymsArgs,
-    SynonymsCommand,
+    Cli, Command, ExchangeCommand, ExchangeCommandArgs, FileImportArgs, FormsArgs, FormsCommand, GenerateArgs,
+    LocationsArgs, LocationsCommand, MenuArgs, MenuCommand, PicturesArgs, PicturesCommand, ReviewsArgs, ReviewsCommand,
+    StoresArgs, StoresCommand, SynonymsArgs, SynonymsCommand,
 };
 use vitrina::feeds::import::{ImportSummary, import_feed};
 use vitrina::startup::Application;
@@ -87,7 +87,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let create = |name: &str| -> anyhow::Result<BufWriter<std::fs::File>> {
                 let path = args.dir.join(name);
                 Ok(BufWriter::new(
-                    std::fs::File::create(&path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
+                    std::fs::File::create(&path)
+                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
                 ))
             };
             let (mut import, mut offers) = (create("import.xml")?, create("offers.xml")?);
@@ -96,14 +97,20 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             import.flush()?;
             offers.flush()?;
         }
-        Command::Exchange(ExchangeCommandArgs { command: ExchangeCommand::Import { dir, db, pictures, exchange, json } }) => {
+        Command::Exchange(ExchangeCommandArgs {
+            command: ExchangeCommand::Import { dir, db, pictures, exchange, json },
+        }) => {
             let pool = vitrina::db::connect(&db.db).await?;
             let mut settings = exchange.settings(&db)?;
             settings.dir = dir.clone();
             let store = pictures.store(&db)?;
             let exchange = vitrina::exchange::Exchange::new(settings, pool.clone(), store);
             let packages = vitrina::exchange::catalog::packages_in(&dir)?;
-            anyhow::ensure!(!packages.is_empty(), "{} holds no CommerceML file (import*.xml, offers*.xml)", dir.display());
+            anyhow::ensure!(
+                !packages.is_empty(),
+                "{} holds no CommerceML file (import*.xml, offers*.xml)",
+                dir.display()
+            );
             for (key, name) in packages {
                 let summary = exchange
                     .apply_package(&key, &format!("1c:{name}"))

@@ -65,9 +65,12 @@ pub fn package_of(name: &str) -> Option<(FileKind, String)> {
     let normal = name.replace('\\', "/");
     let (folder, base) = normal.rsplit_once('/').map_or(("", normal.as_str()), |(f, b)| (f, b));
     let stem = base.strip_suffix(".xml").or_else(|| base.strip_suffix(".XML"))?;
-    for (prefix, kind) in
-        [("import", FileKind::Import), ("offers", FileKind::Offers), ("prices", FileKind::Prices), ("rests", FileKind::Rests)]
-    {
+    for (prefix, kind) in [
+        ("import", FileKind::Import),
+        ("offers", FileKind::Offers),
+        ("prices", FileKind::Prices),
+        ("rests", FileKind::Rests),
+    ] {
         if let Some(suffix) = stem.strip_prefix(prefix) {
             // Newer 1C names its files `import___GUID.xml`, `offers___GUID.xml`, …, one GUID each: the files of one
             // folder are then one package (the classifier, the goods, the offers, prices and stock of one unload).
@@ -179,11 +182,19 @@ fn amount(written: &str) -> String {
 /// The price type `setting` names (its `Ид` or `Наименование`, either case), among `types`.
 fn price_type<'a>(setting: &str, types: &'a [PriceTypeRow]) -> Option<&'a PriceTypeRow> {
     let setting = setting.trim();
-    types.iter().find(|t| t.id == setting).or_else(|| types.iter().find(|t| t.name.to_lowercase() == setting.to_lowercase()))
+    types
+        .iter()
+        .find(|t| t.id == setting)
+        .or_else(|| types.iter().find(|t| t.name.to_lowercase() == setting.to_lowercase()))
 }
 
 /// The offer a joined 1C offer becomes, for the catalogue writer to check and write, or why it is left out.
-fn raw_offer(offer: &Offer, good: &StagedGood, sell: &PriceTypeRow, old: Option<&PriceTypeRow>) -> Result<RawOffer, String> {
+fn raw_offer(
+    offer: &Offer,
+    good: &StagedGood,
+    sell: &PriceTypeRow,
+    old: Option<&PriceTypeRow>,
+) -> Result<RawOffer, String> {
     let prices = offer.prices.as_deref().unwrap_or_default();
     let price = prices
         .iter()
@@ -194,12 +205,13 @@ fn raw_offer(offer: &Offer, good: &StagedGood, sell: &PriceTypeRow, old: Option<
         .and_then(|old| prices.iter().find(|p| p.type_id == old.id).map(|p| (p, &old.currency)))
         .filter(|(p, type_currency)| currency(p.currency.as_deref().unwrap_or(type_currency)) == currency_id)
         .map(|(p, _)| amount(&p.amount));
-    let available = offer
-        .quantity
-        .as_deref()
-        .is_none_or(|q| amount(q).parse::<f64>().is_ok_and(|n| n > 0.0));
-    let mut params: Vec<RawParam> =
-        good.good.params.iter().map(|(name, value)| RawParam { name: name.clone(), unit: None, value: value.clone() }).collect();
+    let available = offer.quantity.as_deref().is_none_or(|q| amount(q).parse::<f64>().is_ok_and(|n| n > 0.0));
+    let mut params: Vec<RawParam> = good
+        .good
+        .params
+        .iter()
+        .map(|(name, value)| RawParam { name: name.clone(), unit: None, value: value.clone() })
+        .collect();
     for (name, value) in offer.params.as_deref().unwrap_or_default() {
         params.retain(|p| p.name != *name);
         params.push(RawParam { name: name.clone(), unit: None, value: value.clone() });
@@ -375,9 +387,7 @@ impl Exchange {
         };
         let old = match &self.settings.old_price_type {
             Some(setting) => Some(price_type(setting, &types).cloned().ok_or_else(|| {
-                ApplyError::Refused(format!(
-                    "the price type «{setting}» (VITRINA_1C_OLD_PRICE_TYPE) is not among 1C's"
-                ))
+                ApplyError::Refused(format!("the price type «{setting}» (VITRINA_1C_OLD_PRICE_TYPE) is not among 1C's"))
             })?),
             None => None,
         };

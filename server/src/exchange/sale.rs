@@ -150,9 +150,8 @@ pub fn order_document(order: &Order, settings: &SaleSettings, catalogue_id: &str
     if container {
         out.push_str("  <Контейнер>\n");
     }
-    let created = chrono::DateTime::parse_from_rfc3339(&order.created_at)
-        .map(|t| t.with_timezone(&settings.time_zone))
-        .ok();
+    let created =
+        chrono::DateTime::parse_from_rfc3339(&order.created_at).map(|t| t.with_timezone(&settings.time_zone)).ok();
     let changed = chrono::DateTime::parse_from_rfc3339(&order.updated_at)
         .map(|t| t.with_timezone(&settings.time_zone).format("%Y-%m-%d %H:%M:%S").to_string())
         .unwrap_or_default();
@@ -239,7 +238,12 @@ pub fn order_document(order: &Order, settings: &SaleSettings, catalogue_id: &str
     requisite(&mut out, 6, "Способ доставки", delivery);
     requisite(&mut out, 6, "Адрес доставки", &address);
     requisite(&mut out, 6, "Заказ оплачен", yes_no(paid));
-    requisite(&mut out, 6, "Доставка разрешена", yes_no(matches!(status, OrderStatus::Shipped | OrderStatus::Completed)));
+    requisite(
+        &mut out,
+        6,
+        "Доставка разрешена",
+        yes_no(matches!(status, OrderStatus::Shipped | OrderStatus::Completed)),
+    );
     requisite(&mut out, 6, "Отменен", yes_no(status == OrderStatus::Cancelled));
     requisite(&mut out, 6, "Финальный статус", yes_no(status.is_final()));
     requisite(&mut out, 6, "Статус заказа", status_name(&order.status));
@@ -255,9 +259,7 @@ pub fn order_document(order: &Order, settings: &SaleSettings, catalogue_id: &str
 fn encoded(text: &str, encoding: SaleEncoding) -> bytes::Bytes {
     match encoding {
         SaleEncoding::Utf8 => bytes::Bytes::from(text.to_owned()),
-        SaleEncoding::Windows1251 => {
-            bytes::Bytes::from(encoding_rs::WINDOWS_1251.encode(text).0.into_owned())
-        }
+        SaleEncoding::Windows1251 => bytes::Bytes::from(encoding_rs::WINDOWS_1251.encode(text).0.into_owned()),
     }
 }
 
@@ -381,7 +383,12 @@ impl Exchange {
             let outcome = crate::orders::change_status(ctx, &change, true).await.map_err(|e| e.to_string())?;
             match outcome.outcome {
                 crate::db::order_status::ChangeOutcome::Applied { .. } => {
-                    tracing::info!(order = number, status = to.as_str(), from_1c = label, "1C changed an order's status");
+                    tracing::info!(
+                        order = number,
+                        status = to.as_str(),
+                        from_1c = label,
+                        "1C changed an order's status"
+                    );
                     changed += 1;
                 }
                 crate::db::order_status::ChangeOutcome::NotFound => unknown += 1,
@@ -436,7 +443,8 @@ pub fn status_from_1c(document: &Node) -> Option<OrderStatus> {
     let deleted = document.text_of("ПометкаУдаления").is_some_and(|v| v.eq_ignore_ascii_case("true"));
     let named = document_status_text(document).to_lowercase().replace('ё', "е");
     // A status's name says a word unless it denies it ("Не оплачен", "Не отгружен").
-    let says = |word: &str| named.match_indices(word).any(|(at, _)| named[..at].split_whitespace().last() != Some("не"));
+    let says =
+        |word: &str| named.match_indices(word).any(|(at, _)| named[..at].split_whitespace().last() != Some("не"));
     if flag(&["отменен", "отменён"]) || deleted || says("отмен") {
         return Some(OrderStatus::Cancelled);
     }
@@ -452,10 +460,12 @@ pub fn status_from_1c(document: &Node) -> Option<OrderStatus> {
     {
         raise(OrderStatus::Completed);
     }
-    if flag(&["отгружен"]) || dated(&["дата отгрузки", "дата отгрузки по 1с"]) || says("отгруж") || says("отправлен") {
+    if flag(&["отгружен"]) || dated(&["дата отгрузки", "дата отгрузки по 1с"]) || says("отгруж") || says("отправлен")
+    {
         raise(OrderStatus::Shipped);
     }
-    if flag(&["заказ оплачен", "оплачен"]) || dated(&["дата оплаты по 1с"]) || says("оплачен") {
+    if flag(&["заказ оплачен", "оплачен"]) || dated(&["дата оплаты по 1с"]) || says("оплачен")
+    {
         raise(OrderStatus::Paid);
     }
     if flag(&["проведен", "проведён"])
@@ -484,7 +494,10 @@ mod tests {
     fn document(requisites: &[(&str, &str)]) -> Node {
         let mut xml = String::from("<КоммерческаяИнформация><Документ><Ид>7</Ид><ЗначенияРеквизитов>");
         for (name, value) in requisites {
-            let _ = write!(xml, "<ЗначениеРеквизита><Наименование>{name}</Наименование><Значение>{value}</Значение></ЗначениеРеквизита>");
+            let _ = write!(
+                xml,
+                "<ЗначениеРеквизита><Наименование>{name}</Наименование><Значение>{value}</Значение></ЗначениеРеквизита>"
+            );
         }
         xml.push_str("</ЗначенияРеквизитов></Документ></КоммерческаяИнформация>");
         let mut reader = CmlReader::new(std::io::Cursor::new(xml.into_bytes())).unwrap();
@@ -497,8 +510,14 @@ mod tests {
     #[test]
     fn marks_and_status_names_of_1c_become_the_furthest_status_and_cancellation_wins() {
         assert_eq!(status_from_1c(&document(&[("Проведен", "true")])), Some(OrderStatus::Accepted));
-        assert_eq!(status_from_1c(&document(&[("Заказ оплачен", "true"), ("Проведен", "true")])), Some(OrderStatus::Paid));
-        assert_eq!(status_from_1c(&document(&[("Дата отгрузки по 1С", "2026-11-28 10:00:00")])), Some(OrderStatus::Shipped));
+        assert_eq!(
+            status_from_1c(&document(&[("Заказ оплачен", "true"), ("Проведен", "true")])),
+            Some(OrderStatus::Paid)
+        );
+        assert_eq!(
+            status_from_1c(&document(&[("Дата отгрузки по 1С", "2026-11-28 10:00:00")])),
+            Some(OrderStatus::Shipped)
+        );
         let delivered = [("Заказ оплачен", "true"), ("Финальный статус", "true"), ("Статус заказа", "[F] Доставлен")];
         assert_eq!(status_from_1c(&document(&delivered)), Some(OrderStatus::Completed));
         let cancelled = [("Заказ оплачен", "true"), ("Отменен", "true")];

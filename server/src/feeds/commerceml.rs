@@ -199,7 +199,10 @@ impl CmlReader {
     ///
     /// # Errors
     /// The first bytes cannot be read.
-    pub fn with_properties(input: impl Read + Send + 'static, properties: HashMap<String, Property>) -> std::io::Result<Self> {
+    pub fn with_properties(
+        input: impl Read + Send + 'static,
+        properties: HashMap<String, Property>,
+    ) -> std::io::Result<Self> {
         let (xml, _) = open_xml(input)?;
         Ok(Self {
             xml,
@@ -232,12 +235,18 @@ impl CmlReader {
     fn whole(&self, name: &str) -> bool {
         let parent = |up: usize| self.path.len().checked_sub(up + 1).map(|i| self.path[i].as_str());
         match (parent(1), parent(0), name) {
-            (Some("Классификатор"), Some("Свойства"), "Свойство" | "СвойствоНоменклатуры") => true,
+            (Some("Классификатор"), Some("Свойства"), "Свойство" | "СвойствоНоменклатуры") => {
+                true
+            }
             (_, Some("Классификатор"), "Группы") => true,
             (Some("Каталог"), Some("Товары"), "Товар") => true,
             (Some("ПакетПредложений"), Some("ТипыЦен"), "ТипЦены") => true,
-            (Some("ПакетПредложений"), Some("Предложения"), "Предложение") => true,
-            (_, Some("КоммерческаяИнформация" | "Контейнер"), "Документ") => true,
+            (Some("ПакетПредложений"), Some("Предложения"), "Предложение") => {
+                true
+            }
+            (_, Some("КоммерческаяИнформация" | "Контейнер"), "Документ") => {
+                true
+            }
             _ => false,
         }
     }
@@ -291,7 +300,9 @@ impl CmlReader {
                         let changes_only = is_true(Some(&text));
                         match at(1) {
                             Some("Каталог") => self.queue.push_back(CmlItem::Catalogue { changes_only }),
-                            Some("ПакетПредложений") => self.queue.push_back(CmlItem::OfferPackage { changes_only }),
+                            Some("ПакетПредложений") => {
+                                self.queue.push_back(CmlItem::OfferPackage { changes_only })
+                            }
                             _ => {}
                         }
                     }
@@ -317,9 +328,13 @@ impl CmlReader {
     fn opened(&mut self, name: &str, attrs: &[(String, String)]) {
         let attr = |key: &str| attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         match name {
-            "КоммерческаяИнформация" => self.schema_version = attr("ВерсияСхемы").map(str::to_owned),
+            "КоммерческаяИнформация" => {
+                self.schema_version = attr("ВерсияСхемы").map(str::to_owned)
+            }
             "Каталог" => {
-                self.queue.push_back(CmlItem::Catalogue { changes_only: is_true(attr("СодержитТолькоИзменения")) });
+                self.queue.push_back(CmlItem::Catalogue {
+                    changes_only: is_true(attr("СодержитТолькоИзменения"))
+                });
             }
             "ПакетПредложений" => {
                 let changes_only = is_true(attr("СодержитТолькоИзменения"));
@@ -375,14 +390,12 @@ impl CmlReader {
                     }
                 }
                 Event::Text(t) => {
-                    let text =
-                        t.xml10_content();
+                    let text = t.xml10_content();
                     grow(text.len(), self)?;
                     stack.last_mut().expect("the tree's root").text.push_str(&text);
                 }
                 Event::CData(c) => {
-                    let text =
-                        c.xml10_content();
+                    let text = c.xml10_content();
                     grow(text.len(), self)?;
                     stack.last_mut().expect("the tree's root").text.push_str(&text);
                 }
@@ -459,7 +472,8 @@ impl CmlReader {
     /// property the file's classifier does not name are left out (they have no name to show).
     fn property_values(&self, node: &Node) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        for value in node.child("ЗначенияСвойств").into_iter().flat_map(|v| v.all("ЗначенияСвойства")) {
+        for value in node.child("ЗначенияСвойств").into_iter().flat_map(|v| v.all("ЗначенияСвойства"))
+        {
             let Some(property) = value.text_of("Ид").and_then(|id| self.properties.get(&id)) else { continue };
             if property.name.is_empty() {
                 continue;
@@ -483,7 +497,12 @@ impl CmlReader {
             name: node.text_of("Наименование").unwrap_or_default(),
             sku: node.text_of("Артикул"),
             description: node.text_of("Описание"),
-            groups: node.child("Группы").into_iter().flat_map(|g| g.all("Ид")).map(|g| g.text.trim().to_owned()).collect(),
+            groups: node
+                .child("Группы")
+                .into_iter()
+                .flat_map(|g| g.all("Ид"))
+                .map(|g| g.text.trim().to_owned())
+                .collect(),
             pictures: node.all("Картинка").map(|p| p.text.trim().to_owned()).filter(|p| !p.is_empty()).collect(),
             params: self.property_values(node),
             vendor: node.child("Изготовитель").and_then(|v| v.text_of("Наименование")),
@@ -642,7 +661,9 @@ mod tests {
         assert_eq!(all[1], CmlItem::OfferPackage { changes_only: true });
         assert_eq!(
             all[2],
-            CmlItem::PriceType(PriceType { id: "r".into(), name: "Розничная".into(), currency: "руб".into() })
+            CmlItem::PriceType(PriceType {
+                id: "r".into(), name: "Розничная".into(), currency: "руб".into()
+            })
         );
         let CmlItem::Offer(offer) = &all[3] else { panic!() };
         assert_eq!(offer.good_id(), "t1");

@@ -290,10 +290,8 @@ mod tests {
             items
         };
         let goods = read(import).into_iter().filter(|i| matches!(i, CmlItem::Good(_))).count();
-        let offers: Vec<_> = read(offers)
-            .into_iter()
-            .filter_map(|i| if let CmlItem::Offer(o) = i { Some(*o) } else { None })
-            .collect();
+        let offers: Vec<_> =
+            read(offers).into_iter().filter_map(|i| if let CmlItem::Offer(o) = i { Some(*o) } else { None }).collect();
         assert_eq!(offers.len(), 300);
         let variants = offers.iter().filter(|o| o.id.contains('#')).count();
         assert!(variants > 20, "{variants}");
@@ -311,7 +309,12 @@ mod tests {
 ///
 /// # Errors
 /// Writing to `import` or `offers_out`.
-pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()> {
+pub fn write_commerceml(
+    import: &mut impl Write,
+    offers_out: &mut impl Write,
+    offers: u64,
+    seed: u64,
+) -> io::Result<()> {
     use super::yml::{FeedItem, YmlReader};
     let (reader, writer) = std::io::pipe()?;
     let producer = std::thread::spawn(move || -> io::Result<()> {
@@ -322,13 +325,25 @@ pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, of
     let mut yml = YmlReader::new(reader)?;
     let head = |out: &mut dyn Write| -> io::Result<()> {
         writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
-        writeln!(out, "<КоммерческаяИнформация xmlns=\"urn:1C.ru:commerceml_210\" ВерсияСхемы=\"2.10\" ДатаФормирования=\"2026-11-01T00:00:00\">")
+        writeln!(
+            out,
+            "<КоммерческаяИнформация xmlns=\"urn:1C.ru:commerceml_210\" ВерсияСхемы=\"2.10\" ДатаФормирования=\"2026-11-01T00:00:00\">"
+        )
     };
     head(import)?;
     head(offers_out)?;
-    writeln!(offers_out, "<ПакетПредложений СодержитТолькоИзменения=\"false\"><Ид>generated#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>generated</ИдКаталога>")?;
-    writeln!(offers_out, "<ТипыЦен><ТипЦены><Ид>retail</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены>")?;
-    writeln!(offers_out, "<ТипЦены><Ид>old</Ид><Наименование>Старая</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен><Предложения>")?;
+    writeln!(
+        offers_out,
+        "<ПакетПредложений СодержитТолькоИзменения=\"false\"><Ид>generated#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>generated</ИдКаталога>"
+    )?;
+    writeln!(
+        offers_out,
+        "<ТипыЦен><ТипЦены><Ид>retail</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены>"
+    )?;
+    writeln!(
+        offers_out,
+        "<ТипЦены><Ид>old</Ид><Наименование>Старая</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен><Предложения>"
+    )?;
     let mut categories: Vec<(String, Option<String>, String)> = Vec::new();
     let mut in_catalogue = false;
     let mut last_group: Option<String> = None;
@@ -339,22 +354,51 @@ pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, of
             FeedItem::Offer(offer) => {
                 if !in_catalogue {
                     in_catalogue = true;
-                    writeln!(import, "<Классификатор><Ид>generated</Ид><Наименование>Классификатор</Наименование><Группы>")?;
+                    writeln!(
+                        import,
+                        "<Классификатор><Ид>generated</Ид><Наименование>Классификатор</Наименование><Группы>"
+                    )?;
                     for (id, _, name) in categories.iter().filter(|(_, parent, _)| parent.is_none()) {
-                        write!(import, "<Группа><Ид>{id}</Ид><Наименование>{}</Наименование><Группы>", escape(name.as_str()))?;
-                        for (child, _, name) in categories.iter().filter(|(_, parent, _)| parent.as_deref() == Some(id)) {
-                            write!(import, "<Группа><Ид>{child}</Ид><Наименование>{}</Наименование></Группа>", escape(name.as_str()))?;
+                        write!(
+                            import,
+                            "<Группа><Ид>{id}</Ид><Наименование>{}</Наименование><Группы>",
+                            escape(name.as_str())
+                        )?;
+                        for (child, _, name) in categories.iter().filter(|(_, parent, _)| parent.as_deref() == Some(id))
+                        {
+                            write!(
+                                import,
+                                "<Группа><Ид>{child}</Ид><Наименование>{}</Наименование></Группа>",
+                                escape(name.as_str())
+                            )?;
                         }
                         writeln!(import, "</Группы></Группа>")?;
                     }
                     writeln!(import, "</Группы><Свойства>")?;
-                    for name in ["Возраст", "Материал", "Цвет", "Размер", "Вес", "Количество деталей", "Страна", "Серия",
-                        "Упаковка", "Батарейки", "Гарантия"]
-                    {
-                        writeln!(import, "<Свойство><Ид>{}</Ид><Наименование>{name}</Наименование><ТипЗначений>Строка</ТипЗначений></Свойство>", property(name))?;
+                    for name in [
+                        "Возраст",
+                        "Материал",
+                        "Цвет",
+                        "Размер",
+                        "Вес",
+                        "Количество деталей",
+                        "Страна",
+                        "Серия",
+                        "Упаковка",
+                        "Батарейки",
+                        "Гарантия",
+                    ] {
+                        writeln!(
+                            import,
+                            "<Свойство><Ид>{}</Ид><Наименование>{name}</Наименование><ТипЗначений>Строка</ТипЗначений></Свойство>",
+                            property(name)
+                        )?;
                     }
                     writeln!(import, "</Свойства></Классификатор>")?;
-                    writeln!(import, "<Каталог СодержитТолькоИзменения=\"false\"><Ид>generated</Ид><ИдКлассификатора>generated</ИдКлассификатора><Наименование>Каталог</Наименование><Товары>")?;
+                    writeln!(
+                        import,
+                        "<Каталог СодержитТолькоИзменения=\"false\"><Ид>generated</Ид><ИдКлассификатора>generated</ИдКлассификатора><Наименование>Каталог</Наименование><Товары>"
+                    )?;
                 }
                 let id = offer.id.clone().unwrap_or_default();
                 let name = offer.name.clone().unwrap_or_default();
@@ -364,29 +408,61 @@ pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, of
                 };
                 last_group = offer.group_id.clone();
                 if new_good {
-                    let good_name = if offer.group_id.is_some() { name.rsplit_once(", ").map_or(name.as_str(), |(n, _)| n) } else { &name };
-                    writeln!(import, "<Товар><Ид>{good}</Ид><Артикул>{}</Артикул><Наименование>{}</Наименование>",
-                        escape(offer.vendor_code.as_deref().unwrap_or_default()), escape(good_name))?;
-                    writeln!(import, "<Группы><Ид>{}</Ид></Группы><Описание>{}</Описание>",
-                        offer.category_id.as_deref().unwrap_or_default(), escape(offer.description.as_deref().unwrap_or_default()))?;
-                    writeln!(import, "<Изготовитель><Ид>{0}</Ид><Наименование>{0}</Наименование></Изготовитель><ЗначенияСвойств>",
-                        escape(offer.vendor.as_deref().unwrap_or_default()))?;
+                    let good_name = if offer.group_id.is_some() {
+                        name.rsplit_once(", ").map_or(name.as_str(), |(n, _)| n)
+                    } else {
+                        &name
+                    };
+                    writeln!(
+                        import,
+                        "<Товар><Ид>{good}</Ид><Артикул>{}</Артикул><Наименование>{}</Наименование>",
+                        escape(offer.vendor_code.as_deref().unwrap_or_default()),
+                        escape(good_name)
+                    )?;
+                    writeln!(
+                        import,
+                        "<Группы><Ид>{}</Ид></Группы><Описание>{}</Описание>",
+                        offer.category_id.as_deref().unwrap_or_default(),
+                        escape(offer.description.as_deref().unwrap_or_default())
+                    )?;
+                    writeln!(
+                        import,
+                        "<Изготовитель><Ид>{0}</Ид><Наименование>{0}</Наименование></Изготовитель><ЗначенияСвойств>",
+                        escape(offer.vendor.as_deref().unwrap_or_default())
+                    )?;
                     for param in offer.params.iter().filter(|p| offer.group_id.is_none() || p.name != "Цвет") {
-                        writeln!(import, "<ЗначенияСвойства><Ид>{}</Ид><Значение>{}</Значение></ЗначенияСвойства>",
-                            property(&param.name), escape(param.value.as_str()))?;
+                        writeln!(
+                            import,
+                            "<ЗначенияСвойства><Ид>{}</Ид><Значение>{}</Значение></ЗначенияСвойства>",
+                            property(&param.name),
+                            escape(param.value.as_str())
+                        )?;
                     }
                     writeln!(import, "</ЗначенияСвойств></Товар>")?;
                 }
                 let offer_id = if offer.group_id.is_some() { format!("{good}#{id}") } else { id.clone() };
-                write!(offers_out, "<Предложение><Ид>{offer_id}</Ид><Наименование>{}</Наименование>", escape(name.as_str()))?;
+                write!(
+                    offers_out,
+                    "<Предложение><Ид>{offer_id}</Ид><Наименование>{}</Наименование>",
+                    escape(name.as_str())
+                )?;
                 if offer.group_id.is_some() {
                     let colour = offer.params.iter().find(|p| p.name == "Цвет").map_or("", |p| p.value.as_str());
-                    write!(offers_out, "<ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Цвет</Наименование><Значение>{colour}</Значение></ХарактеристикаТовара></ХарактеристикиТовара>")?;
+                    write!(
+                        offers_out,
+                        "<ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Цвет</Наименование><Значение>{colour}</Значение></ХарактеристикаТовара></ХарактеристикиТовара>"
+                    )?;
                 }
-                write!(offers_out, "<Цены><Цена><ИдТипаЦены>retail</ИдТипаЦены><ЦенаЗаЕдиницу>{}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>",
-                    offer.price.as_deref().unwrap_or_default())?;
+                write!(
+                    offers_out,
+                    "<Цены><Цена><ИдТипаЦены>retail</ИдТипаЦены><ЦенаЗаЕдиницу>{}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>",
+                    offer.price.as_deref().unwrap_or_default()
+                )?;
                 if let Some(old) = &offer.old_price {
-                    write!(offers_out, "<Цена><ИдТипаЦены>old</ИдТипаЦены><ЦенаЗаЕдиницу>{old}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>")?;
+                    write!(
+                        offers_out,
+                        "<Цена><ИдТипаЦены>old</ИдТипаЦены><ЦенаЗаЕдиницу>{old}</ЦенаЗаЕдиницу><Валюта>руб</Валюта></Цена>"
+                    )?;
                 }
                 let stock = if offer.available.as_deref() == Some("false") { 0 } else { 5 };
                 writeln!(offers_out, "</Цены><Количество>{stock}</Количество></Предложение>")?;
@@ -397,5 +473,4 @@ pub fn write_commerceml(import: &mut impl Write, offers_out: &mut impl Write, of
     producer.join().map_err(|_| io::Error::other("the feed generator panicked"))??;
     writeln!(import, "</Товары></Каталог></КоммерческаяИнформация>")?;
     writeln!(offers_out, "</Предложения></ПакетПредложений></КоммерческаяИнформация>")
-
 }

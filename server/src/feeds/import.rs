@@ -392,7 +392,16 @@ impl CatalogueWriter {
             position: 0,
             summary: ImportSummary::default(),
         };
-        Ok(Self { importer, source: source.to_owned(), scope, sections_scope: scope, format, started, started_at, floor: import_id })
+        Ok(Self {
+            importer,
+            source: source.to_owned(),
+            scope,
+            sections_scope: scope,
+            format,
+            started,
+            started_at,
+            floor: import_id,
+        })
     }
 
     /// The import's id: the `seen_import_id` of every row this write names.

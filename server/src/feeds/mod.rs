@@ -1,7 +1,7 @@
 //! Catalogue feeds: the YML reader, the importer, the embedded demo catalogue and the synthetic feed generator.
 
-pub mod fields;
 pub mod commerceml;
+pub mod fields;
 pub mod generate;
 pub mod import;
 pub mod offer;

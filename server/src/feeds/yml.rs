@@ -178,7 +178,9 @@ pub(super) fn resolve_entity(name: &str) -> Option<&'static str> {
 /// An XML reader over `input`, transcoded to UTF-8 as it reads: the encoding is sniffed from the BOM or the XML
 /// declaration (default UTF-8); malformed byte sequences become U+FFFD. A bare `&` is kept as text (real feeds write
 /// "Tom & Jerry") and end tags must match. Shared by the YML and CommerceML readers.
-pub(super) fn open_xml(input: impl Read + Send + 'static) -> std::io::Result<(Reader<Source>, &'static encoding_rs::Encoding)> {
+pub(super) fn open_xml(
+    input: impl Read + Send + 'static,
+) -> std::io::Result<(Reader<Source>, &'static encoding_rs::Encoding)> {
     let mut raw: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(64 * 1024, input));
     let head = raw.fill_buf()?;
     let encoding = declared_encoding(&head[..head.len().min(1024)]).unwrap_or(encoding_rs::UTF_8);

@@ -56,9 +56,7 @@ fn answer(status: StatusCode, lines: &[&str]) -> Response {
     let mut body = lines.join("\n");
     body.push('\n');
     let mut response = (status, body).into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
@@ -133,11 +131,8 @@ async fn exchange(
             }
         },
         ("sale", "file") => {
-            let ctx = crate::orders::Context {
-                db: &state.db,
-                mailer: &state.mailer,
-                public_url: &state.settings.public_url,
-            };
+            let ctx =
+                crate::orders::Context { db: &state.db, mailer: &state.mailer, public_url: &state.settings.public_url };
             match exchange.apply_orders(ctx, body).await {
                 Ok(summary) => answer(StatusCode::OK, &["success", &summary]),
                 Err(reason) => failure(StatusCode::OK, &reason),
@@ -180,7 +175,7 @@ async fn right_credentials(
     let settings = &exchange.settings;
     let configured = !settings.user.is_empty()
         && crate::session::same(user.as_bytes(), settings.user.as_bytes())
-        & crate::session::same(password.as_bytes(), settings.password.as_bytes());
+            & crate::session::same(password.as_bytes(), settings.password.as_bytes());
     if configured {
         return Ok(true);
     }
@@ -227,9 +222,10 @@ async fn checkauth(state: &AppState, exchange: &Exchange, addr: ClientAddr, head
     };
     if !right {
         let mut response = failure(StatusCode::UNAUTHORIZED, "wrong exchange user or password");
-        response
-            .headers_mut()
-            .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"1C exchange\", charset=\"UTF-8\""));
+        response.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Basic realm=\"1C exchange\", charset=\"UTF-8\""),
+        );
         return response;
     }
     if let Err(err) = limiters.login_addresses.forgive(attempt).await {
@@ -256,7 +252,9 @@ async fn init(exchange: &Arc<Exchange>) -> Response {
         return failure(StatusCode::CONFLICT, "an import of the last exchange is still under way; try again shortly");
     }
     let dir = exchange.settings.dir.clone();
-    if let Err(err) = tokio::task::spawn_blocking(move || files::clear(&dir)).await.map_err(std::io::Error::other).flatten() {
+    if let Err(err) =
+        tokio::task::spawn_blocking(move || files::clear(&dir)).await.map_err(std::io::Error::other).flatten()
+    {
         tracing::warn!(%err, "1C's exchange: the folder could not be emptied");
         return failure(StatusCode::INTERNAL_SERVER_ERROR, "the exchange's folder could not be emptied");
     }
@@ -307,7 +305,10 @@ async fn import(exchange: &Arc<Exchange>, filename: Option<&str>) -> Response {
         Err(err) => return refused(&err),
     };
     let Some((_, key)) = catalog::package_of(name) else {
-        return failure(StatusCode::BAD_REQUEST, &format!("{name} is no catalogue file (import, offers, prices, rests)"));
+        return failure(
+            StatusCode::BAD_REQUEST,
+            &format!("{name} is no catalogue file (import, offers, prices, rests)"),
+        );
     };
     let started = Instant::now();
     let mut asked = false;
@@ -361,8 +362,14 @@ async fn start(exchange: &Arc<Exchange>, key: &str, name: &str, relative: &std::
         let result = exchange.apply_package(&key, &source).await;
         let outcome = match result {
             Ok(s) => {
-                tracing::info!(source, added = s.offers_added, updated = s.offers_updated, removed = s.offers_removed,
-                    skipped = s.offers_skipped, "1C's catalogue applied");
+                tracing::info!(
+                    source,
+                    added = s.offers_added,
+                    updated = s.offers_updated,
+                    removed = s.offers_removed,
+                    skipped = s.offers_skipped,
+                    "1C's catalogue applied"
+                );
                 Ok(format!(
                     "{} sections; offers: {} added, {} updated, {} removed, {} skipped",
                     s.sections, s.offers_added, s.offers_updated, s.offers_removed, s.offers_skipped

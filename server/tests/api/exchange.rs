@@ -73,7 +73,8 @@ impl<'a> OneC<'a> {
     /// Uploads `bytes` as `name` in `limit`-byte chunks, as 1C does.
     async fn upload(&self, name: &str, bytes: &[u8], limit: usize) {
         for chunk in bytes.chunks(limit) {
-            let answer = self.call(&format!("type=catalog&mode=file&filename={name}"), Some(chunk.to_vec()), None).await;
+            let answer =
+                self.call(&format!("type=catalog&mode=file&filename={name}"), Some(chunk.to_vec()), None).await;
             assert_eq!((answer.status, answer.first()), (200, "success"), "{name}: {:?}", answer.lines);
         }
     }
@@ -315,7 +316,8 @@ async fn the_2_10_files_sell_at_the_configured_price_type_and_show_the_old_one()
     settled(&app).await;
     let all = app.json("/api/offers?perPage=100", 200).await;
     assert_eq!(all["total"], 1, "one product, two variants: {all}");
-    let offer = app.json("/api/offers/ffce323d-c133-11e8-8111-0050569b2b72%238a4e5ea9-d129-11e8-8112-0050569b2b72", 200).await;
+    let offer =
+        app.json("/api/offers/ffce323d-c133-11e8-8111-0050569b2b72%238a4e5ea9-d129-11e8-8112-0050569b2b72", 200).await;
     assert_eq!((offer["price"].as_i64(), offer["oldPrice"].as_i64()), (Some(10500), Some(15500)));
     assert_eq!(offer["currencyId"], "RUB", "руб is the rouble");
     let colour = offer["params"].as_array().unwrap().iter().find(|p| p["name"] == "Цвет").unwrap().clone();
@@ -329,7 +331,8 @@ async fn without_a_price_type_set_offers_sell_at_the_first_type_1c_lists() {
     let answers = OneC::new(&app).session(&[("import.xml", import), ("offers.xml", offers)]).await;
     assert!(answers.iter().all(|(a, _)| a.first() == "success"), "{:?}", answers[0].0.lines);
     settled(&app).await;
-    let offer = app.json("/api/offers/ffce323d-c133-11e8-8111-0050569b2b72%238a4e5ea9-d129-11e8-8112-0050569b2b72", 200).await;
+    let offer =
+        app.json("/api/offers/ffce323d-c133-11e8-8111-0050569b2b72%238a4e5ea9-d129-11e8-8112-0050569b2b72", 200).await;
     // ЦПУ is listed first (15,500); the types' names in order would give ЦП (10,500).
     assert_eq!(offer["price"].as_i64(), Some(15500), "{offer}");
 }
@@ -337,23 +340,31 @@ async fn without_a_price_type_set_offers_sell_at_the_first_type_1c_lists() {
 #[tokio::test]
 async fn newer_1c_splits_one_unload_into_guid_named_files_that_apply_as_one_package() {
     let head = r#"<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_210" ВерсияСхемы="2.10">"#;
-    let classifier = format!(r#"{head}<Классификатор><Ид>k</Ид><Наименование>К</Наименование>
+    let classifier = format!(
+        r#"{head}<Классификатор><Ид>k</Ид><Наименование>К</Наименование>
 <Группы><Группа><Ид>g</Ид><Наименование>Чайники</Наименование></Группа></Группы>
 <Свойства><Свойство><Ид>p</Ид><Наименование>Объём</Наименование><ТипЗначений>Справочник</ТипЗначений>
 <ВариантыЗначений><Справочник><ИдЗначения>v1</ИдЗначения><Значение>1,7 л</Значение></Справочник></ВариантыЗначений></Свойство></Свойства>
-</Классификатор></КоммерческаяИнформация>"#);
-    let goods = format!(r#"{head}<Каталог СодержитТолькоИзменения="false"><Ид>c</Ид><Товары>
+</Классификатор></КоммерческаяИнформация>"#
+    );
+    let goods = format!(
+        r#"{head}<Каталог СодержитТолькоИзменения="false"><Ид>c</Ид><Товары>
 <Товар><Ид>t</Ид><Наименование>Чайник электрический</Наименование><Группы><Ид>g</Ид></Группы>
 <ЗначенияСвойств><ЗначенияСвойства><Ид>p</Ид><Значение>v1</Значение></ЗначенияСвойства></ЗначенияСвойств></Товар>
-</Товары></Каталог></КоммерческаяИнформация>"#);
-    let offers = format!(r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Ид>c#</Ид>
+</Товары></Каталог></КоммерческаяИнформация>"#
+    );
+    let offers = format!(
+        r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Ид>c#</Ид>
 <ТипыЦен><ТипЦены><Ид>r</Ид><Наименование>Розничная</Наименование><Валюта>руб</Валюта></ТипЦены></ТипыЦен>
 <Предложения><Предложение><Ид>t</Ид><Наименование>Чайник электрический</Наименование>
 <Цены><Цена><ИдТипаЦены>r</ИдТипаЦены><ЦенаЗаЕдиницу>2490</ЦенаЗаЕдиницу></Цена></Цены><Количество>3</Количество></Предложение>
-</Предложения></ПакетПредложений></КоммерческаяИнформация>"#);
-    let rests = format!(r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Предложения>
+</Предложения></ПакетПредложений></КоммерческаяИнформация>"#
+    );
+    let rests = format!(
+        r#"{head}<ПакетПредложений СодержитТолькоИзменения="false"><Предложения>
 <Предложение><Ид>t</Ид><Остатки><Остаток><Склад><Ид>s</Ид><Количество>0</Количество></Склад></Остаток></Остатки></Предложение>
-</Предложения></ПакетПредложений></КоммерческаяИнформация>"#);
+</Предложения></ПакетПредложений></КоммерческаяИнформация>"#
+    );
     let app = spawn_app_with(configured).await;
     let files = [
         ("goods/1/import___1b2f.xml", classifier.into_bytes()),
@@ -488,8 +499,7 @@ impl OneC<'_> {
     /// `type=sale&mode=query`: the document's bytes.
     async fn query(&self) -> Vec<u8> {
         let url = format!("{}/1c/exchange?type=sale&mode=query", self.app.base);
-        let response =
-            self.app.client.get(url).header("cookie", self.cookie.as_deref().unwrap()).send().await.unwrap();
+        let response = self.app.client.get(url).header("cookie", self.cookie.as_deref().unwrap()).send().await.unwrap();
         assert_eq!(response.status(), 200);
         response.bytes().await.unwrap().to_vec()
     }
@@ -625,7 +635,8 @@ async fn a_staff_account_of_the_exchange_role_authenticates_1c_and_not_the_back_
     office.token = session["csrfToken"].as_str().unwrap().to_owned();
     let set = office.post("/api/admin/password", &serde_json::json!({"token": token, "password": "обмен с 1С"})).await;
     assert_eq!(set.status(), 204);
-    let login = office.post("/api/admin/login", &serde_json::json!({"email": "1c@shop.test", "password": "обмен с 1С"})).await;
+    let login =
+        office.post("/api/admin/login", &serde_json::json!({"email": "1c@shop.test", "password": "обмен с 1С"})).await;
     assert_eq!(login.status(), 401, "an exchange account is no back-office log-in");
 
     let one_c = OneC::new(&app);
@@ -643,8 +654,12 @@ async fn the_cli_applies_a_folder_1c_unloaded_to_as_the_exchange_does() {
     let app = spawn_app_with(|_| {}).await;
     let dir = tempfile::tempdir().unwrap();
     let binary = env!("CARGO_BIN_EXE_vitrina");
-    let generated =
-        std::process::Command::new(binary).arg("generate-commerceml").arg(dir.path()).args(["--offers", "60"]).output().unwrap();
+    let generated = std::process::Command::new(binary)
+        .arg("generate-commerceml")
+        .arg(dir.path())
+        .args(["--offers", "60"])
+        .output()
+        .unwrap();
     assert!(generated.status.success(), "{}", String::from_utf8_lossy(&generated.stderr));
     let run = || {
         std::process::Command::new(binary)
@@ -664,7 +679,11 @@ async fn the_cli_applies_a_folder_1c_unloaded_to_as_the_exchange_does() {
     let products = app.json("/api/offers?perPage=1", 200).await["total"].as_u64().unwrap();
     assert!((40..60).contains(&products), "60 offers, some variants of one product: {products} products");
     let again: serde_json::Value = serde_json::from_slice(&run().stdout).unwrap();
-    assert_eq!((again["offersAdded"].as_u64(), again["offersUpdated"].as_u64()), (Some(0), Some(0)), "unchanged: {again}");
+    assert_eq!(
+        (again["offersAdded"].as_u64(), again["offersUpdated"].as_u64()),
+        (Some(0), Some(0)),
+        "unchanged: {again}"
+    );
 
     let empty = tempfile::tempdir().unwrap();
     let nothing = std::process::Command::new(binary)
