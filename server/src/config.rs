@@ -618,6 +618,27 @@ pub struct ServeArgs {
     /// shell and the rebuilt runtime can be seen through the real interface. Unset in a real shop.
     #[arg(long, env = "VITRINA_RENDER_FAULT", hide = true)]
     pub render_fault: Option<String>,
+    /// The folder the search and facet indexes are kept in between starts (issue 39): `search/` beside a SQLite
+    /// database, `./data/search` with PostgreSQL. Each instance keeps its own; instances on one machine may share
+    /// one (a build takes its lock, and the others open what it built).
+    #[arg(long, env = "VITRINA_INDEX_DIR")]
+    pub index_dir: Option<PathBuf>,
+    /// For tests only (issue 39): `abort-before-switch` stops the process as a crash would, after a new index is
+    /// written whole and before it is named current. Unset in a real shop.
+    #[arg(long, env = "VITRINA_INDEX_FAULT", hide = true)]
+    pub index_fault: Option<String>,
+}
+
+impl ServeArgs {
+    /// The search index's store (`--index-dir`, made when missing), with the test hook when set.
+    ///
+    /// # Errors
+    /// The folder cannot be made.
+    pub fn index_store(&self) -> std::io::Result<crate::search::disk::IndexStore> {
+        let dir = self.index_dir.clone().unwrap_or_else(|| crate::db::data_dir(&self.db.db).join("search"));
+        let fault = self.index_fault.as_deref().and_then(crate::search::disk::Fault::parse);
+        Ok(crate::search::disk::IndexStore::new(dir)?.with_fault(fault))
+    }
 }
 
 /// Whether pages are rendered on the server (`VITRINA_RENDER`).
@@ -704,16 +725,12 @@ impl ExchangeArgs {
     /// A folder that holds the SQLite database: `mode=init` empties the exchange's folder.
     pub fn settings(&self, db: &DbArgs) -> anyhow::Result<crate::exchange::ExchangeSettings> {
         let (user, password) = match (&self.exchange_user, &self.exchange_password) {
-            (Some(user), Some(password)) if !user.is_empty() && !password.is_empty() => (user.clone(), password.clone()),
+            (Some(user), Some(password)) if !user.is_empty() && !password.is_empty() => {
+                (user.clone(), password.clone())
+            }
             _ => (String::new(), String::new()),
         };
-        let dir = self.exchange_dir.clone().unwrap_or_else(|| {
-            if crate::db::is_postgres_url(&db.db) {
-                std::path::PathBuf::from("data").join("1c-exchange")
-            } else {
-                db.db.parent().unwrap_or_else(|| std::path::Path::new(".")).join("1c-exchange")
-            }
-        });
+        let dir = self.exchange_dir.clone().unwrap_or_else(|| crate::db::data_dir(&db.db).join("1c-exchange"));
         if !crate::db::is_postgres_url(&db.db) {
             let database = std::path::absolute(&db.db).unwrap_or_else(|_| db.db.clone());
             let folder = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());

@@ -104,7 +104,14 @@ impl Application {
             min_share_percent: args.facet_min_share,
             order: args.facet_order.iter().map(|name| name.trim().to_owned()).filter(|n| !n.is_empty()).collect(),
         };
-        let search = Arc::new(crate::search::engine::SearchEngine::new()?.with_facet_settings(facet_settings));
+        let search = Arc::new(
+            crate::search::engine::SearchEngine::new()?
+                .with_facet_settings(facet_settings)
+                .with_store(args.index_store()?),
+        );
+        // The indexes kept on disk answer from the first request (issue 39); the watcher's first look builds anew
+        // when they show an older catalogue or none is kept.
+        search.open_stored(|import| crate::db::search::import_finished_at(&pool, import)).await;
         let catalog = Arc::new(crate::catalog::CatalogCache::default());
         let content = Arc::new(crate::state::ContentGeneration::default());
         let pictures = args.pictures.store(&args.db)?;
@@ -127,7 +134,8 @@ impl Application {
         );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
-        let exchange = crate::exchange::Exchange::new(args.exchange.settings(&args.db)?, pool.clone(), pictures.clone());
+        let exchange =
+            crate::exchange::Exchange::new(args.exchange.settings(&args.db)?, pool.clone(), pictures.clone());
         let state = AppState {
             db: pool,
             search,
@@ -180,8 +188,10 @@ impl Application {
 /// Watches the database for changes made by this process or another (`vitrina import`, `vitrina menu import`, `vitrina
 /// stores import`, `vitrina reviews publish` run beside the shop), every
 /// [`SEARCH_WATCH_INTERVAL_MS`](crate::limits::SEARCH_WATCH_INTERVAL_MS):
-/// - after an import, and once at start, it builds the search index and empties the catalogue cache, so pages and answers
-///   read the imported offers and sections; after `vitrina synonyms import` or `reset` it builds the index too;
+/// - after an import, and at start when the indexes kept on disk (opened before it starts, issue 39) show an older
+///   catalogue or none is kept, it builds them
+///   and empties the catalogue cache, so pages and answers read the imported offers and sections; after `vitrina
+///   synonyms import` or `reset` it builds the index too;
 /// - after an import, it wakes the picture worker (when this process runs one), which sweeps and fetches;
 /// - after a picture became ready (`picture_version`), it empties the catalogue cache: offers name their pictures.
 ///   While pictures keep becoming ready (a long fetch), at most every `--pictures-show-interval-ms`
@@ -199,8 +209,6 @@ fn spawn_catalogue_watcher(
     (mut showing, shown): (PictureShowing, Arc<crate::state::PicturesShown>),
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        // The import and the synonyms the index in use was built with.
-        let mut built_for: Option<(i64, i64)> = None;
         // What the catalogue cache and the rendered pages were last made for (with the pictures shown, not the
         // newest): the catalogue cache holds its import and pictures.
         let mut seen: Option<crate::db::shop::ContentVersion> = None;
@@ -221,12 +229,13 @@ fn spawn_catalogue_watcher(
                     continue;
                 }
             };
-            if built_for != Some((now.last_import, now.synonyms)) {
-                match search.rebuild(&pool).await {
-                    Ok(_) => {
-                        built_for = Some((now.last_import, now.synonyms));
-                        search.mark_indexed(now.last_import);
-                    }
+            if !search.shows(now.last_import, now.synonyms) {
+                let built = async {
+                    let stamp = crate::db::search::import_finished_at(&pool, now.last_import).await?;
+                    search.rebuild(&pool, search.version_of(now.last_import, stamp, now.synonyms)).await
+                };
+                match built.await {
+                    Ok(_) => search.mark_indexed(now.last_import),
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
             }

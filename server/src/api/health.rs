@@ -40,6 +40,20 @@ pub struct Readiness {
     pub indexed_import: i64,
     /// Bytes the facet index holds, about (issue 35).
     pub facet_bytes: u64,
+    /// How the search and facet indexes in use came to be (issue 39).
+    pub index: IndexHealth,
+}
+
+/// How the search and facet indexes in use came to be (issue 39): opened from the folder they are kept in, or built
+/// from the catalogue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexHealth {
+    /// The indexes in use since the start were opened from the disk (`VITRINA_INDEX_DIR`), not built at start.
+    pub opened: bool,
+    /// Products (a product's variants count once) indexed by this process's builds since its start: 0 after a
+    /// restart that opened indexes of the current catalogue.
+    pub built_products: u64,
 }
 
 /// `GET /api/health/render`: the server renders since the start (issue 22).
@@ -88,6 +102,10 @@ pub async fn get_readiness(State(state): State<AppState>) -> Response {
         search,
         indexed_import: state.search.indexed_import(),
         facet_bytes: state.search.facet_bytes(),
+        index: {
+            let origin = state.search.origin();
+            IndexHealth { opened: origin.opened, built_products: origin.built_products }
+        },
     });
     if ready {
         ([(header::CACHE_CONTROL, "no-store")], body).into_response()

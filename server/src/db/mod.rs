@@ -39,8 +39,8 @@ macro_rules! on_tx {
 
 pub mod accounts;
 pub mod attempts;
-pub mod exchange;
 pub mod basket;
+pub mod exchange;
 pub mod facets;
 pub mod forms;
 pub mod lists;
@@ -96,6 +96,15 @@ enum TxInner {
 /// SQLite file's path.
 pub fn is_postgres_url(target: &Path) -> bool {
     target.to_str().is_some_and(|t| t.starts_with("postgres://") || t.starts_with("postgresql://"))
+}
+
+/// The folder the shop keeps its files in beside the database `target` names (pictures, the search index, 1C's
+/// exchange): a SQLite file's own folder; `./data` for PostgreSQL, which has none.
+pub fn data_dir(target: &Path) -> std::path::PathBuf {
+    if is_postgres_url(target) {
+        return std::path::PathBuf::from("data");
+    }
+    target.parent().unwrap_or_else(|| Path::new(".")).to_path_buf()
 }
 
 /// Opens the database `VITRINA_DB` names and applies every pending migration embedded in the binary:

@@ -49,6 +49,15 @@ pub async fn load_docs(db: &Db) -> sqlx::Result<Vec<SearchDoc>> {
     Ok(docs)
 }
 
+/// `SELECT finished_at FROM imports WHERE id = ?`: when import `id` ended, as logged (`None`: no such import, as for
+/// id 0 before the first). The kept search index names it, so an index kept for another database is not shown.
+pub async fn import_finished_at(db: &Db, id: i64) -> anyhow::Result<Option<String>> {
+    Ok(on_pool!(db, pool => sqlx::query_scalar("SELECT finished_at FROM imports WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?)
+}
+
 /// What the search and facet indexes are built from (issue 35), read in one transaction so that both see the same
 /// catalogue, in the same order: the search index's ordinals are the facet index's dense ids.
 pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {

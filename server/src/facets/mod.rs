@@ -93,7 +93,7 @@ pub fn number(text: &str) -> Option<f64> {
 }
 
 /// One value of a facet.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Value {
     /// [`normal`] of the value.
     key: String,
@@ -103,7 +103,7 @@ struct Value {
 }
 
 /// One facet: the vendor or a parameter.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Facet {
     /// [`VENDOR`], or [`normal`] of the parameter's name.
     key: String,
@@ -190,8 +190,9 @@ pub struct Counts {
     pub facets: Vec<FacetCounts>,
 }
 
-/// The facet index of a catalogue. Built anew with the catalogue ([`FacetIndex::build`]); read-only after.
-#[derive(Debug, Default)]
+/// The facet index of a catalogue. Built anew with the catalogue ([`FacetIndex::build`]); read-only after. Kept on
+/// disk beside the search index (`search::disk`, in `postcard`: the bitmaps in roaring's own format).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct FacetIndex {
     /// Offer ids by dense id (boxed: 8 bytes an offer less than `String`).
     ids: Vec<Box<str>>,
@@ -224,7 +225,7 @@ pub struct FacetIndex {
 const VALUE_BITS: u32 = 24;
 
 /// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 enum SortKey {
     PriceAsc,
     PriceDesc,

@@ -43,10 +43,7 @@ pub fn content_id(bytes: &[u8]) -> String {
 /// The default store of a database: `pictures/` in a SQLite file's folder; `./data/pictures` beside a PostgreSQL
 /// database, which has no folder.
 pub fn default_root(db: &Path) -> PathBuf {
-    if crate::db::is_postgres_url(db) {
-        return PathBuf::from("data").join("pictures");
-    }
-    db.parent().unwrap_or_else(|| Path::new(".")).join("pictures")
+    crate::db::data_dir(db).join("pictures")
 }
 
 impl PictureStore {

@@ -1,6 +1,8 @@
-//! Building the index (issue 4): the analyzers, the edge n-grams of name and tag words, and one segment in memory.
+//! Building the index (issue 4): the analyzers, the edge n-grams of name and tag words, and one segment, in memory or
+//! in a folder (issue 39); opening one a build wrote.
 
 use super::*;
+use std::path::Path;
 
 pub(super) fn text_analyzer() -> TextAnalyzer {
     TextAnalyzer::builder(SimpleTokenizer::default())
@@ -53,6 +55,136 @@ pub(super) fn word_prefixes<'a>(
     PreTokenizedString { text: String::new(), tokens: out }
 }
 
+/// The index's schema. The field names are [`Fields::of`]'s.
+fn schema() -> Schema {
+    let mut schema = Schema::builder();
+    let text = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer(TEXT_ANALYZER).set_index_option(IndexRecordOption::WithFreqs),
+    );
+    // Terms matched whole, without frequencies or lengths: the SKU, and the prefix fields (scored as constants; their
+    // values come pre-tokenized, so their analyzer only names one).
+    let exact = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(SKU_ANALYZER)
+            .set_index_option(IndexRecordOption::Basic)
+            .set_fieldnorms(false),
+    );
+    schema.add_u64_field("ord", FAST);
+    for name in ["name_head", "name_tail", "vendor", "sku_text"] {
+        schema.add_text_field(name, text.clone());
+    }
+    schema.add_text_field("sku", exact.clone());
+    for name in ["params", "sections", "description"] {
+        schema.add_text_field(name, text.clone());
+    }
+    for name in ["name_prefix", "tag_prefix", "sku_prefix"] {
+        schema.add_text_field(name, exact.clone());
+    }
+    schema.build()
+}
+
+/// Registers the analyzers the schema names.
+fn register_analyzers(index: &Index) {
+    index.tokenizers().register(TEXT_ANALYZER, text_analyzer());
+    index.tokenizers().register(SKU_ANALYZER, sku_analyzer());
+}
+
+impl Fields {
+    /// The fields of `schema` ([`schema`]'s). Errors: a field is missing (an index of another build).
+    fn of(schema: &Schema) -> tantivy::Result<Self> {
+        let field = |name: &str| schema.get_field(name);
+        Ok(Fields {
+            ord: field("ord")?,
+            name_head: field("name_head")?,
+            name_tail: field("name_tail")?,
+            vendor: field("vendor")?,
+            sku_text: field("sku_text")?,
+            sku: field("sku")?,
+            params: field("params")?,
+            sections: field("sections")?,
+            description: field("description")?,
+            name_prefix: field("name_prefix")?,
+            tag_prefix: field("tag_prefix")?,
+            sku_prefix: field("sku_prefix")?,
+        })
+    }
+}
+
+/// What the index keeps beside tantivy's files, as `search::disk` writes it ([`SearchIndex::kept`]) and reads it back
+/// ([`Kept`]): the same shape, borrowed to write.
+#[derive(serde::Serialize)]
+pub(crate) struct KeptRef<'a> {
+    segments: Vec<(&'a [u32], &'a [u32])>,
+    ids: &'a [String],
+    section_ids: &'a [String],
+    section_names: &'a [String],
+    section_paths: &'a [Vec<String>],
+    synonyms: &'a HashMap<String, Vec<(String, String)>>,
+}
+
+/// [`KeptRef`], read back.
+#[derive(serde::Deserialize)]
+pub(crate) struct Kept {
+    segments: Vec<(Vec<u32>, Vec<u32>)>,
+    ids: Vec<String>,
+    section_ids: Vec<String>,
+    section_names: Vec<String>,
+    section_paths: Vec<Vec<String>>,
+    synonyms: HashMap<String, Vec<(String, String)>>,
+}
+
+impl SearchIndex {
+    /// What the index keeps beside tantivy's files, to write with them.
+    pub(crate) fn kept(&self) -> KeptRef<'_> {
+        KeptRef {
+            segments: self.segments.iter().map(|s| (s.offer.as_slice(), s.info.as_slice())).collect(),
+            ids: &self.ids,
+            section_ids: &self.section_ids,
+            section_names: &self.section_names,
+            section_paths: &self.section_paths,
+            synonyms: &self.synonyms,
+        }
+    }
+
+    /// The index [`SearchIndex::build_in`] wrote into `dir`, with what it kept beside ([`SearchIndex::kept`]).
+    /// Errors: tantivy's, or files that do not belong together (a segment's size differs from what was kept).
+    pub(crate) fn open(dir: &Path, kept: Kept) -> tantivy::Result<Self> {
+        let index = Index::open_in_dir(dir)?;
+        register_analyzers(&index);
+        let fields = Fields::of(&index.schema())?;
+        let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
+        let readers = searcher.segment_readers();
+        let whole = readers.len() == kept.segments.len()
+            && readers.iter().zip(&kept.segments).all(|(reader, (offer, info))| {
+                info.len() == reader.max_doc() as usize && (offer.is_empty() || offer.len() == info.len())
+            })
+            && kept.segments.iter().all(|(offer, info)| {
+                let ords = if offer.is_empty() {
+                    info.len()
+                } else {
+                    offer.iter().map(|&o| o as usize + 1).max().unwrap_or(0)
+                };
+                ords <= kept.ids.len()
+            });
+        if !whole {
+            return Err(tantivy::TantivyError::InvalidArgument(
+                "the kept state does not match the index's segments".into(),
+            ));
+        }
+        let segments = kept.segments.into_iter().map(|(offer, info)| SegmentFacts { offer, info }).collect();
+        Ok(Self {
+            searcher,
+            fields,
+            segments,
+            ids: kept.ids,
+            section_ids: kept.section_ids,
+            section_names: kept.section_names,
+            section_paths: kept.section_paths,
+            synonyms: kept.synonyms,
+        })
+    }
+}
+
 impl SearchIndex {
     /// [`SearchIndex::build_with`] the default synonyms ([`synonyms::DEFAULT_RULES`]).
     pub fn build(docs: impl IntoIterator<Item = SearchDoc>) -> tantivy::Result<Self> {
@@ -63,37 +195,24 @@ impl SearchIndex {
     /// Indexes `docs` in memory, in one segment, with the shop's synonym `rules` (to which the Cyrillic spellings of
     /// the offers' Latin vendors are added). Errors only on tantivy failures (out of memory, a bug).
     pub fn build_with(docs: impl IntoIterator<Item = SearchDoc>, rules: Synonyms) -> tantivy::Result<Self> {
-        let mut schema = Schema::builder();
-        let text = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default().set_tokenizer(TEXT_ANALYZER).set_index_option(IndexRecordOption::WithFreqs),
-        );
-        // Terms matched whole, without frequencies or lengths: the SKU, and the prefix fields (scored as constants;
-        // their values come pre-tokenized, so their analyzer only names one).
-        let exact = |tokenizer: &str| {
-            TextOptions::default().set_indexing_options(
-                TextFieldIndexing::default()
-                    .set_tokenizer(tokenizer)
-                    .set_index_option(IndexRecordOption::Basic)
-                    .set_fieldnorms(false),
-            )
+        Self::build_in(None, docs, rules)
+    }
+
+    /// [`SearchIndex::build_with`], writing the index's files into the empty folder `dir` (tantivy's
+    /// `MmapDirectory`: read back through the page cache, not held on the heap; issue 39) or, for `None`, into
+    /// memory. Errors: tantivy's (the folder is not empty or not writable, out of memory or disk).
+    pub fn build_in(
+        dir: Option<&Path>,
+        docs: impl IntoIterator<Item = SearchDoc>,
+        rules: Synonyms,
+    ) -> tantivy::Result<Self> {
+        let schema = schema();
+        let fields = Fields::of(&schema)?;
+        let index = match dir {
+            Some(dir) => Index::create_in_dir(dir, schema)?,
+            None => Index::create_in_ram(schema),
         };
-        let fields = Fields {
-            ord: schema.add_u64_field("ord", FAST),
-            name_head: schema.add_text_field("name_head", text.clone()),
-            name_tail: schema.add_text_field("name_tail", text.clone()),
-            vendor: schema.add_text_field("vendor", text.clone()),
-            sku_text: schema.add_text_field("sku_text", text.clone()),
-            sku: schema.add_text_field("sku", exact(SKU_ANALYZER)),
-            params: schema.add_text_field("params", text.clone()),
-            sections: schema.add_text_field("sections", text.clone()),
-            description: schema.add_text_field("description", text),
-            name_prefix: schema.add_text_field("name_prefix", exact(SKU_ANALYZER)),
-            tag_prefix: schema.add_text_field("tag_prefix", exact(SKU_ANALYZER)),
-            sku_prefix: schema.add_text_field("sku_prefix", exact(SKU_ANALYZER)),
-        };
-        let index = Index::create_in_ram(schema.build());
-        index.tokenizers().register(TEXT_ANALYZER, text_analyzer());
-        index.tokenizers().register(SKU_ANALYZER, sku_analyzer());
+        register_analyzers(&index);
         let mut writer: IndexWriter = index.writer_with_num_threads(1, SEARCH_INDEX_BUILD_BYTES)?;
         writer.set_merge_policy(Box::new(NoMergePolicy));
         let mut plain = plain_analyzer();
@@ -155,6 +274,8 @@ impl SearchIndex {
         let segment_ids = index.searchable_segment_ids()?;
         if segment_ids.len() > 1 {
             writer.merge(&segment_ids).wait()?;
+            // On disk, the merged segments' files go now rather than at the next writer's start.
+            writer.garbage_collect_files().wait()?;
         }
         writer.wait_merging_threads()?;
         let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();

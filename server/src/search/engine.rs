@@ -4,6 +4,7 @@
 //! One call answers a search request ([`SearchEngine::answer`], issue 21): the handler parses, asks and responds.
 
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
+use super::disk::{IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
 use crate::db::Db;
@@ -48,6 +49,23 @@ pub struct SearchEngine {
     facet_bytes: AtomicU64,
     /// How facets are shown: each rebuild's ([`SearchEngine::with_facet_settings`]).
     facet_settings: FacetSettings,
+    /// Where the indexes are kept between starts (issue 39); `None`: in memory only.
+    store: Option<IndexStore>,
+    /// The catalogue version the indexes in use show; `None` before the first is in use.
+    version: RwLock<Option<IndexVersion>>,
+    /// The indexes in use since the start were opened from the store, not built.
+    opened: AtomicBool,
+    /// Products indexed by the builds of this process (0 when the index was opened and nothing changed since).
+    built_products: AtomicU64,
+}
+
+/// How the indexes in use came to be (`GET /api/health/ready`'s `index`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexOrigin {
+    /// Opened from the store at start, not built.
+    pub opened: bool,
+    /// Products indexed by this process's builds.
+    pub built_products: u64,
 }
 
 impl SearchEngine {
@@ -65,7 +83,87 @@ impl SearchEngine {
             indexed_import: AtomicI64::new(-1),
             facet_bytes: AtomicU64::new(0),
             facet_settings: FacetSettings::default(),
+            store: None,
+            version: RwLock::new(None),
+            opened: AtomicBool::new(false),
+            built_products: AtomicU64::new(0),
         })
+    }
+
+    /// The engine keeping its indexes in `store` (issue 39): [`Self::open_stored`] opens the last one at start, and
+    /// every [`Self::rebuild`] writes the new one there before it is used.
+    pub fn with_store(self, store: IndexStore) -> Self {
+        Self { store: Some(store), ..self }
+    }
+
+    /// The version an index of the catalogue at import `last_import` (finished at `import_finished_at`, as
+    /// `imports.finished_at` says) with synonyms version `synonyms` has, built with this engine's facet settings.
+    pub fn version_of(&self, last_import: i64, import_finished_at: Option<String>, synonyms: i64) -> IndexVersion {
+        IndexVersion {
+            format: super::disk::FORMAT,
+            last_import,
+            import_finished_at,
+            synonyms,
+            facet_settings: format!("{:?}", self.facet_settings),
+        }
+    }
+
+    /// Whether the indexes in use show import `last_import` with synonyms version `synonyms`, built with this
+    /// engine's facet settings.
+    pub fn shows(&self, last_import: i64, synonyms: i64) -> bool {
+        let version = self.version.read().unwrap_or_else(|e| e.into_inner());
+        version.as_ref().is_some_and(|v| {
+            v.last_import == last_import
+                && v.synonyms == synonyms
+                && v.facet_settings == format!("{:?}", self.facet_settings)
+        })
+    }
+
+    /// How the indexes in use came to be.
+    pub fn origin(&self) -> IndexOrigin {
+        IndexOrigin {
+            opened: self.opened.load(Ordering::Acquire),
+            built_products: self.built_products.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Opens the indexes the store kept (at start) and puts them in use, when they show a catalogue of this
+    /// database: `finished_at` gives `imports.finished_at` of an import id, so an index kept for another database
+    /// whose imports have the same ids is not shown. An older catalogue of this one is shown until the watcher has
+    /// built the current one (after a crash during a build, or an import made while the shop was stopped). Whether
+    /// indexes were put in use.
+    pub async fn open_stored<F, Fut>(&self, finished_at: F) -> bool
+    where
+        F: FnOnce(i64) -> Fut,
+        Fut: Future<Output = anyhow::Result<Option<String>>>,
+    {
+        let Some(store) = self.store.clone() else { return false };
+        let started = std::time::Instant::now();
+        let Ok(Some(opened)) = tokio::task::spawn_blocking(move || store.open()).await else { return false };
+        match finished_at(opened.version.last_import).await {
+            Ok(stamp) if stamp == opened.version.import_finished_at => {}
+            Ok(_) => {
+                tracing::warn!(import = opened.version.last_import, "the stored search index is of another database");
+                return false;
+            }
+            Err(err) => {
+                tracing::warn!(err = format!("{err:#}"), "the stored search index cannot be checked");
+                return false;
+            }
+        }
+        let products = opened.search.len();
+        let import = opened.version.last_import;
+        self.install(opened.search, opened.facets, opened.version);
+        self.opened.store(true, Ordering::Release);
+        self.mark_indexed(import);
+        tracing::info!(products, import, ms = started.elapsed().as_millis() as u64, "search and facet indexes opened");
+        true
+    }
+
+    /// Puts `index` and `facets` in use, showing `version`.
+    fn install(&self, index: SearchIndex, facets: FacetIndex, version: IndexVersion) {
+        *self.version.write().unwrap_or_else(|e| e.into_inner()) = Some(version);
+        self.swap_with_facets(index, facets);
     }
 
     /// The engine with the shop's facet settings (`vitrina serve --facet-min-share`, `--facet-order`), which every
@@ -209,25 +307,54 @@ impl SearchEngine {
         self.ready.store(true, Ordering::Release);
     }
 
-    /// Reads the catalogue, builds a new search index and facet index off the async threads, and swaps both in;
-    /// logs the products indexed, the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]), the time
-    /// of the read (`read_ms`) and the whole (`ms`).
-    pub async fn rebuild(&self, pool: &Db) -> anyhow::Result<usize> {
+    /// Reads the catalogue, builds a new search index and facet index off the async threads, keeps them in the store
+    /// (when there is one: written whole before they are named current, `search::disk`) and swaps both in, showing
+    /// `version`. When another process sharing the store has just built `version`, its indexes are opened instead.
+    /// Logs the products indexed, the facet index's memory (bytes, about: [`FacetIndex::memory_bytes`]), the time of
+    /// the read (`read_ms`) and the whole (`ms`). Errors: the read, the build or the store's.
+    pub async fn rebuild(&self, pool: &Db, version: IndexVersion) -> anyhow::Result<usize> {
         let started = std::time::Instant::now();
+        // The store's lock first: a build of another process sharing the folder ends before this one reads.
+        let building = match self.store.clone() {
+            Some(store) => {
+                let wanted = version.clone();
+                let (building, done) = tokio::task::spawn_blocking(move || {
+                    let building = store.begin()?;
+                    let done = building.already(&wanted);
+                    std::io::Result::Ok((building, done))
+                })
+                .await??;
+                if let Some(opened) = done {
+                    let products = opened.search.len();
+                    self.install(opened.search, opened.facets, opened.version);
+                    tracing::info!(products, "search and facet indexes opened: another process built them");
+                    return Ok(products);
+                }
+                Some(building)
+            }
+            None => None,
+        };
         // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
         let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
         let read_ms = started.elapsed().as_millis() as u64;
         let settings = self.facet_settings.clone();
+        let kept = version.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
             // Both hold products: a group's variants are one entry (issue 35).
             let (docs, facet_offers) = super::products::gather(docs, facet_offers);
-            anyhow::Ok((SearchIndex::build_with(docs, rules)?, FacetIndex::build_with(facet_offers, &settings)))
+            let facets = FacetIndex::build_with(facet_offers, &settings);
+            let index = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
+            if let Some(building) = building {
+                building.switch(&index, &facets, &kept)?;
+            }
+            anyhow::Ok((index, facets))
         })
         .await??;
         let offers = index.len();
         let facet_bytes = facets.memory_bytes();
-        self.swap_with_facets(index, facets);
+        self.install(index, facets, version);
+        self.built_products.fetch_add(offers as u64, Ordering::Relaxed);
         tracing::info!(
             products = offers,
             facet_bytes,

@@ -1,4 +1,5 @@
-//! Product search (issue 4, spec §3 "Search result", §4, §5): a tantivy index of the offers held in memory.
+//! Product search (issue 4, spec §3 "Search result", §4, §5): a tantivy index of the offers, kept on disk and mapped
+//! (issue 39), or in memory.
 //!
 //! [`SearchIndex::build`] indexes [`SearchDoc`]s into one segment; [`SearchIndex::search`] answers a
 //! [`SearchRequest`] with the total, the per-section counts over all matches and the ids of the best offers.
@@ -23,7 +24,7 @@
 //!
 //! Text is lower-cased and `ё` folded to `е` on both sides.
 //!
-//! Files: `build.rs` (analyzers, edge n-grams, the one segment), `plan.rs` (a query's words as clauses of posting
+//! Files: `build.rs` (analyzers, edge n-grams, the one segment), `disk.rs` (the index kept on disk, issue 39), `plan.rs` (a query's words as clauses of posting
 //! lists), `collect.rs` (running the clauses and collecting the answer), `answer.rs` (the API's documented answer),
 //! `engine.rs` (the index in use, its swap, the one call that answers a request and its cache).
 //!
@@ -54,6 +55,7 @@ use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentR
 pub mod answer;
 mod build;
 mod collect;
+pub mod disk;
 pub mod engine;
 mod plan;
 pub mod products;

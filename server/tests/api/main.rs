@@ -23,6 +23,7 @@ mod profile;
 mod render;
 mod schema;
 mod search;
+mod search_disk;
 mod search_relevance;
 mod session;
 mod stores;
