@@ -488,6 +488,10 @@ pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
 /// past it, the range alone (495 weights make no list).
 pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 
+/// Bytes of listings' facet counts the facet index keeps until it is replaced (issue 39: `facets::KeptCounts`): a
+/// large section's counts are some 30 KB, so a few hundred listings' fit.
+pub const FACET_COUNTS_CACHE_BYTES: u64 = 8 * 1024 * 1024;
+
 /// Values a listing request may choose in all its facets together (`?vendor=…&p.Цвет=…`); more is a 400
 /// `FILTER_TOO_MANY_VALUES`. A shopper ticks a handful; a thousand are a crafted URL.
 pub const FACET_MAX_CHOSEN_VALUES: usize = 100;

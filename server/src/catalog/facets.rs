@@ -4,7 +4,7 @@
 use super::cache::CatalogCache;
 use super::offers::{Listing, Offer, OfferPage};
 use crate::db::Db;
-use crate::facets::{FacetIndex, Filter, ListingFacets};
+use crate::facets::{Counts, FacetIndex, Filter, ListingFacets};
 
 /// One page of the offers `filter` leaves, in `listing`'s order, with the facets' counts: both from `index`, the
 /// offers themselves through the catalogue cache. An offer the index names but the database no longer has active
@@ -17,7 +17,7 @@ pub async fn faceted_page(
     listing: Listing,
 ) -> sqlx::Result<OfferPage> {
     let page = index.page(filter, listing.sort, listing.offset(), listing.per_page as usize);
-    let counts = index.counts(filter);
+    let counts = index.counts_cached(filter);
     let items: Vec<Offer> = cache.offers(pool, &page.ids).await?.iter().map(|offer| (**offer).clone()).collect();
     let per_page = u64::from(listing.per_page);
     Ok(OfferPage {
@@ -26,6 +26,6 @@ pub async fn faceted_page(
         page: listing.page,
         per_page: listing.per_page,
         pages: page.total.div_ceil(per_page) as u32,
-        facets: Some(ListingFacets::from_counts(counts, index.currency_id())),
+        facets: Some(ListingFacets::from_counts(Counts::clone(&counts), index.currency_id())),
     })
 }

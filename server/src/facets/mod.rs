@@ -24,9 +24,12 @@ mod answer;
 pub use answer::{FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD};
 
 use crate::domain::listing::OfferSort;
-use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
+use crate::limits::{
+    FACET_COUNTS_CACHE_BYTES, FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX,
+};
 use roaring::RoaringBitmap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// The key of the vendor facet (a parameter key is a normalised name, which never starts with `@`).
 pub const VENDOR: &str = "@vendor";
@@ -190,6 +193,15 @@ pub struct Counts {
     pub facets: Vec<FacetCounts>,
 }
 
+impl Counts {
+    /// Bytes it holds, about (what [`KeptCounts`] weighs).
+    fn approx_bytes(&self) -> usize {
+        let value = |v: &ValueCount| v.key.len() + v.label.len() + 48;
+        let facet = |f: &FacetCounts| f.key.len() + f.name.len() + 96 + f.values.iter().map(value).sum::<usize>();
+        64 + self.facets.iter().map(facet).sum::<usize>()
+    }
+}
+
 /// The facet index of a catalogue. Built anew with the catalogue ([`FacetIndex::build`]); read-only after. Kept on
 /// disk beside the search index (`search::disk`, in `postcard`: the bitmaps in roaring's own format).
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -219,6 +231,34 @@ pub struct FacetIndex {
     /// 255 facets or 16 million values of one).
     value_starts: Vec<u32>,
     value_entries: Vec<u32>,
+    /// Listings' counts asked for since the index was built ([`FacetIndex::counts_cached`]).
+    #[serde(skip)]
+    kept_counts: KeptCounts,
+}
+
+/// Listings' counts by filter, kept as long as their index (issue 39): a section's facets are the same on each of its
+/// pages and in each order, and counting a large section intersects every listed value (a millisecond at 7,000
+/// offers), so each filter is counted once per catalogue. Bounded by [`FACET_COUNTS_CACHE_BYTES`].
+#[derive(Clone)]
+struct KeptCounts(moka::sync::Cache<String, Arc<Counts>>);
+
+impl Default for KeptCounts {
+    fn default() -> Self {
+        Self(
+            moka::sync::Cache::builder()
+                .max_capacity(FACET_COUNTS_CACHE_BYTES)
+                .weigher(|key: &String, counts: &Arc<Counts>| {
+                    u32::try_from(key.len() + counts.approx_bytes()).unwrap_or(u32::MAX)
+                })
+                .build(),
+        )
+    }
+}
+
+impl std::fmt::Debug for KeptCounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeptCounts({} entries)", self.0.entry_count())
+    }
 }
 
 /// Bits of a value's place in a [`FacetIndex::value_entries`] entry.
@@ -615,6 +655,16 @@ impl FacetIndex {
         offers
     }
 
+    /// [`FacetIndex::counts`], kept for the index's life when `filter` is a listing's (no `within`: a search's
+    /// matches are counted with its answer, which the search keeps).
+    pub fn counts_cached(&self, filter: &Filter) -> Arc<Counts> {
+        if filter.within.is_some() {
+            return Arc::new(self.counts(filter));
+        }
+        let key = format!("{:?}", (&filter.section, filter.available, filter.price, &filter.values, &filter.ranges));
+        self.kept_counts.0.get_with(key, || Arc::new(self.counts(filter)))
+    }
+
     /// The listing's size, price range and facets with their counts. A parameter is shown when at least
     /// [`FacetSettings::min_share_percent`] of the scope's offers carry it, or when it is chosen.
     pub fn counts(&self, filter: &Filter) -> Counts {
@@ -762,6 +812,19 @@ mod tests {
     fn count_of(counts: &Counts, facet: &str, value: &str) -> u64 {
         let facet = counts.facets.iter().find(|f| f.key == facet).unwrap();
         facet.values.iter().find(|v| v.key == normal(value)).map_or(u64::MAX, |v| v.count)
+    }
+
+    #[test]
+    fn a_listings_counts_are_counted_once_per_index_and_a_searchs_each_time() {
+        let index = cartridges();
+        let filter = Filter { values: chosen(&[(VENDOR, &["hp"])]), ..Filter::default() };
+        let first = index.counts_cached(&filter);
+        assert_eq!(*first, index.counts(&filter), "the same counts");
+        assert!(Arc::ptr_eq(&first, &index.counts_cached(&filter)), "kept");
+        let other = Filter { available: true, ..filter.clone() };
+        assert_eq!(*index.counts_cached(&other), index.counts(&other), "another filter is another entry");
+        let search = Filter { within: Some(index.all.clone()), ..filter };
+        assert!(!Arc::ptr_eq(&index.counts_cached(&search), &index.counts_cached(&search)), "a search's: not kept");
     }
 
     #[test]
