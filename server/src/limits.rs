@@ -106,13 +106,19 @@ pub const MAX_SEARCH_QUERY_CHARS: usize = 200;
 /// How often `serve` checks for a finished import to rebuild the search index, ms.
 pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 
-/// Bytes of serialised `/api/search` answers the server keeps (about 60 KB each for 100 items; emptied with each
-/// index swap).
-pub const SEARCH_ANSWER_CACHE_BYTES: u64 = 64 * 1024 * 1024;
+/// Memory the server's caches may hold together by default, MiB (`VITRINA_CACHE_MB`, issue 39): rendered pages, search
+/// answers, offers and listings' facet counts, each its share below ([`CacheBudget`](crate::config::CacheBudget)).
+/// Each is weighed in bytes; what does not fit goes, least used first.
+pub const CACHE_MB: u64 = 96;
 
-/// Offers the catalogue service keeps in memory by id (`catalog::CatalogCache`; about 1 KB each), so a search answer
-/// that is not cached reads only offers not seen since the last import from the database (emptied by each import).
-pub const OFFER_CACHE_ENTRIES: u64 = 50_000;
+/// Shares of [`CACHE_MB`] (of `VITRINA_CACHE_MB`), percent: rendered pages (about 0.1–0.2 MB each), serialised
+/// `/api/search` answers (about 60 KB for 100 items), offers by id (`catalog::CatalogCache`, about 1–2 KB each: an
+/// answer not cached reads only the offers not seen since the last import), and listings' facet counts (some 30 KB a
+/// large section's).
+pub const CACHE_SHARE_PAGES_PERCENT: u64 = 50;
+pub const CACHE_SHARE_ANSWERS_PERCENT: u64 = 20;
+pub const CACHE_SHARE_OFFERS_PERCENT: u64 = 25;
+pub const CACHE_SHARE_COUNTS_PERCENT: u64 = 5;
 
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.
@@ -461,10 +467,6 @@ pub const LANGUAGE_COOKIE_NAME: &str = "vitrina_language";
 /// browser draws it, and for browser tests that stub the first load's API answers.
 pub const RENDER_COOKIE_NAME: &str = "vitrina_render";
 
-/// Rendered pages the page cache keeps at most, bytes of HTML and state together (issue 22): the home page of a
-/// 100,000-offer catalogue is about 0.2 MB, so the hot pages of a shop fit; the least used go first.
-pub const PAGE_CACHE_BYTES: u64 = 64 * 1024 * 1024;
-
 /// How long a rendered page is served from the page cache at most, s. A change of content (an import, a menu, the
 /// stores, a published review) forgets it sooner; the bound is for what changes with the clock alone: a store's hours
 /// today and whether it is open now, which the header shows. It is kept under the front-end's default freshness of an
@@ -487,10 +489,6 @@ pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
 /// A numeric parameter lists its values beside its range only up to this many (a warranty of 6, 12 or 24 months);
 /// past it, the range alone (495 weights make no list).
 pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
-
-/// Bytes of listings' facet counts the facet index keeps until it is replaced (issue 39: `facets::KeptCounts`): a
-/// large section's counts are some 30 KB, so a few hundred listings' fit.
-pub const FACET_COUNTS_CACHE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Values a listing request may choose in all its facets together (`?vendor=…&p.Цвет=…`); more is a 400
 /// `FILTER_TOO_MANY_VALUES`. A shopper ticks a handful; a thousand are a crafted URL.

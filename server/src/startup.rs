@@ -107,12 +107,13 @@ impl Application {
         let search = Arc::new(
             crate::search::engine::SearchEngine::new()?
                 .with_facet_settings(facet_settings)
-                .with_store(args.index_store()?),
+                .with_store(args.index_store()?)
+                .with_cache_budget(args.cache_budget()),
         );
         // The indexes kept on disk answer from the first request (issue 39); the watcher's first look builds anew
         // when they show an older catalogue or none is kept.
         search.open_stored(|import| crate::db::search::import_finished_at(&pool, import)).await;
-        let catalog = Arc::new(crate::catalog::CatalogCache::default());
+        let catalog = Arc::new(crate::catalog::CatalogCache::with_bytes(args.cache_budget().offers));
         let content = Arc::new(crate::state::ContentGeneration::default());
         let pictures = args.pictures.store(&args.db)?;
         let worker = if args.pictures.pictures_worker {
@@ -168,7 +169,8 @@ impl Application {
                 args.render_share,
                 render,
             )
-            .with_fault(args.render_fault.clone()),
+            .with_fault(args.render_fault.clone())
+            .with_page_cache_bytes(args.cache_budget().pages),
         };
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }

@@ -7,12 +7,12 @@
 use super::offers::{Offer, offers_by_ids};
 use super::sections::{Section, section_tree};
 use crate::db::Db;
-use crate::limits::OFFER_CACHE_ENTRIES;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Active offers by id and the section tree, emptied by [`CatalogCache::clear`] when an import has changed the
-/// catalogue. At most [`OFFER_CACHE_ENTRIES`] offers (least recently used go first).
+/// catalogue. Offers weigh their bytes ([`Offer::approx_bytes`]), within `VITRINA_CACHE_MB`'s share (least recently
+/// used go first).
 pub struct CatalogCache {
     offers: moka::sync::Cache<String, Arc<Offer>>,
     tree: RwLock<Option<Arc<Vec<Section>>>>,
@@ -24,16 +24,26 @@ pub struct CatalogCache {
 
 impl Default for CatalogCache {
     fn default() -> Self {
+        Self::with_bytes(crate::config::CacheBudget::default().offers)
+    }
+}
+
+impl CatalogCache {
+    /// A cache keeping at most `bytes` of offers.
+    pub fn with_bytes(bytes: u64) -> Self {
         Self {
-            offers: moka::sync::Cache::new(OFFER_CACHE_ENTRIES),
+            offers: moka::sync::Cache::builder()
+                .max_capacity(bytes)
+                .weigher(|id: &String, offer: &Arc<Offer>| {
+                    u32::try_from(id.len() + offer.approx_bytes()).unwrap_or(u32::MAX)
+                })
+                .build(),
             tree: RwLock::new(None),
             generation: AtomicU64::new(0),
             clearing: RwLock::new(()),
         }
     }
-}
 
-impl CatalogCache {
     /// The active sections in tree order with their offer counts ([`section_tree`]), read once per import.
     pub async fn section_tree(&self, pool: &Db) -> sqlx::Result<Arc<Vec<Section>>> {
         if let Some(tree) = self.tree.read().unwrap_or_else(|e| e.into_inner()).as_ref() {

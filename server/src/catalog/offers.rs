@@ -58,6 +58,23 @@ pub struct Offer {
     pub variants: Option<super::variants::Variants>,
 }
 
+impl Offer {
+    /// Bytes it holds, about: its text, parameters and pictures (what the catalogue cache weighs).
+    pub fn approx_bytes(&self) -> usize {
+        let text = |s: &Option<String>| s.as_ref().map_or(0, String::len);
+        let params: usize = self.params.iter().map(|p| p.name.len() + p.value.len() + text(&p.unit) + 72).sum();
+        256 + self.id.len()
+            + self.name.len()
+            + self.url.len()
+            + text(&self.description)
+            + text(&self.vendor)
+            + text(&self.vendor_code)
+            + params
+            + self.pictures.len() * 64
+            + self.variants.as_ref().map_or(0, |_| 512)
+    }
+}
+
 /// A page of offers.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

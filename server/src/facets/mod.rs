@@ -24,9 +24,7 @@ mod answer;
 pub use answer::{FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD};
 
 use crate::domain::listing::OfferSort;
-use crate::limits::{
-    FACET_COUNTS_CACHE_BYTES, FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX,
-};
+use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
@@ -238,20 +236,26 @@ pub struct FacetIndex {
 
 /// Listings' counts by filter, kept as long as their index (issue 39): a section's facets are the same on each of its
 /// pages and in each order, and counting a large section intersects every listed value (a millisecond at 7,000
-/// offers), so each filter is counted once per catalogue. Bounded by [`FACET_COUNTS_CACHE_BYTES`].
+/// offers), so each filter is counted once per catalogue. Bounded in bytes (`VITRINA_CACHE_MB`'s share).
 #[derive(Clone)]
 struct KeptCounts(moka::sync::Cache<String, Arc<Counts>>);
 
-impl Default for KeptCounts {
-    fn default() -> Self {
+impl KeptCounts {
+    fn with_bytes(bytes: u64) -> Self {
         Self(
             moka::sync::Cache::builder()
-                .max_capacity(FACET_COUNTS_CACHE_BYTES)
+                .max_capacity(bytes)
                 .weigher(|key: &String, counts: &Arc<Counts>| {
                     u32::try_from(key.len() + counts.approx_bytes()).unwrap_or(u32::MAX)
                 })
                 .build(),
         )
+    }
+}
+
+impl Default for KeptCounts {
+    fn default() -> Self {
+        Self::with_bytes(crate::config::CacheBudget::default().counts)
     }
 }
 
@@ -653,6 +657,11 @@ impl FacetIndex {
             offers &= chosen;
         }
         offers
+    }
+
+    /// Keeps at most `bytes` of listings' counts ([`FacetIndex::counts_cached`]), forgetting those kept so far.
+    pub fn keep_counts(&mut self, bytes: u64) {
+        self.kept_counts = KeptCounts::with_bytes(bytes);
     }
 
     /// [`FacetIndex::counts`], kept for the index's life when `filter` is a listing's (no `within`: a search's

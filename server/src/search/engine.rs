@@ -7,9 +7,10 @@ use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchIte
 use super::disk::{IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
+use crate::config::CacheBudget;
 use crate::db::Db;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
-use crate::limits::{MAX_SEARCH_QUERY_CHARS, SEARCH_ANSWER_CACHE_BYTES};
+use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -57,6 +58,16 @@ pub struct SearchEngine {
     opened: AtomicBool,
     /// Products indexed by the builds of this process (0 when the index was opened and nothing changed since).
     built_products: AtomicU64,
+    /// Bytes of listings' counts each facet index put in use may keep ([`FacetIndex::keep_counts`]).
+    counts_bytes: u64,
+}
+
+/// A cache of serialised answers weighed in bytes, at most `bytes`.
+fn answer_cache(bytes: u64) -> moka::sync::Cache<AnswerKey, Bytes> {
+    moka::sync::Cache::builder()
+        .weigher(|_: &AnswerKey, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
+        .max_capacity(bytes)
+        .build()
 }
 
 /// How the indexes in use came to be (`GET /api/health/ready`'s `index`).
@@ -75,10 +86,7 @@ impl SearchEngine {
             current: RwLock::new(Arc::new(SearchIndex::build(Vec::new())?)),
             facets: RwLock::new(Arc::new(FacetIndex::default())),
             generation: AtomicU64::new(0),
-            answers: moka::sync::Cache::builder()
-                .weigher(|_: &AnswerKey, body: &Bytes| u32::try_from(body.len()).unwrap_or(u32::MAX))
-                .max_capacity(SEARCH_ANSWER_CACHE_BYTES)
-                .build(),
+            answers: answer_cache(CacheBudget::default().answers),
             ready: AtomicBool::new(false),
             indexed_import: AtomicI64::new(-1),
             facet_bytes: AtomicU64::new(0),
@@ -87,7 +95,14 @@ impl SearchEngine {
             version: RwLock::new(None),
             opened: AtomicBool::new(false),
             built_products: AtomicU64::new(0),
+            counts_bytes: CacheBudget::default().counts,
         })
+    }
+
+    /// The engine keeping at most `budget.answers` bytes of answers and each facet index `budget.counts` bytes of
+    /// listings' counts (`VITRINA_CACHE_MB`, issue 39).
+    pub fn with_cache_budget(self, budget: CacheBudget) -> Self {
+        Self { answers: answer_cache(budget.answers), counts_bytes: budget.counts, ..self }
     }
 
     /// The engine keeping its indexes in `store` (issue 39): [`Self::open_stored`] opens the last one at start, and
@@ -161,7 +176,8 @@ impl SearchEngine {
     }
 
     /// Puts `index` and `facets` in use, showing `version`.
-    fn install(&self, index: SearchIndex, facets: FacetIndex, version: IndexVersion) {
+    fn install(&self, index: SearchIndex, mut facets: FacetIndex, version: IndexVersion) {
+        facets.keep_counts(self.counts_bytes);
         *self.version.write().unwrap_or_else(|e| e.into_inner()) = Some(version);
         self.swap_with_facets(index, facets);
     }

@@ -149,6 +149,7 @@ pub(crate) async fn spawn_configured(
         // The kept search index in the test's own folder on either database (PostgreSQL's default is `./data`).
         index_dir: Some(dir.path().join("search")),
         index_fault: None,
+        cache_mb: vitrina::limits::CACHE_MB,
     };
     configure(&mut args);
     // Before any client of the tests' is built (reqwest has no TLS provider of its own here).

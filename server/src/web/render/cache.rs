@@ -1,11 +1,11 @@
 //! Rendered pages kept in memory (issue 22): a public page is the same for every visitor in one language, so it is
 //! rendered once and served from here, the whole HTML document with its head, until the shop's content changes
-//! ([`ContentGeneration`]), for at most [`PAGE_CACHE_TTL_S`] s, within [`PAGE_CACHE_BYTES`] of memory. Visitors asking
+//! ([`ContentGeneration`]), for at most [`PAGE_CACHE_TTL_S`] s, within its share of `VITRINA_CACHE_MB`. Visitors asking
 //! for a page that is being rendered wait for that render rather than starting their own.
 //!
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
-use crate::limits::{PAGE_CACHE_BYTES, PAGE_CACHE_TTL_S};
+use crate::limits::PAGE_CACHE_TTL_S;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use std::future::Future;
@@ -41,19 +41,6 @@ pub struct PageCache {
     pages: moka::future::Cache<PageKey, Page>,
 }
 
-impl Default for PageCache {
-    fn default() -> Self {
-        let pages = moka::future::Cache::builder()
-            .max_capacity(PAGE_CACHE_BYTES)
-            .weigher(|key: &PageKey, page: &Page| {
-                u32::try_from(key.url.len() + page.document.len()).unwrap_or(u32::MAX)
-            })
-            .time_to_live(Duration::from_secs(PAGE_CACHE_TTL_S))
-            .build();
-        Self { pages }
-    }
-}
-
 /// Where a page came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -63,7 +50,25 @@ pub enum Source {
     Cached,
 }
 
+impl Default for PageCache {
+    fn default() -> Self {
+        Self::with_bytes(crate::config::CacheBudget::default().pages)
+    }
+}
+
 impl PageCache {
+    /// A cache keeping at most `bytes` of pages (`VITRINA_CACHE_MB`'s share, issue 39).
+    pub fn with_bytes(bytes: u64) -> Self {
+        let pages = moka::future::Cache::builder()
+            .max_capacity(bytes)
+            .weigher(|key: &PageKey, page: &Page| {
+                u32::try_from(key.url.len() + page.document.len()).unwrap_or(u32::MAX)
+            })
+            .time_to_live(Duration::from_secs(PAGE_CACHE_TTL_S))
+            .build();
+        Self { pages }
+    }
+
     /// The page at `key` when the cache holds it.
     pub async fn get(&self, key: &PageKey) -> Option<Page> {
         self.pages.get(key).await

@@ -136,6 +136,12 @@ impl PageRenderer {
         }
     }
 
+    /// Keeps at most `bytes` of rendered pages (`VITRINA_CACHE_MB`'s share, issue 39), in place of the default.
+    pub fn with_page_cache_bytes(mut self, bytes: u64) -> Self {
+        self.pages = PageCache::with_bytes(bytes);
+        self
+    }
+
     /// Makes every page whose URL (path and query) contains `marker` fail its render inside the bundle
     /// (`VITRINA_RENDER_FAULT`): tests see the fallback and the rebuilt runtime through HTTP and a browser. `None`
     /// (a real shop) changes nothing.
