@@ -53,7 +53,10 @@ fn order_by(sort: OfferSort) -> &'static str {
         OfferSort::PriceDesc => "o.price_minor DESC, o.position",
         OfferSort::Name => "o.name_key, o.position",
         OfferSort::New => "o.added_import_id DESC, o.position DESC",
-        OfferSort::Discount => "(o.old_price_minor - o.price_minor) * 1000 / o.old_price_minor DESC, o.position",
+        // No old price is no discount: last on both databases (PostgreSQL puts NULL first in a DESC order).
+        OfferSort::Discount => {
+            "(o.old_price_minor - o.price_minor) * 1000 / o.old_price_minor DESC NULLS LAST, o.position"
+        }
     }
 }
 
