@@ -346,6 +346,10 @@ pub const PICTURE_URL_MAX_BYTES: usize = 2048;
 /// Most dropped pictures an import summary lists one by one (issue 19); all are counted.
 pub const IMPORT_REPORT_MAX_ITEMS: usize = 1000;
 
+/// Offers an import checks before it writes them together (issue 39): one read of what is stored and a few multi-row
+/// statements a batch, instead of five statements an offer.
+pub const IMPORT_BATCH_OFFERS: usize = 500;
+
 /// Characters of a dropped address an import summary shows.
 pub const IMPORT_REPORT_URL_MAX_CHARS: usize = 200;
 

@@ -329,6 +329,35 @@ pub async fn find_stored(conn: &mut Tx, id: &str) -> sqlx::Result<Option<StoredO
         .await)
 }
 
+/// `SELECT id, slug, content_hash, active, seen_import_id FROM offers WHERE id IN (…)`, in chunks: what an import's
+/// batch knows of its offers already stored (issue 39: one statement a chunk, not one an offer).
+pub async fn find_stored_many(conn: &mut Tx, ids: &[String]) -> sqlx::Result<HashMap<String, StoredOffer>> {
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(super::IN_LIST_CHUNK) {
+        let rows: Vec<(String, String, String, bool, i64)> = on_tx!(conn, conn => {
+            let mut q =
+                super::in_list("SELECT id, slug, content_hash, active, seen_import_id FROM offers WHERE id IN", chunk, "");
+            q.build_query_as().fetch_all(&mut *conn).await
+        })?;
+        for (id, slug, content_hash, active, seen_import_id) in rows {
+            found.insert(id, StoredOffer { slug, content_hash, active, seen_import_id });
+        }
+    }
+    Ok(found)
+}
+
+/// `SELECT slug FROM offers WHERE slug IN (…)`, in chunks: which of `slugs` some offer holds.
+pub async fn slugs_taken(conn: &mut Tx, slugs: &[String]) -> sqlx::Result<std::collections::HashSet<String>> {
+    let mut taken = std::collections::HashSet::new();
+    for chunk in slugs.chunks(super::IN_LIST_CHUNK) {
+        let rows: Vec<String> = on_tx!(conn, conn => {
+            super::in_list("SELECT slug FROM offers WHERE slug IN", chunk, "").build_query_scalar().fetch_all(&mut *conn).await
+        })?;
+        taken.extend(rows);
+    }
+    Ok(taken)
+}
+
 /// `SELECT 1 FROM offers WHERE slug = ? AND id <> ?`: whether another offer holds `slug`.
 pub async fn slug_taken(conn: &mut Tx, slug: &str, id: &str) -> sqlx::Result<bool> {
     let row: Option<i64> = on_tx!(conn, conn => sqlx::query_scalar("SELECT CAST(1 AS BIGINT) FROM offers WHERE slug = $1 AND id <> $2")
@@ -427,6 +456,111 @@ pub async fn upsert(conn: &mut Tx, o: &OfferWrite<'_>, import_id: i64, added: bo
                     .push_bind(p.unit.clone());
             });
             q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(())
+}
+
+/// Rows of one multi-row statement at most, so that its bound values stay under SQLite's limit (32,766) and
+/// PostgreSQL's (65,535): offers bind 19 values a row, params 5. Such statements are not kept prepared
+/// (`persistent(false)`): their text changes with their row count, and a connection's cache of a hundred of them held
+/// 200 MB during an import.
+const BATCH_ROWS: usize = 1000;
+const BATCH_BINDS: usize = 30_000;
+
+/// Writes a batch of offers as [`upsert`] writes one (issue 39: a few multi-row statements a batch instead of five
+/// statements an offer): each `(offer, added, is_new)`, marked seen by `import_id`. SQL: `INSERT ... VALUES (…), (…)
+/// ON CONFLICT (id) DO UPDATE`, then `DELETE FROM offer_pictures / offer_params WHERE offer_id IN (…)` for the ones
+/// stored before and multi-row `INSERT`s of their pictures and params.
+pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)], import_id: i64) -> sqlx::Result<()> {
+    for chunk in offers.chunks(BATCH_BINDS / 19) {
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new(
+                "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
+                   available, vendor, vendor_code, description, source_url, position, content_hash, active,
+                   added_import_id, seen_import_id, group_id) ",
+            );
+            q.push_values(chunk, |mut row, (o, added, _)| {
+                row.push_bind(o.id)
+                    .push_bind(o.section_id)
+                    .push_bind(o.slug)
+                    .push_bind(o.name)
+                    .push_bind(o.name.to_lowercase())
+                    .push_bind(o.price_minor)
+                    .push_bind(o.old_price_minor)
+                    .push_bind(o.currency_id)
+                    .push_bind(o.available)
+                    .push_bind(o.vendor)
+                    .push_bind(o.vendor_code)
+                    .push_bind(o.description)
+                    .push_bind(o.source_url)
+                    .push_bind(o.position)
+                    .push_bind(o.content_hash)
+                    .push("TRUE")
+                    // 0 marks an offer already shown that keeps its `added_import_id` (import ids start at 1).
+                    .push_bind(if *added { import_id } else { 0 })
+                    .push_bind(import_id)
+                    .push_bind(o.group_id);
+            });
+            q.push(
+                " ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, slug = excluded.slug,
+                   name = excluded.name, name_key = excluded.name_key, price_minor = excluded.price_minor,
+                   old_price_minor = excluded.old_price_minor, currency_id = excluded.currency_id,
+                   available = excluded.available, vendor = excluded.vendor, vendor_code = excluded.vendor_code,
+                   description = excluded.description, source_url = excluded.source_url, position = excluded.position,
+                   content_hash = excluded.content_hash, active = TRUE, group_id = excluded.group_id,
+                   added_import_id = CASE WHEN excluded.added_import_id <> 0 THEN excluded.added_import_id
+                                          ELSE offers.added_import_id END,
+                   seen_import_id = excluded.seen_import_id",
+            );
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    let stored: Vec<String> = offers.iter().filter(|(_, _, is_new)| !is_new).map(|(o, _, _)| o.id.to_owned()).collect();
+    for chunk in stored.chunks(super::IN_LIST_CHUNK) {
+        for table in ["DELETE FROM offer_pictures WHERE offer_id IN", "DELETE FROM offer_params WHERE offer_id IN"] {
+            on_tx!(conn, conn => super::in_list(table, chunk, "").build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+        }
+    }
+    let pictures: Vec<(&str, i64, &str)> = offers
+        .iter()
+        .flat_map(|(o, _, _)| o.pictures.iter().enumerate().map(|(i, url)| (o.id, i as i64, url.as_str())))
+        .collect();
+    for chunk in pictures.chunks(BATCH_ROWS) {
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("INSERT INTO offer_pictures (offer_id, position, url) ");
+            q.push_values(chunk, |mut row, (id, i, url)| {
+                row.push_bind(*id).push_bind(*i).push_bind(*url);
+            });
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    let params: Vec<(&str, i64, &ParamRow)> =
+        offers.iter().flat_map(|(o, _, _)| o.params.iter().enumerate().map(|(i, p)| (o.id, i as i64, p))).collect();
+    for chunk in params.chunks(BATCH_BINDS / 5) {
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
+            q.push_values(chunk, |mut row, (id, i, p)| {
+                row.push_bind(*id).push_bind(*i).push_bind(p.name.as_str()).push_bind(p.value.as_str()).push_bind(p.unit.as_deref());
+            });
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    Ok(())
+}
+
+/// [`mark_seen`] for a batch of `(id, position)`: `UPDATE offers SET seen_import_id = ?, position = v.column2 FROM
+/// (VALUES (?, ?), …) AS v WHERE offers.id = v.column1` (both databases name a `VALUES` list's columns so).
+pub async fn mark_seen_many(conn: &mut Tx, seen: &[(String, i64)], import_id: i64) -> sqlx::Result<()> {
+    for chunk in seen.chunks(BATCH_ROWS) {
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("UPDATE offers SET seen_import_id = ");
+            q.push_bind(import_id).push(", position = v.column2 FROM (");
+            q.push_values(chunk, |mut row, (id, position)| {
+                row.push_bind(id.as_str()).push_bind(*position);
+            });
+            q.push(") AS v WHERE offers.id = v.column1");
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     Ok(())

@@ -9,14 +9,15 @@
 //! serving the previous catalogue.
 
 use super::fields::{CutField, capped, plain};
-use super::offer::{Checked, Cut, Dropped, validate};
+use super::offer::{Checked, Cut, Dropped, ValidOffer, validate};
 use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, sections::SectionWrite, shop::ShopRow};
 use crate::db::{Db, Tx};
 use crate::domain::money::CurrencyCode;
 use crate::domain::slug::{UNSECTIONED_SLUG, slugify};
 use crate::limits::{
-    FEED_SHORT_TEXT_MAX_CHARS, IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS, PICTURE_URL_MAX_BYTES,
+    FEED_SHORT_TEXT_MAX_CHARS, IMPORT_BATCH_OFFERS, IMPORT_REPORT_MAX_ITEMS, IMPORT_REPORT_URL_MAX_CHARS,
+    PICTURE_URL_MAX_BYTES,
 };
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -109,17 +110,24 @@ impl SlugOwner<'_> {
     }
 }
 
-/// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, …
-async fn free_slug(conn: &mut Tx, base: String, fallbacks: &[String], owner: SlugOwner<'_>) -> sqlx::Result<String> {
+/// Finds a free slug for `owner`: `base`, then each of `fallbacks`, then `base-2`, `base-3`, … — one neither stored
+/// nor in `also` (the slugs of a batch not yet written).
+async fn free_slug(
+    conn: &mut Tx,
+    base: String,
+    fallbacks: &[String],
+    owner: SlugOwner<'_>,
+    also: &HashSet<String>,
+) -> sqlx::Result<String> {
     for candidate in std::iter::once(&base).chain(fallbacks) {
-        if !owner.taken(conn, candidate).await? {
+        if !also.contains(candidate) && !owner.taken(conn, candidate).await? {
             return Ok(candidate.clone());
         }
     }
     let mut n = 2;
     loop {
         let candidate = format!("{base}-{n}");
-        if !owner.taken(conn, &candidate).await? {
+        if !also.contains(&candidate) && !owner.taken(conn, &candidate).await? {
             return Ok(candidate);
         }
         n += 1;
@@ -140,6 +148,11 @@ struct Importer {
     saw_offers: bool,
     position: i64,
     summary: ImportSummary,
+    /// Offers checked and not yet written, with their line and id as the feed gave it ([`Importer::flush`]).
+    pending: Vec<(ValidOffer, u64, Option<String>)>,
+    /// Offers refused while others were pending, each with the number of pending offers before it: the summary lists
+    /// skips in the feed's order.
+    pending_skips: Vec<(usize, SkippedOffer)>,
 }
 
 impl Importer {
@@ -158,7 +171,7 @@ impl Importer {
                     fallbacks.push(format!("{parent_slug}-{base}"));
                 }
                 fallbacks.push(format!("{base}-{}", slugify(&id)));
-                free_slug(&mut self.conn, base, &fallbacks, SlugOwner::Section(&id)).await?
+                free_slug(&mut self.conn, base, &fallbacks, SlugOwner::Section(&id), &HashSet::new()).await?
             }
         };
         self.position += 1;
@@ -240,60 +253,111 @@ impl Importer {
                 offer
             }
             Err(reason) => {
-                self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
+                // After the offers before it in the feed, which may still wait for their batch.
+                let skipped = SkippedOffer { offer_id: raw_id, line, reason };
+                self.pending_skips.push((self.pending.len(), skipped));
                 return Ok(());
             }
         };
-        let stored = db::offers::find_stored(&mut self.conn, &offer.id).await?;
-        if stored.as_ref().is_some_and(|s| s.seen_import_id == self.import_id) {
-            let reason = "an offer with this id came earlier in the feed".to_owned();
-            self.summary.skipped.push(SkippedOffer { offer_id: raw_id, line, reason });
+        self.pending.push((offer, line, raw_id));
+        if self.pending.len() >= IMPORT_BATCH_OFFERS {
+            self.flush().await?;
+        }
+        Ok(())
+    }
+
+    /// Writes the offers checked since the last flush (issue 39: an import's cost was five statements an offer, each
+    /// a hand-over to the database's thread): one read of what is stored, one of the slugs taken, and a few
+    /// multi-row statements. The outcome is the one-by-one write's: the same counts, slugs, positions and skips.
+    async fn flush(&mut self) -> sqlx::Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let mut skips = std::mem::take(&mut self.pending_skips).into_iter().peekable();
+        if pending.is_empty() {
+            self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
             return Ok(());
         }
-        self.position += 1;
-        let hash = offer.content_hash();
-        let added = match &stored {
-            Some(s) if s.active && s.content_hash == hash => {
-                return db::offers::mark_seen(&mut self.conn, &offer.id, self.position, self.import_id).await;
+        let ids: Vec<String> = pending.iter().map(|(offer, _, _)| offer.id.clone()).collect();
+        let stored = db::offers::find_stored_many(&mut self.conn, &ids).await?;
+        // The first slug each new offer would take, and which of them other offers hold.
+        let bases: Vec<String> =
+            pending.iter().filter(|(o, _, _)| !stored.contains_key(&o.id)).map(|(o, _, _)| slugify(&o.name)).collect();
+        let taken = db::offers::slugs_taken(&mut self.conn, &bases).await?;
+        let mut batch_ids: HashSet<&str> = HashSet::new();
+        let mut batch_slugs: HashSet<String> = HashSet::new();
+        let mut seen: Vec<(String, i64)> = Vec::new();
+        // (offer, slug, content hash, position, added, is_new)
+        let mut writes: Vec<(&ValidOffer, String, String, i64, bool, bool)> = Vec::new();
+        for (at, (offer, line, raw_id)) in pending.iter().enumerate() {
+            while let Some((_, skipped)) = skips.next_if(|(before, _)| *before <= at) {
+                self.summary.skipped.push(skipped);
             }
-            Some(s) if s.active => {
-                self.summary.offers_updated += 1;
-                false
+            let stored = stored.get(&offer.id);
+            let earlier = !batch_ids.insert(offer.id.as_str());
+            if earlier || stored.is_some_and(|s| s.seen_import_id == self.import_id) {
+                let reason = "an offer with this id came earlier in the feed".to_owned();
+                self.summary.skipped.push(SkippedOffer { offer_id: raw_id.clone(), line: *line, reason });
+                continue;
             }
-            _ => {
-                self.summary.offers_added += 1;
-                true
-            }
-        };
-        let is_new = stored.is_none();
-        let slug = match stored {
-            Some(s) => s.slug,
-            None => {
-                let base = slugify(&offer.name);
-                let fallbacks = [format!("{base}-{}", slugify(&offer.id))];
-                free_slug(&mut self.conn, base, &fallbacks, SlugOwner::Offer(&offer.id)).await?
-            }
-        };
-        let write = OfferWrite {
-            id: &offer.id,
-            section_id: offer.section_id.as_deref(),
-            slug: &slug,
-            name: &offer.name,
-            price_minor: offer.price_minor,
-            old_price_minor: offer.old_price_minor,
-            currency_id: &offer.currency_id,
-            available: offer.available,
-            vendor: offer.vendor.as_deref(),
-            vendor_code: offer.vendor_code.as_deref(),
-            description: offer.description.as_deref(),
-            source_url: offer.source_url.as_deref(),
-            position: self.position,
-            content_hash: &hash,
-            pictures: &offer.pictures,
-            params: &offer.params,
-            group_id: offer.group_id.as_deref(),
-        };
-        db::offers::upsert(&mut self.conn, &write, self.import_id, added, is_new).await
+            self.position += 1;
+            let hash = offer.content_hash();
+            let added = match stored {
+                Some(s) if s.active && s.content_hash == hash => {
+                    seen.push((offer.id.clone(), self.position));
+                    continue;
+                }
+                Some(s) if s.active => {
+                    self.summary.offers_updated += 1;
+                    false
+                }
+                _ => {
+                    self.summary.offers_added += 1;
+                    true
+                }
+            };
+            let slug = match stored {
+                Some(s) => s.slug.clone(),
+                None => {
+                    let base = slugify(&offer.name);
+                    if !taken.contains(&base) && !batch_slugs.contains(&base) {
+                        base
+                    } else {
+                        let fallbacks = [format!("{base}-{}", slugify(&offer.id))];
+                        let owner = SlugOwner::Offer(&offer.id);
+                        free_slug(&mut self.conn, base, &fallbacks, owner, &batch_slugs).await?
+                    }
+                }
+            };
+            batch_slugs.insert(slug.clone());
+            writes.push((offer, slug, hash, self.position, added, stored.is_none()));
+        }
+        self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
+        db::offers::mark_seen_many(&mut self.conn, &seen, self.import_id).await?;
+        let writes: Vec<(OfferWrite<'_>, bool, bool)> = writes
+            .iter()
+            .map(|(offer, slug, hash, position, added, is_new)| {
+                let write = OfferWrite {
+                    id: &offer.id,
+                    section_id: offer.section_id.as_deref(),
+                    slug,
+                    name: &offer.name,
+                    price_minor: offer.price_minor,
+                    old_price_minor: offer.old_price_minor,
+                    currency_id: &offer.currency_id,
+                    available: offer.available,
+                    vendor: offer.vendor.as_deref(),
+                    vendor_code: offer.vendor_code.as_deref(),
+                    description: offer.description.as_deref(),
+                    source_url: offer.source_url.as_deref(),
+                    position: *position,
+                    content_hash: hash,
+                    pictures: &offer.pictures,
+                    params: &offer.params,
+                    group_id: offer.group_id.as_deref(),
+                };
+                (write, *added, *is_new)
+            })
+            .collect();
+        db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await
     }
 
     async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
@@ -391,6 +455,8 @@ impl CatalogueWriter {
             saw_offers: false,
             position: 0,
             summary: ImportSummary::default(),
+            pending: Vec::new(),
+            pending_skips: Vec::new(),
         };
         Ok(Self {
             importer,
@@ -439,7 +505,8 @@ impl CatalogueWriter {
 
     /// Records an offer the reader left out (`line` 0 where the reader has none), as the import's own skips are.
     pub fn skip(&mut self, offer_id: Option<String>, line: u64, reason: String) {
-        self.importer.summary.skipped.push(SkippedOffer { offer_id, line, reason });
+        let at = self.importer.pending.len();
+        self.importer.pending_skips.push((at, SkippedOffer { offer_id, line, reason }));
     }
 
     /// Takes offers `ids` off the storefront (a [`Scope::ChangesOnly`] write's removals: goods 1C deleted). Returns
@@ -448,6 +515,7 @@ impl CatalogueWriter {
     /// # Errors
     /// The database's.
     pub async fn remove(&mut self, ids: &[String]) -> Result<u64, ImportError> {
+        self.importer.flush().await?;
         let removed = db::offers::deactivate(&mut self.importer.conn, ids).await?;
         self.importer.summary.offers_removed += removed;
         Ok(removed)
@@ -461,6 +529,7 @@ impl CatalogueWriter {
     /// written then.
     pub async fn finish(self, pool: &Db) -> Result<ImportSummary, ImportError> {
         let Self { mut importer, source, scope, sections_scope, format, started, started_at, floor } = self;
+        importer.flush().await?;
         if format == Format::Yml
             && !importer.saw_offers
             && importer.summary.sections == 0
