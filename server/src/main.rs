@@ -8,7 +8,7 @@ use vitrina::config::{
     LocationsArgs, LocationsCommand, MenuArgs, MenuCommand, PicturesArgs, PicturesCommand, ReviewsArgs, ReviewsCommand,
     StoresArgs, StoresCommand, SynonymsArgs, SynonymsCommand,
 };
-use vitrina::feeds::import::{ImportSummary, import_feed};
+use vitrina::feeds::import::{ImportSummary, import_feed_counted};
 use vitrina::startup::Application;
 
 /// `println!` that hands its error back instead of panicking ([`to_stdout`]), so a reader that went away
@@ -36,6 +36,40 @@ impl std::error::Error for StdoutClosed {}
 /// The error of a write to standard output: [`StdoutClosed`] for a broken pipe, else the error itself.
 fn to_stdout(err: std::io::Error) -> anyhow::Error {
     if err.kind() == std::io::ErrorKind::BrokenPipe { StdoutClosed.into() } else { err.into() }
+}
+
+/// `vitrina import`'s progress bar (issue 39): bytes of the feed read out of `size` (a spinner for standard input),
+/// with the offers read a second and the time left; drawn on a terminal's standard error only, and never with
+/// `--json`.
+fn import_bar(size: Option<u64>, json: bool) -> anyhow::Result<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if json || !std::io::stderr().is_terminal() {
+        return Ok(indicatif::ProgressBar::hidden());
+    }
+    let bar = match size {
+        Some(size) => indicatif::ProgressBar::new(size)
+            .with_style(indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {msg}, {eta} left")?),
+        None => indicatif::ProgressBar::new_spinner()
+            .with_style(indicatif::ProgressStyle::with_template("{spinner} {bytes} {msg} ({elapsed})")?),
+    };
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Ok(bar)
+}
+
+/// Sets `bar`'s message to the offers read and their rate a second, every half second, until aborted.
+fn tick_offers(
+    bar: indicatif::ProgressBar,
+    offers: std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let started = std::time::Instant::now();
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            let read = offers.load(std::sync::atomic::Ordering::Relaxed);
+            let rate = read as f64 / started.elapsed().as_secs_f64().max(0.001);
+            bar.set_message(format!("{read} offers, {rate:.0} offers/s"));
+        }
+    })
 }
 
 /// mimalloc (issue 39): it gives freed memory back to the system, where glibc's allocator kept a search build's
@@ -71,15 +105,22 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Import(args) => {
             let pool = vitrina::db::connect(&args.db.db).await?;
             let source = args.feed.display().to_string();
-            let summary = if source == "-" {
-                import_feed(&pool, std::io::stdin(), "-").await?
+            let (input, size): (Box<dyn std::io::Read + Send>, Option<u64>) = if source == "-" {
+                (Box::new(std::io::stdin()), None)
             } else {
                 let file = std::fs::File::open(&args.feed)
                     .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", args.feed.display()))?;
-                import_feed(&pool, file, &source).await?
+                let size = file.metadata().ok().map(|m| m.len());
+                (Box::new(file), size)
             };
+            let bar = import_bar(size, args.json)?;
+            let offers = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+            let ticker = tick_offers(bar.clone(), offers.clone());
+            let summary = import_feed_counted(&pool, bar.wrap_read(input), &source, &offers).await;
+            ticker.abort();
+            bar.finish_and_clear();
             pool.close().await;
-            print_summary(&summary, args.json)?;
+            print_summary(&summary?, args.json)?;
         }
         Command::GenerateFeed(args) => {
             let stdout = std::io::stdout();

@@ -590,10 +590,25 @@ pub async fn import_feed(
     input: impl Read + Send + 'static,
     source: &str,
 ) -> Result<ImportSummary, ImportError> {
+    import_feed_counted(pool, input, source, &std::sync::atomic::AtomicU64::new(0)).await
+}
+
+/// [`import_feed`], adding one to `offers_read` for each offer read (checked or not): `vitrina import`'s progress bar
+/// shows offers a second from it (issue 39).
+pub async fn import_feed_counted(
+    pool: &Db,
+    input: impl Read + Send + 'static,
+    source: &str,
+    offers_read: &std::sync::atomic::AtomicU64,
+) -> Result<ImportSummary, ImportError> {
     let (mut receiver, parser) = read_on_a_thread(512, move || YmlReader::new(input), YmlReader::next_item);
     let mut writer = CatalogueWriter::begin(pool, source, Scope::Full, Format::Yml).await?;
     while let Some(item) = receiver.recv().await {
-        writer.item(item?).await?;
+        let item = item?;
+        if matches!(item, FeedItem::Offer(_)) {
+            offers_read.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        writer.item(item).await?;
     }
     parser.await.map_err(|e| std::io::Error::other(e.to_string()))?;
     writer.finish(pool).await
