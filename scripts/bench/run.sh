@@ -5,11 +5,13 @@
 # through npx.
 #
 #   1. initial JavaScript of the home page (scripts/bench/initial-js.mjs)
-#   2. import: time and peak memory for the real feed (../shared/data/eco-puzzles.yml.xml, skipped when absent) and
-#      a generated 100,000-offer feed
+#   2. import: time and peak memory for the real feed (../shared/data/eco-puzzles.yml.xml, skipped when absent),
+#      a generated 100,000-offer feed, and the same with 1 % of prices changed into it; then the time from a start to
+#      the first search answer, with the index built and kept on disk (scripts/bench/index-start.py, issue 39)
 #   3. HTTP under wrk on the 100,000-offer catalogue: a static file (the ceiling) and the mixed workload
 #      (scripts/perf/mixed.lua), 64 and 256 connections, BENCH_HTTP_S seconds each (default 30); the server's RSS
 #      after the load
+#   3a. sorted listings of the largest section, page 1 and deep pages (issue 39)
 #   3b. server-rendered pages on the same catalogue: render time cold and warm, and wrk on cached and uncached HTML
 #      against the static ceiling and the JSON of the same offers (scripts/bench/render.py)
 #   4. Lighthouse, mobile, median of 3, on the real catalogue (eco-puzzles.yml.xml; the demo one without ../shared)
@@ -66,6 +68,19 @@ else
 fi
 catalogue=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" 100000)
 import_row "generate-feed --offers 100000" "$(dirname "$catalogue")/feed-100000.xml"
+# Issue 39: the same feed again with 1 % of its prices changed, into the imported catalogue.
+python3 scripts/bench/change-prices.py "$(dirname "$catalogue")/feed-100000.xml" "$work/feed-1pc.xml" --every 100
+cp "$catalogue" "$work/reimport.db"
+/usr/bin/time -f "%e %M" -o "$work/time" "$VITRINA_BIN" import --json --db "$work/reimport.db" "$work/feed-1pc.xml" >"$work/summary.json"
+read -r seconds_re kb_re <"$work/time"
+updated=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["offersUpdated"])' "$work/summary.json")
+say "| the same with 1 % of prices changed, into it ($updated updated) | 100000 | ${seconds_re} s | $((kb_re / 1024)) MiB |"
+rm -f "$work/reimport.db"*
+
+# 2b. Start to the first search answer, the index built at start and kept on disk (issue 39)
+say ""
+say "## Start to the first search answer, 100,000 offers (issue 39)"
+python3 scripts/bench/index-start.py "$VITRINA_BIN" "$catalogue" --port "${BENCH_PORT:-18640}" --rounds 3 2>&1 | tee -a "$report"
 
 # 3. HTTP under wrk
 seconds="${BENCH_HTTP_S:-30}"
@@ -108,6 +123,22 @@ for c in 64 256; do
 done
 say ""
 say "Server memory (RSS) after the load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+
+# 3a. Sorted listings of the largest section (issue 39): from the facet index's kept orders and counts.
+largest=$(curl -s "$SHOP_URL/api/sections" | python3 -c '
+import json, sys
+sections = json.load(sys.stdin)["sections"]
+print(max(sections, key=lambda s: s["offerCount"])["id"])')
+say ""
+say "Sorted listings of the largest section ($largest), 64 connections:"
+say ""
+say "| workload | connections | requests/s | p50 | p99 | non-2xx | ÷ static |"
+say "|---|---|---|---|---|---|---|"
+wrk_row "static file $static (ceiling)" 64 - "$SHOP_URL$static"
+ceiling=$(cat "$work/wrk.out.rps")
+for query in "" "sort=price" "sort=price&page=200" "sort=name&page=100"; do
+  wrk_row "section ${query:-unsorted}" 64 "$ceiling" "$SHOP_URL/api/sections/$largest/offers?$query"
+done
 
 # 3b. Server-rendered pages
 say ""
