@@ -167,10 +167,10 @@ impl Application {
                 },
                 std::time::Duration::from_millis(args.render_budget_ms),
                 args.render_share,
+                args.cache_budget().pages,
                 render,
             )
-            .with_fault(args.render_fault.clone())
-            .with_page_cache_bytes(args.cache_budget().pages),
+            .with_fault(args.render_fault.clone()),
         };
         Ok(Self { listener, router: app(state, args.trusted_proxies.clone(), renderer), connections })
     }

@@ -94,6 +94,17 @@ pub struct RenderStats {
     /// Pages answered with the shell because their client had its share of renders under way for the whole budget
     /// (`VITRINA_RENDER_SHARE`, issue 34).
     pub throttled: AtomicU64,
+    /// What the page cache holds now, `(pages, bytes)` (issue 39): set by the renderer, which owns the cache.
+    pub cache_size: std::sync::OnceLock<CacheSize>,
+}
+
+/// Reads a cache's size: `(entries, bytes)`, once the cache has counted what it was doing.
+pub struct CacheSize(pub Box<dyn Fn() -> futures::future::BoxFuture<'static, (u64, u64)> + Send + Sync>);
+
+impl std::fmt::Debug for CacheSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CacheSize")
+    }
 }
 
 impl RenderStats {

@@ -75,6 +75,12 @@ pub struct RenderHealth {
     /// Pages sent as the shell because their client had its share of renders under way (`VITRINA_RENDER_SHARE`):
     /// a client asking for many uncached pages at once.
     pub throttled: u64,
+    /// Share of the pages asked for that came from the page cache, `cached / (cached + rendered)` (0 before any).
+    pub hit_rate: f64,
+    /// Pages the page cache holds now, about.
+    pub cache_pages: u64,
+    /// Bytes the page cache holds now (URLs and documents), about; at most `VITRINA_CACHE_MB`'s share.
+    pub cache_bytes: u64,
     /// How many changes of the public content (imports, menus, stores, published reviews) the shop has seen since
     /// the start; a change made by the CLI beside it moves this within a second, and pages rendered before it are
     /// not served again.
@@ -142,10 +148,18 @@ pub async fn get_render_health(State(state): State<AppState>, client: ClientAddr
     }
     let stats = &state.render;
     let read = crate::state::RenderStats::read;
+    let (rendered, cached) = (read(&stats.rendered), read(&stats.cached));
+    let (cache_pages, cache_bytes) = match stats.cache_size.get() {
+        Some(size) => (size.0)().await,
+        None => (0, 0),
+    };
     let body = RenderHealth {
         enabled: stats.enabled.load(std::sync::atomic::Ordering::Relaxed),
-        rendered: read(&stats.rendered),
-        cached: read(&stats.cached),
+        rendered,
+        cached,
+        hit_rate: if rendered + cached == 0 { 0.0 } else { cached as f64 / (rendered + cached) as f64 },
+        cache_pages,
+        cache_bytes,
         failed: read(&stats.failed),
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),

@@ -171,6 +171,10 @@ async fn a_rendered_page_is_served_again_until_the_content_changes() {
     let health = render_health(&app).await;
     assert_eq!((health["enabled"].as_bool(), health["rendered"].as_u64()), (Some(true), Some(1)), "{health}");
     assert_eq!(health["cached"], 1, "{health}");
+    assert_eq!(health["hitRate"], 0.5, "{health}");
+    assert!(health["cachePages"].as_u64().unwrap() >= 1, "{health}");
+    let bytes = health["cacheBytes"].as_u64().unwrap();
+    assert!(bytes as usize >= first.len(), "the home page's document is weighed: {health}");
 
     // The owner replaces the top menu from another process (`vitrina menu import`): the page follows.
     let pool = vitrina::db::connect(&app.db_path).await.unwrap();

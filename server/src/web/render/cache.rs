@@ -69,6 +69,12 @@ impl PageCache {
         Self { pages }
     }
 
+    /// Pages kept and their bytes (as weighed: URL and document), once the cache has counted its pending work.
+    pub async fn size(&self) -> (u64, u64) {
+        self.pages.run_pending_tasks().await;
+        (self.pages.entry_count(), self.pages.weighted_size())
+    }
+
     /// The page at `key` when the cache holds it.
     pub async fn get(&self, key: &PageKey) -> Option<Page> {
         self.pages.get(key).await

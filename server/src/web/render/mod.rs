@@ -120,26 +120,35 @@ impl PageRenderer {
     /// Starts the render threads with the embedded bundle, counting into `stats` (and marking it enabled); visitors
     /// wait `budget` for a page, and each client address has at most `share` renders under way. Without a bundle (a
     /// binary built before the front-end) pages go out as the client-rendered shell.
-    pub fn start(settings: PoolSettings, budget: std::time::Duration, share: usize, stats: Arc<RenderStats>) -> Self {
+    ///
+    /// The page cache keeps at most `page_bytes` (`VITRINA_CACHE_MB`'s share, issue 39); `stats` reads its size.
+    pub fn start(
+        settings: PoolSettings,
+        budget: std::time::Duration,
+        share: usize,
+        page_bytes: u64,
+        stats: Arc<RenderStats>,
+    ) -> Self {
         let Some(file) = ServerBundle::get(BUNDLE_FILE) else {
             tracing::warn!("this binary has no server bundle (web/dist-server): pages are rendered in the browser");
             return PageRenderer::default();
         };
         let bundle: Arc<str> = Arc::from(String::from_utf8_lossy(&file.data).as_ref());
         stats.enabled.store(true, std::sync::atomic::Ordering::Relaxed);
+        let pages = PageCache::with_bytes(page_bytes);
+        let sized = pages.clone();
+        let size = move || -> futures::future::BoxFuture<'static, (u64, u64)> {
+            let sized = sized.clone();
+            Box::pin(async move { sized.size().await })
+        };
+        let _ = stats.cache_size.set(crate::state::CacheSize(Box::new(size)));
         PageRenderer {
             pool: Some(RenderPool::start(bundle, settings, stats)),
-            pages: PageCache::default(),
+            pages,
             budget,
             shares: ClientShares::new(share),
             fault: None,
         }
-    }
-
-    /// Keeps at most `bytes` of rendered pages (`VITRINA_CACHE_MB`'s share, issue 39), in place of the default.
-    pub fn with_page_cache_bytes(mut self, bytes: u64) -> Self {
-        self.pages = PageCache::with_bytes(bytes);
-        self
     }
 
     /// Makes every page whose URL (path and query) contains `marker` fail its render inside the bundle

@@ -1626,6 +1626,20 @@ export interface components {
             /** @description RFC 3339, UTC. */
             startedAt: string;
         };
+        /**
+         * @description How the search and facet indexes in use came to be (issue 39): opened from the folder they are kept in, or built
+         *     from the catalogue.
+         */
+        IndexHealth: {
+            /**
+             * Format: int64
+             * @description Products (a product's variants count once) indexed by this process's builds since its start: 0 after a
+             *     restart that opened indexes of the current catalogue.
+             */
+            builtProducts: number;
+            /** @description The indexes in use since the start were opened from the disk (`VITRINA_INDEX_DIR`), not built at start. */
+            opened: boolean;
+        };
         /** @description The facets of a listing (issue 35; docs/api.md "Facets"). */
         ListingFacets: {
             /** @description ISO 4217 code of `price` and of `priceMin`/`priceMax`. */
@@ -2087,6 +2101,8 @@ export interface components {
              * @description Bytes the facet index holds, about (issue 35).
              */
             facetBytes: number;
+            /** @description How the search and facet indexes in use came to be (issue 39). */
+            index: components["schemas"]["IndexHealth"];
             /**
              * Format: int64
              * @description The import (`vitrina import`'s id) the listings, counts and search answers show: an import has reached the
@@ -2131,6 +2147,16 @@ export interface components {
             busy: number;
             /**
              * Format: int64
+             * @description Bytes the page cache holds now (URLs and documents), about; at most `VITRINA_CACHE_MB`'s share.
+             */
+            cacheBytes: number;
+            /**
+             * Format: int64
+             * @description Pages the page cache holds now, about.
+             */
+            cachePages: number;
+            /**
+             * Format: int64
              * @description Pages served from the page cache without a render.
              */
             cached: number;
@@ -2148,6 +2174,11 @@ export interface components {
              * @description Pages sent as the client-rendered shell because their render failed.
              */
             failed: number;
+            /**
+             * Format: double
+             * @description Share of the pages asked for that came from the page cache, `cached / (cached + rendered)` (0 before any).
+             */
+            hitRate: number;
             /**
              * Format: int64
              * @description Pages rendered.
