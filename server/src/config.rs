@@ -628,52 +628,16 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINA_INDEX_FAULT", hide = true)]
     pub index_fault: Option<String>,
     /// Memory the caches may hold together, MiB (issue 39): rendered pages, search answers, offers and listings'
-    /// facet counts, each its share ([`CacheBudget`]). Each is weighed in bytes; the least used goes first.
+    /// facet counts, each its share ([`crate::limits::CacheBudget`]). Each is weighed in bytes; the least used goes first.
     #[arg(long, env = "VITRINA_CACHE_MB", default_value_t = crate::limits::CACHE_MB,
         value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub cache_mb: u64,
 }
 
-/// Bytes each cache may hold: `VITRINA_CACHE_MB` split by the shares of `limits` (`CACHE_SHARE_*_PERCENT`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CacheBudget {
-    /// Rendered pages (`web::render::PageCache`).
-    pub pages: u64,
-    /// Serialised search answers (`search::engine::SearchEngine`).
-    pub answers: u64,
-    /// Offers by id (`catalog::CatalogCache`).
-    pub offers: u64,
-    /// Listings' facet counts (`facets::FacetIndex::counts_cached`).
-    pub counts: u64,
-}
-
-impl CacheBudget {
-    /// `mb` MiB, split.
-    pub fn of_mb(mb: u64) -> Self {
-        use crate::limits::{
-            CACHE_SHARE_ANSWERS_PERCENT, CACHE_SHARE_COUNTS_PERCENT, CACHE_SHARE_OFFERS_PERCENT,
-            CACHE_SHARE_PAGES_PERCENT,
-        };
-        let share = |percent: u64| mb.saturating_mul(1024 * 1024) / 100 * percent;
-        CacheBudget {
-            pages: share(CACHE_SHARE_PAGES_PERCENT),
-            answers: share(CACHE_SHARE_ANSWERS_PERCENT),
-            offers: share(CACHE_SHARE_OFFERS_PERCENT),
-            counts: share(CACHE_SHARE_COUNTS_PERCENT),
-        }
-    }
-}
-
-impl Default for CacheBudget {
-    fn default() -> Self {
-        Self::of_mb(crate::limits::CACHE_MB)
-    }
-}
-
 impl ServeArgs {
     /// The caches' bytes (`--cache-mb`).
-    pub fn cache_budget(&self) -> CacheBudget {
-        CacheBudget::of_mb(self.cache_mb)
+    pub fn cache_budget(&self) -> crate::limits::CacheBudget {
+        crate::limits::CacheBudget::of_mb(self.cache_mb)
     }
 
     /// The search index's store (`--index-dir`, made when missing), with the test hook when set.

@@ -107,7 +107,7 @@ pub const MAX_SEARCH_QUERY_CHARS: usize = 200;
 pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 
 /// Memory the server's caches may hold together by default, MiB (`VITRINA_CACHE_MB`, issue 39): rendered pages, search
-/// answers, offers and listings' facet counts, each its share below ([`CacheBudget`](crate::config::CacheBudget)).
+/// answers, offers and listings' facet counts, each its share below ([`CacheBudget`]).
 /// Each is weighed in bytes; what does not fit goes, least used first.
 pub const CACHE_MB: u64 = 96;
 
@@ -119,6 +119,38 @@ pub const CACHE_SHARE_PAGES_PERCENT: u64 = 50;
 pub const CACHE_SHARE_ANSWERS_PERCENT: u64 = 20;
 pub const CACHE_SHARE_OFFERS_PERCENT: u64 = 25;
 pub const CACHE_SHARE_COUNTS_PERCENT: u64 = 5;
+
+/// Bytes each cache may hold: `VITRINA_CACHE_MB` split by the shares above (`CACHE_SHARE_*_PERCENT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheBudget {
+    /// Rendered pages (`web::render::PageCache`).
+    pub pages: u64,
+    /// Serialised search answers (`search::engine::SearchEngine`).
+    pub answers: u64,
+    /// Offers by id (`catalog::CatalogCache`).
+    pub offers: u64,
+    /// Listings' facet counts (`facets::FacetIndex::counts_cached`).
+    pub counts: u64,
+}
+
+impl CacheBudget {
+    /// `mb` MiB, split.
+    pub fn of_mb(mb: u64) -> Self {
+        let share = |percent: u64| mb.saturating_mul(1024 * 1024) / 100 * percent;
+        CacheBudget {
+            pages: share(CACHE_SHARE_PAGES_PERCENT),
+            answers: share(CACHE_SHARE_ANSWERS_PERCENT),
+            offers: share(CACHE_SHARE_OFFERS_PERCENT),
+            counts: share(CACHE_SHARE_COUNTS_PERCENT),
+        }
+    }
+}
+
+impl Default for CacheBudget {
+    fn default() -> Self {
+        Self::of_mb(CACHE_MB)
+    }
+}
 
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.

@@ -24,7 +24,7 @@ pub struct CatalogCache {
 
 impl Default for CatalogCache {
     fn default() -> Self {
-        Self::with_bytes(crate::config::CacheBudget::default().offers)
+        Self::with_bytes(crate::limits::CacheBudget::default().offers)
     }
 }
 

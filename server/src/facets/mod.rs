@@ -255,7 +255,7 @@ impl KeptCounts {
 
 impl Default for KeptCounts {
     fn default() -> Self {
-        Self::with_bytes(crate::config::CacheBudget::default().counts)
+        Self::with_bytes(crate::limits::CacheBudget::default().counts)
     }
 }
 

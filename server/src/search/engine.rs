@@ -7,9 +7,9 @@ use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchIte
 use super::disk::{IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::{SearchIndex, SearchRequest, fold};
-use crate::config::CacheBudget;
 use crate::db::Db;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
+use crate::limits::CacheBudget;
 use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
 use std::future::Future;

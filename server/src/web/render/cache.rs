@@ -52,7 +52,7 @@ pub enum Source {
 
 impl Default for PageCache {
     fn default() -> Self {
-        Self::with_bytes(crate::config::CacheBudget::default().pages)
+        Self::with_bytes(crate::limits::CacheBudget::default().pages)
     }
 }
 
