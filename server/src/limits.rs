@@ -378,6 +378,10 @@ pub const PICTURE_URL_MAX_BYTES: usize = 2048;
 /// Most dropped pictures an import summary lists one by one (issue 19); all are counted.
 pub const IMPORT_REPORT_MAX_ITEMS: usize = 1000;
 
+/// Bytes of a SQLite database each connection reads through a memory mapping (`PRAGMA mmap_size`, issue 39): the
+/// pages come from the system's file cache without a copy, and count as shared, reclaimable memory, not the heap.
+pub const SQLITE_MMAP_BYTES: u64 = 1024 * 1024 * 1024;
+
 /// Offers an import checks before it writes them together (issue 39): one read of what is stored and a few multi-row
 /// statements a batch, instead of five statements an offer.
 pub const IMPORT_BATCH_OFFERS: usize = 500;

@@ -135,7 +135,10 @@ pub async fn connect(target: &Path) -> anyhow::Result<Db> {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            .busy_timeout(Duration::from_secs(10))
+            // Reads through a mapping of the file (issue 39): a page in the system's cache is read in place instead
+            // of copied by a `pread` per page, which was most of a random product's read on 100,000 offers.
+            .pragma("mmap_size", crate::limits::SQLITE_MMAP_BYTES.to_string());
         let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
         Db { pool: Pool::Sqlite(pool) }
