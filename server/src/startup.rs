@@ -59,6 +59,13 @@ impl Application {
         crate::pictures::fetch::install_crypto_provider();
         let pool = db::connect(&args.db.db).await?;
         feeds::seed_demo_if_empty(&pool).await?;
+        // A database from before issue 39 has no planner statistics until its next import: make them now, aside.
+        let stats_pool = pool.clone();
+        tokio::spawn(async move {
+            if let Err(err) = crate::db::refresh_statistics(&stats_pool).await {
+                tracing::warn!(%err, "the database's statistics were not refreshed at start");
+            }
+        });
         db::menus::ensure_top(&pool).await?;
         db::forms::ensure_defaults(&pool).await?;
         db::stores::ensure_defaults(&pool).await?;

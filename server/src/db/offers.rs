@@ -215,7 +215,8 @@ pub struct VariantSpan {
 
 /// The [`VariantSpan`] of each of `groups` that has an active offer:
 /// `SELECT group_id, COUNT(*), SUM(available), MIN(price_minor), MAX(price_minor) FROM offers WHERE active = 1 AND
-/// group_id IN (...) GROUP BY group_id`.
+/// group_id IS NOT NULL AND group_id IN (...) GROUP BY group_id`. The `IS NOT NULL` lets SQLite use the partial index
+/// `offers_group`: without it the planner read every active offer (24 ms a product page at 100,000 offers, issue 39).
 pub async fn variant_spans(db: &Db, groups: &[&str]) -> sqlx::Result<HashMap<String, VariantSpan>> {
     if groups.is_empty() {
         return Ok(HashMap::new());
@@ -224,7 +225,7 @@ pub async fn variant_spans(db: &Db, groups: &[&str]) -> sqlx::Result<HashMap<Str
         let mut q = QueryBuilder::new(
             "SELECT group_id, COUNT(*), CAST(SUM(CASE WHEN available THEN 1 ELSE 0 END) AS BIGINT), \
              COALESCE(MIN(NULLIF(price_minor, 0)), 0), MAX(price_minor) FROM offers \
-             WHERE active = TRUE AND group_id IN (",
+             WHERE active = TRUE AND group_id IS NOT NULL AND group_id IN (",
         );
         let mut list = q.separated(", ");
         for group in groups {

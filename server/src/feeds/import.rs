@@ -575,6 +575,10 @@ impl CatalogueWriter {
         // A generated top menu follows the catalogue; the owner's own menu is left alone (docs/decisions.md "Menus").
         db::menus::regenerate_top_if_generated(tx).await?;
         importer.conn.commit().await?;
+        // The planner's statistics follow the catalogue; a failure costs speed, not the import.
+        if let Err(err) = db::refresh_statistics(pool).await {
+            tracing::warn!(%err, "the database's statistics were not refreshed after the import");
+        }
         summary.pictures = db::pictures::counts(pool).await?;
         Ok(summary)
     }
