@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LazyWidget, retryableLazy } from './widget-boundary';
+import { LazyWidget, failedModuleUrl, retryableLazy } from './widget-boundary';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
@@ -41,5 +41,15 @@ describe('LazyWidget', () => {
     expect(await screen.findByText('Hello, shopper')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
+  });
+});
+
+describe('failedModuleUrl', () => {
+  it('reads the chunk a failed dynamic import names, without its query', () => {
+    const chromium = new TypeError('Failed to fetch dynamically imported module: http://shop.test/assets/cart-B3R.js');
+    expect(failedModuleUrl(chromium)).toBe('http://shop.test/assets/cart-B3R.js');
+    const firefox = new TypeError('error loading dynamically imported module: https://shop.test/assets/cart-B3R.js?retry=1');
+    expect(failedModuleUrl(firefox)).toBe('https://shop.test/assets/cart-B3R.js');
+    expect(failedModuleUrl(new Error('boom'))).toBeUndefined();
   });
 });

@@ -58,10 +58,23 @@ export interface RetryableLazy<P> {
 /**
  * `React.lazy` that can try again: `React.lazy` keeps a failed import for good, so a "Повторить" button could never
  * load the chunk; {@link RetryableLazy.reset} starts a fresh import. Put the component inside a {@link WidgetBoundary}
- * whose `onRetry` is `reset`, and a `Suspense`.
+ * whose `onRetry` is `reset`, and a `Suspense`. `exportName` names the component among the chunk's exports, for a
+ * retry that imports the chunk anew by its address (`load` picks it the first time).
  */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RetryableLazy<P> {
-  let Lazy = lazy(load);
+export function retryableLazy<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  exportName = 'default',
+): RetryableLazy<P> {
+  // The chunk whose fetch failed, as the browser named it. Chromium keeps a failed module for its address (148 does:
+  // a second `import()` of it fails without a request), so a retry imports it under an address of its own.
+  let failed: string | undefined;
+  let attempt = 0;
+  const remember = (error: unknown) => {
+    failed = failedModuleUrl(error) ?? failed;
+    throw error;
+  };
+  const first = () => load().catch(remember);
+  let Lazy = lazy(first);
   function RetryableComponent(props: P) {
     const Current = Lazy;
     return <Current {...props} />;
@@ -69,9 +82,33 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
   return {
     Component: RetryableComponent,
     reset: () => {
-      Lazy = lazy(load);
+      const url = failed;
+      attempt += 1;
+      if (!url) {
+        Lazy = lazy(first);
+        return;
+      }
+      const again = `${url}?retry=${attempt}`;
+      Lazy = lazy(() =>
+        import(/* @vite-ignore */ again)
+          .then((module: Record<string, ComponentType<P> | undefined>) => {
+            const component = module[exportName];
+            if (!component) throw new Error(`${again} has no export ${exportName}`);
+            return { default: component };
+          })
+          .catch(remember),
+      );
     },
   };
+}
+
+/**
+ * The script address a failed dynamic import names ("Failed to fetch dynamically imported module: URL" in
+ * Chromium, "error loading dynamically imported module: URL" in Firefox), without its query; `undefined` when none.
+ */
+export function failedModuleUrl(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s?#]+\.js)/.exec(message)?.[1];
 }
 
 /** Props of {@link LazyWidget}. */

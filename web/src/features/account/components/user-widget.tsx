@@ -13,10 +13,13 @@ import { closeLoginPanel, openLoginPanel, useLoginPanel } from '../hooks/login-p
  * The logged-in user's dropdown menu, loaded when a user is there: its Radix menu and positioning code (about
  * 15 KB gzip) stay out of the first page load of a guest (issue 9, initial JavaScript).
  */
-const UserMenu = retryableLazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const UserMenu = retryableLazy(async () => ({ default: (await import('./user-menu')).UserMenu }), 'UserMenu');
 
 /** The login panel's forms, loaded on the panel's first opening; when they cannot be, the panel shows its error. */
-const LoginPanelBody = retryableLazy(async () => ({ default: (await import('./login-panel-body')).LoginPanelBody }));
+const LoginPanelBody = retryableLazy(
+  async () => ({ default: (await import('./login-panel-body')).LoginPanelBody }),
+  'LoginPanelBody',
+);
 
 /** The logged-in user of the session, or `null` for a guest (`undefined` while the session loads). */
 export function useCurrentUser(): User | null | undefined {

@@ -9,7 +9,7 @@ import type { Basket } from '@/lib/api/types';
 
 // The slide cart's code and styles are a chunk of their own, loaded on its first opening (spec §7: the slide-panel
 // cart stylesheet is loaded when the cart opens). When it cannot be loaded, the panel shows its error (issue 19).
-const SlideCartContent = retryableLazy(async () => ({ default: (await import('./slide-cart-content')).SlideCartContent }));
+const SlideCartContent = retryableLazy(async () => ({ default: (await import('./slide-cart-content')).SlideCartContent }), 'SlideCartContent');
 
 /** Whether a basket answer holds what the slide cart shows (spec §8: else `SLIDE_PANEL_UNDEFINED_ERROR`). */
 export function isShowableBasket(basket: Basket): boolean {

@@ -3,7 +3,7 @@ import { LoadingState } from '@/components/ui/status-states';
 import { LazyWidget, retryableLazy } from '@/components/ui/widget-boundary';
 import type { ServerFormProps } from './server-form';
 
-const ServerForm = retryableLazy(async () => ({ default: (await import('./server-form')).ServerForm }));
+const ServerForm = retryableLazy(async () => ({ default: (await import('./server-form')).ServerForm }), 'ServerForm');
 
 /**
  * {@link ServerForm} loaded on first use: the form's code (intl-tel-input, libphonenumber's metadata, inputmask) is
