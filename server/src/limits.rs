@@ -106,6 +106,21 @@ pub const MAX_SEARCH_QUERY_CHARS: usize = 200;
 /// How often `serve` checks for a finished import to rebuild the search index, ms.
 pub const SEARCH_WATCH_INTERVAL_MS: u64 = 1000;
 
+/// Tags an import records of what it changed (issue 39, `feeds::changes`); past it, it records "everything" and the
+/// serving shops forget every rendered page (a first import, a price list replaced whole).
+pub const CONTENT_CHANGE_TAGS_MAX: usize = 20_000;
+
+/// Imports whose changes `content_changes` keeps (issue 39): a shop that has not looked for longer forgets every
+/// rendered page.
+pub const CONTENT_CHANGES_KEPT_IMPORTS: i64 = 100;
+
+/// Invalidations the page cache remembers (issue 39): a page not asked for since older ones is rendered again.
+pub const PAGE_CACHE_CHANGES_KEPT: usize = 256;
+
+/// A page that shows a store's hours is kept until the next minute at which a store opens, closes or starts a new
+/// day, and at most this long, s (issue 39).
+pub const PAGE_CACHE_CLOCK_MAX_S: u64 = 86_400;
+
 /// Memory the server's caches may hold together by default, MiB (`VITRINA_CACHE_MB`, issue 39): rendered pages, search
 /// answers, offers and listings' facet counts, each its share below ([`CacheBudget`]).
 /// Each is weighed in bytes; what does not fit goes, least used first.
@@ -506,13 +521,6 @@ pub const LANGUAGE_COOKIE_NAME: &str = "vitrina_language";
 /// A cookie a browser sets to `off` to get every page client-rendered (issue 22): for debugging a page as the
 /// browser draws it, and for browser tests that stub the first load's API answers.
 pub const RENDER_COOKIE_NAME: &str = "vitrina_render";
-
-/// How long a rendered page is served from the page cache at most, s. A change of content (an import, a menu, the
-/// stores, a published review) forgets it sooner; the bound is for what changes with the clock alone: a store's hours
-/// today and whether it is open now, which the header shows. It is kept under the front-end's default freshness of an
-/// answer (`DEFAULT_STALE_TIME_MS`, 60 s), so the answers a cached page carries are still fresh when it hydrates and
-/// the browser does not ask for them again.
-pub const PAGE_CACHE_TTL_S: u64 = 50;
 
 // Issue 35: facets (`facets`).
 

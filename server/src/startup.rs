@@ -206,7 +206,8 @@ impl Application {
 ///   While pictures keep becoming ready (a long fetch), at most every `--pictures-show-interval-ms`
 ///   ([`PictureShowing`]), and it records the version the pages show in `shown`;
 /// - after any change of what the public pages show (an import, `content_version`, or pictures shown), it advances
-///   the content generation, so rendered pages kept before it are not served again.
+///   the content generation with what changed ([`what_changed`]: the tags the imports recorded, issue 39), so the
+///   rendered pages that show it are not served again and the others are.
 ///
 /// Runs until the process ends; a failed build is logged and retried at the next change.
 fn spawn_catalogue_watcher(
@@ -266,13 +267,50 @@ fn spawn_catalogue_watcher(
                 worker.wake_after_import();
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
-            if seen.is_some_and(|seen| seen != now) {
-                content.advance();
+            if let Some(seen) = seen
+                && seen != now
+            {
+                content.advance(what_changed(&pool, seen, now).await);
             }
             shown.set(now.pictures);
             seen = Some(now);
         }
     })
+}
+
+/// What changed between two looks of the catalogue watcher (issue 39): the tags the imports between them recorded
+/// (`db::changes`), [`CONTENT`](crate::domain::changes::CONTENT) for a menu, a store or a review, the whole catalogue's
+/// lists for new synonyms, and everything for pictures shown, for imports too far behind to have kept their tags, or
+/// when the tags cannot be read.
+async fn what_changed(
+    pool: &crate::db::Db,
+    seen: crate::db::shop::ContentVersion,
+    now: crate::db::shop::ContentVersion,
+) -> crate::domain::changes::Changed {
+    use crate::domain::changes::{CONTENT, Changed, OFFERS};
+    if seen.pictures != now.pictures {
+        return Changed::All;
+    }
+    let mut tags = Vec::new();
+    if seen.last_import != now.last_import {
+        if now.last_import - seen.last_import > crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
+            return Changed::All;
+        }
+        match crate::db::changes::since(pool, seen.last_import, now.last_import).await {
+            Ok(imported) => tags.extend(imported),
+            Err(err) => {
+                tracing::warn!(%err, "the catalogue watcher cannot read what the import changed: every page is rendered again");
+                return Changed::All;
+            }
+        }
+    }
+    if seen.version != now.version {
+        tags.push(CONTENT.to_owned());
+    }
+    if seen.synonyms != now.synonyms {
+        tags.push(OFFERS.to_owned());
+    }
+    Changed::of(tags)
 }
 
 /// Which picture version the pages show (`picture_version`; the catalogue watcher asks once a look): a change is

@@ -1,6 +1,7 @@
 //! What every handler shares. Cheap to clone.
 
 use crate::db::Db;
+use crate::domain::changes::Changed;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
@@ -56,20 +57,48 @@ impl PicturesShown {
 }
 
 /// How many times the shop has seen its public content change since the start: an import, a menu, the stores, a
-/// published review (`content_version` in the database, watched by `startup`). Whatever keeps something derived from
-/// that content (the rendered pages) keys it on [`ContentGeneration::get`], so a change leaves old entries unread.
+/// published review (`content_version` in the database, watched by `startup`), and what each change named (issue 39,
+/// [`Changed`]). Whatever keeps something derived from all of that content (the sitemap) keys it on
+/// [`ContentGeneration::get`]; the page cache keeps each page until a change names what it read
+/// ([`ContentGeneration::unchanged_since`]).
 #[derive(Debug, Default)]
-pub struct ContentGeneration(AtomicU64);
+pub struct ContentGeneration {
+    generation: AtomicU64,
+    /// The last changes, `(generation it moved to, what it named)`, oldest first: at most
+    /// [`PAGE_CACHE_CHANGES_KEPT`](crate::limits::PAGE_CACHE_CHANGES_KEPT).
+    changes: std::sync::Mutex<std::collections::VecDeque<(u64, Arc<Changed>)>>,
+}
 
 impl ContentGeneration {
     /// The current generation.
     pub fn get(&self) -> u64 {
-        self.0.load(Ordering::Acquire)
+        self.generation.load(Ordering::Acquire)
     }
 
-    /// The content has changed: entries keyed on an older generation are not read again.
-    pub fn advance(&self) {
-        self.0.fetch_add(1, Ordering::AcqRel);
+    /// The content has changed, as `changed` names: entries keyed on an older generation are not read again.
+    pub fn advance(&self, changed: Changed) {
+        let mut changes = self.changes.lock().unwrap_or_else(|e| e.into_inner());
+        let generation = self.generation.fetch_add(1, Ordering::AcqRel) + 1;
+        changes.push_back((generation, Arc::new(changed)));
+        while changes.len() > crate::limits::PAGE_CACHE_CHANGES_KEPT {
+            changes.pop_front();
+        }
+    }
+
+    /// The generation now when no change after generation `since` names any of `tags`; `None` when one does, or when
+    /// the changes since are no longer all remembered.
+    pub fn unchanged_since(&self, since: u64, tags: &[String]) -> Option<u64> {
+        let changes = self.changes.lock().unwrap_or_else(|e| e.into_inner());
+        let now = self.get();
+        if now == since {
+            return Some(now);
+        }
+        // Generations are consecutive: the change to `since + 1` must still be kept.
+        if changes.front().is_none_or(|(first, _)| *first > since + 1) {
+            return None;
+        }
+        let hit = changes.iter().filter(|(at, _)| *at > since).any(|(_, c)| c.hits(tags.iter().map(String::as_str)));
+        (!hit).then_some(now)
     }
 }
 
@@ -91,6 +120,9 @@ pub struct RenderStats {
     pub timed_out: AtomicU64,
     /// Pages answered with the shell because every render thread was busy.
     pub busy: AtomicU64,
+    /// Pages the cache forgot because something they show changed (an import, an edit) or the clock moved past a
+    /// store's hours they show (issue 39).
+    pub invalidated: AtomicU64,
     /// Pages answered with the shell because their client had its share of renders under way for the whole budget
     /// (`VITRINA_RENDER_SHARE`, issue 34).
     pub throttled: AtomicU64,

@@ -10,7 +10,7 @@ import { applyCssConstants } from './lib/css-constants';
 import { createQueryClient } from './lib/query-client';
 import { installReleaseReload } from './lib/release-reload';
 import { loadOverlayDialog } from './components/ui/overlay';
-import type { RenderedState } from './ssr/state';
+import { servedAt, type RenderedState } from './ssr/state';
 import './app/styles/global.css';
 
 const container = document.getElementById('root');
@@ -41,7 +41,7 @@ async function start(root: HTMLElement) {
   }
   const state = JSON.parse(stateElement.textContent) as RenderedState;
   const client = createQueryClient();
-  hydrate(client, state.queries);
+  hydrate(client, servedAt(state.queries, Date.now()));
   const [resolved, language] = await Promise.allSettled([
     resolveLazyRoutes(routes, window.location.pathname, client),
     loadLanguage(state.language).then(() => i18n.changeLanguage(state.language)),

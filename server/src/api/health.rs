@@ -75,6 +75,9 @@ pub struct RenderHealth {
     /// Pages sent as the shell because their client had its share of renders under way (`VITRINA_RENDER_SHARE`):
     /// a client asking for many uncached pages at once.
     pub throttled: u64,
+    /// Pages the cache forgot because something they show changed (an import naming their offers or sections, a menu,
+    /// a store, a review), or because a store's hours they show moved on (issue 39).
+    pub invalidated: u64,
     /// Share of the pages asked for that came from the page cache, `cached / (cached + rendered)` (0 before any).
     pub hit_rate: f64,
     /// Pages the page cache holds now, about.
@@ -164,6 +167,7 @@ pub async fn get_render_health(State(state): State<AppState>, client: ClientAddr
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),
         throttled: read(&stats.throttled),
+        invalidated: read(&stats.invalidated),
         content_generation: state.content.get(),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()

@@ -26,5 +26,5 @@ pub use offers::{
 };
 pub use sections::{Section, SectionList, build_tree, section_tree};
 pub use shop::{Shop, shop, shop_record};
-pub use stores::{Rating, StoreAnswer, shop_rating, store, store_list, stores};
+pub use stores::{Rating, StoreAnswer, next_change as stores_next_change, shop_rating, store, store_list, stores};
 pub use variants::{VariantChoice, VariantOption, VariantValue, Variants};

@@ -70,6 +70,18 @@ pub async fn stores(pool: &Db, now: DateTime<Utc>) -> anyhow::Result<Vec<StoreAn
     Ok(db::stores::list(pool).await?.into_iter().map(|s| answer(s, rating.clone(), now)).collect())
 }
 
+/// When the first of `stores` may show other hours or another status than at `now`
+/// ([`crate::domain::working_hours::next_change`]); `None` without stores.
+pub fn next_change(stores: &[StoreAnswer], now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    stores
+        .iter()
+        .filter_map(|s| {
+            let tz = s.store.timezone.parse().ok()?;
+            Some(crate::domain::working_hours::next_change(&s.store.working_hours, tz, now))
+        })
+        .min()
+}
+
 /// Every store as stored, the main one first, without the hours worked out (the contacts page's JSON-LD).
 pub async fn store_list(pool: &Db) -> anyhow::Result<Vec<crate::domain::stores::StoreData>> {
     db::stores::list(pool).await

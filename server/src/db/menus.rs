@@ -125,12 +125,52 @@ pub async fn menu_sections(conn: &mut Tx) -> sqlx::Result<Vec<MenuSection>> {
 /// Returns whether it rebuilt the menu.
 pub async fn regenerate_top_if_generated(conn: &mut Tx) -> sqlx::Result<bool> {
     use crate::domain::menu::{TOP_MENU, generate_top_menu};
-    if find_source(conn, TOP_MENU).await? == Some(MenuSource::Owner) {
+    let source = find_source(conn, TOP_MENU).await?;
+    if source == Some(MenuSource::Owner) {
         return Ok(false);
     }
     let sections = menu_sections(conn).await?;
-    replace(conn, TOP_MENU, MenuSource::Generated, &generate_top_menu(&sections)).await?;
+    let menu = generate_top_menu(&sections);
+    // Unchanged, it is left alone (issue 39): a rewrite moves `content_version`, which forgets every rendered page.
+    if source == Some(MenuSource::Generated) && stored_items(conn, TOP_MENU).await? == items_of(&menu) {
+        return Ok(true);
+    }
+    replace(conn, TOP_MENU, MenuSource::Generated, &menu).await?;
     Ok(true)
+}
+
+/// One item as stored: its depth, title and URL, in tree order.
+type Item = (usize, String, String);
+
+/// The items of `entries` in tree order (parents before children), as [`stored_items`] reads them.
+fn items_of(entries: &[MenuEntry]) -> Vec<Item> {
+    fn walk(entries: &[MenuEntry], depth: usize, out: &mut Vec<Item>) {
+        for entry in entries {
+            out.push((depth, entry.title.clone(), entry.url.clone()));
+            walk(&entry.children, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(entries, 0, &mut out);
+    out
+}
+
+/// Menu `code`'s items in tree order: `SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = ? ORDER BY
+/// position, id`, assembled.
+async fn stored_items(conn: &mut Tx, code: &str) -> sqlx::Result<Vec<Item>> {
+    let rows: Vec<(i64, Option<i64>, String, String)> = on_tx!(conn, conn => sqlx::query_as("SELECT id, parent_id, title, url FROM menu_items WHERE menu_code = $1 ORDER BY position, id")
+            .bind(code)
+            .fetch_all(conn)
+            .await)?;
+    fn walk(nodes: &[MenuNode], depth: usize, out: &mut Vec<Item>) {
+        for node in nodes {
+            out.push((depth, node.title.clone(), node.url.clone()));
+            walk(&node.children, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&assemble(rows), 0, &mut out);
+    Ok(out)
 }
 
 /// Makes sure the top menu exists (a database from before menus, or one with no import yet), generating it when

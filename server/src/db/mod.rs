@@ -40,6 +40,7 @@ macro_rules! on_tx {
 pub mod accounts;
 pub mod attempts;
 pub mod basket;
+pub mod changes;
 pub mod exchange;
 pub mod facets;
 pub mod forms;

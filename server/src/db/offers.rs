@@ -320,28 +320,39 @@ pub struct StoredOffer {
     pub content_hash: String,
     pub active: bool,
     pub seen_import_id: i64,
+    /// Its place in the last feed that listed it: an import sees whether a section's order moved (issue 39).
+    pub position: i64,
+    pub section_id: Option<String>,
+    pub group_id: Option<String>,
 }
 
-/// `SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = ?`.
+/// `SELECT slug, content_hash, active, seen_import_id, position, section_id, group_id FROM offers WHERE id = ?`.
 pub async fn find_stored(conn: &mut Tx, id: &str) -> sqlx::Result<Option<StoredOffer>> {
-    on_tx!(conn, conn => sqlx::query_as("SELECT slug, content_hash, active, seen_import_id FROM offers WHERE id = $1")
+    on_tx!(conn, conn => sqlx::query_as("SELECT slug, content_hash, active, seen_import_id, position, section_id, group_id FROM offers WHERE id = $1")
         .bind(id)
         .fetch_optional(conn)
         .await)
 }
 
-/// `SELECT id, slug, content_hash, active, seen_import_id FROM offers WHERE id IN (…)`, in chunks: what an import's
+/// A row of [`find_stored_many`]: id, slug, content hash, active, seen import, position, section, group.
+type StoredRow = (String, String, String, bool, i64, i64, Option<String>, Option<String>);
+
+/// `SELECT id, slug, content_hash, active, seen_import_id, position, section_id, group_id FROM offers WHERE id IN (…)`, in chunks: what an import's
 /// batch knows of its offers already stored (issue 39: one statement a chunk, not one an offer).
 pub async fn find_stored_many(conn: &mut Tx, ids: &[String]) -> sqlx::Result<HashMap<String, StoredOffer>> {
     let mut found = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(super::IN_LIST_CHUNK) {
-        let rows: Vec<(String, String, String, bool, i64)> = on_tx!(conn, conn => {
-            let mut q =
-                super::in_list("SELECT id, slug, content_hash, active, seen_import_id FROM offers WHERE id IN", chunk, "");
+        let rows: Vec<StoredRow> = on_tx!(conn, conn => {
+            let mut q = super::in_list(
+                "SELECT id, slug, content_hash, active, seen_import_id, position, section_id, group_id FROM offers WHERE id IN",
+                chunk,
+                "",
+            );
             q.build_query_as().fetch_all(&mut *conn).await
         })?;
-        for (id, slug, content_hash, active, seen_import_id) in rows {
-            found.insert(id, StoredOffer { slug, content_hash, active, seen_import_id });
+        for (id, slug, content_hash, active, seen_import_id, position, section_id, group_id) in rows {
+            found
+                .insert(id, StoredOffer { slug, content_hash, active, seen_import_id, position, section_id, group_id });
         }
     }
     Ok(found)
@@ -576,6 +587,54 @@ pub async fn mark_seen(conn: &mut Tx, id: &str, position: i64, import_id: i64) -
         .execute(conn)
         .await.map(|r| r.rows_affected()))?;
     Ok(())
+}
+
+/// `SELECT id, section_id, group_id FROM offers WHERE active = TRUE AND seen_import_id < ? LIMIT ?`: up to `limit`
+/// of the offers [`deactivate_unseen`] would take off, with their section and group (the pages that show them).
+pub async fn unseen(
+    conn: &mut Tx,
+    floor: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(String, Option<String>, Option<String>)>> {
+    on_tx!(conn, conn => sqlx::query_as(
+        "SELECT id, section_id, group_id FROM offers WHERE active = TRUE AND seen_import_id < $1 LIMIT $2",
+    )
+    .bind(floor)
+    .bind(limit)
+    .fetch_all(conn)
+    .await)
+}
+
+/// `SELECT id, section_id, group_id FROM offers WHERE active = TRUE AND id IN (…)`, in chunks: the shown offers of
+/// `ids`, with their section and group.
+pub async fn shown_of(conn: &mut Tx, ids: &[String]) -> sqlx::Result<Vec<(String, Option<String>, Option<String>)>> {
+    let mut found = Vec::new();
+    for chunk in ids.chunks(super::IN_LIST_CHUNK) {
+        let rows: Vec<(String, Option<String>, Option<String>)> = on_tx!(conn, conn => {
+            let mut q = super::in_list("SELECT id, section_id, group_id FROM offers WHERE active = TRUE AND id IN", chunk, "");
+            q.build_query_as().fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows);
+    }
+    Ok(found)
+}
+
+/// `SELECT DISTINCT section_id FROM offers WHERE active = TRUE AND group_id IN (…)`, in chunks: the sections whose
+/// listings show a variant of `groups` (a card shows its group's price range and count).
+pub async fn sections_of_groups(conn: &mut Tx, groups: &[String]) -> sqlx::Result<Vec<String>> {
+    let mut found = Vec::new();
+    for chunk in groups.chunks(super::IN_LIST_CHUNK) {
+        let rows: Vec<Option<String>> = on_tx!(conn, conn => {
+            let mut q = super::in_list(
+                "SELECT DISTINCT section_id FROM offers WHERE active = TRUE AND group_id IN",
+                chunk,
+                "",
+            );
+            q.build_query_scalar().fetch_all(&mut *conn).await
+        })?;
+        found.extend(rows.into_iter().flatten());
+    }
+    Ok(found)
 }
 
 /// `UPDATE offers SET active = FALSE WHERE active = TRUE AND seen_import_id < ?`: takes offers that no import since

@@ -4,7 +4,7 @@ use super::{Db, Tx};
 use serde::Serialize;
 
 /// The shop as the last feed named it.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, Default)]
 pub struct ShopRow {
     pub name: String,
     pub company: Option<String>,
@@ -14,6 +14,11 @@ pub struct ShopRow {
 /// `SELECT name, company, url FROM shop WHERE id = 1`.
 pub async fn find(db: &Db) -> sqlx::Result<Option<ShopRow>> {
     on_pool!(db, pool => sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(pool).await)
+}
+
+/// [`find`] inside a transaction: an import compares the header before and after it (issue 39).
+pub async fn find_in(conn: &mut Tx) -> sqlx::Result<Option<ShopRow>> {
+    on_tx!(conn, conn => sqlx::query_as("SELECT name, company, url FROM shop WHERE id = 1").fetch_optional(conn).await)
 }
 
 /// The shop's name when no feed gave one (mail subjects, the imported header without a name or company).

@@ -1,6 +1,7 @@
 //! Pure types and rules of the shop: no axum, no sqlx. Each newtype validates on construction.
 
 pub mod accounts;
+pub mod changes;
 pub mod contact;
 pub mod forms;
 pub mod links;

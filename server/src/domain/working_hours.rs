@@ -279,6 +279,43 @@ pub fn today_at(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> Option<Today> 
     })
 }
 
+/// The first instant after `now` at which [`today_at`] may answer otherwise (issue 39: a rendered page showing a
+/// store's hours is kept until then): the next local minute that some entry of the week names (a shift's or a
+/// break's start or end, rules 1–5) or the next midnight (a new weekday), today or tomorrow in `tz`. Between two
+/// such minutes every answer is the same: the rules compare the minute of the day with those times only. A local time
+/// skipped by a daylight-saving change counts from the first instant after the gap.
+pub fn next_change(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    let local = now.with_timezone(&tz).date_naive();
+    let times: Vec<u16> = week
+        .iter()
+        .flat_map(|e| [e.work_start, e.work_end, e.break_start, e.break_end])
+        .flatten()
+        .map(|t| t.minutes)
+        .chain([0])
+        .collect();
+    let mut next = now + chrono::Duration::days(2);
+    for date in [Some(local), local.succ_opt()].into_iter().flatten() {
+        for &minutes in &times {
+            let Some(time) = NaiveTime::from_hms_opt(u32::from(minutes / 60), u32::from(minutes % 60), 0) else {
+                continue;
+            };
+            let wall = date.and_time(time);
+            let at = tz
+                .from_local_datetime(&wall)
+                .earliest()
+                .or_else(|| tz.from_local_datetime(&(wall + chrono::Duration::hours(1))).earliest());
+            if let Some(at) = at.map(|at| at.with_timezone(&Utc))
+                && at > now
+                && at < next
+            {
+                next = at;
+            }
+        }
+    }
+    next
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,5 +538,36 @@ mod tests {
         let mut off_break = day(Day::Mon, None, None);
         off_break.break_start = Some(t("13:00"));
         assert!(check_week(&[off_break]).unwrap_err().0.contains("break"));
+    }
+
+    #[test]
+    fn the_answer_holds_until_the_next_change() {
+        let weeks = [
+            vec![
+                day(Day::Mon, Some(("09:00", "21:00")), Some(("13:00", "14:00"))),
+                day(Day::Tue, Some(("20:00", "04:00")), None),
+                day(Day::Wed, None, None),
+                day(Day::Thu, Some(("10:00", "10:00")), Some(("23:30", "00:30"))),
+                day(Day::Sat, Some(("08:15", "17:45")), None),
+            ],
+            vec![day(Day::Sun, Some(("00:00", "00:00")), None)],
+        ];
+        for week in &weeks {
+            for tz in [MOSCOW, chrono_tz::Europe::Berlin, chrono_tz::Asia::Almaty] {
+                // Every 37 minutes through a week.
+                let mut now = moscow(19, 0, 7) + chrono::Duration::seconds(11);
+                while now < moscow(28, 0, 0) {
+                    let next = next_change(week, tz, now);
+                    assert!(next > now && next <= now + chrono::Duration::days(2));
+                    let answer = today_at(week, tz, now);
+                    let mut at = now;
+                    while at < next {
+                        assert_eq!(today_at(week, tz, at), answer, "{tz} {now} .. {next}: {at}");
+                        at += chrono::Duration::minutes(1);
+                    }
+                    now += chrono::Duration::minutes(37);
+                }
+            }
+        }
     }
 }

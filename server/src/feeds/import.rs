@@ -153,6 +153,10 @@ struct Importer {
     /// Offers refused while others were pending, each with the number of pending offers before it: the summary lists
     /// skips in the feed's order.
     pending_skips: Vec<(usize, SkippedOffer)>,
+    /// What this import changed, for the rendered pages that show it (issue 39).
+    changes: super::changes::ImportChanges,
+    /// Whether `changes` knows the section tree yet (read at the first batch, after the categories).
+    knows_tree: bool,
 }
 
 impl Importer {
@@ -276,6 +280,10 @@ impl Importer {
             self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
             return Ok(());
         }
+        if !self.knows_tree {
+            self.knows_tree = true;
+            self.changes.set_parents(db::sections::parents(&mut self.conn).await?);
+        }
         let ids: Vec<String> = pending.iter().map(|(offer, _, _)| offer.id.clone()).collect();
         let stored = db::offers::find_stored_many(&mut self.conn, &ids).await?;
         // The first slug each new offer would take, and which of them other offers hold.
@@ -303,6 +311,7 @@ impl Importer {
             let added = match stored {
                 Some(s) if s.active && s.content_hash == hash => {
                     seen.push((offer.id.clone(), self.position));
+                    self.changes.seen(s.section_id.as_deref(), s.position);
                     continue;
                 }
                 Some(s) if s.active => {
@@ -328,6 +337,7 @@ impl Importer {
                 }
             };
             batch_slugs.insert(slug.clone());
+            self.changes.offer(&offer.id, offer.section_id.as_deref(), offer.group_id.as_deref(), stored);
             writes.push((offer, slug, hash, self.position, added, stored.is_none()));
         }
         self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
@@ -422,6 +432,29 @@ pub struct CatalogueWriter {
     format: Format,
     started: Instant,
     started_at: String,
+    before: Before,
+}
+
+/// What the pages showed before the import, beside the offers: compared at its end (issue 39).
+struct Before {
+    sections: Vec<db::sections::SectionRow>,
+    shop: Option<ShopRow>,
+}
+
+/// Adds to `changes` what the import changed beside the offers: the listings showing a changed group's variants,
+/// the section tree with its counts, and the shop's header.
+async fn note_changes(tx: &mut Tx, changes: &mut super::changes::ImportChanges, before: &Before) -> sqlx::Result<()> {
+    if changes.is_everything() {
+        return Ok(());
+    }
+    changes.group_sections(db::offers::sections_of_groups(tx, &changes.groups()).await?);
+    if db::sections::list_active_in(tx).await? != before.sections {
+        changes.changed(crate::domain::changes::SECTIONS);
+    }
+    if db::shop::find_in(tx).await? != before.shop {
+        changes.changed(crate::domain::changes::SHOP);
+    }
+    Ok(())
 }
 
 impl CatalogueWriter {
@@ -435,9 +468,13 @@ impl CatalogueWriter {
         let started = Instant::now();
         let started_at = chrono::Utc::now().to_rfc3339();
         let mut tx = db::begin_import(pool).await?;
+        let mut changes = super::changes::ImportChanges::default();
         if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {
             db::shop::delete_catalogue(&mut tx).await?;
+            changes.everything();
         }
+        let before =
+            Before { sections: db::sections::list_active_in(&mut tx).await?, shop: db::shop::find_in(&mut tx).await? };
         let import_id = db::shop::next_import_id(&mut tx).await?;
         let known_sections = match scope {
             Scope::Full => HashSet::new(),
@@ -457,6 +494,8 @@ impl CatalogueWriter {
             summary: ImportSummary::default(),
             pending: Vec::new(),
             pending_skips: Vec::new(),
+            changes,
+            knows_tree: false,
         };
         Ok(Self {
             importer,
@@ -467,6 +506,7 @@ impl CatalogueWriter {
             started,
             started_at,
             floor: import_id,
+            before,
         })
     }
 
@@ -516,6 +556,9 @@ impl CatalogueWriter {
     /// The database's.
     pub async fn remove(&mut self, ids: &[String]) -> Result<u64, ImportError> {
         self.importer.flush().await?;
+        for (id, section, group) in db::offers::shown_of(&mut self.importer.conn, ids).await? {
+            self.importer.changes.offer(&id, section.as_deref(), group.as_deref(), None);
+        }
         let removed = db::offers::deactivate(&mut self.importer.conn, ids).await?;
         self.importer.summary.offers_removed += removed;
         Ok(removed)
@@ -528,7 +571,7 @@ impl CatalogueWriter {
     /// A YML document that had no shop, category or offer ([`ImportError::NotYml`]), or the database's; nothing is
     /// written then.
     pub async fn finish(self, pool: &Db) -> Result<ImportSummary, ImportError> {
-        let Self { mut importer, source, scope, sections_scope, format, started, started_at, floor } = self;
+        let Self { mut importer, source, scope, sections_scope, format, started, started_at, floor, before } = self;
         importer.flush().await?;
         if format == Format::Yml
             && !importer.saw_offers
@@ -546,6 +589,14 @@ impl CatalogueWriter {
         let tx = &mut importer.conn;
         summary.offers_skipped = summary.skipped.len() as u64;
         if scope == Scope::Full {
+            let limit = i64::try_from(crate::limits::CONTENT_CHANGE_TAGS_MAX).unwrap_or(i64::MAX);
+            let unseen = db::offers::unseen(tx, floor, limit + 1).await?;
+            if unseen.len() > crate::limits::CONTENT_CHANGE_TAGS_MAX {
+                importer.changes.everything();
+            }
+            for (id, section, group) in &unseen {
+                importer.changes.offer(id, section.as_deref(), group.as_deref(), None);
+            }
             summary.offers_removed += db::offers::deactivate_unseen(tx, floor).await?;
         }
         if sections_scope == Scope::Full {
@@ -557,6 +608,10 @@ impl CatalogueWriter {
             }
             db::shop::upsert(tx, &shop).await?;
         }
+        let mut changes = std::mem::take(&mut importer.changes);
+        let tx = &mut importer.conn;
+        note_changes(tx, &mut changes, &before).await?;
+        db::changes::record(tx, import_id, &changes.into_tags(), crate::limits::CONTENT_CHANGES_KEPT_IMPORTS).await?;
         summary.pictures_new = db::pictures::register_live(tx).await?;
         db::pictures::sweep_rows(tx).await?;
         summary.seconds = started.elapsed().as_secs_f64();

@@ -1,5 +1,6 @@
 //! Catalogue feeds: the YML reader, the importer, the embedded demo catalogue and the synthetic feed generator.
 
+pub mod changes;
 pub mod commerceml;
 pub mod fields;
 pub mod generate;

@@ -310,8 +310,13 @@ async fn page_or_asset(
                 }
                 // Drawn for whoever reads HTML (crawlers, no scripts); the browser renders the page at its own URL
                 // anew, as it does a shell: the state of `NOT_FOUND_PAGE` is not that URL's.
-                let html_only =
-                    render::Rendered { html: page.html.clone(), state: String::new(), carried: Default::default() };
+                let html_only = render::Rendered {
+                    html: page.html.clone(),
+                    state: String::new(),
+                    carried: Default::default(),
+                    tags: Vec::new(),
+                    expires: None,
+                };
                 render_shell(&shell, Some((&html_only, language)))
             };
             let ask =

@@ -305,3 +305,39 @@ async fn a_description_an_earlier_cut_left_inside_a_tag_is_repaired_at_the_next_
     let repairs: i64 = app.pool().await.raw_scalar("SELECT COUNT(*) FROM description_repairs", &[]).await.unwrap();
     assert_eq!(repairs, 0, "the list is emptied: the next start repairs nothing");
 }
+
+/// Issue 39: an import records what it changed as tags (`domain::changes`), so the serving shops forget only the
+/// pages that show it: the offer, its group, the listings of its section and of every section above it, and the
+/// whole catalogue's lists. An unchanged import names nothing; offers that swap places name the listings whose order
+/// moved.
+#[tokio::test]
+async fn an_import_records_exactly_what_it_changed() {
+    let app = spawn_app().await;
+    app.import(SMALL_FEED).await;
+    let pool = app.pool().await;
+    let tags_of_last = || async {
+        let last = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
+        let mut tags = vitrina::db::changes::since(&pool, last - 1, last).await.unwrap();
+        tags.sort();
+        tags
+    };
+    app.import(SMALL_FEED).await;
+    assert!(tags_of_last().await.is_empty(), "the same feed again changes nothing: {:?}", tags_of_last().await);
+    app.import(&SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>")).await;
+    assert_eq!(tags_of_last().await, ["offer:a", "offers", "section:1", "section:2"]);
+    // The puzzle ("c", section 3) and the wooden kit ("a", section 2 in 1) swap places: the kit now follows "b" in
+    // section 1, whose order moved with the whole catalogue's; section 3 (one offer) and section 2 did not move.
+    let line =
+        |id: &str| SMALL_FEED.lines().find(|l| l.starts_with(&format!("<offer id=\"{id}\""))).unwrap().to_owned();
+    let (a, c) = (line("a"), line("c"));
+    let swapped = SMALL_FEED
+        .replace(&a, "@A@")
+        .replace(&c, &a)
+        .replace("@A@", &c)
+        .replace("<price>1480</price>", "<price>1990</price>");
+    app.import(&swapped).await;
+    assert_eq!(tags_of_last().await, ["offers", "section:1"]);
+    // An offer taken off names its listings, and the tree's counts.
+    app.import(&swapped.replace(&line("b"), "")).await;
+    assert_eq!(tags_of_last().await, ["offer:b", "offers", "section:1", "sections"]);
+}

@@ -139,21 +139,46 @@ async fn private_pages_are_not_rendered_on_the_server() {
     }
 }
 
+/// Issue 39: a page is kept until an import changes what it shows. An import that changes one price changes it in
+/// search answers, on the product page and on its section's page; a page of another section and another product
+/// stays the one rendered before (the cache's counters tell).
 #[tokio::test]
-async fn an_import_that_changes_a_price_shows_on_the_next_page() {
+async fn an_import_that_changes_a_price_forgets_exactly_the_pages_that_show_it() {
     let app = rendering_app().await;
-    let path = "/catalog/dereviannye-konstruktory/konstruktor-elka/";
-    assert!(root(&app.get(path).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    let (product, section) =
+        ("/catalog/dereviannye-konstruktory/konstruktor-elka/", "/catalog/dereviannye-konstruktory/");
+    let (other_product, other_section) = ("/catalog/pazly/pazl/", "/catalog/pazly/");
+    for path in [product, section, other_product, other_section] {
+        let page = app.get(path).await.text().await.unwrap();
+        assert!(!root(&page).is_empty(), "{path} is rendered");
+    }
+    assert!(root(&app.get(product).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    assert!(root(&app.get(section).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    let other_before = app.get(other_product).await.text().await.unwrap();
+    let before = render_health(&app).await;
+    assert_eq!(before["rendered"], 4, "{before}");
+
     app.import(&SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>")).await;
     let mut page = String::new();
     for _ in 0..100 {
-        page = app.get(path).await.text().await.unwrap();
+        page = app.get(product).await.text().await.unwrap();
         if root(&page).contains("1\u{a0}990\u{a0}₽") {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(root(&page).contains("1\u{a0}990\u{a0}₽"), "the new price within 10 s: {}", root(&page));
+    let listing = app.get(section).await.text().await.unwrap();
+    assert!(root(&listing).contains("1\u{a0}990\u{a0}₽"), "the section's page: {}", root(&listing));
+    let found = search_until(&app, "q=%D1%91%D0%BB%D0%BA%D0%B0", |answer| answer["total"] == 1).await;
+    assert_eq!(found["items"][0]["price"], 1990, "{found}");
+
+    assert_eq!(app.get(other_product).await.text().await.unwrap(), other_before, "the other product's page is kept");
+    app.get(other_section).await;
+    let after = render_health(&app).await;
+    let moved = |field: &str| after[field].as_u64().unwrap() - before[field].as_u64().unwrap();
+    assert_eq!((moved("rendered"), moved("invalidated")), (2, 2), "{before} -> {after}");
+    assert!(moved("cached") >= 2, "{before} -> {after}");
 }
 
 /// `GET /api/health/render`, parsed.

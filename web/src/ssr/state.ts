@@ -12,3 +12,16 @@ export interface RenderedState {
   /** TanStack Query's dehydrated cache: every API answer the HTML was drawn from. */
   queries: DehydratedState;
 }
+
+/**
+ * The page's answers as fetched `now` (issue 39). The server keeps a rendered page until something it shows changes
+ * (an import naming its offers or sections, a menu, a store, a store's hours moving on) and serves it only while
+ * current, so its answers are as fresh as the moment it arrives, however long ago it was rendered. Hydrated with
+ * their render's time instead, a page kept an hour would ask for every answer again right after hydration.
+ */
+export function servedAt(queries: DehydratedState, now: number): DehydratedState {
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
+}

@@ -1,30 +1,34 @@
 //! Rendered pages kept in memory (issue 22): a public page is the same for every visitor in one language, so it is
-//! rendered once and served from here, the whole HTML document with its head, until the shop's content changes
-//! ([`ContentGeneration`]), for at most [`PAGE_CACHE_TTL_S`] s, within its share of `VITRINA_CACHE_MB`. Visitors asking
-//! for a page that is being rendered wait for that render rather than starting their own.
+//! rendered once and served from here, the whole HTML document with its head, within its share of `VITRINA_CACHE_MB`.
+//! Visitors asking for a page that is being rendered wait for that render rather than starting their own.
+//!
+//! A page is kept until something it shows changes (issue 39), not for a fixed time: it records the tags of what its
+//! render read (`domain::changes`), and a change of the shop's content ([`ContentGeneration`]) that names one of them
+//! forgets it, checked when the page is next asked for. A page showing a store's hours is kept until the next minute
+//! at which a store opens, closes or starts a new day.
 //!
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
-use crate::limits::PAGE_CACHE_TTL_S;
+use crate::state::ContentGeneration;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
-/// What a rendered page depends on: the content generation it was rendered in, its URL (path and query) and its
-/// language. Nothing else of the request reaches a render (a visitor's own data is asked for after hydration).
+/// What a rendered page depends on beside the content it read: its URL (path and query) and its language. Nothing
+/// else of the request reaches a render (a visitor's own data is asked for after hydration).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
-    pub generation: u64,
     pub url: String,
     pub language: &'static str,
 }
 
 impl PageKey {
-    /// The key of the page at `url` in `language` for the shop's content as it is now.
-    pub fn now(state: &crate::state::AppState, url: &str, language: &'static str) -> Self {
-        PageKey { generation: state.content.get(), url: url.to_owned(), language }
+    /// The key of the page at `url` in `language`.
+    pub fn new(url: &str, language: &'static str) -> Self {
+        PageKey { url: url.to_owned(), language }
     }
 }
 
@@ -35,10 +39,44 @@ pub struct Page {
     pub document: Bytes,
 }
 
-/// The page cache: [`Page`]s by [`PageKey`]. Cheap to clone (one cache inside).
+/// A page just rendered, with what it read: the tags of its API answers, and when the clock alone changes it.
+#[derive(Debug, Clone)]
+pub struct Fresh {
+    pub page: Page,
+    pub tags: Vec<String>,
+    pub expires: Option<Instant>,
+}
+
+/// A page kept, with the generation up to which it is known to be current.
+#[derive(Debug)]
+struct Kept {
+    page: Page,
+    tags: Box<[String]>,
+    expires: Option<Instant>,
+    /// The content generation its render started in, then the last one a read found it current in.
+    checked: AtomicU64,
+}
+
+impl Kept {
+    /// Whether it still shows the content of `content`'s generation now; records that generation when it does.
+    fn current(&self, content: &ContentGeneration) -> bool {
+        if self.expires.is_some_and(|at| Instant::now() >= at) {
+            return false;
+        }
+        match content.unchanged_since(self.checked.load(Ordering::Acquire), &self.tags) {
+            Some(now) => {
+                self.checked.fetch_max(now, Ordering::AcqRel);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The page cache: [`Page`]s by [`PageKey`], each with what it read. Cheap to clone (one cache inside).
 #[derive(Clone)]
 pub struct PageCache {
-    pages: moka::future::Cache<PageKey, Page>,
+    pages: moka::future::Cache<PageKey, Arc<Kept>>,
 }
 
 /// Where a page came from.
@@ -61,70 +99,148 @@ impl PageCache {
     pub fn with_bytes(bytes: u64) -> Self {
         let pages = moka::future::Cache::builder()
             .max_capacity(bytes)
-            .weigher(|key: &PageKey, page: &Page| {
-                u32::try_from(key.url.len() + page.document.len()).unwrap_or(u32::MAX)
+            .weigher(|key: &PageKey, kept: &Arc<Kept>| {
+                let tags: usize = kept.tags.iter().map(String::len).sum();
+                u32::try_from(key.url.len() + kept.page.document.len() + tags).unwrap_or(u32::MAX)
             })
-            .time_to_live(Duration::from_secs(PAGE_CACHE_TTL_S))
             .build();
         Self { pages }
     }
 
-    /// Pages kept and their bytes (as weighed: URL and document), once the cache has counted its pending work.
+    /// Pages kept and their bytes (as weighed: URL, document and tags), once the cache has counted its pending work.
     pub async fn size(&self) -> (u64, u64) {
         self.pages.run_pending_tasks().await;
         (self.pages.entry_count(), self.pages.weighted_size())
     }
 
-    /// The page at `key` when the cache holds it.
-    pub async fn get(&self, key: &PageKey) -> Option<Page> {
-        self.pages.get(key).await
+    /// The page at `key` when the cache holds it and it is current ([`Kept::current`]); a page no longer current is
+    /// forgotten, and `invalidated` counts it.
+    pub async fn get(&self, key: &PageKey, content: &ContentGeneration, invalidated: &AtomicU64) -> Option<Page> {
+        let kept = self.pages.get(key).await?;
+        if kept.current(content) {
+            return Some(kept.page.clone());
+        }
+        // Only the entry read: a render that replaced it meanwhile stays.
+        use moka::ops::compute::{CompResult, Op};
+        let removed = self
+            .pages
+            .entry_by_ref(key)
+            .and_compute_with(|entry| {
+                let ours = entry.is_some_and(|entry| Arc::ptr_eq(entry.value(), &kept));
+                std::future::ready(if ours { Op::Remove } else { Op::Nop })
+            })
+            .await;
+        if matches!(removed, CompResult::Removed(_)) {
+            invalidated.fetch_add(1, Ordering::Relaxed);
+        }
+        None
     }
 
-    /// The page at `key`: from the cache, or from `render` (which runs once for every request asking for `key` at
-    /// the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then, and the
-    /// next request tries again.
-    pub async fn page(&self, key: PageKey, render: impl Future<Output = Option<Page>>) -> Option<(Page, Source)> {
+    /// The page at `key`: from the cache while current, or from `render` (which runs once for every request asking
+    /// for `key` at the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then,
+    /// and the next request tries again.
+    pub async fn page(
+        &self,
+        key: PageKey,
+        content: &ContentGeneration,
+        invalidated: &AtomicU64,
+        render: impl Future<Output = Option<Fresh>>,
+    ) -> Option<(Page, Source)> {
+        if let Some(page) = self.get(&key, content, invalidated).await {
+            return Some((page, Source::Cached));
+        }
+        // Read before the render reads anything: a change after it forgets the page.
+        let since = content.get();
         let ran = AtomicBool::new(false);
-        let page = self
+        let kept = self
             .pages
             .optionally_get_with(key, async {
                 ran.store(true, Ordering::Relaxed);
-                render.await
+                let Fresh { page, tags, expires } = render.await?;
+                Some(Arc::new(Kept { page, tags: tags.into(), expires, checked: AtomicU64::new(since) }))
             })
             .await?;
         let source = if ran.load(Ordering::Relaxed) { Source::Rendered } else { Source::Cached };
-        Some((page, source))
+        Some((kept.page.clone(), source))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::changes::Changed;
 
-    fn key(generation: u64) -> PageKey {
-        PageKey { generation, url: "/".into(), language: "ru" }
+    fn key() -> PageKey {
+        PageKey::new("/", "ru")
     }
 
-    fn page(html: &'static str) -> Page {
-        Page { status: StatusCode::OK, document: Bytes::from_static(html.as_bytes()) }
+    fn fresh(html: &'static str, tags: &[&str]) -> Option<Fresh> {
+        let page = Page { status: StatusCode::OK, document: Bytes::from_static(html.as_bytes()) };
+        Some(Fresh { page, tags: tags.iter().map(|t| (*t).to_owned()).collect(), expires: None })
+    }
+
+    async fn ask(cache: &PageCache, content: &ContentGeneration, html: &'static str) -> (String, Source) {
+        let counter = AtomicU64::new(0);
+        let (page, source) =
+            cache.page(key(), content, &counter, async { fresh(html, &["offer:1", "sections"]) }).await.unwrap();
+        (String::from_utf8(page.document.to_vec()).unwrap(), source)
     }
 
     #[tokio::test]
-    async fn a_page_is_rendered_once_per_generation() {
-        let cache = PageCache::default();
-        let (first, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((&first.document[..], source), (&b"a"[..], Source::Rendered));
-        let (again, source) = cache.page(key(0), async { Some(page("b")) }).await.unwrap();
-        assert_eq!((&again.document[..], source), (&b"a"[..], Source::Cached));
-        let (next, source) = cache.page(key(1), async { Some(page("c")) }).await.unwrap();
-        assert_eq!((&next.document[..], source), (&b"c"[..], Source::Rendered));
+    async fn a_page_is_rendered_again_only_when_a_change_names_what_it_read() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        assert_eq!(ask(&cache, &content, "a").await, ("a".into(), Source::Rendered));
+        assert_eq!(ask(&cache, &content, "b").await, ("a".into(), Source::Cached));
+        content.advance(Changed::of(["offer:2".to_owned(), "section:5".to_owned()]));
+        assert_eq!(ask(&cache, &content, "c").await, ("a".into(), Source::Cached), "a change it did not read");
+        content.advance(Changed::of(["offer:1".to_owned()]));
+        assert_eq!(ask(&cache, &content, "d").await, ("d".into(), Source::Rendered));
+        content.advance(Changed::All);
+        assert_eq!(ask(&cache, &content, "e").await, ("e".into(), Source::Rendered));
+    }
+
+    #[tokio::test]
+    async fn a_page_whose_changes_are_forgotten_is_rendered_again() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        ask(&cache, &content, "a").await;
+        for _ in 0..=crate::limits::PAGE_CACHE_CHANGES_KEPT {
+            content.advance(Changed::of(["offer:2".to_owned()]));
+        }
+        assert_eq!(ask(&cache, &content, "b").await, ("b".into(), Source::Rendered));
+    }
+
+    #[tokio::test]
+    async fn a_page_rendered_while_its_content_changed_is_not_served() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = AtomicU64::new(0);
+        // The change lands after the render read its data and before it is kept.
+        let render = async {
+            content.advance(Changed::of(["sections".to_owned()]));
+            fresh("old", &["sections"])
+        };
+        cache.page(key(), &content, &counter, render).await.unwrap();
+        let (page, source) =
+            cache.page(key(), &content, &counter, async { fresh("new", &["sections"]) }).await.unwrap();
+        assert_eq!((&page.document[..], source), (&b"new"[..], Source::Rendered));
+        assert_eq!(counter.load(Ordering::Relaxed), 1, "the page forgotten is counted");
+    }
+
+    #[tokio::test]
+    async fn a_page_past_its_clock_is_rendered_again_and_counted() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = AtomicU64::new(0);
+        let mut first = fresh("a", &[]).unwrap();
+        first.expires = Some(Instant::now());
+        cache.page(key(), &content, &counter, async { Some(first) }).await.unwrap();
+        assert!(cache.get(&key(), &content, &counter).await.is_none());
+        assert_eq!(counter.load(Ordering::Relaxed), 1);
     }
 
     #[tokio::test]
     async fn a_page_that_did_not_render_is_not_kept() {
-        let cache = PageCache::default();
-        assert!(cache.page(key(0), async { None }).await.is_none());
-        let (page, source) = cache.page(key(0), async { Some(page("a")) }).await.unwrap();
-        assert_eq!((&page.document[..], source), (&b"a"[..], Source::Rendered));
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = AtomicU64::new(0);
+        assert!(cache.page(key(), &content, &counter, async { None }).await.is_none());
+        assert_eq!(ask(&cache, &content, "a").await, ("a".into(), Source::Rendered));
     }
 }

@@ -9,25 +9,40 @@ use crate::api::params::ListParams;
 use crate::api::reviews::{ReviewsParams, reviews_page};
 use crate::api::search::{SearchQuery, search_answer};
 use crate::catalog::{self, OfferList, SectionList};
+use crate::domain::changes;
 use crate::state::AppState;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// One API answer handed to the render: HTTP status and JSON body (`HostAnswer` in `web/src/ssr/server-fetch.ts`).
+/// One API answer handed to the render: HTTP status and JSON body (`HostAnswer` in `web/src/ssr/server-fetch.ts`),
+/// with what it shows as the tags of `domain::changes` and, for the stores' hours, when the clock alone changes it
+/// (issue 39: the page cache keeps a page until then or until a change names one of its tags).
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
     pub status: u16,
     pub body: String,
+    #[serde(skip)]
+    pub tags: Vec<String>,
+    #[serde(skip)]
+    pub expires: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl Answer {
+    /// The answer shows what `tags` name.
+    fn tagged<I: IntoIterator<Item = T>, T: Into<String>>(mut self, tags: I) -> Self {
+        self.tags.extend(tags.into_iter().map(Into::into));
+        self
+    }
 }
 
 fn ok(value: &impl Serialize) -> Option<Answer> {
-    serde_json::to_string(value).ok().map(|body| Answer { status: 200, body })
+    serde_json::to_string(value).ok().map(|body| Answer { status: 200, body, tags: Vec::new(), expires: None })
 }
 
 /// A 404 as the API answers it: a page's "not found" is drawn from it, on the server as in the browser.
 fn not_found(err: &crate::error::ApiError) -> Option<Answer> {
     let body = err.not_found_body()?;
-    serde_json::to_string(&body).ok().map(|body| Answer { status: 404, body })
+    serde_json::to_string(&body).ok().map(|body| Answer { status: 404, body, tags: Vec::new(), expires: None })
 }
 
 fn query<T: DeserializeOwned>(raw: &str) -> Option<T> {
@@ -57,35 +72,49 @@ pub async fn load(state: &AppState, url: &str) -> Option<Answer> {
 async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> anyhow::Result<Option<Answer>> {
     let db = &state.db;
     Ok(match segments {
-        ["api", "shop"] => ok(&catalog::shop(db).await?),
-        ["api", "sections"] => ok(&SectionList { sections: state.catalog.section_tree(db).await?.to_vec() }),
+        ["api", "shop"] => ok(&catalog::shop(db).await?).map(|a| a.tagged([changes::SHOP])),
+        ["api", "sections"] => ok(&SectionList { sections: state.catalog.section_tree(db).await?.to_vec() })
+            .map(|a| a.tagged([changes::SECTIONS])),
         ["api", "menus", code] => match decoded(code) {
-            Some(code) => catalog::menu(db, &code).await?.and_then(|menu| ok(&menu)),
+            Some(code) => {
+                catalog::menu(db, &code).await?.and_then(|menu| ok(&menu)).map(|a| a.tagged([changes::CONTENT]))
+            }
             None => None,
         },
-        ["api", "stores"] => ok(&catalog::stores(db, chrono::Utc::now()).await?),
+        ["api", "stores"] => {
+            let now = chrono::Utc::now();
+            let stores = catalog::stores(db, now).await?;
+            ok(&stores)
+                .map(|a| Answer { expires: catalog::stores_next_change(&stores, now), ..a.tagged([changes::CONTENT]) })
+        }
         ["api", "collections", code] => {
             let limit = query::<CollectionQuery>(raw_query).and_then(|q| q.limit().ok());
             match (decoded(code), limit) {
                 (Some(code), Some(limit)) => match catalog::Collection::parse(&code) {
-                    Some(wanted) => ok(&OfferList { items: catalog::collection(db, wanted, limit).await? }),
+                    Some(wanted) => ok(&OfferList { items: catalog::collection(db, wanted, limit).await? })
+                        .map(|a| a.tagged([changes::OFFERS])),
                     None => None,
                 },
                 _ => None,
             }
         }
         ["api", "offers"] => match query::<OffersQuery>(raw_query) {
-            Some(q) if q.ids.is_none() => listing(state, None, &q.listing, raw_query).await?,
+            Some(q) if q.ids.is_none() => listing(state, None, &q.listing, raw_query)
+                .await?
+                .map(|a| a.tagged([changes::OFFERS, changes::SECTIONS])),
             _ => None,
         },
         ["api", "sections", id, "offers"] => match (decoded(id), query::<ListParams>(raw_query)) {
             (Some(id), Some(params)) if state.catalog.section_tree(db).await?.iter().any(|s| s.id == id) => {
-                listing(state, Some(id), &params, raw_query).await?
+                let tags = [changes::section(&id), changes::SECTIONS.to_owned()];
+                listing(state, Some(id), &params, raw_query).await?.map(|a| a.tagged(tags))
             }
             _ => None,
         },
         ["api", "reviews"] => match query::<ReviewsParams>(raw_query) {
-            Some(params) => reviews_page(state, &params).await.ok().and_then(|page| ok(&page)),
+            Some(params) => {
+                reviews_page(state, &params).await.ok().and_then(|page| ok(&page)).map(|a| a.tagged([changes::CONTENT]))
+            }
             None => None,
         },
         ["api", "search"] => match query::<SearchQuery>(raw_query).map(SearchQuery::request) {
@@ -93,13 +122,18 @@ async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> 
                 .await
                 .ok()
                 .and_then(|body| String::from_utf8(body.to_vec()).ok())
-                .map(|body| Answer { status: 200, body }),
+                .map(|body| Answer { status: 200, body, tags: vec![changes::OFFERS.to_owned()], expires: None }),
             _ => None,
         },
         ["api", "offers", "by-slug", slug] => match decoded(slug) {
             Some(slug) => match catalog::offer_by_slug(db, &slug).await? {
-                Some(offer) => ok(&offer),
-                None => not_found(&crate::api::offers::offer_not_found(&slug)),
+                Some(offer) => {
+                    let tags =
+                        std::iter::once(changes::offer(&offer.id)).chain(offer.group_id.as_deref().map(changes::group));
+                    ok(&offer).map(|a| a.tagged(tags))
+                }
+                // An offer imported later may take the slug.
+                None => not_found(&crate::api::offers::offer_not_found(&slug)).map(|a| a.tagged([changes::OFFERS])),
             },
             None => None,
         },

@@ -60,6 +60,22 @@ pub struct Rendered {
     pub html: String,
     pub state: String,
     pub carried: std::collections::BTreeSet<String>,
+    /// What the page read: the tags of its answers (`domain::changes`, issue 39).
+    pub tags: Vec<String>,
+    /// When the clock alone changes what it shows (a store's hours), if it shows that.
+    pub expires: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl Rendered {
+    /// When the page cache forgets the page by the clock: [`Rendered::expires`], at most
+    /// [`PAGE_CACHE_CLOCK_MAX_S`](crate::limits::PAGE_CACHE_CLOCK_MAX_S) from now.
+    fn expires_at(&self) -> Option<std::time::Instant> {
+        let expires = self.expires?;
+        let left = (expires - chrono::Utc::now()).to_std().unwrap_or_default();
+        Some(
+            std::time::Instant::now() + left.min(std::time::Duration::from_secs(crate::limits::PAGE_CACHE_CLOCK_MAX_S)),
+        )
+    }
 }
 
 /// Renders under way per client address (issue 34): each client may have `per_client` at once; its next uncached
@@ -163,7 +179,7 @@ impl PageRenderer {
     /// now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
     pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Page> {
         self.pool.as_ref()?;
-        let page = self.pages.get(&PageKey::now(state, url, language)).await?;
+        let page = self.pages.get(&PageKey::new(url, language), &state.content, &state.render.invalidated).await?;
         RenderStats::bump(&state.render.cached);
         Some(page)
     }
@@ -201,20 +217,23 @@ impl PageRenderer {
             );
             return None;
         };
-        let key = PageKey::now(state, url, language);
+        let key = PageKey::new(url, language);
         let fault = self.faulty(asked);
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
         // A task of its own: a visitor who stops waiting does not stop the render, which holds its client's place.
         let render = tokio::spawn(async move {
             let render = async {
                 let page = render_page(&pool, &state_owned, &url_owned, language, &api, fault).await?;
-                Some(Page { status, document: Bytes::from(document(&page)) })
+                let expires = page.expires_at();
+                let tags = page.tags.clone();
+                Some(cache::Fresh { page: Page { status, document: Bytes::from(document(&page)) }, tags, expires })
             };
             // A page made to fail is rendered, never taken from the cache nor kept in it (tests only).
             let page = if fault {
-                render.await.map(|page| (page, cache::Source::Rendered))
+                render.await.map(|fresh| (fresh.page, cache::Source::Rendered))
             } else {
-                pages.page(key, render).await
+                let (content, invalidated) = (&state_owned.content, &state_owned.render.invalidated);
+                pages.page(key, content, invalidated, render).await
             };
             drop(place);
             page
@@ -332,8 +351,12 @@ async fn render_page(
             }
         }
         if !more || attempt == crate::limits::RENDER_ATTEMPTS {
+            let mut tags: Vec<String> = answers.values().flat_map(|a| a.tags.iter().cloned()).collect();
+            tags.sort();
+            tags.dedup();
+            let expires = answers.values().filter_map(|a| a.expires).min();
             let carried = answers.into_keys().collect();
-            return Some(Rendered { html: output.html, state: output.state, carried });
+            return Some(Rendered { html: output.html, state: output.state, carried, tags, expires });
         }
     }
     None

@@ -2181,6 +2181,12 @@ export interface components {
             hitRate: number;
             /**
              * Format: int64
+             * @description Pages the cache forgot because something they show changed (an import naming their offers or sections, a menu,
+             *     a store, a review), or because a store's hours they show moved on (issue 39).
+             */
+            invalidated: number;
+            /**
+             * Format: int64
              * @description Pages rendered.
              */
             rendered: number;
