@@ -117,6 +117,10 @@ pub const CONTENT_CHANGES_KEPT_IMPORTS: i64 = 100;
 /// Invalidations the page cache remembers (issue 39): a page not asked for since older ones is rendered again.
 pub const PAGE_CACHE_CHANGES_KEPT: usize = 256;
 
+/// Pages rendered again in the background after a change, at most, the ones visitors had last first (issue 39,
+/// `web::refresh`); the others are rendered when next asked for.
+pub const PAGE_REFRESH_MAX: usize = 64;
+
 /// A page that shows a store's hours is kept until the next minute at which a store opens, closes or starts a new
 /// day, and at most this long, s (issue 39).
 pub const PAGE_CACHE_CLOCK_MAX_S: u64 = 86_400;

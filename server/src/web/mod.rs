@@ -17,6 +17,7 @@ pub mod exchange;
 pub mod page_url;
 pub mod pictures;
 pub mod preload;
+pub mod refresh;
 pub mod render;
 pub mod seo;
 pub mod sitemap;
@@ -46,8 +47,17 @@ const NO_FRONTEND: &str = "<!doctype html><html lang=\"ru\"><head><meta charset=
 /// Where a page's "В корзину" form posts (`basket_form`, issue 33; the front-end's `paths.basketAdd`).
 pub const BASKET_ADD_PATH: &str = "/basket/add";
 
-/// The routes of this module; mount after the API. `renderer` renders the public pages (issue 22).
+/// The routes of this module; mount after the API. `renderer` renders the public pages (issue 22); with it on, the
+/// changed pages are rendered again in the background ([`refresh`]).
 pub fn router(state: AppState, renderer: render::PageRenderer) -> Router {
+    let routes = routes(state.clone(), renderer.clone());
+    if renderer.is_on() {
+        tokio::spawn(refresh::run(state, renderer, routes.clone()));
+    }
+    routes
+}
+
+fn routes(state: AppState, renderer: render::PageRenderer) -> Router {
     Router::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap::sitemap))

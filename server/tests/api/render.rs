@@ -181,6 +181,31 @@ async fn an_import_that_changes_a_price_forgets_exactly_the_pages_that_show_it()
     assert!(moved("cached") >= 2, "{before} -> {after}");
 }
 
+/// Issue 39: after an import, the changed pages visitors asked for are rendered again in the background, so the next
+/// visitor gets the new price from the cache.
+#[tokio::test]
+async fn a_changed_page_is_rendered_again_before_anyone_asks() {
+    let app = rendering_app().await;
+    let product = "/catalog/dereviannye-konstruktory/konstruktor-elka/";
+    assert!(root(&app.get(product).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    let before = render_health(&app).await;
+    app.import(&SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>")).await;
+    let mut health = before.clone();
+    for _ in 0..100 {
+        health = render_health(&app).await;
+        if health["rendered"].as_u64() > before["rendered"].as_u64() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(health["invalidated"].as_u64().unwrap() - before["invalidated"].as_u64().unwrap(), 1, "{health}");
+    let page = app.get(product).await.text().await.unwrap();
+    assert!(root(&page).contains("1\u{a0}990\u{a0}₽"), "{}", root(&page));
+    let after = render_health(&app).await;
+    assert_eq!(after["rendered"], health["rendered"], "served from the cache: {after}");
+    assert_eq!(after["cached"].as_u64().unwrap(), health["cached"].as_u64().unwrap() + 1, "{after}");
+}
+
 /// `GET /api/health/render`, parsed.
 async fn render_health(app: &TestApp) -> serde_json::Value {
     app.get("/api/health/render").await.json().await.unwrap()

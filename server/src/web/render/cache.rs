@@ -55,6 +55,14 @@ struct Kept {
     expires: Option<Instant>,
     /// The content generation its render started in, then the last one a read found it current in.
     checked: AtomicU64,
+    /// When a visitor last had it, ms since the process started ([`since_start_ms`]).
+    last_read: AtomicU64,
+}
+
+/// Milliseconds since the first call in this process.
+fn since_start_ms() -> u64 {
+    static START: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::now);
+    u64::try_from(START.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 impl Kept {
@@ -118,6 +126,7 @@ impl PageCache {
     pub async fn get(&self, key: &PageKey, content: &ContentGeneration, invalidated: &AtomicU64) -> Option<Page> {
         let kept = self.pages.get(key).await?;
         if kept.current(content) {
+            kept.last_read.store(since_start_ms(), Ordering::Relaxed);
             return Some(kept.page.clone());
         }
         // Only the entry read: a render that replaced it meanwhile stays.
@@ -157,11 +166,25 @@ impl PageCache {
             .optionally_get_with(key, async {
                 ran.store(true, Ordering::Relaxed);
                 let Fresh { page, tags, expires } = render.await?;
-                Some(Arc::new(Kept { page, tags: tags.into(), expires, checked: AtomicU64::new(since) }))
+                let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
+                Some(Arc::new(Kept { page, tags: tags.into(), expires, checked, last_read }))
             })
             .await?;
         let source = if ran.load(Ordering::Relaxed) { Source::Rendered } else { Source::Cached };
         Some((kept.page.clone(), source))
+    }
+
+    /// Up to `limit` pages kept that are no longer current, the ones visitors had last first (issue 39: rendered
+    /// again in the background after a change, before anyone asks).
+    pub fn stale(&self, content: &ContentGeneration, limit: usize) -> Vec<PageKey> {
+        let mut stale: Vec<(u64, PageKey)> = self
+            .pages
+            .iter()
+            .filter(|(_, kept)| !kept.current(content))
+            .map(|(key, kept)| (kept.last_read.load(Ordering::Relaxed), (*key).clone()))
+            .collect();
+        stale.sort_by_key(|(read, _)| std::cmp::Reverse(*read));
+        stale.into_iter().take(limit).map(|(_, key)| key).collect()
     }
 }
 
@@ -234,6 +257,21 @@ mod tests {
         cache.page(key(), &content, &counter, async { Some(first) }).await.unwrap();
         assert!(cache.get(&key(), &content, &counter).await.is_none());
         assert_eq!(counter.load(Ordering::Relaxed), 1);
+    }
+
+    #[tokio::test]
+    async fn the_stale_pages_visitors_had_last_come_first() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = AtomicU64::new(0);
+        for (url, tag) in [("/a/", "offer:a"), ("/b/", "offer:b"), ("/c/", "offer:c")] {
+            cache.page(PageKey::new(url, "ru"), &content, &counter, async { fresh("x", &[tag]) }).await.unwrap();
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+        cache.get(&PageKey::new("/a/", "ru"), &content, &counter).await.unwrap();
+        content.advance(Changed::of(["offer:a".to_owned(), "offer:b".to_owned()]));
+        let urls: Vec<String> = cache.stale(&content, 10).into_iter().map(|key| key.url).collect();
+        assert_eq!(urls, ["/a/", "/b/"]);
+        assert_eq!(cache.stale(&content, 1).len(), 1);
     }
 
     #[tokio::test]

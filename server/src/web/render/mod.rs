@@ -184,6 +184,20 @@ impl PageRenderer {
         Some(page)
     }
 
+    /// Up to `limit` pages kept that no longer show the shop as it is, the ones visitors had last first (issue 39);
+    /// none when pages are not rendered.
+    pub fn stale(&self, state: &AppState, limit: usize) -> Vec<PageKey> {
+        if self.pool.is_none() {
+            return Vec::new();
+        }
+        self.pages.stale(&state.content, limit)
+    }
+
+    /// Whether pages are rendered on the server.
+    pub fn is_on(&self) -> bool {
+        self.pool.is_some()
+    }
+
     /// Whether the page at `asked` (the URL as asked for) fails its render on purpose (`VITRINA_RENDER_FAULT`;
     /// tests only): such a page is never answered from the cache either.
     pub fn faulty(&self, asked: &str) -> bool {
