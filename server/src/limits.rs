@@ -117,6 +117,10 @@ pub const CONTENT_CHANGES_KEPT_IMPORTS: i64 = 100;
 /// Invalidations the page cache remembers (issue 39): a page not asked for since older ones is rendered again.
 pub const PAGE_CACHE_CHANGES_KEPT: usize = 256;
 
+/// Brotli quality of the pages the page cache keeps (issue 39): 5 packs a 74 KB product page into some 10 KB in about
+/// a millisecond, against 80 ms for its render.
+pub const PAGE_CACHE_BROTLI_QUALITY: i32 = 5;
+
 /// Pages rendered again in the background after a change, at most, the ones visitors had last first (issue 39,
 /// `web::refresh`); the others are rendered when next asked for.
 pub const PAGE_REFRESH_MAX: usize = 64;

@@ -240,6 +240,18 @@ fn html_response(status: StatusCode, document: impl Into<axum::body::Body>) -> R
     res
 }
 
+/// A rendered page as the cache keeps it (brotli, issue 39): sent as kept to a client that takes `br` (the
+/// compression layer leaves an encoded answer alone), decompressed for another; `None` if it does not decompress.
+fn stored_response(page: &render::Stored, headers: &HeaderMap) -> Option<Response> {
+    if !accepts_coding(headers, "br") {
+        return Some(html_response(page.status, page.document()?));
+    }
+    let mut res = html_response(page.status, page.brotli.clone());
+    res.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    Some(res)
+}
+
 /// The client-rendered shell with `head`.
 fn shell_response(status: StatusCode, head: &seo::Head) -> Response {
     html_response(status, render_shell(head, None))
@@ -291,8 +303,11 @@ async fn page_or_asset(
     // load's API answers).
     let render = request_cookie(&headers, crate::limits::RENDER_COOKIE_NAME).as_deref() != Some("off");
     let url = uri.path_and_query().map_or(path, |pq| pq.as_str());
-    if render && let Some(page) = renderer.cached(&state, url, language).await {
-        return html_response(page.status, page.document);
+    if render
+        && let Some(page) = renderer.cached(&state, url, language).await
+        && let Some(response) = stored_response(&page, &headers)
+    {
+        return response;
     }
     let (status, head) = match seo::page_head(&state, path, uri.query()).await {
         Ok(seo::PageHead::Found(head)) => (StatusCode::OK, head),
@@ -310,8 +325,9 @@ async fn page_or_asset(
             if key != url
                 && !renderer.faulty(url)
                 && let Some(page) = renderer.cached(&state, &key, language).await
+                && let Some(response) = stored_response(&page, &headers)
             {
-                return html_response(page.status, page.document);
+                return response;
             }
             let shell = head.clone();
             let document = move |page: &render::Rendered| {
@@ -332,7 +348,7 @@ async fn page_or_asset(
             let ask =
                 render::PageAsk { client: client.0, url: &key, asked: url, language, status, api: &head.preload.api };
             match renderer.render(&state, ask, document).await {
-                Some(page) => html_response(page.status, page.document),
+                Some(page) => stored_response(&page, &headers).unwrap_or_else(|| shell_response(status, &head)),
                 None => shell_response(status, &head),
             }
         }
@@ -353,6 +369,12 @@ const BROTLI_SUFFIX: &str = ".br";
 /// Whether the request's `Accept-Encoding` (RFC 9110 §12.5.3) takes `br` with a weight above 0: named, or else
 /// through `*`.
 fn accepts_brotli(headers: &HeaderMap) -> bool {
+    accepts_coding(headers, "br")
+}
+
+/// Whether the request's `Accept-Encoding` (RFC 9110 §12.5.3) takes `coding` with a weight above 0: named, or else
+/// through `*`.
+fn accepts_coding(headers: &HeaderMap, coding: &str) -> bool {
     let codings = headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok());
     let weighted: Vec<(&str, f32)> = codings
         .flat_map(|v| v.split(','))
@@ -364,7 +386,7 @@ fn accepts_brotli(headers: &HeaderMap) -> bool {
         })
         .collect();
     let weight_of = |wanted: &str| weighted.iter().find(|(name, _)| name.eq_ignore_ascii_case(wanted)).map(|c| c.1);
-    weight_of("br").or_else(|| weight_of("*")).is_some_and(|weight| weight > 0.0)
+    weight_of(coding).or_else(|| weight_of("*")).is_some_and(|weight| weight > 0.0)
 }
 
 async fn robots(State(state): State<AppState>) -> Response {

@@ -14,7 +14,7 @@ mod data;
 mod engine;
 mod pool;
 
-pub use cache::{Page, PageCache, PageKey};
+pub use cache::{Page, PageCache, PageKey, Stored};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 
 use crate::state::{AppState, RenderStats};
@@ -177,7 +177,7 @@ impl PageRenderer {
 
     /// The page at `url` (path and query) in `language` when the page cache holds it for the shop's content as it is
     /// now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
-    pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Page> {
+    pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Stored> {
         self.pool.as_ref()?;
         let page = self.pages.get(&PageKey::new(url, language), &state.content, &state.render.invalidated).await?;
         RenderStats::bump(&state.render.cached);
@@ -216,7 +216,7 @@ impl PageRenderer {
         state: &AppState,
         page: PageAsk<'_>,
         document: impl FnOnce(&Rendered) -> String + Send + 'static,
-    ) -> Option<Page> {
+    ) -> Option<Stored> {
         let PageAsk { client, url, asked, language, status, api } = page;
         let pool = self.pool.clone()?;
         let deadline = tokio::time::Instant::now() + self.budget;
@@ -244,7 +244,7 @@ impl PageRenderer {
             };
             // A page made to fail is rendered, never taken from the cache nor kept in it (tests only).
             let page = if fault {
-                render.await.map(|fresh| (fresh.page, cache::Source::Rendered))
+                render.await.map(|fresh| (Stored::of(&fresh.page), cache::Source::Rendered))
             } else {
                 let (content, invalidated) = (&state_owned.content, &state_owned.render.invalidated);
                 pages.page(key, content, invalidated, render).await
