@@ -19,6 +19,9 @@
 #      being ready under Lighthouse's mobile conditions (scripts/bench/first-seconds.mjs, issue 33; no budget yet),
 #      and one client flooding unique URLs beside a visitor (scripts/bench/render-flood.mjs, issue 34)
 #   3c. filtered listings against unfiltered ones over HTTP (issue 35)
+#   3d. a crawler walking the sitemap at 20 pages/s for BENCH_CRAWL_S seconds (default 300) after a warm-up pass,
+#      alone and while 8 connections ask for cold pages, with a shopper's product page p99 (scripts/bench/crawler.py,
+#      issue 39)
 #   5. facet counts in process against SQL GROUP BY (cargo bench --bench facets; BENCH_FACETS_OFFERS, default 100,000)
 #   6. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 #   7. the mixed workload on SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh in a
@@ -150,6 +153,12 @@ say "Server memory (RSS) after the render load: $(($(rss_kb "$SHOP_PID") / 1024)
 say ""
 say "## Filtered listings over HTTP, 100,000 offers, ${seconds} s per row, 64 connections (issue 35)"
 python3 scripts/bench/facets-http.py "$SHOP_URL" --seconds "$seconds" 2>&1 | tee -a "$report"
+
+# 3d. A crawler walking the sitemap (issue 39): pages served rendered, alone and beside a flood of cold pages.
+crawl_s="${BENCH_CRAWL_S:-300}"
+say ""
+say "## A crawler walking the sitemap at 20 pages/s for ${crawl_s} s after a warm-up pass, 100,000 offers (issue 39)"
+python3 scripts/bench/crawler.py "$SHOP_URL" --rate 20 --seconds "$crawl_s" --flood 8 2>&1 | tee -a "$report"
 stop_shop
 
 # 4. Lighthouse on the real catalogue (the demo one when ../shared is absent)

@@ -162,50 +162,64 @@ impl PageCache {
             kept.last_read.store(since_start_ms(), Ordering::Relaxed);
             return Some(kept.page.clone());
         }
-        // Only the entry read: a render that replaced it meanwhile stays.
+        self.forget(key, &kept, invalidated).await;
+        None
+    }
+
+    /// The page at `key`: from the cache while current, or from `render` (which runs once for every request asking
+    /// for `key` at the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then,
+    /// and the next request tries again. A page another request was rendering when what it read changed is not
+    /// served: it is forgotten and `render` runs again (once; `None` if that too was overtaken).
+    pub async fn page<Fut: Future<Output = Option<Fresh>>>(
+        &self,
+        key: PageKey,
+        content: &ContentGeneration,
+        invalidated: &AtomicU64,
+        render: impl Fn() -> Fut,
+    ) -> Option<(Stored, Source)> {
+        for _ in 0..2 {
+            if let Some(page) = self.get(&key, content, invalidated).await {
+                return Some((page, Source::Cached));
+            }
+            // Read before the render reads anything: a change after it forgets the page.
+            let since = content.get();
+            let ran = AtomicBool::new(false);
+            let kept = self
+                .pages
+                .optionally_get_with(key.clone(), async {
+                    ran.store(true, Ordering::Relaxed);
+                    let Fresh { page, tags, expires } = render().await?;
+                    let page = Stored::of(&page);
+                    let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
+                    Some(Arc::new(Kept { page, tags: tags.into(), expires, checked, last_read }))
+                })
+                .await?;
+            if ran.load(Ordering::Relaxed) {
+                return Some((kept.page.clone(), Source::Rendered));
+            }
+            if kept.current(content) {
+                return Some((kept.page.clone(), Source::Cached));
+            }
+            self.forget(&key, &kept, invalidated).await;
+        }
+        None
+    }
+
+    /// Forgets the page at `key` if it is still `kept` (a render that replaced it meanwhile stays), counting it in
+    /// `invalidated`.
+    async fn forget(&self, key: &PageKey, kept: &Arc<Kept>, invalidated: &AtomicU64) {
         use moka::ops::compute::{CompResult, Op};
         let removed = self
             .pages
             .entry_by_ref(key)
             .and_compute_with(|entry| {
-                let ours = entry.is_some_and(|entry| Arc::ptr_eq(entry.value(), &kept));
+                let ours = entry.is_some_and(|entry| Arc::ptr_eq(entry.value(), kept));
                 std::future::ready(if ours { Op::Remove } else { Op::Nop })
             })
             .await;
         if matches!(removed, CompResult::Removed(_)) {
             invalidated.fetch_add(1, Ordering::Relaxed);
         }
-        None
-    }
-
-    /// The page at `key`: from the cache while current, or from `render` (which runs once for every request asking
-    /// for `key` at the same time), kept when it gives a page. `None` when `render` gives none; nothing is kept then,
-    /// and the next request tries again.
-    pub async fn page(
-        &self,
-        key: PageKey,
-        content: &ContentGeneration,
-        invalidated: &AtomicU64,
-        render: impl Future<Output = Option<Fresh>>,
-    ) -> Option<(Stored, Source)> {
-        if let Some(page) = self.get(&key, content, invalidated).await {
-            return Some((page, Source::Cached));
-        }
-        // Read before the render reads anything: a change after it forgets the page.
-        let since = content.get();
-        let ran = AtomicBool::new(false);
-        let kept = self
-            .pages
-            .optionally_get_with(key, async {
-                ran.store(true, Ordering::Relaxed);
-                let Fresh { page, tags, expires } = render.await?;
-                let page = Stored::of(&page);
-                let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
-                Some(Arc::new(Kept { page, tags: tags.into(), expires, checked, last_read }))
-            })
-            .await?;
-        let source = if ran.load(Ordering::Relaxed) { Source::Rendered } else { Source::Cached };
-        Some((kept.page.clone(), source))
     }
 
     /// Up to `limit` pages kept that are no longer current, the ones visitors had last first (issue 39: rendered
@@ -239,7 +253,7 @@ mod tests {
     async fn ask(cache: &PageCache, content: &ContentGeneration, html: &'static str) -> (String, Source) {
         let counter = AtomicU64::new(0);
         let (page, source) =
-            cache.page(key(), content, &counter, async { fresh(html, &["offer:1", "sections"]) }).await.unwrap();
+            cache.page(key(), content, &counter, || async { fresh(html, &["offer:1", "sections"]) }).await.unwrap();
         (String::from_utf8(page.document().unwrap().to_vec()).unwrap(), source)
     }
 
@@ -271,15 +285,40 @@ mod tests {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
         let counter = AtomicU64::new(0);
         // The change lands after the render read its data and before it is kept.
-        let render = async {
+        let render = || async {
             content.advance(Changed::of(["sections".to_owned()]));
             fresh("old", &["sections"])
         };
         cache.page(key(), &content, &counter, render).await.unwrap();
         let (page, source) =
-            cache.page(key(), &content, &counter, async { fresh("new", &["sections"]) }).await.unwrap();
+            cache.page(key(), &content, &counter, || async { fresh("new", &["sections"]) }).await.unwrap();
         assert_eq!((&page.document().unwrap()[..], source), (&b"new"[..], Source::Rendered));
         assert_eq!(counter.load(Ordering::Relaxed), 1, "the page forgotten is counted");
+    }
+
+    #[tokio::test]
+    async fn a_render_begun_before_a_change_is_not_served_to_a_request_after_it() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = AtomicU64::new(0);
+        let (started, release) = (tokio::sync::Notify::new(), tokio::sync::Notify::new());
+        let first = cache.page(key(), &content, &counter, || async {
+            started.notify_one();
+            release.notified().await;
+            fresh("old", &["sections"])
+        });
+        let second = async {
+            started.notified().await;
+            content.advance(Changed::of(["sections".to_owned()]));
+            cache.page(key(), &content, &counter, || async { fresh("new", &["sections"]) }).await
+        };
+        let unblock = async {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            release.notify_one();
+        };
+        let (first, second, ()) = tokio::join!(first, second, unblock);
+        assert_eq!(&first.unwrap().0.document().unwrap()[..], b"old", "the request that rendered it has it");
+        let (page, source) = second.unwrap();
+        assert_eq!((&page.document().unwrap()[..], source), (&b"new"[..], Source::Rendered));
     }
 
     #[tokio::test]
@@ -288,7 +327,7 @@ mod tests {
         let counter = AtomicU64::new(0);
         let mut first = fresh("a", &[]).unwrap();
         first.expires = Some(Instant::now());
-        cache.page(key(), &content, &counter, async { Some(first) }).await.unwrap();
+        cache.page(key(), &content, &counter, || async { Some(first.clone()) }).await.unwrap();
         assert!(cache.get(&key(), &content, &counter).await.is_none());
         assert_eq!(counter.load(Ordering::Relaxed), 1);
     }
@@ -298,7 +337,7 @@ mod tests {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
         let counter = AtomicU64::new(0);
         for (url, tag) in [("/a/", "offer:a"), ("/b/", "offer:b"), ("/c/", "offer:c")] {
-            cache.page(PageKey::new(url, "ru"), &content, &counter, async { fresh("x", &[tag]) }).await.unwrap();
+            cache.page(PageKey::new(url, "ru"), &content, &counter, || async { fresh("x", &[tag]) }).await.unwrap();
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         }
         cache.get(&PageKey::new("/a/", "ru"), &content, &counter).await.unwrap();
@@ -312,7 +351,7 @@ mod tests {
     async fn a_page_that_did_not_render_is_not_kept() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
         let counter = AtomicU64::new(0);
-        assert!(cache.page(key(), &content, &counter, async { None }).await.is_none());
+        assert!(cache.page(key(), &content, &counter, || async { None }).await.is_none());
         assert_eq!(ask(&cache, &content, "a").await, ("a".into(), Source::Rendered));
     }
 }

@@ -215,7 +215,7 @@ impl PageRenderer {
         &self,
         state: &AppState,
         page: PageAsk<'_>,
-        document: impl FnOnce(&Rendered) -> String + Send + 'static,
+        document: impl Fn(&Rendered) -> String + Send + Sync + 'static,
     ) -> Option<Stored> {
         let PageAsk { client, url, asked, language, status, api } = page;
         let pool = self.pool.clone()?;
@@ -236,7 +236,7 @@ impl PageRenderer {
         let (pages, state_owned, url_owned, api) = (self.pages.clone(), state.clone(), url.to_owned(), api.to_vec());
         // A task of its own: a visitor who stops waiting does not stop the render, which holds its client's place.
         let render = tokio::spawn(async move {
-            let render = async {
+            let render = || async {
                 let page = render_page(&pool, &state_owned, &url_owned, language, &api, fault).await?;
                 let expires = page.expires_at();
                 let tags = page.tags.clone();
@@ -244,7 +244,7 @@ impl PageRenderer {
             };
             // A page made to fail is rendered, never taken from the cache nor kept in it (tests only).
             let page = if fault {
-                render.await.map(|fresh| (Stored::of(&fresh.page), cache::Source::Rendered))
+                render().await.map(|fresh| (Stored::of(&fresh.page), cache::Source::Rendered))
             } else {
                 let (content, invalidated) = (&state_owned.content, &state_owned.render.invalidated);
                 pages.page(key, content, invalidated, render).await
