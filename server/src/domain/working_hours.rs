@@ -279,11 +279,12 @@ pub fn today_at(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> Option<Today> 
     })
 }
 
-/// The first instant after `now` at which [`today_at`] may answer otherwise (issue 39: a rendered page showing a
-/// store's hours is kept until then): the next local minute that some entry of the week names (a shift's or a
-/// break's start or end, rules 1–5) or the next midnight (a new weekday), today or tomorrow in `tz`. Between two
-/// such minutes every answer is the same: the rules compare the minute of the day with those times only. A local time
-/// skipped by a daylight-saving change counts from the first instant after the gap.
+/// The first instant after `now` at which [`today_at`] answers otherwise (issue 39: a rendered page showing a
+/// store's hours is kept until then), or `now` plus two days when it does not within them. The answer can change only
+/// at a local minute that some entry of the week names (a shift's or a break's start or end, rules 1–5) or at
+/// midnight (a new weekday): those minutes, today and tomorrow in `tz`, are tried in order, and the first whose answer
+/// differs is the change. A local time skipped by a daylight-saving change counts from the first instant after the
+/// gap.
 pub fn next_change(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> DateTime<Utc> {
     use chrono::TimeZone;
     let local = now.with_timezone(&tz).date_naive();
@@ -294,8 +295,9 @@ pub fn next_change(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> DateTime<Ut
         .map(|t| t.minutes)
         .chain([0])
         .collect();
-    let mut next = now + chrono::Duration::days(2);
-    for date in [Some(local), local.succ_opt()].into_iter().flatten() {
+    let bound = now + chrono::Duration::days(2);
+    let mut candidates: Vec<DateTime<Utc>> = Vec::new();
+    for date in [Some(local), local.succ_opt(), local.succ_opt().and_then(|d| d.succ_opt())].into_iter().flatten() {
         for &minutes in &times {
             let Some(time) = NaiveTime::from_hms_opt(u32::from(minutes / 60), u32::from(minutes % 60), 0) else {
                 continue;
@@ -307,13 +309,16 @@ pub fn next_change(week: &[DayHours], tz: Tz, now: DateTime<Utc>) -> DateTime<Ut
                 .or_else(|| tz.from_local_datetime(&(wall + chrono::Duration::hours(1))).earliest());
             if let Some(at) = at.map(|at| at.with_timezone(&Utc))
                 && at > now
-                && at < next
+                && at < bound
             {
-                next = at;
+                candidates.push(at);
             }
         }
     }
-    next
+    candidates.sort_unstable();
+    candidates.dedup();
+    let answer = today_at(week, tz, now);
+    candidates.into_iter().find(|at| today_at(week, tz, *at) != answer).unwrap_or(bound)
 }
 
 #[cfg(test)]
@@ -560,6 +565,9 @@ mod tests {
                     let next = next_change(week, tz, now);
                     assert!(next > now && next <= now + chrono::Duration::days(2));
                     let answer = today_at(week, tz, now);
+                    if next < now + chrono::Duration::days(2) {
+                        assert_ne!(today_at(week, tz, next), answer, "{tz} {now}: {next} changes the answer");
+                    }
                     let mut at = now;
                     while at < next {
                         assert_eq!(today_at(week, tz, at), answer, "{tz} {now} .. {next}: {at}");
@@ -569,5 +577,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_closed_saturday_evening_changes_at_midnight_not_at_other_days_closing_times() {
+        let week = vec![
+            day(Day::Fri, Some(("10:00", "21:00")), Some(("14:00", "14:30"))),
+            day(Day::Sat, Some(("11:00", "19:00")), None),
+            day(Day::Sun, None, None),
+        ];
+        // Saturday 2026-11-28, 20:07 in Moscow: closed since 19:00; Friday's 21:00 changes nothing.
+        let next = next_change(&week, MOSCOW, moscow(28, 20, 7));
+        assert_eq!(next, moscow(29, 0, 0));
     }
 }
