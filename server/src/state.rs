@@ -88,11 +88,12 @@ impl ContentGeneration {
     /// The generation now when no change after generation `since` names any of `tags`; `None` when one does, or when
     /// the changes since are no longer all remembered.
     pub fn unchanged_since(&self, since: u64, tags: &[String]) -> Option<u64> {
+        // Every cached page's read passes here: no lock while nothing changed since.
+        if self.get() == since {
+            return Some(since);
+        }
         let changes = self.changes.lock().unwrap_or_else(|e| e.into_inner());
         let now = self.get();
-        if now == since {
-            return Some(now);
-        }
         // Generations are consecutive: the change to `since + 1` must still be kept.
         if changes.front().is_none_or(|(first, _)| *first > since + 1) {
             return None;
