@@ -3,7 +3,7 @@
 use super::{Db, Tx};
 
 /// An active section with the number of active offers directly in it (not counting subsections).
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SectionRow {
     pub id: String,
     pub parent_id: Option<String>,
@@ -17,25 +17,15 @@ pub struct SectionRow {
 /// product>) ... ORDER BY s.position`. The correlated count walks the `offers_section_position` index once per section
 /// instead of joining every offer.
 pub async fn list_active(db: &Db) -> sqlx::Result<Vec<SectionRow>> {
-    let sql = list_active_sql();
-    on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
-}
-
-/// [`list_active`] inside a transaction: an import compares the tree before and after it (issue 39).
-pub async fn list_active_in(conn: &mut Tx) -> sqlx::Result<Vec<SectionRow>> {
-    let sql = list_active_sql();
-    on_tx!(conn, conn => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(conn).await)
-}
-
-fn list_active_sql() -> String {
-    format!(
+    let sql = format!(
         "SELECT s.id, s.parent_id, s.name, s.slug,
            (SELECT COUNT(*) FROM offers o WHERE o.section_id = s.id AND o.active = TRUE{}) AS direct_offers
          FROM sections s
          WHERE s.active = TRUE
          ORDER BY s.position",
         super::offers::CANONICAL_ONLY
-    )
+    );
+    on_pool!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
 }
 
 /// `SELECT id, parent_id FROM sections`: every section's parent, for the sections whose listings an offer shows in.

@@ -135,7 +135,7 @@ fn check_url(url: &str) -> Result<(), String> {
 }
 
 /// A section as the generated menu needs it, in catalogue order.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuSection {
     /// The feed's category id.
     pub id: String,

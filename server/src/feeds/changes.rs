@@ -21,6 +21,8 @@ pub struct ImportChanges {
     last_seen: HashMap<String, i64>,
     /// Groups of the offers changed: their variants' cards in other listings show the group's prices.
     groups: HashSet<String>,
+    /// An offer was added, taken off, or moved to another section or group: the tree's counts may have moved.
+    counts_moved: bool,
 }
 
 impl ImportChanges {
@@ -81,6 +83,8 @@ impl ImportChanges {
         self.add(changes::offer(id));
         self.listing(section);
         let stored_section = stored.and_then(|s| s.section_id.as_deref());
+        let stored_group = stored.and_then(|s| s.group_id.as_deref());
+        self.counts_moved |= stored.is_none_or(|s| !s.active) || stored_section != section || stored_group != group;
         if stored_section != section {
             self.listing(stored_section);
         }
@@ -108,6 +112,11 @@ impl ImportChanges {
         for key in moved {
             self.add(if key.is_empty() { OFFERS.to_owned() } else { changes::section(&key) });
         }
+    }
+
+    /// Whether the section tree's offer counts may have moved (an offer added, taken off, or moved).
+    pub fn counts_moved(&self) -> bool {
+        self.counts_moved
     }
 
     /// The groups of the offers changed, so far.

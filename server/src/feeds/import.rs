@@ -437,7 +437,9 @@ pub struct CatalogueWriter {
 
 /// What the pages showed before the import, beside the offers: compared at its end (issue 39).
 struct Before {
-    sections: Vec<db::sections::SectionRow>,
+    /// The tree without its counts (`db::menus::menu_sections`): the counts move only with offers added, taken off
+    /// or moved, which the offers' own changes tell.
+    sections: Vec<crate::domain::menu::MenuSection>,
     shop: Option<ShopRow>,
 }
 
@@ -448,7 +450,7 @@ async fn note_changes(tx: &mut Tx, changes: &mut super::changes::ImportChanges, 
         return Ok(());
     }
     changes.group_sections(db::offers::sections_of_groups(tx, &changes.groups()).await?);
-    if db::sections::list_active_in(tx).await? != before.sections {
+    if changes.counts_moved() || db::menus::menu_sections(tx).await? != before.sections {
         changes.changed(crate::domain::changes::SECTIONS);
     }
     if db::shop::find_in(tx).await? != before.shop {
@@ -474,7 +476,7 @@ impl CatalogueWriter {
             changes.everything();
         }
         let before =
-            Before { sections: db::sections::list_active_in(&mut tx).await?, shop: db::shop::find_in(&mut tx).await? };
+            Before { sections: db::menus::menu_sections(&mut tx).await?, shop: db::shop::find_in(&mut tx).await? };
         let import_id = db::shop::next_import_id(&mut tx).await?;
         let known_sections = match scope {
             Scope::Full => HashSet::new(),
