@@ -632,12 +632,27 @@ pub struct ServeArgs {
     #[arg(long, env = "VITRINA_CACHE_MB", default_value_t = crate::limits::CACHE_MB,
         value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub cache_mb: u64,
+    /// The folder rendered pages are kept in between starts (issue 39): `pages/` beside a SQLite database,
+    /// `./data/pages` with PostgreSQL. A page kept there is served after a restart while nothing it shows changed.
+    /// Each instance keeps its own; instances on one machine may share one.
+    #[arg(long, env = "VITRINA_PAGE_DIR")]
+    pub page_dir: Option<PathBuf>,
+    /// Disk the kept pages may take, MiB (issue 39); past it, the pages written first go. 0 keeps none on disk.
+    #[arg(long, env = "VITRINA_PAGE_DISK_MB", default_value_t = crate::limits::PAGE_DISK_MB,
+        value_parser = clap::value_parser!(u64).range(0..=1_048_576))]
+    pub page_disk_mb: u64,
 }
 
 impl ServeArgs {
     /// The caches' bytes (`--cache-mb`).
     pub fn cache_budget(&self) -> crate::limits::CacheBudget {
         crate::limits::CacheBudget::of_mb(self.cache_mb)
+    }
+
+    /// The folder rendered pages are kept in (`--page-dir`) and its budget in bytes; `None` for `--page-disk-mb 0`.
+    pub fn page_disk(&self) -> Option<(PathBuf, u64)> {
+        let dir = self.page_dir.clone().unwrap_or_else(|| crate::db::data_dir(&self.db.db).join("pages"));
+        (self.page_disk_mb > 0).then_some((dir, self.page_disk_mb << 20))
     }
 
     /// The search index's store (`--index-dir`, made when missing), with the test hook when set.

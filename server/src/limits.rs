@@ -129,6 +129,20 @@ pub const PAGE_REFRESH_MAX: usize = 64;
 /// day, and at most this long, s (issue 39).
 pub const PAGE_CACHE_CLOCK_MAX_S: u64 = 86_400;
 
+/// Disk the rendered pages kept across restarts may take by default, MiB (`VITRINA_PAGE_DISK_MB`, issue 39; 0: none
+/// kept). Some 13 KB a page in brotli: 1,024 MiB keeps a 100,000-offer shop's whole sitemap.
+pub const PAGE_DISK_MB: u64 = 1024;
+
+/// A sweep of the kept pages, once they pass their disk budget, leaves this share of it, percent: the pages written
+/// first go (issue 39).
+pub const PAGE_DISK_SWEEP_TO_PERCENT: u64 = 90;
+
+/// A kept page's file larger than this is not read, bytes: pages are some 13 KB in brotli, the largest well under 1 MB.
+pub const PAGE_DISK_FILE_MAX_BYTES: u64 = 8 << 20;
+
+/// Pairs of content versions whose changes the page cache remembers, for pages read from disk (issue 39).
+pub const PAGE_DISK_CHANGES_MEMO: usize = 256;
+
 /// Memory the server's caches may hold together by default, MiB (`VITRINA_CACHE_MB`, issue 39): rendered pages, search
 /// answers, offers and listings' facet counts, each its share below ([`CacheBudget`]).
 /// Each is weighed in bytes; what does not fit goes, least used first.

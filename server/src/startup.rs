@@ -122,6 +122,10 @@ impl Application {
         search.open_stored(|import| crate::db::search::import_finished_at(&pool, import)).await;
         let catalog = Arc::new(crate::catalog::CatalogCache::with_bytes(args.cache_budget().offers));
         let content = Arc::new(crate::state::ContentGeneration::default());
+        // The content the first pages show, known before any is served: pages kept on disk are checked against it from
+        // the first request (issue 39); the watcher advances from it.
+        let start = db::shop::content_version(&pool).await?;
+        content.start(start);
         let pictures = args.pictures.store(&args.db)?;
         let worker = if args.pictures.pictures_worker {
             let worker = crate::pictures::PictureWorker::new(pool.clone(), pictures.clone(), args.pictures.worker())?;
@@ -136,12 +140,20 @@ impl Application {
             pool.clone(),
             search.clone(),
             catalog.clone(),
-            content.clone(),
+            (content.clone(), start),
             worker,
             (showing, pictures_shown.clone()),
         );
         spawn_sweeper(pool.clone());
         let render = Arc::new(crate::state::RenderStats::default());
+        // Pages kept across restarts (issue 39): a folder that cannot be used costs the shop its restarts' renders only.
+        let page_disk = match args.page_disk().filter(|_| args.render == crate::config::RenderMode::On) {
+            Some((dir, budget)) => web::render::disk::DiskPages::open(dir, budget, pool.clone(), &settings)
+                .await
+                .inspect_err(|err| tracing::warn!(err = format!("{err:#}"), "rendered pages are not kept on disk"))
+                .ok(),
+            None => None,
+        };
         let exchange =
             crate::exchange::Exchange::new(args.exchange.settings(&args.db)?, pool.clone(), pictures.clone());
         let state = AppState {
@@ -174,7 +186,7 @@ impl Application {
                 },
                 std::time::Duration::from_millis(args.render_budget_ms),
                 args.render_share,
-                args.cache_budget().pages,
+                (args.cache_budget().pages, page_disk),
                 render,
             )
             .with_fault(args.render_fault.clone()),
@@ -206,7 +218,7 @@ impl Application {
 ///   While pictures keep becoming ready (a long fetch), at most every `--pictures-show-interval-ms`
 ///   ([`PictureShowing`]), and it records the version the pages show in `shown`;
 /// - after any change of what the public pages show (an import, `content_version`, or pictures shown), it advances
-///   the content generation with what changed ([`what_changed`]: the tags the imports recorded, issue 39), so the
+///   the content generation with what changed ([`crate::catalog::changes::between`]: the tags the imports recorded, issue 39), so the
 ///   rendered pages that show it are not served again and the others are.
 ///
 /// Runs until the process ends; a failed build is logged and retried at the next change.
@@ -214,14 +226,16 @@ fn spawn_catalogue_watcher(
     pool: crate::db::Db,
     search: Arc<crate::search::engine::SearchEngine>,
     catalog: Arc<crate::catalog::CatalogCache>,
-    content: Arc<crate::state::ContentGeneration>,
+    (content, start): (Arc<crate::state::ContentGeneration>, crate::db::shop::ContentVersion),
     worker: Option<Arc<crate::pictures::PictureWorker>>,
     (mut showing, shown): (PictureShowing, Arc<crate::state::PicturesShown>),
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         // What the catalogue cache and the rendered pages were last made for (with the pictures shown, not the
-        // newest): the catalogue cache holds its import and pictures.
-        let mut seen: Option<crate::db::shop::ContentVersion> = None;
+        // newest): the catalogue cache holds its import and pictures. Pages are rendered from `start` until the first
+        // look.
+        let mut seen = start;
+        let mut first = true;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
         let mut interval = tokio::time::interval(period);
         // On PostgreSQL, another instance's (or the CLI's) change wakes the watcher at once; the interval stays the
@@ -251,66 +265,29 @@ fn spawn_catalogue_watcher(
             }
             // Synonyms change the index only; an import changes the offers too, and a picture made ready the offers
             // that name it (once it is due to show).
-            let imported = seen.is_none_or(|seen| seen.last_import != now.last_import);
+            let imported = first || seen.last_import != now.last_import;
             let now = crate::db::shop::ContentVersion {
                 pictures: showing.show(now.pictures, imported, std::time::Instant::now()),
                 ..now
             };
-            if seen.is_none_or(|seen| (seen.last_import, seen.pictures) != (now.last_import, now.pictures)) {
+            if first || (seen.last_import, seen.pictures) != (now.last_import, now.pictures) {
                 catalog.clear();
             }
             // An import (this process's or another's) names new pictures, and may leave copies unused.
             if let Some(worker) = &worker
                 && imported
-                && seen.is_some()
+                && !first
             {
                 worker.wake_after_import();
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
-            if let Some(seen) = seen
-                && seen != now
-            {
-                content.advance(what_changed(&pool, seen, now).await);
+            if seen != now {
+                content.advance(crate::catalog::changes::between(&pool, seen, now).await, Some(now));
             }
             shown.set(now.pictures);
-            seen = Some(now);
+            (seen, first) = (now, false);
         }
     })
-}
-
-/// What changed between two looks of the catalogue watcher (issue 39): the tags the imports between them recorded
-/// (`db::changes`), [`CONTENT`](crate::domain::changes::CONTENT) for a menu, a store or a review, the whole catalogue's
-/// lists for new synonyms, and everything for pictures shown, for imports too far behind to have kept their tags, or
-/// when the tags cannot be read.
-async fn what_changed(
-    pool: &crate::db::Db,
-    seen: crate::db::shop::ContentVersion,
-    now: crate::db::shop::ContentVersion,
-) -> crate::domain::changes::Changed {
-    use crate::domain::changes::{CONTENT, Changed, OFFERS};
-    if seen.pictures != now.pictures {
-        return Changed::All;
-    }
-    let mut tags = Vec::new();
-    if seen.last_import != now.last_import {
-        if now.last_import - seen.last_import > crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
-            return Changed::All;
-        }
-        match crate::db::changes::since(pool, seen.last_import, now.last_import).await {
-            Ok(imported) => tags.extend(imported),
-            Err(err) => {
-                tracing::warn!(%err, "the catalogue watcher cannot read what the import changed: every page is rendered again");
-                return Changed::All;
-            }
-        }
-    }
-    if seen.version != now.version {
-        tags.push(CONTENT.to_owned());
-    }
-    if seen.synonyms != now.synonyms {
-        tags.push(OFFERS.to_owned());
-    }
-    Changed::of(tags)
 }
 
 /// Which picture version the pages show (`picture_version`; the catalogue watcher asks once a look): a change is

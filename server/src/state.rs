@@ -1,6 +1,7 @@
 //! What every handler shares. Cheap to clone.
 
 use crate::db::Db;
+use crate::db::shop::ContentVersion;
 use crate::domain::changes::Changed;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -64,9 +65,18 @@ impl PicturesShown {
 #[derive(Debug, Default)]
 pub struct ContentGeneration {
     generation: AtomicU64,
+    /// The last changes and the database's version now.
+    log: std::sync::Mutex<ChangeLog>,
+}
+
+/// What [`ContentGeneration`] remembers under its lock.
+#[derive(Debug, Default)]
+struct ChangeLog {
     /// The last changes, `(generation it moved to, what it named)`, oldest first: at most
     /// [`PAGE_CACHE_CHANGES_KEPT`](crate::limits::PAGE_CACHE_CHANGES_KEPT).
-    changes: std::sync::Mutex<std::collections::VecDeque<(u64, Arc<Changed>)>>,
+    changes: std::collections::VecDeque<(u64, Arc<Changed>)>,
+    /// The database's content version the current generation shows; `None` before the catalogue watcher's first look.
+    version: Option<ContentVersion>,
 }
 
 impl ContentGeneration {
@@ -75,13 +85,27 @@ impl ContentGeneration {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// The content has changed, as `changed` names: entries keyed on an older generation are not read again.
-    pub fn advance(&self, changed: Changed) {
-        let mut changes = self.changes.lock().unwrap_or_else(|e| e.into_inner());
+    /// The current generation with the database's content version it shows (`None` before the catalogue watcher's
+    /// first look), read together: what a page rendered now is kept on disk as showing (issue 39).
+    pub fn snapshot(&self) -> (u64, Option<ContentVersion>) {
+        let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        (self.get(), log.version)
+    }
+
+    /// The catalogue watcher's first look: the current generation shows `version`.
+    pub fn start(&self, version: ContentVersion) {
+        self.log.lock().unwrap_or_else(|e| e.into_inner()).version = Some(version);
+    }
+
+    /// The content has changed, as `changed` names, to the database's `version`: entries keyed on an older generation
+    /// are not read again.
+    pub fn advance(&self, changed: Changed, version: Option<ContentVersion>) {
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
         let generation = self.generation.fetch_add(1, Ordering::AcqRel) + 1;
-        changes.push_back((generation, Arc::new(changed)));
-        while changes.len() > crate::limits::PAGE_CACHE_CHANGES_KEPT {
-            changes.pop_front();
+        log.changes.push_back((generation, Arc::new(changed)));
+        log.version = version;
+        while log.changes.len() > crate::limits::PAGE_CACHE_CHANGES_KEPT {
+            log.changes.pop_front();
         }
     }
 
@@ -92,8 +116,8 @@ impl ContentGeneration {
         if self.get() == since {
             return Some(since);
         }
-        let changes = self.changes.lock().unwrap_or_else(|e| e.into_inner());
-        let now = self.get();
+        let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        let (changes, now) = (&log.changes, self.get());
         // Generations are consecutive: the change to `since + 1` must still be kept.
         if changes.front().is_none_or(|(first, _)| *first > since + 1) {
             return None;
@@ -127,12 +151,26 @@ pub struct RenderStats {
     /// Pages answered with the shell because their client had its share of renders under way for the whole budget
     /// (`VITRINA_RENDER_SHARE`, issue 34).
     pub throttled: AtomicU64,
-    /// What the page cache holds now, `(pages, bytes)` (issue 39): set by the renderer, which owns the cache.
+    /// Pages the page cache read back from disk (kept by this process or one before it) and served (issue 39); they
+    /// count in `cached` too.
+    pub from_disk: AtomicU64,
+    /// What the page cache holds now (issue 39): set by the renderer, which owns the cache.
     pub cache_size: std::sync::OnceLock<CacheSize>,
 }
 
-/// Reads a cache's size: `(entries, bytes)`, once the cache has counted what it was doing.
-pub struct CacheSize(pub Box<dyn Fn() -> futures::future::BoxFuture<'static, (u64, u64)> + Send + Sync>);
+/// What the page cache holds: in memory and on disk.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CacheFill {
+    /// Pages in memory and their bytes (URL, document and tags).
+    pub pages: u64,
+    pub bytes: u64,
+    /// Pages kept on disk and their files' bytes, about (`VITRINA_PAGE_DISK_MB`).
+    pub disk_pages: u64,
+    pub disk_bytes: u64,
+}
+
+/// Reads the page cache's size, once the cache has counted what it was doing.
+pub struct CacheSize(pub Box<dyn Fn() -> futures::future::BoxFuture<'static, CacheFill> + Send + Sync>);
 
 impl std::fmt::Debug for CacheSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

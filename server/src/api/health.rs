@@ -84,6 +84,13 @@ pub struct RenderHealth {
     pub cache_pages: u64,
     /// Bytes the page cache holds now (URLs and documents), about; at most `VITRINA_CACHE_MB`'s share.
     pub cache_bytes: u64,
+    /// Pages kept on disk across restarts (`VITRINA_PAGE_DIR`), about (issue 39).
+    pub disk_pages: u64,
+    /// Bytes of the pages kept on disk, about; at most `VITRINA_PAGE_DISK_MB`.
+    pub disk_bytes: u64,
+    /// Pages served from those kept on disk, still current (after a restart, or pushed out of memory); they count in
+    /// `cached` too.
+    pub from_disk: u64,
     /// How many changes of the public content (imports, menus, stores, published reviews) the shop has seen since
     /// the start; a change made by the CLI beside it moves this within a second, and pages rendered before it are
     /// not served again.
@@ -152,17 +159,20 @@ pub async fn get_render_health(State(state): State<AppState>, client: ClientAddr
     let stats = &state.render;
     let read = crate::state::RenderStats::read;
     let (rendered, cached) = (read(&stats.rendered), read(&stats.cached));
-    let (cache_pages, cache_bytes) = match stats.cache_size.get() {
+    let fill = match stats.cache_size.get() {
         Some(size) => (size.0)().await,
-        None => (0, 0),
+        None => crate::state::CacheFill::default(),
     };
     let body = RenderHealth {
         enabled: stats.enabled.load(std::sync::atomic::Ordering::Relaxed),
         rendered,
         cached,
         hit_rate: if rendered + cached == 0 { 0.0 } else { cached as f64 / (rendered + cached) as f64 },
-        cache_pages,
-        cache_bytes,
+        cache_pages: fill.pages,
+        cache_bytes: fill.bytes,
+        disk_pages: fill.disk_pages,
+        disk_bytes: fill.disk_bytes,
+        from_disk: read(&stats.from_disk),
         failed: read(&stats.failed),
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),

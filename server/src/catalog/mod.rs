@@ -8,6 +8,7 @@
 //! Layer: below `api` and `web`, above `db` and `domain` (docs/ARCHITECTURE.md).
 
 mod cache;
+pub mod changes;
 mod facets;
 mod menus;
 mod offers;

@@ -52,7 +52,7 @@ pub async fn count_imports(db: &Db) -> sqlx::Result<i64> {
 /// `content_version` (moved by the database's triggers on menus, stores and published reviews; migration
 /// `20261126020000_content_version.sql`), the search synonyms' version (issue 23), and the pictures' (issue 24:
 /// moved when a picture becomes ready).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ContentVersion {
     pub last_import: i64,
     pub version: i64,
@@ -71,6 +71,12 @@ pub async fn content_version(db: &Db) -> sqlx::Result<ContentVersion> {
     .fetch_one(pool)
     .await)?;
     Ok(ContentVersion { last_import, version, synonyms, pictures })
+}
+
+/// `SELECT value FROM shop_identity`: the database's random identity, made with it (issue 39: a page kept on disk
+/// names the database it was rendered from).
+pub async fn identity(db: &Db) -> sqlx::Result<String> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT value FROM shop_identity WHERE id = 1").fetch_one(pool).await)
 }
 
 /// `SELECT COALESCE(MAX(id), 0) + 1 FROM imports`: the id the running import will be logged under.

@@ -150,6 +150,8 @@ pub(crate) async fn spawn_configured(
         index_dir: Some(dir.path().join("search")),
         index_fault: None,
         cache_mb: vitrina::limits::CACHE_MB,
+        page_dir: Some(dir.path().join("pages")),
+        page_disk_mb: vitrina::limits::PAGE_DISK_MB,
     };
     configure(&mut args);
     // Before any client of the tests' is built (reqwest has no TLS provider of its own here).

@@ -2,7 +2,7 @@
 //! components in QuickJS, with the state the browser hydrates from; a render that cannot finish leaves the
 //! client-rendered shell. Needs the server bundle (`web/dist-server`, `npm run build`; `make test` builds it first).
 
-use crate::helpers::{SMALL_FEED, TestApp, search_until, spawn_app_with};
+use crate::helpers::{SMALL_FEED, TestApp, search_until, spawn_app_with, spawn_configured};
 use vitrina::config::RenderMode;
 
 async fn rendering_app() -> TestApp {
@@ -204,6 +204,59 @@ async fn a_changed_page_is_rendered_again_before_anyone_asks() {
     let after = render_health(&app).await;
     assert_eq!(after["rendered"], health["rendered"], "served from the cache: {after}");
     assert_eq!(after["cached"].as_u64().unwrap(), health["cached"].as_u64().unwrap() + 1, "{after}");
+}
+
+/// Issue 39: rendered pages are kept on disk. A restart serves them without rendering while nothing they show has
+/// changed, and renders again the ones an import changed while the shop was down; a page kept by another database is
+/// never served.
+#[tokio::test]
+async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_meanwhile() {
+    let app = rendering_app().await;
+    let (product, other) = ("/catalog/dereviannye-konstruktory/konstruktor-elka/", "/catalog/pazly/pazl/");
+    assert!(root(&app.get(product).await.text().await.unwrap()).contains("1\u{a0}480\u{a0}₽"));
+    let other_before = app.get(other).await.text().await.unwrap();
+    let mut kept = render_health(&app).await;
+    for _ in 0..100 {
+        if kept["diskPages"].as_u64() >= Some(2) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        kept = render_health(&app).await;
+    }
+    assert_eq!(kept["diskPages"], 2, "both pages written to disk: {kept}");
+    assert!(kept["diskBytes"].as_u64().unwrap() > 1000, "{kept}");
+
+    // An import while the next process is not yet started; the first one keeps running, as another instance would.
+    let pool = vitrina::db::connect(&app.db_path).await.unwrap();
+    let feed = SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>");
+    vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.into_bytes()), "test").await.unwrap();
+    pool.close().await;
+    let restarted = spawn_configured(app.db_path.clone(), tempfile::tempdir().unwrap(), |args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 10_000;
+        args.index_dir = Some(app.dir.join("search"));
+        args.page_dir = Some(app.dir.join("pages"));
+    })
+    .await;
+    assert_eq!(restarted.get(other).await.text().await.unwrap(), other_before, "the kept page, byte for byte");
+    let health = render_health(&restarted).await;
+    assert_eq!((health["rendered"].as_u64(), health["fromDisk"].as_u64()), (Some(0), Some(1)), "{health}");
+    let page = restarted.get(product).await.text().await.unwrap();
+    assert!(root(&page).contains("1\u{a0}990\u{a0}₽"), "the import changed it: rendered again: {}", root(&page));
+    let health = render_health(&restarted).await;
+    assert_eq!((health["rendered"].as_u64(), health["invalidated"].as_u64()), (Some(1), Some(1)), "{health}");
+
+    // Another database on the same folder: the same URLs, none of its pages.
+    let stranger = spawn_app_with(|args| {
+        args.render = RenderMode::On;
+        args.render_budget_ms = 10_000;
+        args.page_dir = Some(app.dir.join("pages"));
+    })
+    .await;
+    stranger.import(SMALL_FEED).await;
+    stranger.get(other).await;
+    let health = render_health(&stranger).await;
+    assert_eq!((health["rendered"].as_u64(), health["fromDisk"].as_u64()), (Some(1), Some(0)), "{health}");
 }
 
 /// Issue 39: the cache keeps pages compressed with brotli and sends them so to a client that takes `br`, and

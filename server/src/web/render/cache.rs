@@ -9,7 +9,8 @@
 //!
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
-use crate::state::ContentGeneration;
+use super::disk::DiskPages;
+use crate::state::{CacheFill, ContentGeneration, RenderStats};
 use axum::http::StatusCode;
 use bytes::Bytes;
 use std::future::Future;
@@ -114,10 +115,12 @@ impl Kept {
     }
 }
 
-/// The page cache: [`Page`]s by [`PageKey`], each with what it read. Cheap to clone (one cache inside).
+/// The page cache: [`Page`]s by [`PageKey`], each with what it read, in memory and, when given a folder, on disk
+/// ([`DiskPages`]). Cheap to clone (one cache inside).
 #[derive(Clone)]
 pub struct PageCache {
     pages: moka::future::Cache<PageKey, Arc<Kept>>,
+    disk: Option<Arc<DiskPages>>,
 }
 
 /// Where a page came from.
@@ -145,25 +148,55 @@ impl PageCache {
                 u32::try_from(key.url.len() + kept.page.brotli.len() + tags).unwrap_or(u32::MAX)
             })
             .build();
-        Self { pages }
+        Self { pages, disk: None }
     }
 
-    /// Pages kept and their bytes (as weighed: URL, document and tags), once the cache has counted its pending work.
-    pub async fn size(&self) -> (u64, u64) {
+    /// This cache, keeping every page it renders on `disk` too and reading back from there the pages its memory
+    /// does not hold (issue 39).
+    pub fn with_disk(mut self, disk: Option<Arc<DiskPages>>) -> Self {
+        self.disk = disk;
+        self
+    }
+
+    /// Pages kept and their bytes (as weighed: URL, document and tags), once the cache has counted its pending work;
+    /// and on disk.
+    pub async fn size(&self) -> CacheFill {
         self.pages.run_pending_tasks().await;
-        (self.pages.entry_count(), self.pages.weighted_size())
+        let (disk_pages, disk_bytes) = self.disk.as_ref().map_or((0, 0), |disk| disk.size());
+        CacheFill { pages: self.pages.entry_count(), bytes: self.pages.weighted_size(), disk_pages, disk_bytes }
     }
 
     /// The page at `key` when the cache holds it and it is current ([`Kept::current`]); a page no longer current is
-    /// forgotten, and `invalidated` counts it.
-    pub async fn get(&self, key: &PageKey, content: &ContentGeneration, invalidated: &AtomicU64) -> Option<Stored> {
-        let kept = self.pages.get(key).await?;
+    /// forgotten, and `stats.invalidated` counts it. A page the memory does not hold is read from disk when kept
+    /// there and current (`stats.from_disk` counts it), and kept in memory again.
+    pub async fn get(&self, key: &PageKey, content: &ContentGeneration, stats: &RenderStats) -> Option<Stored> {
+        let Some(kept) = self.pages.get(key).await else {
+            return self.read_disk(key, content, stats).await;
+        };
         if kept.current(content) {
             kept.last_read.store(since_start_ms(), Ordering::Relaxed);
             return Some(kept.page.clone());
         }
-        self.forget(key, &kept, invalidated).await;
+        self.forget(key, &kept, &stats.invalidated).await;
         None
+    }
+
+    /// The page at `key` kept on disk, when it shows the content as it is now; kept in memory again.
+    async fn read_disk(&self, key: &PageKey, content: &ContentGeneration, stats: &RenderStats) -> Option<Stored> {
+        let disk = self.disk.as_ref()?;
+        // Read before the file: a change after it is checked at the next read, as for a page rendered now.
+        let (generation, Some(now)) = content.snapshot() else { return None };
+        let found = disk.read(key).await?;
+        if !disk.current(&found, now).await {
+            stats.invalidated.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let (checked, last_read) = (AtomicU64::new(generation), AtomicU64::new(since_start_ms()));
+        let page = found.page.clone();
+        let kept = Kept { page: found.page, tags: found.tags.into(), expires: found.expires, checked, last_read };
+        self.pages.insert(key.clone(), Arc::new(kept)).await;
+        stats.from_disk.fetch_add(1, Ordering::Relaxed);
+        Some(page)
     }
 
     /// The page at `key`: from the cache while current, or from `render` (which runs once for every request asking
@@ -174,15 +207,15 @@ impl PageCache {
         &self,
         key: PageKey,
         content: &ContentGeneration,
-        invalidated: &AtomicU64,
+        stats: &RenderStats,
         render: impl Fn() -> Fut,
     ) -> Option<(Stored, Source)> {
         for _ in 0..2 {
-            if let Some(page) = self.get(&key, content, invalidated).await {
+            if let Some(page) = self.get(&key, content, stats).await {
                 return Some((page, Source::Cached));
             }
             // Read before the render reads anything: a change after it forgets the page.
-            let since = content.get();
+            let (since, version) = content.snapshot();
             let ran = AtomicBool::new(false);
             let kept = self
                 .pages
@@ -190,6 +223,9 @@ impl PageCache {
                     ran.store(true, Ordering::Relaxed);
                     let Fresh { page, tags, expires } = render().await?;
                     let page = Stored::of(&page);
+                    if let (Some(disk), Some(version)) = (&self.disk, version) {
+                        disk.write(&key, &page, &tags, expires, version);
+                    }
                     let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
                     Some(Arc::new(Kept { page, tags: tags.into(), expires, checked, last_read }))
                 })
@@ -200,13 +236,13 @@ impl PageCache {
             if kept.current(content) {
                 return Some((kept.page.clone(), Source::Cached));
             }
-            self.forget(&key, &kept, invalidated).await;
+            self.forget(&key, &kept, &stats.invalidated).await;
         }
         None
     }
 
     /// Forgets the page at `key` if it is still `kept` (a render that replaced it meanwhile stays), counting it in
-    /// `invalidated`.
+    /// `invalidated`, and removes it from disk.
     async fn forget(&self, key: &PageKey, kept: &Arc<Kept>, invalidated: &AtomicU64) {
         use moka::ops::compute::{CompResult, Op};
         let removed = self
@@ -219,6 +255,10 @@ impl PageCache {
             .await;
         if matches!(removed, CompResult::Removed(_)) {
             invalidated.fetch_add(1, Ordering::Relaxed);
+            // Its copy on disk is as old: nobody is to read it again.
+            if let Some(disk) = &self.disk {
+                disk.forget(key).await;
+            }
         }
     }
 
@@ -251,7 +291,7 @@ mod tests {
     }
 
     async fn ask(cache: &PageCache, content: &ContentGeneration, html: &'static str) -> (String, Source) {
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         let (page, source) =
             cache.page(key(), content, &counter, || async { fresh(html, &["offer:1", "sections"]) }).await.unwrap();
         (String::from_utf8(page.document().unwrap().to_vec()).unwrap(), source)
@@ -262,11 +302,11 @@ mod tests {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
         assert_eq!(ask(&cache, &content, "a").await, ("a".into(), Source::Rendered));
         assert_eq!(ask(&cache, &content, "b").await, ("a".into(), Source::Cached));
-        content.advance(Changed::of(["offer:2".to_owned(), "section:5".to_owned()]));
+        content.advance(Changed::of(["offer:2".to_owned(), "section:5".to_owned()]), None);
         assert_eq!(ask(&cache, &content, "c").await, ("a".into(), Source::Cached), "a change it did not read");
-        content.advance(Changed::of(["offer:1".to_owned()]));
+        content.advance(Changed::of(["offer:1".to_owned()]), None);
         assert_eq!(ask(&cache, &content, "d").await, ("d".into(), Source::Rendered));
-        content.advance(Changed::All);
+        content.advance(Changed::All, None);
         assert_eq!(ask(&cache, &content, "e").await, ("e".into(), Source::Rendered));
     }
 
@@ -275,7 +315,7 @@ mod tests {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
         ask(&cache, &content, "a").await;
         for _ in 0..=crate::limits::PAGE_CACHE_CHANGES_KEPT {
-            content.advance(Changed::of(["offer:2".to_owned()]));
+            content.advance(Changed::of(["offer:2".to_owned()]), None);
         }
         assert_eq!(ask(&cache, &content, "b").await, ("b".into(), Source::Rendered));
     }
@@ -283,23 +323,23 @@ mod tests {
     #[tokio::test]
     async fn a_page_rendered_while_its_content_changed_is_not_served() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         // The change lands after the render read its data and before it is kept.
         let render = || async {
-            content.advance(Changed::of(["sections".to_owned()]));
+            content.advance(Changed::of(["sections".to_owned()]), None);
             fresh("old", &["sections"])
         };
         cache.page(key(), &content, &counter, render).await.unwrap();
         let (page, source) =
             cache.page(key(), &content, &counter, || async { fresh("new", &["sections"]) }).await.unwrap();
         assert_eq!((&page.document().unwrap()[..], source), (&b"new"[..], Source::Rendered));
-        assert_eq!(counter.load(Ordering::Relaxed), 1, "the page forgotten is counted");
+        assert_eq!(counter.invalidated.load(Ordering::Relaxed), 1, "the page forgotten is counted");
     }
 
     #[tokio::test]
     async fn a_render_begun_before_a_change_is_not_served_to_a_request_after_it() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         let (started, release) = (tokio::sync::Notify::new(), tokio::sync::Notify::new());
         let first = cache.page(key(), &content, &counter, || async {
             started.notify_one();
@@ -308,7 +348,7 @@ mod tests {
         });
         let second = async {
             started.notified().await;
-            content.advance(Changed::of(["sections".to_owned()]));
+            content.advance(Changed::of(["sections".to_owned()]), None);
             cache.page(key(), &content, &counter, || async { fresh("new", &["sections"]) }).await
         };
         let unblock = async {
@@ -324,24 +364,24 @@ mod tests {
     #[tokio::test]
     async fn a_page_past_its_clock_is_rendered_again_and_counted() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         let mut first = fresh("a", &[]).unwrap();
         first.expires = Some(Instant::now());
         cache.page(key(), &content, &counter, || async { Some(first.clone()) }).await.unwrap();
         assert!(cache.get(&key(), &content, &counter).await.is_none());
-        assert_eq!(counter.load(Ordering::Relaxed), 1);
+        assert_eq!(counter.invalidated.load(Ordering::Relaxed), 1);
     }
 
     #[tokio::test]
     async fn the_stale_pages_visitors_had_last_come_first() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         for (url, tag) in [("/a/", "offer:a"), ("/b/", "offer:b"), ("/c/", "offer:c")] {
             cache.page(PageKey::new(url, "ru"), &content, &counter, || async { fresh("x", &[tag]) }).await.unwrap();
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         }
         cache.get(&PageKey::new("/a/", "ru"), &content, &counter).await.unwrap();
-        content.advance(Changed::of(["offer:a".to_owned(), "offer:b".to_owned()]));
+        content.advance(Changed::of(["offer:a".to_owned(), "offer:b".to_owned()]), None);
         let urls: Vec<String> = cache.stale(&content, 10).into_iter().map(|key| key.url).collect();
         assert_eq!(urls, ["/a/", "/b/"]);
         assert_eq!(cache.stale(&content, 1).len(), 1);
@@ -350,7 +390,7 @@ mod tests {
     #[tokio::test]
     async fn a_page_that_did_not_render_is_not_kept() {
         let (cache, content) = (PageCache::default(), ContentGeneration::default());
-        let counter = AtomicU64::new(0);
+        let counter = RenderStats::default();
         assert!(cache.page(key(), &content, &counter, || async { None }).await.is_none());
         assert_eq!(ask(&cache, &content, "a").await, ("a".into(), Source::Rendered));
     }

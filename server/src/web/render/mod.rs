@@ -11,6 +11,7 @@
 
 mod cache;
 mod data;
+pub mod disk;
 mod engine;
 mod pool;
 
@@ -137,12 +138,13 @@ impl PageRenderer {
     /// wait `budget` for a page, and each client address has at most `share` renders under way. Without a bundle (a
     /// binary built before the front-end) pages go out as the client-rendered shell.
     ///
-    /// The page cache keeps at most `page_bytes` (`VITRINA_CACHE_MB`'s share, issue 39); `stats` reads its size.
+    /// The page cache keeps at most `page_bytes` in memory (`VITRINA_CACHE_MB`'s share, issue 39), and every page on
+    /// `disk` too when given; `stats` reads its size.
     pub fn start(
         settings: PoolSettings,
         budget: std::time::Duration,
         share: usize,
-        page_bytes: u64,
+        (page_bytes, disk): (u64, Option<Arc<disk::DiskPages>>),
         stats: Arc<RenderStats>,
     ) -> Self {
         let Some(file) = ServerBundle::get(BUNDLE_FILE) else {
@@ -151,9 +153,9 @@ impl PageRenderer {
         };
         let bundle: Arc<str> = Arc::from(String::from_utf8_lossy(&file.data).as_ref());
         stats.enabled.store(true, std::sync::atomic::Ordering::Relaxed);
-        let pages = PageCache::with_bytes(page_bytes);
+        let pages = PageCache::with_bytes(page_bytes).with_disk(disk);
         let sized = pages.clone();
-        let size = move || -> futures::future::BoxFuture<'static, (u64, u64)> {
+        let size = move || -> futures::future::BoxFuture<'static, crate::state::CacheFill> {
             let sized = sized.clone();
             Box::pin(async move { sized.size().await })
         };
@@ -179,7 +181,7 @@ impl PageRenderer {
     /// now ([`crate::state::ContentGeneration`]); a hit reads nothing else.
     pub async fn cached(&self, state: &AppState, url: &str, language: &'static str) -> Option<Stored> {
         self.pool.as_ref()?;
-        let page = self.pages.get(&PageKey::new(url, language), &state.content, &state.render.invalidated).await?;
+        let page = self.pages.get(&PageKey::new(url, language), &state.content, &state.render).await?;
         RenderStats::bump(&state.render.cached);
         Some(page)
     }
@@ -246,8 +248,7 @@ impl PageRenderer {
             let page = if fault {
                 render().await.map(|fresh| (Stored::of(&fresh.page), cache::Source::Rendered))
             } else {
-                let (content, invalidated) = (&state_owned.content, &state_owned.render.invalidated);
-                pages.page(key, content, invalidated, render).await
+                pages.page(key, &state_owned.content, &state_owned.render, render).await
             };
             drop(place);
             page

@@ -2167,6 +2167,16 @@ export interface components {
              *     not served again.
              */
             contentGeneration: number;
+            /**
+             * Format: int64
+             * @description Bytes of the pages kept on disk, about; at most `VITRINA_PAGE_DISK_MB`.
+             */
+            diskBytes: number;
+            /**
+             * Format: int64
+             * @description Pages kept on disk across restarts (`VITRINA_PAGE_DIR`), about (issue 39).
+             */
+            diskPages: number;
             /** @description Pages are rendered on the server (`VITRINA_RENDER=on` and a binary built with the front-end). */
             enabled: boolean;
             /**
@@ -2174,6 +2184,12 @@ export interface components {
              * @description Pages sent as the client-rendered shell because their render failed.
              */
             failed: number;
+            /**
+             * Format: int64
+             * @description Pages served from those kept on disk, still current (after a restart, or pushed out of memory); they count in
+             *     `cached` too.
+             */
+            fromDisk: number;
             /**
              * Format: double
              * @description Share of the pages asked for that came from the page cache, `cached / (cached + rendered)` (0 before any).

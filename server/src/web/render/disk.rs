@@ -1,0 +1,468 @@
+//! Rendered pages kept on disk across restarts (issue 39): the page cache's second level. A page rendered is written
+//! here too, in the brotli the memory keeps; a page the memory does not hold (after a restart, or pushed out by
+//! newer ones) is read back from here when it still shows the shop as it is. So a restart, or a crawler walking more
+//! pages than the memory holds, does not render every page again.
+//!
+//! A page's file names what it was rendered from: the database (its random identity, `shop_identity`), this build
+//! (the executable's size and time), the shop's settings (its public URL), and the content version it showed ([`ContentVersion`], with the last import's
+//! finish time). It is read only for the same database and build, and served only when nothing that changed since
+//! its version names what it read (`catalog::changes::between`, the tags the imports recorded).
+//!
+//! Files: `{dir}/{ab}/{cdef…}.page`, the name the SHA-256 of the language and URL; written whole under a temporary
+//! name and renamed, so a crash leaves no half page and instances on one machine may share the folder. The folder
+//! is kept within `VITRINA_PAGE_DISK_MB`: past it, the pages written first go.
+
+use super::cache::{PageKey, Stored};
+use crate::db::Db;
+use crate::db::shop::ContentVersion;
+use crate::domain::changes::Changed;
+use axum::http::StatusCode;
+use bytes::Bytes;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The first bytes of a page's file: the format's name and version.
+const MAGIC: &[u8; 4] = b"VPG1";
+
+/// What a page's file says of it, before its brotli document.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Header {
+    /// [`DiskPages::owner`] of the process that wrote it.
+    owner: String,
+    url: String,
+    language: String,
+    status: u16,
+    tags: Vec<String>,
+    /// When the clock alone changes it, unix ms.
+    expires_ms: Option<i64>,
+    /// The content version its render started from.
+    version: ContentVersion,
+    /// When that version's last import finished (`imports.finished_at`): a restored backup reuses import ids.
+    stamp: Option<String>,
+}
+
+/// A page read back from disk, still to be checked against what changed since its version.
+#[derive(Debug)]
+pub struct DiskPage {
+    pub page: Stored,
+    pub tags: Vec<String>,
+    pub expires: Option<Instant>,
+    version: ContentVersion,
+    stamp: Option<String>,
+    path: PathBuf,
+    bytes: u64,
+}
+
+/// From a page's content version (with its last import's finish time) to the one shown now.
+type Span = (ContentVersion, Option<String>, ContentVersion);
+
+/// The pages kept on disk: one per language and URL, within a byte budget. Cheap to share (`Arc`).
+pub struct DiskPages {
+    dir: PathBuf,
+    budget: u64,
+    /// The database's identity and this build's, as the files name them.
+    owner: String,
+    db: Db,
+    /// Bytes and files the folder holds, about: counted at start and by each write and removal, set right by each
+    /// sweep.
+    bytes: AtomicU64,
+    files: AtomicU64,
+    /// A sweep is under way.
+    sweeping: AtomicBool,
+    /// What changed from a page's version to the one shown now, by `(page's version and stamp, now)`.
+    memo: Mutex<HashMap<Span, Arc<Changed>>>,
+}
+
+impl std::fmt::Debug for DiskPages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiskPages").field("dir", &self.dir).field("budget", &self.budget).finish_non_exhaustive()
+    }
+}
+
+/// This build's identity: the running executable's size and modification time (a rebuilt or upgraded binary carries
+/// another bundle and shell, so its pages differ).
+fn build_identity() -> String {
+    let meta = std::env::current_exe().and_then(std::fs::metadata);
+    match meta {
+        Ok(meta) => {
+            let modified = meta.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).unwrap_or_default();
+            format!("{}-{}-{}", env!("CARGO_PKG_VERSION"), meta.len(), modified.as_nanos())
+        }
+        Err(_) => format!("{}-unknown-{}", env!("CARGO_PKG_VERSION"), std::process::id()),
+    }
+}
+
+/// Unix ms of `at` (an instant of this process).
+fn unix_ms_of(at: Instant) -> i64 {
+    let left = at.saturating_duration_since(Instant::now());
+    let when = SystemTime::now() + left;
+    when.duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The instant of unix ms `ms`; `None` when it has passed.
+fn instant_of(ms: i64) -> Option<Instant> {
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?;
+    let left = u64::try_from(ms).ok()?.checked_sub(u64::try_from(now.as_millis()).ok()?)?;
+    (left > 0).then(|| Instant::now() + Duration::from_millis(left))
+}
+
+impl DiskPages {
+    /// The pages kept in `dir` (made when missing) for database `db` and the shop's `settings` (its public URL, its
+    /// map tiles: what a page shows beside the content), within `budget` bytes; counts what the folder holds in the
+    /// background. Errors: the folder cannot be made, or the database's identity cannot be read.
+    pub async fn open(
+        dir: PathBuf,
+        budget: u64,
+        db: Db,
+        settings: &crate::state::Settings,
+    ) -> anyhow::Result<Arc<Self>> {
+        std::fs::create_dir_all(&dir)?;
+        let identity = crate::db::shop::identity(&db).await?;
+        let settings = crate::pictures::store::content_id(format!("{settings:?}").as_bytes());
+        let pages = Arc::new(DiskPages {
+            dir,
+            budget,
+            owner: format!("{identity}/{}/{settings}", build_identity()),
+            db,
+            bytes: AtomicU64::new(0),
+            files: AtomicU64::new(0),
+            sweeping: AtomicBool::new(true),
+            memo: Mutex::default(),
+        });
+        let counting = Arc::clone(&pages);
+        tokio::task::spawn_blocking(move || counting.sweep());
+        Ok(pages)
+    }
+
+    /// Files and bytes kept, about.
+    pub fn size(&self) -> (u64, u64) {
+        (self.files.load(Ordering::Relaxed), self.bytes.load(Ordering::Relaxed))
+    }
+
+    /// The file of the page at `key`.
+    fn path(&self, key: &PageKey) -> PathBuf {
+        let name = crate::pictures::store::content_id(format!("{}\n{}", key.language, key.url).as_bytes());
+        self.dir.join(&name[..2]).join(format!("{}.page", &name[2..]))
+    }
+
+    /// The page at `key` when this database and build kept one (not yet checked against what changed since).
+    pub async fn read(self: &Arc<Self>, key: &PageKey) -> Option<DiskPage> {
+        let (this, key) = (Arc::clone(self), key.clone());
+        tokio::task::spawn_blocking(move || this.read_now(&key)).await.ok().flatten()
+    }
+
+    fn read_now(&self, key: &PageKey) -> Option<DiskPage> {
+        let path = self.path(key);
+        let file = std::fs::File::open(&path).ok()?;
+        let bytes = file.metadata().ok()?.len();
+        if bytes > crate::limits::PAGE_DISK_FILE_MAX_BYTES {
+            return None;
+        }
+        let data = std::fs::read(&path).ok()?;
+        let rest = data.strip_prefix(MAGIC.as_slice())?;
+        let (len, rest) = rest.split_first_chunk::<4>()?;
+        let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
+        let (head, body) = (rest.get(..len)?, rest.get(len..)?);
+        let header: Header = postcard::from_bytes(head).ok()?;
+        if header.owner != self.owner || header.url != key.url || header.language != key.language {
+            return None;
+        }
+        let status = StatusCode::from_u16(header.status).ok()?;
+        let expires = match header.expires_ms {
+            Some(ms) => Some(instant_of(ms)?),
+            None => None,
+        };
+        Some(DiskPage {
+            page: Stored { status, brotli: Bytes::copy_from_slice(body) },
+            tags: header.tags,
+            expires,
+            version: header.version,
+            stamp: header.stamp,
+            path,
+            bytes,
+        })
+    }
+
+    /// Whether `page` shows the shop as it is at `now`: nothing changed since its version names what it read.
+    /// Pages that do not are removed.
+    pub async fn current(&self, page: &DiskPage, now: ContentVersion) -> bool {
+        let changed = self.changed(page.version, page.stamp.clone(), now).await;
+        let current = !changed.hits(page.tags.iter().map(String::as_str));
+        if !current {
+            self.remove(page.path.clone(), page.bytes).await;
+        }
+        current
+    }
+
+    /// What changed from `version` (whose last import finished at `stamp`) to `now`, remembered per pair.
+    async fn changed(&self, version: ContentVersion, stamp: Option<String>, now: ContentVersion) -> Arc<Changed> {
+        if version == now {
+            return Arc::new(Changed::of([]));
+        }
+        let key = (version, stamp, now);
+        if let Some(known) = self.memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Arc::clone(known);
+        }
+        let same_import = crate::db::search::import_finished_at(&self.db, version.last_import).await.ok() == Some(key.1.clone());
+        let changed = Arc::new(if same_import {
+            crate::catalog::changes::between(&self.db, version, now).await
+        } else {
+            Changed::All
+        });
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        if memo.len() >= crate::limits::PAGE_DISK_CHANGES_MEMO {
+            memo.clear();
+        }
+        memo.insert(key, Arc::clone(&changed));
+        changed
+    }
+
+    /// Removes the page at `key` (one the memory found no longer current).
+    pub async fn forget(&self, key: &PageKey) {
+        let path = self.path(key);
+        if let Ok(meta) = tokio::fs::metadata(&path).await {
+            self.remove(path, meta.len()).await;
+        }
+    }
+
+    async fn remove(&self, path: PathBuf, bytes: u64) {
+        if tokio::fs::remove_file(&path).await.is_ok() {
+            self.bytes.fetch_sub(bytes.min(self.bytes.load(Ordering::Relaxed)), Ordering::Relaxed);
+            self.files.fetch_sub(1.min(self.files.load(Ordering::Relaxed)), Ordering::Relaxed);
+        }
+    }
+
+    /// Keeps `page` at `key`, as rendered from `version` with `tags` read and the clock changing it at `expires`:
+    /// written in the background, replacing what the file held. Nothing is written for a page of no version (rendered
+    /// before the catalogue watcher's first look).
+    pub fn write(
+        self: &Arc<Self>,
+        key: &PageKey,
+        page: &Stored,
+        tags: &[String],
+        expires: Option<Instant>,
+        version: ContentVersion,
+    ) {
+        let header = Header {
+            owner: self.owner.clone(),
+            url: key.url.clone(),
+            language: key.language.to_owned(),
+            status: page.status.as_u16(),
+            tags: tags.to_vec(),
+            expires_ms: expires.map(unix_ms_of),
+            version,
+            stamp: None,
+        };
+        let (this, path, body) = (Arc::clone(self), self.path(key), page.brotli.clone());
+        tokio::spawn(async move {
+            let mut header = header;
+            header.stamp = crate::db::search::import_finished_at(&this.db, version.last_import).await.ok().flatten();
+            let written = tokio::task::spawn_blocking(move || this.write_now(&path, &header, &body)).await;
+            if let Ok(Err(err)) = written
+                && let Some(repeated) = WRITE_WARNINGS.admit()
+            {
+                tracing::warn!(%err, repeated, "a rendered page could not be kept on disk");
+            }
+        });
+    }
+
+    fn write_now(self: &Arc<Self>, path: &Path, header: &Header, body: &[u8]) -> std::io::Result<()> {
+        let head = postcard::to_allocvec(header).map_err(std::io::Error::other)?;
+        let mut data = Vec::with_capacity(MAGIC.len() + 4 + head.len() + body.len());
+        data.extend_from_slice(MAGIC);
+        data.extend_from_slice(&u32::try_from(head.len()).map_err(std::io::Error::other)?.to_le_bytes());
+        data.extend_from_slice(&head);
+        data.extend_from_slice(body);
+        let folder = path.parent().unwrap_or(&self.dir);
+        std::fs::create_dir_all(folder)?;
+        let temporary = folder.join(format!(".{}.{}.tmp", std::process::id(), rand::random::<u64>()));
+        std::fs::write(&temporary, &data)?;
+        let before = std::fs::metadata(path).map(|m| m.len()).ok();
+        if let Err(err) = std::fs::rename(&temporary, path) {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(err);
+        }
+        let written = data.len() as u64;
+        match before {
+            Some(before) => {
+                self.bytes.fetch_add(written, Ordering::Relaxed);
+                self.bytes.fetch_sub(before.min(self.bytes.load(Ordering::Relaxed)), Ordering::Relaxed);
+            }
+            None => {
+                self.bytes.fetch_add(written, Ordering::Relaxed);
+                self.files.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        if self.bytes.load(Ordering::Relaxed) > self.budget
+            && self.sweeping.compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed).is_ok()
+        {
+            let this = Arc::clone(self);
+            std::thread::spawn(move || this.sweep());
+        }
+        Ok(())
+    }
+
+    /// Counts the folder's files (and removes temporary ones a crash left); past the budget, removes the pages written
+    /// first until [`PAGE_DISK_SWEEP_TO_PERCENT`] of it is left.
+    ///
+    /// [`PAGE_DISK_SWEEP_TO_PERCENT`]: crate::limits::PAGE_DISK_SWEEP_TO_PERCENT
+    fn sweep(&self) {
+        let mut pages: Vec<(SystemTime, u64, PathBuf)> = Vec::new();
+        let folders = std::fs::read_dir(&self.dir).into_iter().flatten().flatten();
+        for folder in folders.filter(|f| f.file_type().is_ok_and(|t| t.is_dir())) {
+            for file in std::fs::read_dir(folder.path()).into_iter().flatten().flatten() {
+                let path = file.path();
+                let Ok(meta) = file.metadata() else { continue };
+                let name = file.file_name();
+                let name = name.to_string_lossy();
+                if name.ends_with(".tmp") {
+                    // Another process's write under way is younger than a minute.
+                    let old = meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() > 60);
+                    if old {
+                        let _ = std::fs::remove_file(&path);
+                    }
+                    continue;
+                }
+                if name.ends_with(".page") {
+                    pages.push((meta.modified().unwrap_or(UNIX_EPOCH), meta.len(), path));
+                }
+            }
+        }
+        let mut total: u64 = pages.iter().map(|(_, bytes, _)| bytes).sum();
+        let mut files = pages.len() as u64;
+        if total > self.budget {
+            let keep = self.budget / 100 * crate::limits::PAGE_DISK_SWEEP_TO_PERCENT;
+            pages.sort_by_key(|(modified, _, _)| *modified);
+            for (_, bytes, path) in pages {
+                if total <= keep {
+                    break;
+                }
+                if std::fs::remove_file(&path).is_ok() {
+                    total -= bytes;
+                    files -= 1;
+                }
+            }
+        }
+        self.bytes.store(total, Ordering::Relaxed);
+        self.files.store(files, Ordering::Relaxed);
+        self.sweeping.store(false, Ordering::Release);
+    }
+}
+
+/// Pages that could not be written (a full disk): one warning a minute at most.
+static WRITE_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn version(last_import: i64) -> ContentVersion {
+        ContentVersion { last_import, version: 1, synonyms: 0, pictures: 0 }
+    }
+
+    fn stored(text: &str) -> Stored {
+        let page = super::super::cache::Page { status: StatusCode::OK, document: Bytes::from(text.to_owned()) };
+        Stored::of(&page)
+    }
+
+    /// The pages of the database in `db_dir` kept in `folder`, for a shop at `public_url`.
+    async fn open(db_dir: &Path, folder: &Path, budget: u64, public_url: &str) -> (Arc<DiskPages>, Db) {
+        let db = crate::db::connect(&db_dir.join("shop.db")).await.unwrap();
+        let settings = crate::state::Settings {
+            public_url: public_url.to_owned(),
+            basket_view: crate::config::BasketView::Right,
+            map_tiles: None,
+            reviews_autopublish: false,
+            health_token: None,
+        };
+        let pages = DiskPages::open(folder.to_owned(), budget, db.clone(), &settings).await.unwrap();
+        settled(&pages).await;
+        (pages, db)
+    }
+
+    /// Once the count at start, or a sweep, is done.
+    async fn settled(pages: &DiskPages) {
+        while pages.sweeping.load(Ordering::Acquire) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    fn write(pages: &Arc<DiskPages>, url: &str, text: &str) {
+        let key = PageKey::new(url, "ru");
+        let header = Header {
+            owner: pages.owner.clone(),
+            url: key.url.clone(),
+            language: key.language.to_owned(),
+            status: 200,
+            tags: vec!["offer:1".to_owned(), "sections".to_owned()],
+            expires_ms: None,
+            version: version(0),
+            stamp: None,
+        };
+        pages.write_now(&pages.path(&key), &header, &stored(text).brotli).unwrap();
+    }
+
+    async fn kept(pages: &Arc<DiskPages>, url: &str) -> bool {
+        pages.read(&PageKey::new(url, "ru")).await.is_some()
+    }
+
+    #[tokio::test]
+    async fn a_page_is_read_back_only_for_its_key_its_database_and_its_settings() {
+        let (dir, other) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let folder = dir.path().join("pages");
+        let (pages, _db) = open(dir.path(), &folder, 1 << 20, "https://shop.test").await;
+        write(&pages, "/catalog/", "<html>каталог</html>");
+        let found = pages.read(&PageKey::new("/catalog/", "ru")).await.unwrap();
+        assert_eq!(&found.page.document().unwrap()[..], "<html>каталог</html>".as_bytes());
+        assert_eq!(found.tags, ["offer:1", "sections"]);
+        assert!(pages.current(&found, version(0)).await, "nothing changed since");
+        assert!(pages.read(&PageKey::new("/catalog/", "en")).await.is_none(), "another language");
+        assert_eq!(pages.size().0, 1);
+
+        let (moved, _db) = open(dir.path(), &folder, 1 << 20, "https://other.test").await;
+        assert!(!kept(&moved, "/catalog/").await, "other settings: another public URL");
+        let (stranger, _db) = open(other.path(), &folder, 1 << 20, "https://shop.test").await;
+        assert!(!kept(&stranger, "/catalog/").await, "another database");
+        let (again, _db) = open(dir.path(), &folder, 1 << 20, "https://shop.test").await;
+        assert!(kept(&again, "/catalog/").await, "the same shop after a restart");
+        assert_eq!(again.size().0, 1, "counted at start");
+    }
+
+    #[tokio::test]
+    async fn a_page_an_import_changed_is_not_current_and_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (pages, db) = open(dir.path(), &dir.path().join("pages"), 1 << 20, "https://shop.test").await;
+        write(&pages, "/catalog/", "old");
+        let found = pages.read(&PageKey::new("/catalog/", "ru")).await.unwrap();
+        // The demo catalogue's import: its sections are new.
+        crate::feeds::seed_demo_if_empty(&db).await.unwrap();
+        let now = crate::db::shop::content_version(&db).await.unwrap();
+        assert!(!pages.current(&found, now).await);
+        assert!(!kept(&pages, "/catalog/").await, "removed");
+        assert_eq!(pages.size(), (0, 0));
+    }
+
+    #[tokio::test]
+    async fn past_its_budget_the_pages_written_first_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let (probe, _db) = open(dir.path(), &dir.path().join("probe"), 1 << 20, "https://shop.test").await;
+        write(&probe, "/0/", "x");
+        let one = probe.size().1;
+
+        let (pages, _db) = open(dir.path(), &dir.path().join("pages"), one * 4, "https://shop.test").await;
+        for n in 0..5 {
+            write(&pages, &format!("/{n}/"), "x");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        settled(&pages).await;
+        let mut left = Vec::new();
+        for n in 0..5 {
+            left.push(kept(&pages, &format!("/{n}/")).await);
+        }
+        assert_eq!(left, [false, false, true, true, true], "down to 90 % of four pages: three");
+        assert_eq!(pages.size(), (3, one * 3));
+    }
+}
