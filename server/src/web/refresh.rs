@@ -1,6 +1,6 @@
-//! Changed pages rendered again before anyone asks (issue 39): after each change of the shop's content, the pages
-//! kept that no longer show it are rendered again in the background, those visitors had last first, up to
-//! [`PAGE_REFRESH_MAX`] a change. One at a time, under a client address of their own ([`REFRESH_CLIENT`]): they take
+//! Changed pages rendered again before anyone asks (issue 39): after each change of the shop's content, and when the
+//! clock passes a kept page's expiry (a store opens or closes), the pages kept that no longer show the shop as it is
+//! are rendered again in the background, those visitors had last first, up to [`PAGE_REFRESH_MAX`] a round. One at a time, under a client address of their own ([`REFRESH_CLIENT`]): they take
 //! at most one render thread, and never a visitor's share of them (issue 34).
 //!
 //! A page is asked for through the web routes as a visitor's browser would ask (`GET` with the language cookie), so
@@ -18,8 +18,8 @@ use tower::ServiceExt;
 /// The client address background renders count against: one no visitor has (`::`).
 pub const REFRESH_CLIENT: IpAddr = IpAddr::V6(Ipv6Addr::UNSPECIFIED);
 
-/// Runs until the process ends: looks for a new content generation every half watcher interval, then renders the
-/// stale pages again through `routes` (the web router, whose page handler keeps them).
+/// Runs until the process ends: looks for a new content generation, or a page's clock passed, every half watcher
+/// interval, then renders the stale pages again through `routes` (the web router, whose page handler keeps them).
 pub async fn run(state: AppState, renderer: PageRenderer, routes: Router) {
     let mut seen = state.content.get();
     let mut tick = tokio::time::interval(std::time::Duration::from_millis(SEARCH_WATCH_INTERVAL_MS / 2));
@@ -27,7 +27,7 @@ pub async fn run(state: AppState, renderer: PageRenderer, routes: Router) {
     loop {
         tick.tick().await;
         let now = state.content.get();
-        if now == seen {
+        if now == seen && !renderer.clock_passed() {
             continue;
         }
         seen = now;

@@ -93,10 +93,17 @@ struct Kept {
     last_read: AtomicU64,
 }
 
+/// The instant [`since_start_ms`] counts from: the first call in this process.
+static START: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::now);
+
 /// Milliseconds since the first call in this process.
 fn since_start_ms() -> u64 {
-    static START: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::now);
-    u64::try_from(START.elapsed().as_millis()).unwrap_or(u64::MAX)
+    ms_since_start(Instant::now())
+}
+
+/// `at` as milliseconds since [`START`] (0 before it).
+fn ms_since_start(at: Instant) -> u64 {
+    u64::try_from(at.saturating_duration_since(*START).as_millis()).unwrap_or(u64::MAX)
 }
 
 impl Kept {
@@ -121,6 +128,9 @@ impl Kept {
 pub struct PageCache {
     pages: moka::future::Cache<PageKey, Arc<Kept>>,
     disk: Option<Arc<DiskPages>>,
+    /// The soonest clock expiry among the pages kept and not yet past theirs, ms since start ([`ms_since_start`];
+    /// `u64::MAX`: none): when it passes, pages are stale without a change of content.
+    soonest: Arc<AtomicU64>,
 }
 
 /// Where a page came from.
@@ -148,7 +158,7 @@ impl PageCache {
                 u32::try_from(key.url.len() + kept.page.brotli.len() + tags).unwrap_or(u32::MAX)
             })
             .build();
-        Self { pages, disk: None }
+        Self { pages, disk: None, soonest: Arc::new(AtomicU64::new(u64::MAX)) }
     }
 
     /// This cache, keeping every page it renders on `disk` too and reading back from there the pages its memory
@@ -194,6 +204,7 @@ impl PageCache {
         let (checked, last_read) = (AtomicU64::new(generation), AtomicU64::new(since_start_ms()));
         let page = found.page.clone();
         let kept = Kept { page: found.page, tags: found.tags.into(), expires: found.expires, checked, last_read };
+        self.note_expiry(kept.expires);
         self.pages.insert(key.clone(), Arc::new(kept)).await;
         stats.from_disk.fetch_add(1, Ordering::Relaxed);
         Some(page)
@@ -227,6 +238,7 @@ impl PageCache {
                         disk.write(&key, &page, &tags, expires, version);
                     }
                     let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
+                    self.note_expiry(expires);
                     Some(Arc::new(Kept { page, tags: tags.into(), expires, checked, last_read }))
                 })
                 .await?;
@@ -262,15 +274,39 @@ impl PageCache {
         }
     }
 
-    /// Up to `limit` pages kept that are no longer current, the ones visitors had last first (issue 39: rendered
-    /// again in the background after a change, before anyone asks).
+    /// A page kept with clock expiry `expires` makes it the soonest when it is.
+    fn note_expiry(&self, expires: Option<Instant>) {
+        if let Some(at) = expires {
+            self.soonest.fetch_min(ms_since_start(at), Ordering::AcqRel);
+        }
+    }
+
+    /// Whether the clock has passed the expiry of a page kept (issue 39: a store opened or closed): pages are stale
+    /// though the content did not change. [`PageCache::stale`] looks for the next one.
+    pub fn clock_passed(&self) -> bool {
+        self.soonest.load(Ordering::Acquire) <= since_start_ms()
+    }
+
+    /// Up to `limit` pages kept that are no longer current (changed, or past their clock), the ones visitors had last
+    /// first (issue 39: rendered again in the background, before anyone asks). Notes the soonest clock expiry of the
+    /// pages still current ([`PageCache::clock_passed`]).
     pub fn stale(&self, content: &ContentGeneration, limit: usize) -> Vec<PageKey> {
+        // A page kept while this looks notes its own expiry on top.
+        self.soonest.store(u64::MAX, Ordering::Release);
+        let mut soonest = u64::MAX;
         let mut stale: Vec<(u64, PageKey)> = self
             .pages
             .iter()
-            .filter(|(_, kept)| !kept.current(content))
+            .filter(|(_, kept)| {
+                let current = kept.current(content);
+                if current && let Some(at) = kept.expires {
+                    soonest = soonest.min(ms_since_start(at));
+                }
+                !current
+            })
             .map(|(key, kept)| (kept.last_read.load(Ordering::Relaxed), (*key).clone()))
             .collect();
+        self.soonest.fetch_min(soonest, Ordering::AcqRel);
         stale.sort_by_key(|(read, _)| std::cmp::Reverse(*read));
         stale.into_iter().take(limit).map(|(_, key)| key).collect()
     }
@@ -370,6 +406,24 @@ mod tests {
         cache.page(key(), &content, &counter, || async { Some(first.clone()) }).await.unwrap();
         assert!(cache.get(&key(), &content, &counter).await.is_none());
         assert_eq!(counter.invalidated.load(Ordering::Relaxed), 1);
+    }
+
+    #[tokio::test]
+    async fn the_clock_passing_a_kept_page_lists_it_stale_once() {
+        let (cache, content) = (PageCache::default(), ContentGeneration::default());
+        let counter = RenderStats::default();
+        let soon = std::time::Duration::from_millis(50);
+        for (url, after) in [("/soon/", soon), ("/later/", soon * 100)] {
+            let mut page = fresh("x", &[]).unwrap();
+            page.expires = Some(Instant::now() + after);
+            cache.page(PageKey::new(url, "ru"), &content, &counter, || async { Some(page.clone()) }).await.unwrap();
+        }
+        assert!(!cache.clock_passed());
+        tokio::time::sleep(soon * 2).await;
+        assert!(cache.clock_passed(), "the store's hours on /soon/ moved on");
+        let urls: Vec<String> = cache.stale(&content, 10).into_iter().map(|key| key.url).collect();
+        assert_eq!(urls, ["/soon/"]);
+        assert!(!cache.clock_passed(), "the next is /later/'s");
     }
 
     #[tokio::test]

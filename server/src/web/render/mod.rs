@@ -195,6 +195,11 @@ impl PageRenderer {
         self.pages.stale(&state.content, limit)
     }
 
+    /// Whether the clock has passed a kept page's expiry (a store's hours it shows moved on, issue 39).
+    pub fn clock_passed(&self) -> bool {
+        self.pool.is_some() && self.pages.clock_passed()
+    }
+
     /// Whether pages are rendered on the server.
     pub fn is_on(&self) -> bool {
         self.pool.is_some()
