@@ -3,6 +3,7 @@
 other clients flood the shop with cold pages, and what a shopper's product page costs meanwhile.
 
     python3 scripts/bench/crawler.py URL [--rate 20] [--seconds 300] [--flood 8]
+    python3 scripts/bench/crawler.py URL --after-restart [--rate 20] [--seconds 300]
 
 1. Reads the sitemap (index and parts) and takes the product pages (`/catalog/{section}/{product}/`): the crawl's
    set is the first `rate * seconds` of them.
@@ -14,6 +15,9 @@ other clients flood the shop with cold pages, and what a shopper's product page 
 
 Each client address has its own share of the render threads (issue 34), so the three are told apart by address.
 Prints a Markdown table.
+
+`--after-restart` (the shop restarted after such a run, on the same database and page folder): the crawl of step 3
+alone, without a warm-up, served from the pages kept on disk (issue 39).
 """
 
 import argparse
@@ -124,12 +128,21 @@ def main():
     parser.add_argument("--rate", type=float, default=20)
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--flood", type=int, default=8)
+    parser.add_argument("--after-restart", action="store_true")
     args = parser.parse_args()
     base = args.url.rstrip("/")
     products = sitemap_products(base)
     size = min(len(products), int(args.rate * args.seconds))
     crawled, others = products[:size], products[size:] or products
     print(f"{len(products)} product pages in the sitemap; the crawl walks {size} of them")
+
+    if args.after_restart:
+        asked, rendered = crawl(base, crawled, args.rate, args.seconds)
+        print()
+        print(f"| run ({args.rate:g} pages/s, {args.seconds:g} s) | crawler's pages served rendered |")
+        print("|---|---|")
+        print(f"| crawler alone, right after a restart, no warm-up | {rendered / asked * 100:.1f} % of {asked} |")
+        return
 
     began = time.monotonic()
     warm = walk(base, crawled, 2, "127.0.0.1")

@@ -21,7 +21,7 @@
 #   3c. filtered listings against unfiltered ones over HTTP (issue 35)
 #   3d. a crawler walking the sitemap at 20 pages/s for BENCH_CRAWL_S seconds (default 300) after a warm-up pass,
 #      alone and while 8 connections ask for cold pages, with a shopper's product page p99 (scripts/bench/crawler.py,
-#      issue 39)
+#      issue 39); then the same crawl right after a restart, from the pages kept on disk
 #   5. facet counts in process against SQL GROUP BY (cargo bench --bench facets; BENCH_FACETS_OFFERS, default 100,000)
 #   6. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 #   7. the mixed workload on SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh in a
@@ -159,6 +159,12 @@ crawl_s="${BENCH_CRAWL_S:-300}"
 say ""
 say "## A crawler walking the sitemap at 20 pages/s for ${crawl_s} s after a warm-up pass, 100,000 offers (issue 39)"
 python3 scripts/bench/crawler.py "$SHOP_URL" --rate 20 --seconds "$crawl_s" --flood 8 2>&1 | tee -a "$report"
+# The same crawl right after a restart: the pages kept on disk (VITRINA_PAGE_DIR, beside the database).
+stop_shop
+start_shop "$work/shop.db" "${BENCH_PORT:-18640}" "$work/server.log"
+wait_search "$SHOP_URL"
+python3 scripts/bench/crawler.py "$SHOP_URL" --rate 20 --seconds "$crawl_s" --after-restart 2>&1 | tail -1 | tee -a "$report"
+say "Render counters after it: $(curl -s "$SHOP_URL/api/health/render")"
 stop_shop
 
 # 4. Lighthouse on the real catalogue (the demo one when ../shared is absent)

@@ -111,6 +111,8 @@ impl Application {
             min_share_percent: args.facet_min_share,
             order: args.facet_order.iter().map(|name| name.trim().to_owned()).filter(|n| !n.is_empty()).collect(),
         };
+        // What a rendered page shows beside the content: a page kept on disk under other settings is not served.
+        let page_settings = format!("{settings:?} {facet_settings:?}");
         let search = Arc::new(
             crate::search::engine::SearchEngine::new()?
                 .with_facet_settings(facet_settings)
@@ -122,10 +124,21 @@ impl Application {
         search.open_stored(|import| crate::db::search::import_finished_at(&pool, import)).await;
         let catalog = Arc::new(crate::catalog::CatalogCache::with_bytes(args.cache_budget().offers));
         let content = Arc::new(crate::state::ContentGeneration::default());
-        // The content the first pages show, known before any is served: pages kept on disk are checked against it from
-        // the first request (issue 39); the watcher advances from it.
-        let start = db::shop::content_version(&pool).await?;
-        content.start(start);
+        // The content the first pages show, known before any is served, so pages kept on disk are checked against it
+        // from the first request (issue 39); the watcher advances from it. Until its first look, pages read the index
+        // kept on disk: they show its import and synonyms (older than the database's after an import while the shop
+        // was down; the first look names what changed since), while a page kept on disk is checked against the
+        // database's. Without an index, pages are neither read from disk nor kept there, and the first look forgets
+        // them all.
+        let database = db::shop::content_version(&pool).await?;
+        let start = search.shown().map(|(last_import, synonyms)| db::shop::ContentVersion {
+            last_import,
+            synonyms,
+            ..database
+        });
+        if let Some(shown) = start {
+            content.start(crate::state::Versions { shown, database });
+        }
         let pictures = args.pictures.store(&args.db)?;
         let worker = if args.pictures.pictures_worker {
             let worker = crate::pictures::PictureWorker::new(pool.clone(), pictures.clone(), args.pictures.worker())?;
@@ -148,7 +161,7 @@ impl Application {
         let render = Arc::new(crate::state::RenderStats::default());
         // Pages kept across restarts (issue 39): a folder that cannot be used costs the shop its restarts' renders only.
         let page_disk = match args.page_disk().filter(|_| args.render == crate::config::RenderMode::On) {
-            Some((dir, budget)) => web::render::disk::DiskPages::open(dir, budget, pool.clone(), &settings)
+            Some((dir, budget)) => web::render::disk::DiskPages::open(dir, budget, pool.clone(), &page_settings)
                 .await
                 .inspect_err(|err| tracing::warn!(err = format!("{err:#}"), "rendered pages are not kept on disk"))
                 .ok(),
@@ -218,22 +231,25 @@ impl Application {
 ///   While pictures keep becoming ready (a long fetch), at most every `--pictures-show-interval-ms`
 ///   ([`PictureShowing`]), and it records the version the pages show in `shown`;
 /// - after any change of what the public pages show (an import, `content_version`, or pictures shown), it advances
-///   the content generation with what changed ([`crate::catalog::changes::between`]: the tags the imports recorded, issue 39), so the
-///   rendered pages that show it are not served again and the others are.
+///   the content generation with what changed ([`crate::catalog::changes::between`]: the tags the imports recorded,
+///   issue 39), so the rendered pages that show it are not served again and the others are;
+/// - at its first look, when no index was kept, it advances with everything: the pages rendered since the start read
+///   none; when one was, with what changed since the catalogue it shows;
+/// - last, it records the import the indexes show (`indexedImport`): by then the import has reached every page.
 ///
 /// Runs until the process ends; a failed build is logged and retried at the next change.
 fn spawn_catalogue_watcher(
     pool: crate::db::Db,
     search: Arc<crate::search::engine::SearchEngine>,
     catalog: Arc<crate::catalog::CatalogCache>,
-    (content, start): (Arc<crate::state::ContentGeneration>, crate::db::shop::ContentVersion),
+    (content, start): (Arc<crate::state::ContentGeneration>, Option<crate::db::shop::ContentVersion>),
     worker: Option<Arc<crate::pictures::PictureWorker>>,
     (mut showing, shown): (PictureShowing, Arc<crate::state::PicturesShown>),
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         // What the catalogue cache and the rendered pages were last made for (with the pictures shown, not the
         // newest): the catalogue cache holds its import and pictures. Pages are rendered from `start` until the first
-        // look.
+        // look (`None`: from no index).
         let mut seen = start;
         let mut first = true;
         let period = std::time::Duration::from_millis(crate::limits::SEARCH_WATCH_INTERVAL_MS);
@@ -253,24 +269,27 @@ fn spawn_catalogue_watcher(
                     continue;
                 }
             };
-            if !search.shows(now.last_import, now.synonyms) {
+            let rebuilt = !search.shows(now.last_import, now.synonyms);
+            // Told once the pages have moved on too (`indexedImport`: the import has reached the shoppers).
+            let mut indexed = None;
+            if rebuilt {
                 let built = async {
                     let stamp = crate::db::search::import_finished_at(&pool, now.last_import).await?;
                     search.rebuild(&pool, search.version_of(now.last_import, stamp, now.synonyms)).await
                 };
                 match built.await {
-                    Ok(_) => search.mark_indexed(now.last_import),
+                    Ok(_) => indexed = Some(now.last_import),
                     Err(err) => tracing::error!(err = format!("{err:#}"), "search index build failed"),
                 }
             }
             // Synonyms change the index only; an import changes the offers too, and a picture made ready the offers
             // that name it (once it is due to show).
-            let imported = first || seen.last_import != now.last_import;
+            let imported = seen.is_none_or(|seen| seen.last_import != now.last_import);
             let now = crate::db::shop::ContentVersion {
                 pictures: showing.show(now.pictures, imported, std::time::Instant::now()),
                 ..now
             };
-            if first || (seen.last_import, seen.pictures) != (now.last_import, now.pictures) {
+            if first || seen.is_none_or(|seen| (seen.last_import, seen.pictures) != (now.last_import, now.pictures)) {
                 catalog.clear();
             }
             // An import (this process's or another's) names new pictures, and may leave copies unused.
@@ -281,11 +300,23 @@ fn spawn_catalogue_watcher(
                 worker.wake_after_import();
             }
             // After the index and the offers: a page rendered in the new generation reads both as they are now.
-            if seen != now {
-                content.advance(crate::catalog::changes::between(&pool, seen, now).await, Some(now));
+            match seen {
+                // The pages rendered since the start read no index.
+                None => content.advance(crate::domain::changes::Changed::All, Some(now)),
+                Some(seen) if seen != now => {
+                    let changed = crate::catalog::changes::between(&pool, seen, now).await.unwrap_or_else(|err| {
+                        tracing::warn!(%err, "what an import changed cannot be read: every page is rendered again");
+                        crate::domain::changes::Changed::All
+                    });
+                    content.advance(changed, Some(now));
+                }
+                Some(_) => {}
             }
             shown.set(now.pictures);
-            (seen, first) = (now, false);
+            if let Some(import) = indexed {
+                search.mark_indexed(import);
+            }
+            (seen, first) = (Some(now), false);
         }
     })
 }

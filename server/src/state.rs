@@ -75,8 +75,18 @@ struct ChangeLog {
     /// The last changes, `(generation it moved to, what it named)`, oldest first: at most
     /// [`PAGE_CACHE_CHANGES_KEPT`](crate::limits::PAGE_CACHE_CHANGES_KEPT).
     changes: std::collections::VecDeque<(u64, Arc<Changed>)>,
-    /// The database's content version the current generation shows; `None` before the catalogue watcher's first look.
-    version: Option<ContentVersion>,
+    /// What the current generation shows; `None` while unknown (a start without a kept index).
+    versions: Option<Versions>,
+}
+
+/// The content versions of a generation (issue 39): what its pages show, and what the database holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Versions {
+    /// What a page rendered now shows, at the oldest: the database's version, with the import and synonyms of the
+    /// search index in use when that is older (after a start, until the catalogue watcher's first look builds it).
+    pub shown: ContentVersion,
+    /// The database's version: a page kept on disk is current when nothing changed between its own and this.
+    pub database: ContentVersion,
 }
 
 impl ContentGeneration {
@@ -85,25 +95,25 @@ impl ContentGeneration {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// The current generation with the database's content version it shows (`None` before the catalogue watcher's
-    /// first look), read together: what a page rendered now is kept on disk as showing (issue 39).
-    pub fn snapshot(&self) -> (u64, Option<ContentVersion>) {
+    /// The current generation with its versions (`None` while unknown), read together: a page rendered now is
+    /// kept on disk as showing `shown` (issue 39).
+    pub fn snapshot(&self) -> (u64, Option<Versions>) {
         let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-        (self.get(), log.version)
+        (self.get(), log.versions)
     }
 
-    /// The catalogue watcher's first look: the current generation shows `version`.
-    pub fn start(&self, version: ContentVersion) {
-        self.log.lock().unwrap_or_else(|e| e.into_inner()).version = Some(version);
+    /// At start: the pages show `versions`.
+    pub fn start(&self, versions: Versions) {
+        self.log.lock().unwrap_or_else(|e| e.into_inner()).versions = Some(versions);
     }
 
-    /// The content has changed, as `changed` names, to the database's `version`: entries keyed on an older generation
-    /// are not read again.
+    /// The content has changed, as `changed` names, to the database's `version` (pages show it whole from now):
+    /// entries keyed on an older generation are not read again.
     pub fn advance(&self, changed: Changed, version: Option<ContentVersion>) {
         let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
         let generation = self.generation.fetch_add(1, Ordering::AcqRel) + 1;
         log.changes.push_back((generation, Arc::new(changed)));
-        log.version = version;
+        log.versions = version.map(|v| Versions { shown: v, database: v });
         while log.changes.len() > crate::limits::PAGE_CACHE_CHANGES_KEPT {
             log.changes.pop_front();
         }

@@ -8,28 +8,22 @@ use crate::domain::changes::{CONTENT, Changed, OFFERS};
 /// What changed from `seen` to `now`: the tags the imports between them recorded (`db::changes`),
 /// [`CONTENT`] for a menu, a store or a review, the whole catalogue's lists for new synonyms, and everything for
 /// pictures shown, for imports too far behind to have kept their tags
-/// ([`CONTENT_CHANGES_KEPT_IMPORTS`](crate::limits::CONTENT_CHANGES_KEPT_IMPORTS)), for a version older than `seen`
-/// (another database's), or when the tags cannot be read.
-pub async fn between(db: &Db, seen: ContentVersion, now: ContentVersion) -> Changed {
+/// ([`CONTENT_CHANGES_KEPT_IMPORTS`](crate::limits::CONTENT_CHANGES_KEPT_IMPORTS)), or for a version older than
+/// `seen` (another database's). Errors: the database's, reading the tags.
+pub async fn between(db: &Db, seen: ContentVersion, now: ContentVersion) -> sqlx::Result<Changed> {
     if seen.pictures != now.pictures
         || now.last_import < seen.last_import
         || now.version < seen.version
         || now.synonyms < seen.synonyms
     {
-        return Changed::All;
+        return Ok(Changed::All);
     }
     let mut tags = Vec::new();
     if seen.last_import != now.last_import {
         if now.last_import - seen.last_import > crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
-            return Changed::All;
+            return Ok(Changed::All);
         }
-        match crate::db::changes::since(db, seen.last_import, now.last_import).await {
-            Ok(imported) => tags.extend(imported),
-            Err(err) => {
-                tracing::warn!(%err, "what an import changed cannot be read: every page is rendered again");
-                return Changed::All;
-            }
-        }
+        tags.extend(crate::db::changes::since(db, seen.last_import, now.last_import).await?);
     }
     if seen.version != now.version {
         tags.push(CONTENT.to_owned());
@@ -37,5 +31,5 @@ pub async fn between(db: &Db, seen: ContentVersion, now: ContentVersion) -> Chan
     if seen.synonyms != now.synonyms {
         tags.push(OFFERS.to_owned());
     }
-    Changed::of(tags)
+    Ok(Changed::of(tags))
 }

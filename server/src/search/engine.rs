@@ -134,6 +134,14 @@ impl SearchEngine {
         })
     }
 
+    /// The import and synonyms version the indexes in use show, `(last_import, synonyms)`, when built with this
+    /// engine's facet settings; `None` before any (issue 39: what the pages rendered from them show).
+    pub fn shown(&self) -> Option<(i64, i64)> {
+        let version = self.version.read().unwrap_or_else(|e| e.into_inner());
+        let ours = format!("{:?}", self.facet_settings);
+        version.as_ref().filter(|v| v.facet_settings == ours).map(|v| (v.last_import, v.synonyms))
+    }
+
     /// How the indexes in use came to be.
     pub fn origin(&self) -> IndexOrigin {
         IndexOrigin {

@@ -226,7 +226,15 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
     assert_eq!(kept["diskPages"], 2, "both pages written to disk: {kept}");
     assert!(kept["diskBytes"].as_u64().unwrap() > 1000, "{kept}");
 
-    // An import while the next process is not yet started; the first one keeps running, as another instance would.
+    // The folder as the first process left it: it goes on running, and renders the changed page again into its own.
+    let before = app.dir.join("pages-before");
+    for folder in std::fs::read_dir(app.dir.join("pages")).unwrap().flatten() {
+        std::fs::create_dir_all(before.join(folder.file_name())).unwrap();
+        for file in std::fs::read_dir(folder.path()).unwrap().flatten() {
+            std::fs::copy(file.path(), before.join(folder.file_name()).join(file.file_name())).unwrap();
+        }
+    }
+    // An import while the next process is not yet started.
     let pool = vitrina::db::connect(&app.db_path).await.unwrap();
     let feed = SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>");
     vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.into_bytes()), "test").await.unwrap();
@@ -235,7 +243,7 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
         args.render = RenderMode::On;
         args.render_budget_ms = 10_000;
         args.index_dir = Some(app.dir.join("search"));
-        args.page_dir = Some(app.dir.join("pages"));
+        args.page_dir = Some(before.clone());
     })
     .await;
     assert_eq!(restarted.get(other).await.text().await.unwrap(), other_before, "the kept page, byte for byte");
@@ -250,7 +258,7 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
     let stranger = spawn_app_with(|args| {
         args.render = RenderMode::On;
         args.render_budget_ms = 10_000;
-        args.page_dir = Some(app.dir.join("pages"));
+        args.page_dir = Some(before.clone());
     })
     .await;
     stranger.import(SMALL_FEED).await;

@@ -195,9 +195,9 @@ impl PageCache {
     async fn read_disk(&self, key: &PageKey, content: &ContentGeneration, stats: &RenderStats) -> Option<Stored> {
         let disk = self.disk.as_ref()?;
         // Read before the file: a change after it is checked at the next read, as for a page rendered now.
-        let (generation, Some(now)) = content.snapshot() else { return None };
+        let (generation, Some(versions)) = content.snapshot() else { return None };
         let found = disk.read(key).await?;
-        if !disk.current(&found, now).await {
+        if !disk.current(&found, versions.database).await {
             stats.invalidated.fetch_add(1, Ordering::Relaxed);
             return None;
         }
@@ -226,7 +226,7 @@ impl PageCache {
                 return Some((page, Source::Cached));
             }
             // Read before the render reads anything: a change after it forgets the page.
-            let (since, version) = content.snapshot();
+            let (since, versions) = content.snapshot();
             let ran = AtomicBool::new(false);
             let kept = self
                 .pages
@@ -234,8 +234,8 @@ impl PageCache {
                     ran.store(true, Ordering::Relaxed);
                     let Fresh { page, tags, expires } = render().await?;
                     let page = Stored::of(&page);
-                    if let (Some(disk), Some(version)) = (&self.disk, version) {
-                        disk.write(&key, &page, &tags, expires, version);
+                    if let (Some(disk), Some(versions)) = (&self.disk, versions) {
+                        disk.write(&key, &page, &tags, expires, versions.shown);
                     }
                     let (checked, last_read) = (AtomicU64::new(since), AtomicU64::new(since_start_ms()));
                     self.note_expiry(expires);

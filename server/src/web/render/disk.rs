@@ -42,6 +42,9 @@ struct Header {
     version: ContentVersion,
     /// When that version's last import finished (`imports.finished_at`): a restored backup reuses import ids.
     stamp: Option<String>,
+    /// The brotli document's length, bytes, and its XXH3-64: a file cut short or damaged is never served.
+    body_bytes: u64,
+    body_hash: u64,
 }
 
 /// A page read back from disk, still to be checked against what changed since its version.
@@ -102,26 +105,24 @@ fn unix_ms_of(at: Instant) -> i64 {
     when.duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The instant of unix ms `ms`; `None` when it has passed.
+/// The instant of unix ms `ms`, at most [`PAGE_CACHE_CLOCK_MAX_S`](crate::limits::PAGE_CACHE_CLOCK_MAX_S) from now;
+/// `None` when it has passed.
 fn instant_of(ms: i64) -> Option<Instant> {
     let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?;
     let left = u64::try_from(ms).ok()?.checked_sub(u64::try_from(now.as_millis()).ok()?)?;
-    (left > 0).then(|| Instant::now() + Duration::from_millis(left))
+    let left = Duration::from_millis(left).min(Duration::from_secs(crate::limits::PAGE_CACHE_CLOCK_MAX_S));
+    (!left.is_zero()).then(|| Instant::now() + left)
 }
 
 impl DiskPages {
-    /// The pages kept in `dir` (made when missing) for database `db` and the shop's `settings` (its public URL, its
-    /// map tiles: what a page shows beside the content), within `budget` bytes; counts what the folder holds in the
-    /// background. Errors: the folder cannot be made, or the database's identity cannot be read.
-    pub async fn open(
-        dir: PathBuf,
-        budget: u64,
-        db: Db,
-        settings: &crate::state::Settings,
-    ) -> anyhow::Result<Arc<Self>> {
+    /// The pages kept in `dir` (made when missing) for database `db` and the shop's `settings` (every setting a page
+    /// shows beside the content, as text: the public URL, the map tiles, the facets' threshold and order), within
+    /// `budget` bytes; counts what the folder holds in the background. Errors: the folder cannot be made, or the
+    /// database's identity cannot be read.
+    pub async fn open(dir: PathBuf, budget: u64, db: Db, settings: &str) -> anyhow::Result<Arc<Self>> {
         std::fs::create_dir_all(&dir)?;
         let identity = crate::db::shop::identity(&db).await?;
-        let settings = crate::pictures::store::content_id(format!("{settings:?}").as_bytes());
+        let settings = crate::pictures::store::content_id(settings.as_bytes());
         let pages = Arc::new(DiskPages {
             dir,
             budget,
@@ -156,17 +157,17 @@ impl DiskPages {
 
     fn read_now(&self, key: &PageKey) -> Option<DiskPage> {
         let path = self.path(key);
-        let file = std::fs::File::open(&path).ok()?;
-        let bytes = file.metadata().ok()?.len();
+        let bytes = std::fs::metadata(&path).ok()?.len();
         if bytes > crate::limits::PAGE_DISK_FILE_MAX_BYTES {
+            self.remove_now(&path, bytes);
             return None;
         }
         let data = std::fs::read(&path).ok()?;
-        let rest = data.strip_prefix(MAGIC.as_slice())?;
-        let (len, rest) = rest.split_first_chunk::<4>()?;
-        let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
-        let (head, body) = (rest.get(..len)?, rest.get(len..)?);
-        let header: Header = postcard::from_bytes(head).ok()?;
+        let Some((header, body)) = parse(&data) else {
+            // Cut short by a crash, or not ours: it is rendered again.
+            self.remove_now(&path, bytes);
+            return None;
+        };
         if header.owner != self.owner || header.url != key.url || header.language != key.language {
             return None;
         }
@@ -186,10 +187,10 @@ impl DiskPages {
         })
     }
 
-    /// Whether `page` shows the shop as it is at `now`: nothing changed since its version names what it read.
-    /// Pages that do not are removed.
+    /// Whether `page` shows the shop as it is at `now`: nothing changed since its version names what it read. Pages
+    /// that do not are removed. `false` too, without removing it, when the database cannot say (busy, gone).
     pub async fn current(&self, page: &DiskPage, now: ContentVersion) -> bool {
-        let changed = self.changed(page.version, page.stamp.clone(), now).await;
+        let Some(changed) = self.changed(page.version, page.stamp.clone(), now).await else { return false };
         let current = !changed.hits(page.tags.iter().map(String::as_str));
         if !current {
             self.remove(page.path.clone(), page.bytes).await;
@@ -197,18 +198,22 @@ impl DiskPages {
         current
     }
 
-    /// What changed from `version` (whose last import finished at `stamp`) to `now`, remembered per pair.
-    async fn changed(&self, version: ContentVersion, stamp: Option<String>, now: ContentVersion) -> Arc<Changed> {
-        if version == now {
-            return Arc::new(Changed::of([]));
+    /// What changed from `version` (whose last import finished at `stamp`) to `now`, remembered per pair; `None` when
+    /// the database cannot say (nothing remembered then).
+    async fn changed(
+        &self,
+        version: ContentVersion,
+        stamp: Option<String>,
+        now: ContentVersion,
+    ) -> Option<Arc<Changed>> {
+        let span = (version, stamp, now);
+        if let Some(known) = self.memo.lock().unwrap_or_else(|e| e.into_inner()).get(&span) {
+            return Some(Arc::clone(known));
         }
-        let key = (version, stamp, now);
-        if let Some(known) = self.memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Arc::clone(known);
-        }
-        let same_import = crate::db::search::import_finished_at(&self.db, version.last_import).await.ok() == Some(key.1.clone());
-        let changed = Arc::new(if same_import {
-            crate::catalog::changes::between(&self.db, version, now).await
+        let finished = crate::db::search::import_finished_at(&self.db, version.last_import).await.ok()?;
+        // The same import id of another import (a restored backup): everything may differ.
+        let changed = Arc::new(if finished == span.1 {
+            crate::catalog::changes::between(&self.db, version, now).await.ok()?
         } else {
             Changed::All
         });
@@ -216,8 +221,8 @@ impl DiskPages {
         if memo.len() >= crate::limits::PAGE_DISK_CHANGES_MEMO {
             memo.clear();
         }
-        memo.insert(key, Arc::clone(&changed));
-        changed
+        memo.insert(span, Arc::clone(&changed));
+        Some(changed)
     }
 
     /// Removes the page at `key` (one the memory found no longer current).
@@ -230,9 +235,20 @@ impl DiskPages {
 
     async fn remove(&self, path: PathBuf, bytes: u64) {
         if tokio::fs::remove_file(&path).await.is_ok() {
-            self.bytes.fetch_sub(bytes.min(self.bytes.load(Ordering::Relaxed)), Ordering::Relaxed);
-            self.files.fetch_sub(1.min(self.files.load(Ordering::Relaxed)), Ordering::Relaxed);
+            self.count_removed(bytes);
         }
+    }
+
+    fn remove_now(&self, path: &Path, bytes: u64) {
+        if std::fs::remove_file(path).is_ok() {
+            self.count_removed(bytes);
+        }
+    }
+
+    fn count_removed(&self, bytes: u64) {
+        let less = |by: u64| move |n: u64| Some(n.saturating_sub(by));
+        let _ = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(bytes));
+        let _ = self.files.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(1));
     }
 
     /// Keeps `page` at `key`, as rendered from `version` with `tags` read and the clock changing it at `expires`:
@@ -255,6 +271,8 @@ impl DiskPages {
             expires_ms: expires.map(unix_ms_of),
             version,
             stamp: None,
+            body_bytes: page.brotli.len() as u64,
+            body_hash: twox_hash::XxHash3_64::oneshot(&page.brotli),
         };
         let (this, path, body) = (Arc::clone(self), self.path(key), page.brotli.clone());
         tokio::spawn(async move {
@@ -286,13 +304,13 @@ impl DiskPages {
             return Err(err);
         }
         let written = data.len() as u64;
+        self.bytes.fetch_add(written, Ordering::Relaxed);
         match before {
             Some(before) => {
-                self.bytes.fetch_add(written, Ordering::Relaxed);
-                self.bytes.fetch_sub(before.min(self.bytes.load(Ordering::Relaxed)), Ordering::Relaxed);
+                let less = |n: u64| Some(n.saturating_sub(before));
+                let _ = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less);
             }
             None => {
-                self.bytes.fetch_add(written, Ordering::Relaxed);
                 self.files.fetch_add(1, Ordering::Relaxed);
             }
         }
@@ -311,14 +329,23 @@ impl DiskPages {
     /// [`PAGE_DISK_SWEEP_TO_PERCENT`]: crate::limits::PAGE_DISK_SWEEP_TO_PERCENT
     fn sweep(&self) {
         let mut pages: Vec<(SystemTime, u64, PathBuf)> = Vec::new();
+        let hex = |name: &str, len: usize| name.len() == len && name.bytes().all(|b| b.is_ascii_hexdigit());
         let folders = std::fs::read_dir(&self.dir).into_iter().flatten().flatten();
-        for folder in folders.filter(|f| f.file_type().is_ok_and(|t| t.is_dir())) {
+        // Only what this module writes: `{ab}/{30 hex}.page` and `{ab}/.{pid}.{n}.tmp`.
+        let ours =
+            folders.filter(|f| f.file_type().is_ok_and(|t| t.is_dir()) && hex(&f.file_name().to_string_lossy(), 2));
+        for folder in ours {
             for file in std::fs::read_dir(folder.path()).into_iter().flatten().flatten() {
                 let path = file.path();
                 let Ok(meta) = file.metadata() else { continue };
                 let name = file.file_name();
                 let name = name.to_string_lossy();
-                if name.ends_with(".tmp") {
+                let temporary = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")).is_some_and(|n| {
+                    n.split_once('.').is_some_and(|(pid, nonce)| {
+                        pid.bytes().all(|b| b.is_ascii_digit()) && nonce.bytes().all(|b| b.is_ascii_digit())
+                    })
+                });
+                if temporary {
                     // Another process's write under way is younger than a minute.
                     let old = meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() > 60);
                     if old {
@@ -326,7 +353,7 @@ impl DiskPages {
                     }
                     continue;
                 }
-                if name.ends_with(".page") {
+                if name.strip_suffix(".page").is_some_and(|n| hex(n, 30)) {
                     pages.push((meta.modified().unwrap_or(UNIX_EPOCH), meta.len(), path));
                 }
             }
@@ -350,6 +377,17 @@ impl DiskPages {
         self.files.store(files, Ordering::Relaxed);
         self.sweeping.store(false, Ordering::Release);
     }
+}
+
+/// A page's file as [`DiskPages::write_now`] writes it: its header and its brotli document, when whole.
+fn parse(data: &[u8]) -> Option<(Header, &[u8])> {
+    let rest = data.strip_prefix(MAGIC.as_slice())?;
+    let (len, rest) = rest.split_first_chunk::<4>()?;
+    let len = usize::try_from(u32::from_le_bytes(*len)).ok()?;
+    let (head, body) = (rest.get(..len)?, rest.get(len..)?);
+    let header: Header = postcard::from_bytes(head).ok()?;
+    let whole = header.body_bytes == body.len() as u64 && header.body_hash == twox_hash::XxHash3_64::oneshot(body);
+    whole.then_some((header, body))
 }
 
 /// Pages that could not be written (a full disk): one warning a minute at most.
@@ -378,7 +416,7 @@ mod tests {
             reviews_autopublish: false,
             health_token: None,
         };
-        let pages = DiskPages::open(folder.to_owned(), budget, db.clone(), &settings).await.unwrap();
+        let pages = DiskPages::open(folder.to_owned(), budget, db.clone(), &format!("{settings:?}")).await.unwrap();
         settled(&pages).await;
         (pages, db)
     }
@@ -401,8 +439,13 @@ mod tests {
             expires_ms: None,
             version: version(0),
             stamp: None,
+            body_bytes: 0,
+            body_hash: 0,
         };
-        pages.write_now(&pages.path(&key), &header, &stored(text).brotli).unwrap();
+        let body = stored(text).brotli;
+        let header =
+            Header { body_bytes: body.len() as u64, body_hash: twox_hash::XxHash3_64::oneshot(&body), ..header };
+        pages.write_now(&pages.path(&key), &header, &body).unwrap();
     }
 
     async fn kept(pages: &Arc<DiskPages>, url: &str) -> bool {
@@ -443,6 +486,19 @@ mod tests {
         assert!(!pages.current(&found, now).await);
         assert!(!kept(&pages, "/catalog/").await, "removed");
         assert_eq!(pages.size(), (0, 0));
+    }
+
+    #[tokio::test]
+    async fn a_file_cut_short_is_not_served_and_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (pages, _db) = open(dir.path(), &dir.path().join("pages"), 1 << 20, "https://shop.test").await;
+        write(&pages, "/catalog/", &"<p>каталог</p>".repeat(100));
+        let path = pages.path(&PageKey::new("/catalog/", "ru"));
+        let whole = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &whole[..whole.len() - 3]).unwrap();
+        assert!(!kept(&pages, "/catalog/").await);
+        assert!(!path.exists(), "removed");
+        assert_eq!(pages.size().0, 0);
     }
 
     #[tokio::test]
