@@ -27,13 +27,31 @@ struct OfferRow {
 /// sections WHERE active = 1`.
 pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
     let mut tx = db.begin().await?;
-    let offers = offers_in(&mut tx).await?;
+    let params = active_params_in(&mut tx).await?;
+    let offers = offers_in(&mut tx, params).await?;
     tx.commit().await?;
     Ok(offers)
 }
 
-/// [`offers`] inside the transaction `tx` (`db::search::snapshot` reads it with the search index's documents).
-pub(crate) async fn offers_in(tx: &mut Tx) -> sqlx::Result<Vec<FacetOffer>> {
+/// One parameter of an active offer: `(offer id, name, value, unit)`.
+pub(crate) type ParamRow = (String, String, String, Option<String>);
+
+/// The parameters of every active offer, by offer and in their order, inside `tx`: read once for both indexes
+/// (`db::search::snapshot`; issue 39: the catalogue's read was most of a build, and this its largest part).
+/// SQL: `SELECT p.offer_id, p.name, p.value, p.unit FROM offer_params p JOIN offers o … ORDER BY p.offer_id,
+/// p.position`.
+pub(crate) async fn active_params_in(tx: &mut Tx) -> sqlx::Result<Vec<ParamRow>> {
+    on_tx!(tx, tx => sqlx::query_as(
+        "SELECT p.offer_id, p.name, p.value, p.unit FROM offer_params p JOIN offers o ON o.id = p.offer_id \
+         WHERE o.active = TRUE ORDER BY p.offer_id, p.position",
+    )
+    .fetch_all(&mut *tx)
+    .await)
+}
+
+/// [`offers`] inside the transaction `tx`, with the parameters [`active_params_in`] read (`db::search::snapshot`
+/// reads it with the search index's documents).
+pub(crate) async fn offers_in(tx: &mut Tx, param_rows: Vec<ParamRow>) -> sqlx::Result<Vec<FacetOffer>> {
     let parents: HashMap<String, Option<String>> = on_tx!(tx, tx => {
         sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = TRUE")
             .fetch_all(&mut *tx)
@@ -60,12 +78,6 @@ pub(crate) async fn offers_in(tx: &mut Tx) -> sqlx::Result<Vec<FacetOffer>> {
     .fetch_all(&mut *tx)
     .await)?;
     let mut params: HashMap<String, Vec<(String, String, Option<String>)>> = HashMap::new();
-    let param_rows: Vec<(String, String, String, Option<String>)> = on_tx!(tx, tx => sqlx::query_as(
-        "SELECT p.offer_id, p.name, p.value, p.unit FROM offer_params p JOIN offers o ON o.id = p.offer_id \
-         WHERE o.active = TRUE ORDER BY p.offer_id, p.position",
-    )
-    .fetch_all(&mut *tx)
-    .await)?;
     for (offer, name, value, unit) in param_rows {
         params.entry(offer).or_default().push((name, value, unit));
     }

@@ -41,10 +41,12 @@ pub struct SearchDoc {
 /// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
 /// `SELECT id, parent_id, name FROM sections WHERE active = 1`,
 /// `SELECT id, name, vendor, vendor_code, description, section_id, available FROM offers WHERE active = 1
-/// ORDER BY position, id` (each text cut to its import limit, the description to what the index takes), and `SELECT offer_id, name, value FROM offer_params … ORDER BY offer_id, position`.
+/// ORDER BY position, id` (each text cut to its import limit, the description to what the index takes), and `SELECT
+/// offer_id, name, value, unit FROM offer_params … ORDER BY offer_id, position`.
 pub async fn load_docs(db: &Db) -> sqlx::Result<Vec<SearchDoc>> {
     let mut tx = db.begin().await?;
-    let docs = docs_in(&mut tx).await?;
+    let params = super::facets::active_params_in(&mut tx).await?;
+    let docs = docs_in(&mut tx, &params).await?;
     tx.commit().await?;
     Ok(docs)
 }
@@ -62,33 +64,30 @@ pub async fn import_finished_at(db: &Db, id: i64) -> anyhow::Result<Option<Strin
 /// catalogue, in the same order: the search index's ordinals are the facet index's dense ids.
 pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {
     let mut tx = db.begin().await?;
-    let docs = docs_in(&mut tx).await?;
-    let offers = super::facets::offers_in(&mut tx).await?;
+    // The parameters once for both: the largest read of a build.
+    let params = super::facets::active_params_in(&mut tx).await?;
+    let docs = docs_in(&mut tx, &params).await?;
+    let offers = super::facets::offers_in(&mut tx, params).await?;
     tx.commit().await?;
     Ok((docs, offers))
 }
 
-/// [`load_docs`] inside the transaction `tx`.
-async fn docs_in(tx: &mut Tx) -> sqlx::Result<Vec<SearchDoc>> {
+/// [`load_docs`] inside the transaction `tx`, with the parameters `param_rows` read
+/// (`db::facets::active_params_in`).
+async fn docs_in(tx: &mut Tx, param_rows: &[super::facets::ParamRow]) -> sqlx::Result<Vec<SearchDoc>> {
     let sections: Vec<(String, Option<String>, String)> = on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
     let sections: HashMap<String, (Option<String>, String)> =
         sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
-    let mut params: HashMap<String, String> = HashMap::new();
-    let rows: Vec<(String, String, String)> = on_tx!(tx, tx => sqlx::query_as(
-        "SELECT p.offer_id, p.name, p.value FROM offer_params p JOIN offers o ON o.id = p.offer_id
-         WHERE o.active = TRUE ORDER BY p.offer_id, p.position",
-    )
-    .fetch_all(&mut *tx)
-    .await)?;
-    for (offer, name, value) in rows {
-        let text = params.entry(offer).or_default();
+    let mut params: HashMap<&str, String> = HashMap::new();
+    for (offer, name, value, _) in param_rows {
+        let text = params.entry(offer.as_str()).or_default();
         // Bounded per offer (issue 20): what one offer can cost the index does not grow with the feed.
         if text.len() >= MAX_PARAMS_BYTES {
             continue;
         }
-        text.push_str(&name);
+        text.push_str(name);
         text.push(' ');
-        text.push_str(&value);
+        text.push_str(value);
         text.push(' ');
     }
     #[allow(clippy::type_complexity)]
@@ -126,7 +125,7 @@ async fn docs_in(tx: &mut Tx) -> sqlx::Result<Vec<SearchDoc>> {
             path.reverse();
             let section_names = path.iter().filter_map(|id| sections.get(id).map(|(_, name)| name.clone())).collect();
             SearchDoc {
-                params: params.remove(&id).unwrap_or_default(),
+                params: params.remove(id.as_str()).unwrap_or_default(),
                 description: description
                     .map(|html| crate::domain::text::plain_text(&html, MAX_DESCRIPTION_CHARS))
                     .unwrap_or_default(),
