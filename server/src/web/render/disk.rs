@@ -12,7 +12,7 @@
 //! name and renamed, so a crash leaves no half page and instances on one machine may share the folder. The folder
 //! is kept within `VITRINA_PAGE_DISK_MB`: past it, the pages written first go.
 
-use super::cache::{PageKey, Stored};
+use super::page::{PageKey, Stored};
 use crate::db::Db;
 use crate::db::shop::ContentVersion;
 use crate::domain::changes::Changed;
@@ -402,7 +402,7 @@ mod tests {
     }
 
     fn stored(text: &str) -> Stored {
-        let page = super::super::cache::Page { status: StatusCode::OK, document: Bytes::from(text.to_owned()) };
+        let page = super::super::page::Page { status: StatusCode::OK, document: Bytes::from(text.to_owned()) };
         Stored::of(&page)
     }
 

@@ -13,9 +13,11 @@ mod cache;
 mod data;
 pub mod disk;
 mod engine;
+mod page;
 mod pool;
 
-pub use cache::{Page, PageCache, PageKey, Stored};
+pub use cache::PageCache;
+pub use page::{Page, PageKey, Stored};
 pub use pool::{PoolSettings, RenderError, RenderPool};
 
 use crate::state::{AppState, RenderStats};
