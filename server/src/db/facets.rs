@@ -33,8 +33,8 @@ pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
     Ok(offers)
 }
 
-/// One parameter of an active offer: `(offer id, name, value, unit)`.
-pub(crate) type ParamRow = (String, String, String, Option<String>);
+/// The parameters of active offers by offer id, each `(name, value, unit)`, in their order.
+pub(crate) type OfferParams = HashMap<String, Vec<(String, String, Option<String>)>>;
 
 /// The parameters of every active offer, by offer and in their order, inside `tx`: read once for both indexes
 /// (`db::search::snapshot`; issue 39: the catalogue's read was most of a build, and this its largest part).
@@ -43,7 +43,7 @@ pub(crate) type ParamRow = (String, String, String, Option<String>);
 /// PostgreSQL alike) as name, value and unit (`+unit`, or `-` for none), each followed by [`PACK_SEPARATOR`]: a row
 /// costs sqlx's SQLite driver some microseconds whatever its size, and an offer has some nine parameters. The
 /// separator, a control character XML cannot carry, is replaced by a space inside the texts.
-pub(crate) async fn active_params_in(tx: &mut Tx) -> sqlx::Result<Vec<ParamRow>> {
+pub(crate) async fn active_params_in(tx: &mut Tx) -> sqlx::Result<OfferParams> {
     let packed: Vec<(String, String)> = on_tx!(tx, tx => sqlx::query_as(
         "SELECT p.offer_id, string_agg(replace(p.name, $1, ' ') || $1 || replace(p.value, $1, ' ') || $1 || \
                 CASE WHEN p.unit IS NULL THEN '-' ELSE '+' || replace(p.unit, $1, ' ') END || $1, '' \
@@ -53,15 +53,16 @@ pub(crate) async fn active_params_in(tx: &mut Tx) -> sqlx::Result<Vec<ParamRow>>
     .bind(PACK_SEPARATOR.to_string())
     .fetch_all(&mut *tx)
     .await)?;
-    let mut rows = Vec::with_capacity(packed.len() * 8);
-    for (offer, params) in packed {
-        let mut fields = params.split(PACK_SEPARATOR);
+    let mut offers = OfferParams::with_capacity(packed.len());
+    for (offer, packed) in packed {
+        let mut fields = packed.split(PACK_SEPARATOR);
+        let mut params = Vec::new();
         while let (Some(name), Some(value), Some(unit)) = (fields.next(), fields.next(), fields.next()) {
-            let unit = unit.strip_prefix('+').map(str::to_owned);
-            rows.push((offer.clone(), name.to_owned(), value.to_owned(), unit));
+            params.push((name.to_owned(), value.to_owned(), unit.strip_prefix('+').map(str::to_owned)));
         }
+        offers.insert(offer, params);
     }
-    Ok(rows)
+    Ok(offers)
 }
 
 /// Ends each packed field of [`active_params_in`]: the ASCII unit separator.
@@ -69,7 +70,7 @@ const PACK_SEPARATOR: char = '\u{1f}';
 
 /// [`offers`] inside the transaction `tx`, with the parameters [`active_params_in`] read (`db::search::snapshot`
 /// reads it with the search index's documents).
-pub(crate) async fn offers_in(tx: &mut Tx, param_rows: Vec<ParamRow>) -> sqlx::Result<Vec<FacetOffer>> {
+pub(crate) async fn offers_in(tx: &mut Tx, mut params: OfferParams) -> sqlx::Result<Vec<FacetOffer>> {
     let parents: HashMap<String, Option<String>> = on_tx!(tx, tx => {
         sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = TRUE")
             .fetch_all(&mut *tx)
@@ -95,10 +96,6 @@ pub(crate) async fn offers_in(tx: &mut Tx, param_rows: Vec<ParamRow>) -> sqlx::R
     )
     .fetch_all(&mut *tx)
     .await)?;
-    let mut params: HashMap<String, Vec<(String, String, Option<String>)>> = HashMap::new();
-    for (offer, name, value, unit) in param_rows {
-        params.entry(offer).or_default().push((name, value, unit));
-    }
     Ok(rows
         .into_iter()
         .map(|row| FacetOffer {
@@ -190,11 +187,12 @@ mod tests {
             .await
             .unwrap();
         let mut tx = pool.begin().await.unwrap();
-        let rows = active_params_in(&mut tx).await.unwrap();
+        let params = active_params_in(&mut tx).await.unwrap();
         let expected = vec![
-            ("a".to_owned(), "Цвет".to_owned(), "крас ный".to_owned(), None),
-            ("a".to_owned(), "Вес".to_owned(), "120".to_owned(), Some("г".to_owned())),
+            ("Цвет".to_owned(), "крас ный".to_owned(), None),
+            ("Вес".to_owned(), "120".to_owned(), Some("г".to_owned())),
         ];
-        assert_eq!(rows, expected, "an empty parameter is not imported");
+        assert_eq!(params.len(), 1, "b has none: {params:?}");
+        assert_eq!(params["a"], expected, "an empty parameter is not imported");
     }
 }

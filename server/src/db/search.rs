@@ -72,24 +72,26 @@ pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facet
     Ok((docs, offers))
 }
 
-/// [`load_docs`] inside the transaction `tx`, with the parameters `param_rows` read
-/// (`db::facets::active_params_in`).
-async fn docs_in(tx: &mut Tx, param_rows: &[super::facets::ParamRow]) -> sqlx::Result<Vec<SearchDoc>> {
+/// [`load_docs`] inside the transaction `tx`, with the parameters `params` read (`db::facets::active_params_in`).
+async fn docs_in(tx: &mut Tx, params: &super::facets::OfferParams) -> sqlx::Result<Vec<SearchDoc>> {
     let sections: Vec<(String, Option<String>, String)> = on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
     let sections: HashMap<String, (Option<String>, String)> =
         sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
-    let mut params: HashMap<&str, String> = HashMap::new();
-    for (offer, name, value, _) in param_rows {
-        let text = params.entry(offer.as_str()).or_default();
-        // Bounded per offer (issue 20): what one offer can cost the index does not grow with the feed.
-        if text.len() >= MAX_PARAMS_BYTES {
-            continue;
+    // An offer's parameters as one text, bounded per offer (issue 20): what one offer can cost the index does not
+    // grow with the feed.
+    let params_text = |id: &str| {
+        let mut text = String::new();
+        for (name, value, _) in params.get(id).into_iter().flatten() {
+            if text.len() >= MAX_PARAMS_BYTES {
+                break;
+            }
+            text.push_str(name);
+            text.push(' ');
+            text.push_str(value);
+            text.push(' ');
         }
-        text.push_str(name);
-        text.push(' ');
-        text.push_str(value);
-        text.push(' ');
-    }
+        text
+    };
     #[allow(clippy::type_complexity)]
     let offers: Vec<(
         String,
@@ -125,7 +127,7 @@ async fn docs_in(tx: &mut Tx, param_rows: &[super::facets::ParamRow]) -> sqlx::R
             path.reverse();
             let section_names = path.iter().filter_map(|id| sections.get(id).map(|(_, name)| name.clone())).collect();
             SearchDoc {
-                params: params.remove(id.as_str()).unwrap_or_default(),
+                params: params_text(&id),
                 description: description
                     .map(|html| crate::domain::text::plain_text(&html, MAX_DESCRIPTION_CHARS))
                     .unwrap_or_default(),
