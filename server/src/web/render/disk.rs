@@ -18,8 +18,8 @@ use crate::db::shop::ContentVersion;
 use crate::domain::changes::Changed;
 use axum::http::StatusCode;
 use bytes::Bytes;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -55,7 +55,14 @@ pub struct DiskPage {
     pub expires: Option<Instant>,
     version: ContentVersion,
     stamp: Option<String>,
+    file: PageFile,
+}
+
+/// A page's file: where, its name's hash ([`DiskPages::listed`]) and its size.
+#[derive(Debug, Clone)]
+struct PageFile {
     path: PathBuf,
+    hash: u64,
     bytes: u64,
 }
 
@@ -75,8 +82,15 @@ pub struct DiskPages {
     files: AtomicU64,
     /// A sweep is under way.
     sweeping: AtomicBool,
+    /// The pages the folder holds, by the first 64 bits of their name, once the count at start has listed them
+    /// (`None` before): a page not there is not looked for, so a page never kept (a cold URL, a private page) costs
+    /// no file system call. A page another instance on the folder wrote since is rendered instead.
+    listed: Mutex<Option<HashSet<u64>>>,
     /// What changed from a page's version to the one shown now, by `(page's version and stamp, now)`.
     memo: Mutex<HashMap<Span, Arc<Changed>>>,
+    /// The last import asked for and when it finished (`imports.finished_at`): every page rendered from one version
+    /// names the same.
+    stamp: Mutex<Option<(i64, Option<String>)>>,
 }
 
 impl std::fmt::Debug for DiskPages {
@@ -131,7 +145,9 @@ impl DiskPages {
             bytes: AtomicU64::new(0),
             files: AtomicU64::new(0),
             sweeping: AtomicBool::new(true),
+            listed: Mutex::default(),
             memo: Mutex::default(),
+            stamp: Mutex::default(),
         });
         let counting = Arc::clone(&pages);
         tokio::task::spawn_blocking(move || counting.sweep());
@@ -143,29 +159,45 @@ impl DiskPages {
         (self.files.load(Ordering::Relaxed), self.bytes.load(Ordering::Relaxed))
     }
 
-    /// The file of the page at `key`.
-    fn path(&self, key: &PageKey) -> PathBuf {
+    /// The file of the page at `key` (its size unknown: 0) and its name's hash.
+    fn file(&self, key: &PageKey) -> PageFile {
         let name = crate::pictures::store::content_id(format!("{}\n{}", key.language, key.url).as_bytes());
-        self.dir.join(&name[..2]).join(format!("{}.page", &name[2..]))
+        let path = self.dir.join(&name[..2]).join(format!("{}.page", &name[2..]));
+        PageFile { path, hash: name_hash(&name), bytes: 0 }
+    }
+
+    /// Whether the page whose name hashes to `hash` may be in the folder: listed, or not listed yet.
+    fn may_hold(&self, hash: u64) -> bool {
+        self.listed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_none_or(|listed| listed.contains(&hash))
     }
 
     /// The page at `key` when this database and build kept one (not yet checked against what changed since).
     pub async fn read(self: &Arc<Self>, key: &PageKey) -> Option<DiskPage> {
-        let (this, key) = (Arc::clone(self), key.clone());
-        tokio::task::spawn_blocking(move || this.read_now(&key)).await.ok().flatten()
-    }
-
-    fn read_now(&self, key: &PageKey) -> Option<DiskPage> {
-        let path = self.path(key);
-        let bytes = std::fs::metadata(&path).ok()?.len();
-        if bytes > crate::limits::PAGE_DISK_FILE_MAX_BYTES {
-            self.remove_now(&path, bytes);
+        let file = self.file(key);
+        if !self.may_hold(file.hash) {
             return None;
         }
-        let data = std::fs::read(&path).ok()?;
+        let (this, key) = (Arc::clone(self), key.clone());
+        tokio::task::spawn_blocking(move || this.read_now(&key, file)).await.ok().flatten()
+    }
+
+    fn read_now(&self, key: &PageKey, mut file: PageFile) -> Option<DiskPage> {
+        use std::io::Read;
+        let Ok(mut opened) = std::fs::File::open(&file.path) else {
+            // Another instance on the folder removed it.
+            self.count_removed(&file);
+            return None;
+        };
+        file.bytes = opened.metadata().ok()?.len();
+        if file.bytes > crate::limits::PAGE_DISK_FILE_MAX_BYTES {
+            self.remove_now(&file);
+            return None;
+        }
+        let mut data = Vec::with_capacity(usize::try_from(file.bytes).unwrap_or(0));
+        opened.read_to_end(&mut data).ok()?;
         let Some((header, body)) = parse(&data) else {
             // Cut short by a crash, or not ours: it is rendered again.
-            self.remove_now(&path, bytes);
+            self.remove_now(&file);
             return None;
         };
         if header.owner != self.owner || header.url != key.url || header.language != key.language {
@@ -182,8 +214,7 @@ impl DiskPages {
             expires,
             version: header.version,
             stamp: header.stamp,
-            path,
-            bytes,
+            file,
         })
     }
 
@@ -193,7 +224,7 @@ impl DiskPages {
         let Some(changed) = self.changed(page.version, page.stamp.clone(), now).await else { return false };
         let current = !changed.hits(page.tags.iter().map(String::as_str));
         if !current {
-            self.remove(page.path.clone(), page.bytes).await;
+            self.remove(page.file.clone()).await;
         }
         current
     }
@@ -210,7 +241,7 @@ impl DiskPages {
         if let Some(known) = self.memo.lock().unwrap_or_else(|e| e.into_inner()).get(&span) {
             return Some(Arc::clone(known));
         }
-        let finished = crate::db::search::import_finished_at(&self.db, version.last_import).await.ok()?;
+        let finished = self.stamp_of(version.last_import).await?;
         // The same import id of another import (a restored backup): everything may differ.
         let changed = Arc::new(if finished == span.1 {
             crate::catalog::changes::between(&self.db, version, now).await.ok()?
@@ -225,30 +256,53 @@ impl DiskPages {
         Some(changed)
     }
 
+    /// When import `import` finished, as logged (`None` inside: no such import); `None` when the database cannot
+    /// say. The last one asked for is remembered.
+    async fn stamp_of(&self, import: i64) -> Option<Option<String>> {
+        if let Some((known, stamp)) = self.stamp.lock().unwrap_or_else(|e| e.into_inner()).as_ref()
+            && *known == import
+        {
+            return Some(stamp.clone());
+        }
+        let stamp = crate::db::search::import_finished_at(&self.db, import).await.ok()?;
+        *self.stamp.lock().unwrap_or_else(|e| e.into_inner()) = Some((import, stamp.clone()));
+        Some(stamp)
+    }
+
     /// Removes the page at `key` (one the memory found no longer current).
     pub async fn forget(&self, key: &PageKey) {
-        let path = self.path(key);
-        if let Ok(meta) = tokio::fs::metadata(&path).await {
-            self.remove(path, meta.len()).await;
+        let mut file = self.file(key);
+        if !self.may_hold(file.hash) {
+            return;
+        }
+        if let Ok(meta) = tokio::fs::metadata(&file.path).await {
+            file.bytes = meta.len();
+            self.remove(file).await;
         }
     }
 
-    async fn remove(&self, path: PathBuf, bytes: u64) {
-        if tokio::fs::remove_file(&path).await.is_ok() {
-            self.count_removed(bytes);
+    async fn remove(&self, file: PageFile) {
+        if tokio::fs::remove_file(&file.path).await.is_ok() {
+            self.count_removed(&file);
         }
     }
 
-    fn remove_now(&self, path: &Path, bytes: u64) {
-        if std::fs::remove_file(path).is_ok() {
-            self.count_removed(bytes);
+    fn remove_now(&self, file: &PageFile) {
+        if std::fs::remove_file(&file.path).is_ok() {
+            self.count_removed(file);
         }
     }
 
-    fn count_removed(&self, bytes: u64) {
-        let less = |by: u64| move |n: u64| Some(n.saturating_sub(by));
-        let _ = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(bytes));
-        let _ = self.files.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(1));
+    /// `file` is gone: it is no longer listed, nor counted (`bytes` 0: it was not).
+    fn count_removed(&self, file: &PageFile) {
+        if let Some(listed) = self.listed.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            listed.remove(&file.hash);
+        }
+        if file.bytes > 0 {
+            let less = |by: u64| move |n: u64| Some(n.saturating_sub(by));
+            let _ = self.bytes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(file.bytes));
+            let _ = self.files.fetch_update(Ordering::Relaxed, Ordering::Relaxed, less(1));
+        }
     }
 
     /// Keeps `page` at `key`, as rendered from `version` with `tags` read and the clock changing it at `expires`:
@@ -274,11 +328,11 @@ impl DiskPages {
             body_bytes: page.brotli.len() as u64,
             body_hash: twox_hash::XxHash3_64::oneshot(&page.brotli),
         };
-        let (this, path, body) = (Arc::clone(self), self.path(key), page.brotli.clone());
+        let (this, file, body) = (Arc::clone(self), self.file(key), page.brotli.clone());
         tokio::spawn(async move {
             let mut header = header;
-            header.stamp = crate::db::search::import_finished_at(&this.db, version.last_import).await.ok().flatten();
-            let written = tokio::task::spawn_blocking(move || this.write_now(&path, &header, &body)).await;
+            header.stamp = this.stamp_of(version.last_import).await.flatten();
+            let written = tokio::task::spawn_blocking(move || this.write_now(&file, &header, &body)).await;
             if let Ok(Err(err)) = written
                 && let Some(repeated) = WRITE_WARNINGS.admit()
             {
@@ -287,7 +341,8 @@ impl DiskPages {
         });
     }
 
-    fn write_now(self: &Arc<Self>, path: &Path, header: &Header, body: &[u8]) -> std::io::Result<()> {
+    fn write_now(self: &Arc<Self>, file: &PageFile, header: &Header, body: &[u8]) -> std::io::Result<()> {
+        let path = &file.path;
         let head = postcard::to_allocvec(header).map_err(std::io::Error::other)?;
         let mut data = Vec::with_capacity(MAGIC.len() + 4 + head.len() + body.len());
         data.extend_from_slice(MAGIC);
@@ -314,6 +369,9 @@ impl DiskPages {
                 self.files.fetch_add(1, Ordering::Relaxed);
             }
         }
+        if let Some(listed) = self.listed.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            listed.insert(file.hash);
+        }
         if self.bytes.load(Ordering::Relaxed) > self.budget
             && self.sweeping.compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed).is_ok()
         {
@@ -328,13 +386,14 @@ impl DiskPages {
     ///
     /// [`PAGE_DISK_SWEEP_TO_PERCENT`]: crate::limits::PAGE_DISK_SWEEP_TO_PERCENT
     fn sweep(&self) {
-        let mut pages: Vec<(SystemTime, u64, PathBuf)> = Vec::new();
+        let mut pages: Vec<(SystemTime, u64, PathBuf, u64)> = Vec::new();
         let hex = |name: &str, len: usize| name.len() == len && name.bytes().all(|b| b.is_ascii_hexdigit());
         let folders = std::fs::read_dir(&self.dir).into_iter().flatten().flatten();
         // Only what this module writes: `{ab}/{30 hex}.page` and `{ab}/.{pid}.{n}.tmp`.
         let ours =
             folders.filter(|f| f.file_type().is_ok_and(|t| t.is_dir()) && hex(&f.file_name().to_string_lossy(), 2));
         for folder in ours {
+            let prefix = folder.file_name().to_string_lossy().into_owned();
             for file in std::fs::read_dir(folder.path()).into_iter().flatten().flatten() {
                 let path = file.path();
                 let Ok(meta) = file.metadata() else { continue };
@@ -353,30 +412,46 @@ impl DiskPages {
                     }
                     continue;
                 }
-                if name.strip_suffix(".page").is_some_and(|n| hex(n, 30)) {
-                    pages.push((meta.modified().unwrap_or(UNIX_EPOCH), meta.len(), path));
+                if let Some(rest) = name.strip_suffix(".page").filter(|n| hex(n, 30)) {
+                    let hash = name_hash(&format!("{prefix}{rest}"));
+                    pages.push((meta.modified().unwrap_or(UNIX_EPOCH), meta.len(), path, hash));
                 }
             }
         }
-        let mut total: u64 = pages.iter().map(|(_, bytes, _)| bytes).sum();
+        let mut total: u64 = pages.iter().map(|(_, bytes, _, _)| bytes).sum();
         let mut files = pages.len() as u64;
+        let mut removed = HashSet::new();
         if total > self.budget {
             let keep = self.budget / 100 * crate::limits::PAGE_DISK_SWEEP_TO_PERCENT;
-            pages.sort_by_key(|(modified, _, _)| *modified);
-            for (_, bytes, path) in pages {
+            pages.sort_by_key(|(modified, _, _, _)| *modified);
+            for (_, bytes, path, hash) in &pages {
                 if total <= keep {
                     break;
                 }
-                if std::fs::remove_file(&path).is_ok() {
+                if std::fs::remove_file(path).is_ok() {
                     total -= bytes;
                     files -= 1;
+                    removed.insert(*hash);
                 }
             }
+        }
+        // Pages written while this listed stay listed.
+        {
+            let mut listed = self.listed.lock().unwrap_or_else(|e| e.into_inner());
+            let mut now = listed.take().unwrap_or_default();
+            now.retain(|hash| !removed.contains(hash));
+            now.extend(pages.iter().map(|(_, _, _, hash)| *hash).filter(|hash| !removed.contains(hash)));
+            *listed = Some(now);
         }
         self.bytes.store(total, Ordering::Relaxed);
         self.files.store(files, Ordering::Relaxed);
         self.sweeping.store(false, Ordering::Release);
     }
+}
+
+/// The first 64 bits of a page's file name (32 hex digits, its folder's two first).
+fn name_hash(name: &str) -> u64 {
+    name.get(..16).and_then(|head| u64::from_str_radix(head, 16).ok()).unwrap_or(0)
 }
 
 /// A page's file as [`DiskPages::write_now`] writes it: its header and its brotli document, when whole.
@@ -396,6 +471,7 @@ static WRITE_WARNINGS: crate::log::Throttle = crate::log::Throttle::new();
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn version(last_import: i64) -> ContentVersion {
         ContentVersion { last_import, version: 1, synonyms: 0, pictures: 0 }
@@ -445,7 +521,7 @@ mod tests {
         let body = stored(text).brotli;
         let header =
             Header { body_bytes: body.len() as u64, body_hash: twox_hash::XxHash3_64::oneshot(&body), ..header };
-        pages.write_now(&pages.path(&key), &header, &body).unwrap();
+        pages.write_now(&pages.file(&key), &header, &body).unwrap();
     }
 
     async fn kept(pages: &Arc<DiskPages>, url: &str) -> bool {
@@ -475,6 +551,23 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn only_the_pages_listed_are_looked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("pages");
+        let (first, _db) = open(dir.path(), &folder, 1 << 20, "https://shop.test").await;
+        write(&first, "/kept/", "x");
+        let (pages, _db) = open(dir.path(), &folder, 1 << 20, "https://shop.test").await;
+        let hash = |url: &str| pages.file(&PageKey::new(url, "ru")).hash;
+        assert!(pages.may_hold(hash("/kept/")), "listed at start");
+        assert!(!pages.may_hold(hash("/never/")), "a page never kept is not looked for");
+        write(&pages, "/new/", "x");
+        assert!(pages.may_hold(hash("/new/")) && kept(&pages, "/new/").await, "listed when written");
+        pages.forget(&PageKey::new("/kept/", "ru")).await;
+        assert!(!pages.may_hold(hash("/kept/")) && !kept(&pages, "/kept/").await);
+        assert_eq!(pages.size().0, 1);
+    }
+
+    #[tokio::test]
     async fn a_page_an_import_changed_is_not_current_and_goes() {
         let dir = tempfile::tempdir().unwrap();
         let (pages, db) = open(dir.path(), &dir.path().join("pages"), 1 << 20, "https://shop.test").await;
@@ -493,7 +586,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (pages, _db) = open(dir.path(), &dir.path().join("pages"), 1 << 20, "https://shop.test").await;
         write(&pages, "/catalog/", &"<p>каталог</p>".repeat(100));
-        let path = pages.path(&PageKey::new("/catalog/", "ru"));
+        let path = pages.file(&PageKey::new("/catalog/", "ru")).path;
         let whole = std::fs::read(&path).unwrap();
         std::fs::write(&path, &whole[..whole.len() - 3]).unwrap();
         assert!(!kept(&pages, "/catalog/").await);
