@@ -269,10 +269,9 @@ fn spawn_catalogue_watcher(
                     continue;
                 }
             };
-            let rebuilt = !search.shows(now.last_import, now.synonyms);
             // Told once the pages have moved on too (`indexedImport`: the import has reached the shoppers).
             let mut indexed = None;
-            if rebuilt {
+            if !search.shows(now.last_import, now.synonyms) {
                 let built = async {
                     let stamp = crate::db::search::import_finished_at(&pool, now.last_import).await?;
                     search.rebuild(&pool, search.version_of(now.last_import, stamp, now.synonyms)).await

@@ -126,12 +126,7 @@ impl SearchEngine {
     /// Whether the indexes in use show import `last_import` with synonyms version `synonyms`, built with this
     /// engine's facet settings.
     pub fn shows(&self, last_import: i64, synonyms: i64) -> bool {
-        let version = self.version.read().unwrap_or_else(|e| e.into_inner());
-        version.as_ref().is_some_and(|v| {
-            v.last_import == last_import
-                && v.synonyms == synonyms
-                && v.facet_settings == format!("{:?}", self.facet_settings)
-        })
+        self.shown() == Some((last_import, synonyms))
     }
 
     /// The import and synonyms version the indexes in use show, `(last_import, synonyms)`, when built with this

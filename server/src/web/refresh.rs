@@ -1,7 +1,8 @@
 //! Changed pages rendered again before anyone asks (issue 39): after each change of the shop's content, and when the
 //! clock passes a kept page's expiry (a store opens or closes), the pages kept that no longer show the shop as it is
-//! are rendered again in the background, those visitors had last first, up to [`PAGE_REFRESH_MAX`] a round. One at a time, under a client address of their own ([`REFRESH_CLIENT`]): they take
-//! at most one render thread, and never a visitor's share of them (issue 34).
+//! are rendered again in the background, those visitors had last first, up to [`PAGE_REFRESH_MAX`] a round. One at
+//! a time, under a client address of their own ([`REFRESH_CLIENT`]): they take at most one render thread, and never
+//! a visitor's share of them (issue 34).
 //!
 //! A page is asked for through the web routes as a visitor's browser would ask (`GET` with the language cookie), so
 //! it is rendered and kept exactly as the visitor's would be.
