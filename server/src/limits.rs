@@ -228,6 +228,18 @@ pub const SEARCH_PREFIX_COMPLETIONS: usize = 16;
 /// reserved.
 pub const SEARCH_INDEX_BUILD_BYTES: usize = 100_000_000;
 
+/// An import's update of the indexes (issue 39, `search::update`) is declined, and the indexes built anew, when it
+/// changes more than this share of the products, percent: a build then costs about as much, and leaves no old
+/// documents behind.
+pub const UPDATE_MAX_SHARE_PERCENT: usize = 20;
+
+/// An update of at most this many products is always made, whatever their share (a small shop's import).
+pub const UPDATE_ALWAYS_PRODUCTS: usize = 1000;
+
+/// Segments the search index may have before an update is declined and the index built anew as one: each update
+/// adds one, and a query walks each.
+pub const UPDATE_MAX_SEGMENTS: usize = 16;
+
 /// A visitor session ends after this long without a request (issue 5): 30 days, in days.
 pub const SESSION_INACTIVITY_DAYS: i64 = 30;
 

@@ -274,7 +274,7 @@ fn spawn_catalogue_watcher(
             if !search.shows(now.last_import, now.synonyms) {
                 let built = async {
                     let stamp = crate::db::search::import_finished_at(&pool, now.last_import).await?;
-                    search.rebuild(&pool, search.version_of(now.last_import, stamp, now.synonyms)).await
+                    search.refresh(&pool, search.version_of(now.last_import, stamp, now.synonyms)).await
                 };
                 match built.await {
                     Ok(_) => indexed = Some(now.last_import),

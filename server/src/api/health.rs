@@ -54,6 +54,9 @@ pub struct IndexHealth {
     /// Products (a product's variants count once) indexed by this process's builds since its start: 0 after a
     /// restart that opened indexes of the current catalogue.
     pub built_products: u64,
+    /// Products changed or added by this process's updates of the indexes after imports (a product taken off is not
+    /// counted): an import of one changed price updates one, where a build would index them all.
+    pub updated_products: u64,
 }
 
 /// `GET /api/health/render`: the server renders since the start (issue 22).
@@ -120,7 +123,11 @@ pub async fn get_readiness(State(state): State<AppState>) -> Response {
         facet_bytes: state.search.facet_bytes(),
         index: {
             let origin = state.search.origin();
-            IndexHealth { opened: origin.opened, built_products: origin.built_products }
+            IndexHealth {
+                opened: origin.opened,
+                built_products: origin.built_products,
+                updated_products: origin.updated_products,
+            }
         },
     });
     if ready {

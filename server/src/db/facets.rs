@@ -2,6 +2,7 @@
 //! vendor, stock, price and parameters; and the plain SQL `GROUP BY` count (Bitrix's way) the index is checked and
 //! measured against.
 
+use super::search::Subset;
 use super::{Db, Tx};
 use crate::facets::FacetOffer;
 use std::collections::HashMap;
@@ -27,8 +28,8 @@ struct OfferRow {
 /// sections WHERE active = 1`.
 pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
     let mut tx = db.begin().await?;
-    let params = active_params_in(&mut tx).await?;
-    let offers = offers_in(&mut tx, params).await?;
+    let params = active_params_in(&mut tx, Subset::All).await?;
+    let offers = offers_in(&mut tx, params, Subset::All).await?;
     tx.commit().await?;
     Ok(offers)
 }
@@ -43,13 +44,14 @@ pub(crate) type OfferParams = HashMap<String, Vec<(String, String, Option<String
 /// PostgreSQL alike) as name, value and unit (`+unit`, or `-` for none), each followed by [`PACK_SEPARATOR`]: a row
 /// costs sqlx's SQLite driver some microseconds whatever its size, and an offer has some nine parameters. The
 /// separator, a control character XML cannot carry, is replaced by a space inside the texts.
-pub(crate) async fn active_params_in(tx: &mut Tx) -> sqlx::Result<OfferParams> {
-    let packed: Vec<(String, String)> = on_tx!(tx, tx => sqlx::query_as(
+pub(crate) async fn active_params_in(tx: &mut Tx, subset: Subset) -> sqlx::Result<OfferParams> {
+    let packed: Vec<(String, String)> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
         "SELECT p.offer_id, string_agg(replace(p.name, $1, ' ') || $1 || replace(p.value, $1, ' ') || $1 || \
                 CASE WHEN p.unit IS NULL THEN '-' ELSE '+' || replace(p.unit, $1, ' ') END || $1, '' \
                 ORDER BY p.position) \
-         FROM offer_params p JOIN offers o ON o.id = p.offer_id WHERE o.active = TRUE GROUP BY p.offer_id",
-    )
+         FROM offer_params p JOIN offers o ON o.id = p.offer_id WHERE o.active = TRUE{} GROUP BY p.offer_id",
+        "o.id",
+    ))
     .bind(PACK_SEPARATOR.to_string())
     .fetch_all(&mut *tx)
     .await)?;
@@ -70,7 +72,7 @@ const PACK_SEPARATOR: char = '\u{1f}';
 
 /// [`offers`] inside the transaction `tx`, with the parameters [`active_params_in`] read (`db::search::snapshot`
 /// reads it with the search index's documents).
-pub(crate) async fn offers_in(tx: &mut Tx, mut params: OfferParams) -> sqlx::Result<Vec<FacetOffer>> {
+pub(crate) async fn offers_in(tx: &mut Tx, mut params: OfferParams, subset: Subset) -> sqlx::Result<Vec<FacetOffer>> {
     let parents: HashMap<String, Option<String>> = on_tx!(tx, tx => {
         sqlx::query_as::<_, (String, Option<String>)>("SELECT id, parent_id FROM sections WHERE active = TRUE")
             .fetch_all(&mut *tx)
@@ -90,10 +92,11 @@ pub(crate) async fn offers_in(tx: &mut Tx, mut params: OfferParams) -> sqlx::Res
         }
         chain
     };
-    let rows: Vec<OfferRow> = on_tx!(tx, tx => sqlx::query_as(
+    let rows: Vec<OfferRow> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
         "SELECT id, section_id, vendor, available, price_minor, old_price_minor, name_key, added_import_id, currency_id, \
-         group_id FROM offers WHERE active = TRUE ORDER BY position, id",
-    )
+         group_id FROM offers WHERE active = TRUE{} ORDER BY position, id",
+        "id",
+    ))
     .fetch_all(&mut *tx)
     .await)?;
     Ok(rows
@@ -187,7 +190,7 @@ mod tests {
             .await
             .unwrap();
         let mut tx = pool.begin().await.unwrap();
-        let params = active_params_in(&mut tx).await.unwrap();
+        let params = active_params_in(&mut tx, Subset::All).await.unwrap();
         let expected = vec![
             ("Цвет".to_owned(), "крас ный".to_owned(), None),
             ("Вес".to_owned(), "120".to_owned(), Some("г".to_owned())),

@@ -45,10 +45,35 @@ pub struct SearchDoc {
 /// offer_id, name, value, unit FROM offer_params … ORDER BY offer_id, position`.
 pub async fn load_docs(db: &Db) -> sqlx::Result<Vec<SearchDoc>> {
     let mut tx = db.begin().await?;
-    let params = super::facets::active_params_in(&mut tx).await?;
-    let docs = docs_in(&mut tx, &params).await?;
+    let params = super::facets::active_params_in(&mut tx, Subset::All).await?;
+    let sections = sections_in(&mut tx).await?;
+    let docs = docs_in(&mut tx, &params, &sections, Subset::All).await?;
     tx.commit().await?;
     Ok(docs)
+}
+
+/// An active section as the indexes read it: id, parent, name.
+pub type SectionRow = (String, Option<String>, String);
+
+/// `SELECT id, parent_id, name FROM sections WHERE active = TRUE`, sorted by id (an update compares the tree its
+/// index was built from with today's, `search::update`).
+async fn sections_in(tx: &mut Tx) -> sqlx::Result<Vec<SectionRow>> {
+    let mut rows: Vec<SectionRow> = on_tx!(tx, tx => sqlx::query_as(
+        "SELECT id, parent_id, name FROM sections WHERE active = TRUE",
+    )
+    .fetch_all(&mut *tx)
+    .await)?;
+    rows.sort_unstable();
+    Ok(rows)
+}
+
+/// What the search and facet indexes are built from ([`snapshot`]).
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub docs: Vec<SearchDoc>,
+    pub offers: Vec<crate::facets::FacetOffer>,
+    /// Every active section, sorted by id.
+    pub sections: Vec<SectionRow>,
 }
 
 /// `SELECT finished_at FROM imports WHERE id = ?`: when import `id` ended, as logged (`None`: no such import, as for
@@ -62,21 +87,109 @@ pub async fn import_finished_at(db: &Db, id: i64) -> anyhow::Result<Option<Strin
 
 /// What the search and facet indexes are built from (issue 35), read in one transaction so that both see the same
 /// catalogue, in the same order: the search index's ordinals are the facet index's dense ids.
-pub async fn snapshot(db: &Db) -> sqlx::Result<(Vec<SearchDoc>, Vec<crate::facets::FacetOffer>)> {
+pub async fn snapshot(db: &Db) -> sqlx::Result<Snapshot> {
     let mut tx = db.begin().await?;
     // The parameters once for both: the largest read of a build.
-    let params = super::facets::active_params_in(&mut tx).await?;
-    let docs = docs_in(&mut tx, &params).await?;
-    let offers = super::facets::offers_in(&mut tx, params).await?;
+    let params = super::facets::active_params_in(&mut tx, Subset::All).await?;
+    let sections = sections_in(&mut tx).await?;
+    let docs = docs_in(&mut tx, &params, &sections, Subset::All).await?;
+    let offers = super::facets::offers_in(&mut tx, params, Subset::All).await?;
     tx.commit().await?;
-    Ok((docs, offers))
+    Ok(Snapshot { docs, offers, sections })
+}
+
+/// Which active offers a read takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Subset {
+    All,
+    /// Those listed in the transaction's temporary table `index_subset` ([`snapshot_update`]).
+    Listed,
+}
+
+impl Subset {
+    /// The condition on the offers' id column `id` (`o.id`, `id`) added to a read's `WHERE`.
+    pub(crate) fn condition(self, id: &'static str) -> String {
+        match self {
+            Subset::All => String::new(),
+            Subset::Listed => format!(" AND {id} IN (SELECT id FROM index_subset)"),
+        }
+    }
+
+    /// `sql` with `{}` replaced by [`Subset::condition`] on `id`: fixed text, never built from input.
+    pub(crate) fn sql(self, sql: &'static str, id: &'static str) -> sqlx::AssertSqlSafe<String> {
+        sqlx::AssertSqlSafe(sql.replacen("{}", &self.condition(id), 1))
+    }
+}
+
+/// An active offer's place in the catalogue: what an index update reads of every offer (`search::update`).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OfferPlace {
+    pub id: String,
+    pub group_id: Option<String>,
+    pub available: bool,
+}
+
+/// What an index update reads (`search::update`), in one transaction.
+#[derive(Debug, Default)]
+pub struct UpdateRead {
+    /// Every active offer, in the shop's order (`position`, then id).
+    pub places: Vec<OfferPlace>,
+    /// Every active section, sorted by id.
+    pub sections: Vec<SectionRow>,
+    /// The offers `pick` chose, as [`snapshot`] reads them, in the shop's order.
+    pub docs: Vec<SearchDoc>,
+    pub offers: Vec<crate::facets::FacetOffer>,
+}
+
+/// Reads every active offer's place and every section, hands the places to `pick`, and reads in full the offers it
+/// names (`None` from `pick`: nothing more is read, and `None` is answered). One transaction, so the places and the
+/// offers read agree: `SELECT id, group_id, available FROM offers WHERE active = TRUE ORDER BY position, id`; `SELECT
+/// id, parent_id, name FROM sections WHERE active = TRUE`; the ids into a temporary table `index_subset`, in
+/// statements of 500; then [`snapshot`]'s reads, of those offers only.
+pub async fn snapshot_update(
+    db: &Db,
+    pick: impl FnOnce(&[OfferPlace], &[SectionRow]) -> Option<Vec<String>>,
+) -> sqlx::Result<Option<UpdateRead>> {
+    let mut tx = db.begin().await?;
+    let places: Vec<OfferPlace> = on_tx!(tx, tx => sqlx::query_as(
+        "SELECT id, group_id, available FROM offers WHERE active = TRUE ORDER BY position, id",
+    )
+    .fetch_all(&mut *tx)
+    .await)?;
+    let sections = sections_in(&mut tx).await?;
+    let Some(ids) = pick(&places, &sections) else { return Ok(None) };
+    on_tx!(tx, tx => sqlx::query("DROP TABLE IF EXISTS index_subset").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
+    on_tx!(tx, tx => sqlx::query("CREATE TEMPORARY TABLE index_subset (id TEXT PRIMARY KEY)")
+        .execute(&mut *tx)
+        .await
+        .map(|r| r.rows_affected()))?;
+    for chunk in ids.chunks(500) {
+        on_tx!(tx, tx => {
+            let mut q = sqlx::QueryBuilder::new("INSERT INTO index_subset (id) ");
+            q.push_values(chunk, |mut row, id| {
+                row.push_bind(id.clone());
+            });
+            q.push(" ON CONFLICT DO NOTHING");
+            q.build().execute(&mut *tx).await.map(|r| r.rows_affected())
+        })?;
+    }
+    let params = super::facets::active_params_in(&mut tx, Subset::Listed).await?;
+    let docs = docs_in(&mut tx, &params, &sections, Subset::Listed).await?;
+    let offers = super::facets::offers_in(&mut tx, params, Subset::Listed).await?;
+    on_tx!(tx, tx => sqlx::query("DROP TABLE index_subset").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(Some(UpdateRead { places, sections, docs, offers }))
 }
 
 /// [`load_docs`] inside the transaction `tx`, with the parameters `params` read (`db::facets::active_params_in`).
-async fn docs_in(tx: &mut Tx, params: &super::facets::OfferParams) -> sqlx::Result<Vec<SearchDoc>> {
-    let sections: Vec<(String, Option<String>, String)> = on_tx!(tx, tx => sqlx::query_as("SELECT id, parent_id, name FROM sections WHERE active = TRUE").fetch_all(&mut *tx).await)?;
-    let sections: HashMap<String, (Option<String>, String)> =
-        sections.into_iter().map(|(id, parent, name)| (id, (parent, name))).collect();
+async fn docs_in(
+    tx: &mut Tx,
+    params: &super::facets::OfferParams,
+    sections: &[SectionRow],
+    subset: Subset,
+) -> sqlx::Result<Vec<SearchDoc>> {
+    let sections: HashMap<&str, (Option<&String>, &String)> =
+        sections.iter().map(|(id, parent, name)| (id.as_str(), (parent.as_ref(), name))).collect();
     // An offer's parameters as one text, bounded per offer (issue 20): what one offer can cost the index does not
     // grow with the feed.
     let params_text = |id: &str| {
@@ -102,11 +215,12 @@ async fn docs_in(tx: &mut Tx, params: &super::facets::OfferParams) -> sqlx::Resu
         Option<String>,
         bool,
         Option<String>,
-    )> = on_tx!(tx, tx => sqlx::query_as(
+    )> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
         "SELECT id, substr(name, 1, $1), substr(vendor, 1, $2), substr(vendor_code, 1, $2),
                 substr(description, 1, $3), section_id, available, group_id FROM offers
-             WHERE active = TRUE ORDER BY position, id",
-    )
+             WHERE active = TRUE{} ORDER BY position, id",
+        "id",
+    ))
     .bind(crate::limits::OFFER_NAME_MAX_CHARS as i32)
     .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i32)
     .bind(MAX_DESCRIPTION_HTML_CHARS as i32)
@@ -115,17 +229,18 @@ async fn docs_in(tx: &mut Tx, params: &super::facets::OfferParams) -> sqlx::Resu
     Ok(offers
         .into_iter()
         .map(|(id, name, vendor, sku, description, section_id, available, group_id)| {
-            let section_id = section_id.filter(|s| sections.contains_key(s));
-            let mut path = Vec::new();
+            let section_id = section_id.filter(|s| sections.contains_key(s.as_str()));
+            let mut path: Vec<String> = Vec::new();
             let mut at = section_id.clone();
             // Walk up to the top; the depth guard stops a parent cycle a broken feed might hold.
             while let Some(id) = at.take().filter(|_| path.len() < 64) {
-                let Some((parent, _)) = sections.get(&id) else { break };
-                at = parent.clone();
+                let Some((parent, _)) = sections.get(id.as_str()) else { break };
+                at = parent.cloned();
                 path.push(id);
             }
             path.reverse();
-            let section_names = path.iter().filter_map(|id| sections.get(id).map(|(_, name)| name.clone())).collect();
+            let section_names =
+                path.iter().filter_map(|id| sections.get(id.as_str()).map(|(_, name)| (*name).clone())).collect();
             SearchDoc {
                 params: params_text(&id),
                 description: description

@@ -35,8 +35,9 @@ pub const VENDOR: &str = "@vendor";
 /// The vendor facet's name (YML `vendor`).
 const VENDOR_NAME: &str = "Производитель";
 
-/// One offer as the index reads it.
-#[derive(Debug, Clone, Default)]
+/// One offer as the index reads it (kept on disk with the index's generation, `search::disk`, so an import's update
+/// rebuilds the facet index without reading the catalogue again: issue 39).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct FacetOffer {
     /// The offer's id (`Offer.id`).
     pub id: String,
@@ -271,6 +272,9 @@ const VALUE_BITS: u32 = 24;
 /// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 enum SortKey {
+    /// The feed's, kept only when the dense ids are not in it (an index an import updated: its products' new
+    /// entries come last, `search::update`).
+    Feed,
     PriceAsc,
     PriceDesc,
     Name,
@@ -279,10 +283,10 @@ enum SortKey {
 }
 
 impl SortKey {
-    /// The order kept for `sort`; `None` for the feed's.
+    /// The order kept for `sort` (the feed's is kept only when the dense ids are not in it).
     fn of(sort: OfferSort) -> Option<Self> {
         match sort {
-            OfferSort::Feed => None,
+            OfferSort::Feed => Some(Self::Feed),
             OfferSort::PriceAsc => Some(Self::PriceAsc),
             OfferSort::PriceDesc => Some(Self::PriceDesc),
             OfferSort::Name => Some(Self::Name),
@@ -352,12 +356,28 @@ impl FacetIndex {
 
     /// The index of `offers`, its facets shown and ordered as `settings` say.
     pub fn build_with(offers: Vec<FacetOffer>, settings: &FacetSettings) -> Self {
+        Self::build_entries(offers.into_iter().map(Some).collect(), None, settings)
+    }
+
+    /// The index of `entries` by dense id, `None` for an entry no longer shown (an import's update leaves the old
+    /// entries of the products it changed or removed, `search::update`): it matches nothing. `feed` lists the shown
+    /// entries in the feed's order when the dense ids are not in it (`None`: they are); it orders the feed's listing
+    /// and breaks every other order's ties.
+    pub fn build_entries(entries: Vec<Option<FacetOffer>>, feed: Option<&[u32]>, settings: &FacetSettings) -> Self {
         let mut index = FacetIndex { min_share_percent: settings.min_share_percent.min(100), ..FacetIndex::default() };
         let mut drafts: HashMap<String, Draft> = HashMap::new();
         let mut fields = SortFields::default();
         let mut currencies: HashMap<String, usize> = HashMap::new();
-        for (dense, offer) in offers.into_iter().enumerate() {
+        for (dense, entry) in entries.into_iter().enumerate() {
             let Ok(dense) = u32::try_from(dense) else { break };
+            let Some(offer) = entry else {
+                index.prices.push(0);
+                fields.names.push(String::new());
+                fields.added.push(0);
+                fields.discount.push(None);
+                index.ids.push(Box::from(""));
+                continue;
+            };
             index.all.insert(dense);
             for section in offer.sections {
                 index.sections.entry(section).or_default().insert(dense);
@@ -439,7 +459,7 @@ impl FacetIndex {
         index.by_key = facets.iter().enumerate().map(|(i, facet)| (facet.key.clone(), i)).collect();
         index.facets = facets;
         index.value_lists();
-        index.orders = index.sort_orders(fields);
+        index.orders = index.sort_orders(fields, feed);
         index.currency_id = most_frequent(&currencies).unwrap_or_else(|| "RUB".to_owned());
         index
     }
@@ -502,26 +522,44 @@ impl FacetIndex {
         self.value_entries = entries;
     }
 
-    /// Each offer's place in each order of `db::offers`' `ORDER BY`, ties broken by the feed's order (the dense id).
-    fn sort_orders(&self, fields: SortFields) -> HashMap<SortKey, Vec<u32>> {
+    /// Each offer's place in each order of `db::offers`' `ORDER BY`, ties broken by the feed's order (the dense id's,
+    /// or `feed`'s when given: then kept as an order too, the entries it leaves out last).
+    fn sort_orders(&self, fields: SortFields, feed: Option<&[u32]>) -> HashMap<SortKey, Vec<u32>> {
         let ids = || (0..self.ids.len() as u32).collect::<Vec<u32>>();
-        let price = |id: &u32| self.prices[*id as usize];
         let mut orders = HashMap::new();
+        let place: Vec<u32> = match feed {
+            None => ids(),
+            Some(feed) => {
+                let mut place = vec![u32::MAX; self.ids.len()];
+                for (at, id) in feed.iter().enumerate() {
+                    if let Some(slot) = place.get_mut(*id as usize) {
+                        *slot = at as u32;
+                    }
+                }
+                let mut by = ids();
+                by.sort_by_key(|id| (place[*id as usize], *id));
+                orders.insert(SortKey::Feed, by);
+                place
+            }
+        };
+        let feed = |id: &u32| (place[*id as usize], *id);
+        let price = |id: &u32| self.prices[*id as usize];
         let mut by = ids();
         // "Price on request" (0) has no price to be cheapest by: last, as in `db::offers`' order.
-        by.sort_by_key(|id| (price(id) == 0, price(id), *id));
+        by.sort_by_key(|id| (price(id) == 0, price(id), feed(id)));
         orders.insert(SortKey::PriceAsc, by);
         let mut by = ids();
-        by.sort_by_key(|id| (std::cmp::Reverse(price(id)), *id));
+        by.sort_by_key(|id| (std::cmp::Reverse(price(id)), feed(id)));
         orders.insert(SortKey::PriceDesc, by);
         let mut by = ids();
-        by.sort_by(|a, b| fields.names[*a as usize].cmp(&fields.names[*b as usize]).then(a.cmp(b)));
+        by.sort_by(|a, b| fields.names[*a as usize].cmp(&fields.names[*b as usize]).then(feed(a).cmp(&feed(b))));
         orders.insert(SortKey::Name, by);
         let mut by = ids();
-        by.sort_by_key(|id| std::cmp::Reverse((fields.added[*id as usize], *id)));
+        // Newest first, and the last in the feed first among one import's (`added_import_id DESC, position DESC`).
+        by.sort_by_key(|id| std::cmp::Reverse((fields.added[*id as usize], feed(id))));
         orders.insert(SortKey::New, by);
         let mut by = ids();
-        by.sort_by_key(|id| (std::cmp::Reverse(fields.discount[*id as usize]), *id));
+        by.sort_by_key(|id| (std::cmp::Reverse(fields.discount[*id as usize]), feed(id)));
         orders.insert(SortKey::Discount, by);
         // From the order to each offer's place in it.
         for order in orders.values_mut() {

@@ -111,78 +111,207 @@ impl Fields {
 }
 
 /// What the index keeps beside tantivy's files, as `search::disk` writes it ([`SearchIndex::kept`]) and reads it back
-/// ([`Kept`]): the same shape, borrowed to write.
+/// ([`Kept`]): the same shape, borrowed to write. Each segment's facts are named by tantivy's segment id.
 #[derive(serde::Serialize)]
 pub(crate) struct KeptRef<'a> {
-    segments: Vec<(&'a [u32], &'a [u32])>,
+    segments: Vec<(String, &'a [u32], &'a [u32])>,
     ids: &'a [String],
     section_ids: &'a [String],
     section_names: &'a [String],
     section_paths: &'a [Vec<String>],
     synonyms: &'a HashMap<String, Vec<(String, String)>>,
+    feed: &'a [u32],
 }
 
 /// [`KeptRef`], read back.
 #[derive(serde::Deserialize)]
 pub(crate) struct Kept {
-    segments: Vec<(Vec<u32>, Vec<u32>)>,
+    segments: Vec<(String, Vec<u32>, Vec<u32>)>,
     ids: Vec<String>,
     section_ids: Vec<String>,
     section_names: Vec<String>,
     section_paths: Vec<Vec<String>>,
     synonyms: HashMap<String, Vec<(String, String)>>,
+    feed: Vec<u32>,
 }
 
 impl SearchIndex {
     /// What the index keeps beside tantivy's files, to write with them.
     pub(crate) fn kept(&self) -> KeptRef<'_> {
         KeptRef {
-            segments: self.segments.iter().map(|s| (s.offer.as_slice(), s.info.as_slice())).collect(),
+            segments: self
+                .segments
+                .iter()
+                .map(|s| (s.segment.clone(), s.offer.as_slice(), s.info.as_slice()))
+                .collect(),
             ids: &self.ids,
             section_ids: &self.section_ids,
             section_names: &self.section_names,
             section_paths: &self.section_paths,
             synonyms: &self.synonyms,
+            feed: &self.feed,
         }
     }
 
-    /// The index [`SearchIndex::build_in`] wrote into `dir`, with what it kept beside ([`SearchIndex::kept`]).
-    /// Errors: tantivy's, or files that do not belong together (a segment's size differs from what was kept).
+    /// The index [`SearchIndex::build_in`] or [`SearchIndex::extend_in`] wrote into `dir`, with what it kept beside
+    /// ([`SearchIndex::kept`]). Errors: tantivy's, or files that do not belong together (a segment kept no facts, or
+    /// facts of another size).
     pub(crate) fn open(dir: &Path, kept: Kept) -> tantivy::Result<Self> {
         let index = Index::open_in_dir(dir)?;
         register_analyzers(&index);
         let fields = Fields::of(&index.schema())?;
         let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
-        let readers = searcher.segment_readers();
-        let whole = readers.len() == kept.segments.len()
-            && readers.iter().zip(&kept.segments).all(|(reader, (offer, info))| {
-                info.len() == reader.max_doc() as usize && (offer.is_empty() || offer.len() == info.len())
-            })
-            && kept.segments.iter().all(|(offer, info)| {
-                let ords = if offer.is_empty() {
-                    info.len()
-                } else {
-                    offer.iter().map(|&o| o as usize + 1).max().unwrap_or(0)
-                };
-                ords <= kept.ids.len()
+        let mut by_segment: HashMap<String, (Vec<u32>, Vec<u32>)> =
+            kept.segments.into_iter().map(|(segment, offer, info)| (segment, (offer, info))).collect();
+        let mut segments = Vec::new();
+        for reader in searcher.segment_readers() {
+            let segment = reader.segment_id().uuid_string();
+            let facts = by_segment.remove(&segment).filter(|(offer, info)| {
+                info.len() == reader.max_doc() as usize
+                    && (offer.is_empty() || offer.len() == info.len())
+                    && offer.iter().all(|&o| (o as usize) < kept.ids.len())
+                    && (!offer.is_empty() || info.len() <= kept.ids.len())
             });
-        if !whole {
-            return Err(tantivy::TantivyError::InvalidArgument(
-                "the kept state does not match the index's segments".into(),
-            ));
+            let Some((offer, info)) = facts else {
+                return Err(tantivy::TantivyError::InvalidArgument(
+                    "the kept state does not match the index's segments".into(),
+                ));
+            };
+            segments.push(SegmentFacts { segment, offer, info });
         }
-        let segments = kept.segments.into_iter().map(|(offer, info)| SegmentFacts { offer, info }).collect();
-        Ok(Self {
+        Ok(Self::assemble(
             searcher,
             fields,
             segments,
-            ids: kept.ids,
-            section_ids: kept.section_ids,
-            section_names: kept.section_names,
-            section_paths: kept.section_paths,
-            synonyms: kept.synonyms,
+            kept.ids,
+            Sections::from_kept(kept.section_ids, kept.section_names, kept.section_paths),
+            kept.synonyms,
+            kept.feed,
+        ))
+    }
+
+    /// The index of its parts, its shown offers counted.
+    fn assemble(
+        searcher: Searcher,
+        fields: Fields,
+        segments: Vec<SegmentFacts>,
+        ids: Vec<String>,
+        sections: Sections,
+        synonyms: HashMap<String, Vec<(String, String)>>,
+        feed: Vec<u32>,
+    ) -> Self {
+        let dead = segments.iter().flat_map(|s| &s.info).filter(|&&info| info == DEAD).count();
+        let mut places = Vec::new();
+        if !feed.is_empty() {
+            places = vec![u32::MAX; ids.len()];
+            for (place, ord) in feed.iter().enumerate() {
+                if let Some(slot) = places.get_mut(*ord as usize) {
+                    *slot = place as u32;
+                }
+            }
+        }
+        Self {
+            places,
+            feed,
+            searcher,
+            fields,
+            segments,
+            shown: ids.len().saturating_sub(dead),
+            ids,
+            section_ids: sections.ids,
+            section_names: sections.names,
+            section_paths: sections.paths,
+            synonyms,
+        }
+    }
+}
+
+/// The sections the index knows, by section ordinal, as a build meets them.
+#[derive(Default)]
+struct Sections {
+    ids: Vec<String>,
+    names: Vec<String>,
+    paths: Vec<Vec<String>>,
+    ords: HashMap<String, u32>,
+}
+
+impl Sections {
+    fn from_kept(ids: Vec<String>, names: Vec<String>, paths: Vec<Vec<String>>) -> Self {
+        let ords = ids.iter().enumerate().map(|(i, id)| (id.clone(), i as u32)).collect();
+        Self { ids, names, paths, ords }
+    }
+
+    /// The section ordinal of `doc`'s section, met now or before (`u32::MAX`: none).
+    fn ord(&mut self, doc: &SearchDoc) -> u32 {
+        let Some(id) = &doc.section_id else { return u32::MAX };
+        *self.ords.entry(id.clone()).or_insert_with(|| {
+            self.ids.push(id.clone());
+            self.names.push(doc.section_names.last().cloned().unwrap_or_default());
+            self.paths.push(doc.section_path.clone());
+            self.ids.len() as u32 - 1
         })
     }
+}
+
+/// Writes offers as tantivy documents.
+struct Documents {
+    fields: Fields,
+    plain: TextAnalyzer,
+}
+
+impl Documents {
+    /// `doc` as the document of ordinal `ord`; its vendor and name counted in `brands`.
+    fn of(&mut self, ord: u64, doc: &SearchDoc, brands: &mut synonyms::Brands) -> TantivyDocument {
+        let (fields, plain) = (&self.fields, &mut self.plain);
+        let mut d = TantivyDocument::default();
+        d.add_u64(fields.ord, ord);
+        brands.add(doc.vendor.as_deref(), &doc.name);
+        let name = fold(&doc.name);
+        d.add_pre_tokenized_text(fields.name_prefix, word_prefixes(plain, [name.as_str()]));
+        let (head, tail) = words::split_name(&name);
+        d.add_text(fields.name_head, head);
+        d.add_text(fields.name_tail, tail);
+        let vendor = doc.vendor.as_deref().map(fold);
+        let sku = doc.sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(fold);
+        let sections = fold(&doc.section_names.join(" "));
+        let tags = [sku.as_deref(), vendor.as_deref(), Some(sections.as_str())];
+        d.add_pre_tokenized_text(fields.tag_prefix, word_prefixes(plain, tags.into_iter().flatten()));
+        if let Some(vendor) = vendor {
+            d.add_text(fields.vendor, vendor);
+        }
+        // A product's other variants' SKUs match as its own (issue 35).
+        let others = doc.other_skus.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).map(fold);
+        for sku in sku.into_iter().chain(others) {
+            let mut prefixes = Vec::new();
+            push_prefixes(&sku.to_lowercase(), &mut prefixes);
+            d.add_pre_tokenized_text(fields.sku_prefix, PreTokenizedString { text: String::new(), tokens: prefixes });
+            d.add_text(fields.sku, &sku);
+            d.add_text(fields.sku_text, sku);
+        }
+        d.add_text(fields.params, fold(&doc.params));
+        d.add_text(fields.sections, sections);
+        d.add_text(fields.description, fold(&doc.description));
+        d
+    }
+}
+
+/// The facts of the documents of `reader`, a segment the writer just wrote: `slot(ord)` gives an offer's section slot
+/// and stock ([`SegmentFacts::info`]).
+fn new_facts(reader: &SegmentReader, slot: impl Fn(u32) -> u32) -> tantivy::Result<SegmentFacts> {
+    let column = reader.fast_fields().u64("ord")?;
+    let offer: Vec<u32> = (0..reader.max_doc()).map(|doc| column.first(doc).unwrap_or(0) as u32).collect();
+    let info = offer.iter().map(|&o| slot(o)).collect();
+    let identity = offer.iter().enumerate().all(|(doc, &o)| doc as u32 == o);
+    Ok(SegmentFacts {
+        segment: reader.segment_id().uuid_string(),
+        offer: if identity { Vec::new() } else { offer },
+        info,
+    })
+}
+
+/// [`SegmentFacts::info`] of an offer in section ordinal `section` (`u32::MAX`: none) of `sections` known.
+fn info_of(section: u32, available: bool, sections: usize) -> u32 {
+    section.min(sections as u32) | if available { AVAILABLE_BIT } else { 0 }
 }
 
 impl SearchIndex {
@@ -195,17 +324,18 @@ impl SearchIndex {
     /// Indexes `docs` in memory, in one segment, with the shop's synonym `rules` (to which the Cyrillic spellings of
     /// the offers' Latin vendors are added). Errors only on tantivy failures (out of memory, a bug).
     pub fn build_with(docs: impl IntoIterator<Item = SearchDoc>, rules: Synonyms) -> tantivy::Result<Self> {
-        Self::build_in(None, docs, rules)
+        Ok(Self::build_in(None, docs, rules)?.0)
     }
 
     /// [`SearchIndex::build_with`], writing the index's files into the empty folder `dir` (tantivy's
     /// `MmapDirectory`: read back through the page cache, not held on the heap; issue 39) or, for `None`, into
-    /// memory. Errors: tantivy's (the folder is not empty or not writable, out of memory or disk).
+    /// memory. Answers the index and the brands its offers named (kept for [`SearchIndex::extend_in`]). Errors:
+    /// tantivy's (the folder is not empty or not writable, out of memory or disk).
     pub fn build_in(
         dir: Option<&Path>,
         docs: impl IntoIterator<Item = SearchDoc>,
         rules: Synonyms,
-    ) -> tantivy::Result<Self> {
+    ) -> tantivy::Result<(Self, synonyms::Brands)> {
         let schema = schema();
         let fields = Fields::of(&schema)?;
         let index = match dir {
@@ -215,58 +345,15 @@ impl SearchIndex {
         register_analyzers(&index);
         let mut writer: IndexWriter = index.writer_with_num_threads(1, SEARCH_INDEX_BUILD_BYTES)?;
         writer.set_merge_policy(Box::new(NoMergePolicy));
-        let mut plain = plain_analyzer();
+        let mut documents = Documents { fields: fields.clone(), plain: plain_analyzer() };
         let mut ids = Vec::new();
         // Per offer ordinal: section ordinal (`u32::MAX`: none) and availability.
         let mut offer_sections: Vec<(u32, bool)> = Vec::new();
-        let mut section_ids: Vec<String> = Vec::new();
-        let mut section_names: Vec<String> = Vec::new();
-        let mut section_paths: Vec<Vec<String>> = Vec::new();
-        let mut section_ords: HashMap<String, u32> = HashMap::new();
+        let mut sections = Sections::default();
         let mut brands = synonyms::Brands::default();
         for doc in docs {
-            let mut d = TantivyDocument::default();
-            d.add_u64(fields.ord, ids.len() as u64);
-            brands.add(doc.vendor.as_deref(), &doc.name);
-            let name = fold(&doc.name);
-            d.add_pre_tokenized_text(fields.name_prefix, word_prefixes(&mut plain, [name.as_str()]));
-            let (head, tail) = words::split_name(&name);
-            d.add_text(fields.name_head, head);
-            d.add_text(fields.name_tail, tail);
-            let vendor = doc.vendor.as_deref().map(fold);
-            let sku = doc.sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(fold);
-            let sections = fold(&doc.section_names.join(" "));
-            let tags = [sku.as_deref(), vendor.as_deref(), Some(sections.as_str())];
-            d.add_pre_tokenized_text(fields.tag_prefix, word_prefixes(&mut plain, tags.into_iter().flatten()));
-            if let Some(vendor) = vendor {
-                d.add_text(fields.vendor, vendor);
-            }
-            // A product's other variants' SKUs match as its own (issue 35).
-            let others = doc.other_skus.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).map(fold);
-            for sku in sku.into_iter().chain(others) {
-                let mut prefixes = Vec::new();
-                push_prefixes(&sku.to_lowercase(), &mut prefixes);
-                d.add_pre_tokenized_text(
-                    fields.sku_prefix,
-                    PreTokenizedString { text: String::new(), tokens: prefixes },
-                );
-                d.add_text(fields.sku, &sku);
-                d.add_text(fields.sku_text, sku);
-            }
-            d.add_text(fields.params, fold(&doc.params));
-            d.add_text(fields.sections, sections);
-            d.add_text(fields.description, fold(&doc.description));
-            let section = match &doc.section_id {
-                Some(id) => *section_ords.entry(id.clone()).or_insert_with(|| {
-                    section_ids.push(id.clone());
-                    section_names.push(doc.section_names.last().cloned().unwrap_or_default());
-                    section_paths.push(doc.section_path.clone());
-                    section_ids.len() as u32 - 1
-                }),
-                None => u32::MAX,
-            };
-            offer_sections.push((section, doc.available));
-            writer.add_document(d)?;
+            writer.add_document(documents.of(ids.len() as u64, &doc, &mut brands))?;
+            offer_sections.push((sections.ord(&doc), doc.available));
             ids.push(doc.id);
         }
         writer.commit()?;
@@ -279,23 +366,90 @@ impl SearchIndex {
         }
         writer.wait_merging_threads()?;
         let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
-        let no_section = section_ids.len() as u32;
+        let known = sections.ids.len();
+        let slot = |o: u32| {
+            let (section, available) = offer_sections[o as usize];
+            info_of(section, available, known)
+        };
+        let segments =
+            searcher.segment_readers().iter().map(|reader| new_facts(reader, slot)).collect::<Result<_, _>>()?;
+        let synonyms = stemmed(&rules.with_brands(brands.words()));
+        Ok((Self::assemble(searcher, fields, segments, ids, sections, synonyms, Vec::new()), brands))
+    }
+
+    /// The index an import's update makes of `old` (issue 39, `search::update`): `dir` holds `old`'s files (linked,
+    /// `search::disk`); the offers of ordinals `gone` stop being found, and `docs` are added in a new segment with
+    /// ordinals from `old.ids.len()` on; `feed` lists the shown ordinals in the feed's order (search breaks ties by
+    /// it, as a build does by the ordinal). `brands` are the catalogue's so far: `docs`' are counted in, and the
+    /// synonyms made again with `rules`. A section met first keeps its place after every known one, whose slots move
+    /// up by none: the "no section" slot is the number of sections, so the known segments' facts are written again.
+    /// Errors: tantivy's.
+    pub(crate) fn extend_in(
+        dir: &Path,
+        old: &SearchIndex,
+        gone: &roaring::RoaringBitmap,
+        docs: Vec<SearchDoc>,
+        feed: &[u32],
+        brands: &mut synonyms::Brands,
+        rules: Synonyms,
+    ) -> tantivy::Result<Self> {
+        let index = Index::open_in_dir(dir)?;
+        register_analyzers(&index);
+        let fields = Fields::of(&index.schema())?;
+        let mut writer: IndexWriter = index.writer_with_num_threads(1, SEARCH_INDEX_BUILD_BYTES)?;
+        writer.set_merge_policy(Box::new(NoMergePolicy));
+        let mut documents = Documents { fields: fields.clone(), plain: plain_analyzer() };
+        let mut sections =
+            Sections::from_kept(old.section_ids.clone(), old.section_names.clone(), old.section_paths.clone());
+        let first = old.ids.len() as u32;
+        let mut ids = old.ids.clone();
+        for ord in gone {
+            if let Some(id) = ids.get_mut(ord as usize) {
+                *id = String::new();
+            }
+        }
+        let mut offer_sections: Vec<(u32, bool)> = Vec::with_capacity(docs.len());
+        for doc in docs {
+            writer.add_document(documents.of(ids.len() as u64, &doc, brands))?;
+            offer_sections.push((sections.ord(&doc), doc.available));
+            ids.push(doc.id);
+        }
+        writer.commit()?;
+        writer.wait_merging_threads()?;
+        let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
+        let (known_before, known) = (old.section_ids.len() as u32, sections.ids.len());
         let mut segments = Vec::new();
         for reader in searcher.segment_readers() {
-            let column = reader.fast_fields().u64("ord")?;
-            let offer: Vec<u32> = (0..reader.max_doc()).map(|doc| column.first(doc).unwrap_or(0) as u32).collect();
-            let info = offer
-                .iter()
-                .map(|&o| {
-                    let (section, available) = offer_sections[o as usize];
-                    section.min(no_section) | if available { AVAILABLE_BIT } else { 0 }
-                })
-                .collect();
-            let identity = offer.iter().enumerate().all(|(doc, &o)| doc as u32 == o);
-            segments.push(SegmentFacts { offer: if identity { Vec::new() } else { offer }, info });
+            let segment = reader.segment_id().uuid_string();
+            let facts = match old.segments.iter().find(|s| s.segment == segment) {
+                Some(facts) => {
+                    let info = facts
+                        .info
+                        .iter()
+                        .enumerate()
+                        .map(|(doc, &info)| {
+                            if info == DEAD || gone.contains(facts.offer(doc as DocId)) {
+                                return DEAD;
+                            }
+                            // The "no section" slot moves up with the sections met now.
+                            let slot = info & !AVAILABLE_BIT;
+                            let slot = if slot >= known_before { known as u32 } else { slot };
+                            slot | (info & AVAILABLE_BIT)
+                        })
+                        .collect();
+                    SegmentFacts { segment, offer: facts.offer.clone(), info }
+                }
+                None => new_facts(reader, |o| {
+                    let (section, available) = offer_sections[(o - first) as usize];
+                    info_of(section, available, known)
+                })?,
+            };
+            segments.push(facts);
         }
         let synonyms = stemmed(&rules.with_brands(brands.words()));
-        Ok(Self { searcher, fields, segments, ids, section_ids, section_names, section_paths, synonyms })
+        let identity = feed.iter().enumerate().all(|(place, ord)| place as u32 == *ord) && feed.len() == ids.len();
+        let feed = if identity { Vec::new() } else { feed.to_vec() };
+        Ok(Self::assemble(searcher, fields, segments, ids, sections, synonyms, feed))
     }
 }
 

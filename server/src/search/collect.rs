@@ -13,12 +13,13 @@ pub(super) struct Match {
     pub(super) class: u16,
     pub(super) available: bool,
     pub(super) score: Score,
-    pub(super) offer: u32,
+    /// Its place in the feed ([`SearchIndex::place_of`]).
+    pub(super) place: u32,
 }
 
 /// A match's place in the ranking as one number, larger for the better of two: more words matched, then a higher
-/// match class, then in stock, then a higher score, then the offer's ordinal (earlier first). One integer comparison
-/// per match.
+/// match class, then in stock, then a higher score, then the offer's place in the feed (earlier first). One integer
+/// comparison per match.
 #[inline]
 pub(super) fn rank_key(m: Match) -> u128 {
     // The float's bits, flipped so that unsigned order is numeric order (negative scores do not occur).
@@ -28,11 +29,11 @@ pub(super) fn rank_key(m: Match) -> u128 {
         | (u128::from(m.class) << 65)
         | (u128::from(m.available) << 64)
         | (u128::from(ordered) << 32)
-        | u128::from(!m.offer)
+        | u128::from(!m.place)
 }
 
-/// The offer ordinal of a [`rank_key`].
-pub(super) fn key_offer(key: u128) -> u32 {
+/// The feed place of a [`rank_key`].
+pub(super) fn key_place(key: u128) -> u32 {
     !(key as u32)
 }
 
@@ -194,11 +195,11 @@ impl SearchIndex {
                 };
                 for doc in scratch.matches() {
                     let words = if partial.is_some() { scratch.words[doc] } else { 0 };
-                    if words < least {
+                    let info = facts.info[doc];
+                    if words < least || info == DEAD {
                         continue;
                     }
                     matched += 1;
-                    let info = facts.info[doc];
                     let offer = facts.offer(doc as DocId);
                     if in_scope[(info & !AVAILABLE_BIT) as usize] {
                         found.insert(offer);
@@ -216,7 +217,7 @@ impl SearchIndex {
                         class: scratch.class[doc],
                         available,
                         score: scratch.score[doc],
-                        offer,
+                        place: self.place_of(offer),
                     });
                     counts[slot] += 1;
                     best[slot] = best[slot].max(key);
@@ -237,7 +238,7 @@ impl SearchIndex {
             .ranked()
             .into_iter()
             .skip(request.offset)
-            .map(|key| self.ids[key_offer(key) as usize].clone())
+            .map(|key| self.ids[self.ordinal_at(key_place(key)) as usize].clone())
             .collect();
         let mut sections: Vec<usize> = (0..slots - 1).filter(|&slot| counts[slot] > 0).collect();
         sections.sort_unstable_by_key(|&slot| std::cmp::Reverse(best[slot]));

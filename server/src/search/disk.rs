@@ -5,6 +5,10 @@
 //! - `g-{nanos}-{pid}/`: one built generation: tantivy's files (read through its `MmapDirectory`: the operating
 //!   system's page cache holds them, not the process's heap) and `state.bin`, what the index keeps beside them (the
 //!   offers' ids, sections and stock by ordinal, the synonyms) and the facet index, in `postcard`;
+//! - in each generation too, `entries.bin` (the facet index's entries, `FacetOffer`s by dense id) and `catalogue.bin`
+//!   (the brands its offers named and the section tree it was built with, [`Catalogue`]): what an import's update (`search::update`) starts from instead of the whole
+//!   catalogue. An update's generation links the segment files of the one before (hard links: tantivy never writes
+//!   a segment's files again) and adds a segment of its own;
 //! - `CURRENT`: the name of the generation in use and the catalogue version it shows (JSON), replaced by a rename;
 //! - `LOCK`: held shared while a generation is opened and exclusively while one is built and switched to, so two
 //!   processes sharing the folder never build over each other, and the second reuses the first's build.
@@ -16,7 +20,9 @@
 //! still reading one keeps its mapped files until it lets them go).
 
 use super::SearchIndex;
-use crate::facets::FacetIndex;
+use super::synonyms::Brands;
+use crate::db::search::SectionRow;
+use crate::facets::{FacetIndex, FacetOffer};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
@@ -24,11 +30,15 @@ use std::path::{Path, PathBuf};
 
 /// Bumped whenever what `state.bin` holds or how the index is built changes: a generation of another format is
 /// rebuilt, never read.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = "LOCK";
 const STATE: &str = "state.bin";
+const ENTRIES: &str = "entries.bin";
+const CATALOGUE: &str = "catalogue.bin";
+/// tantivy's files an update's generation copies rather than links: the ones tantivy writes again.
+const TANTIVY_REWRITTEN: [&str; 2] = ["meta.json", ".managed.json"];
 /// Prefix of a generation's folder.
 const GENERATION: &str = "g-";
 
@@ -124,8 +134,7 @@ impl IndexStore {
     }
 
     fn current(&self) -> Option<Current> {
-        let text = fs::read(self.root.join(CURRENT)).ok()?;
-        serde_json::from_slice::<Current>(&text).ok().filter(|current| current.version.format == FORMAT)
+        read_current(&self.root)
     }
 
     /// Opens the generation `CURRENT` names (under the shared lock, so no build switches it away meanwhile). `None`
@@ -160,17 +169,85 @@ impl IndexStore {
     }
 }
 
+/// What a generation keeps of the catalogue it was built from, beside its facet entries, for an update.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Catalogue {
+    /// The brands its offers named (the synonyms are made again from them with the new offers').
+    pub brands: Brands,
+    /// The active sections (id, parent, name), sorted: an update needs the same tree, since each document holds its
+    /// sections' names.
+    pub sections: Vec<SectionRow>,
+}
+
+/// What an update starts from (`search::update`): the generation `CURRENT` named, its tantivy files linked into the
+/// new one.
+pub struct Base {
+    pub version: IndexVersion,
+    /// The facet index's entries by dense id (`None`: an entry no longer shown).
+    pub entries: Vec<Option<FacetOffer>>,
+    pub catalogue: Catalogue,
+}
+
 impl Building {
     /// The folder tantivy writes the new index into.
     pub fn dir(&self) -> &Path {
         &self.dir
     }
 
+    /// Links the tantivy files of the generation `CURRENT` names into this one (copying the two tantivy writes again)
+    /// and reads what it kept for an update. `None` when there is none, or it is of another [`FORMAT`] or kept no
+    /// entries (written before updates were): the caller builds anew.
+    ///
+    /// # Errors
+    /// A file cannot be linked, copied or read.
+    pub fn link_current(&self) -> anyhow::Result<Option<Base>> {
+        let Some(current) = read_current(&self.root) else { return Ok(None) };
+        let from = self.root.join(&current.generation);
+        let (Ok(entries), Ok(catalogue)) = (fs::read(from.join(ENTRIES)), fs::read(from.join(CATALOGUE))) else {
+            return Ok(None);
+        };
+        for entry in fs::read_dir(&from)?.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if [STATE, ENTRIES, CATALOGUE].contains(&name.as_ref())
+                || name.ends_with(".lock")
+                || !entry.path().is_file()
+            {
+                continue;
+            }
+            if TANTIVY_REWRITTEN.contains(&name.as_ref()) {
+                fs::copy(entry.path(), self.dir.join(&*name))?;
+            } else {
+                fs::hard_link(entry.path(), self.dir.join(&*name))?;
+            }
+        }
+        Ok(Some(Base {
+            version: current.version,
+            entries: postcard::from_bytes(&entries)?,
+            catalogue: postcard::from_bytes(&catalogue)?,
+        }))
+    }
+
+    /// Keeps the facet index's `entries` in this generation (synced), for the next update.
+    ///
+    /// # Errors
+    /// The write fails.
+    pub fn keep_entries(&self, entries: &[Option<FacetOffer>]) -> anyhow::Result<()> {
+        write_synced(&self.dir.join(ENTRIES), &postcard::to_allocvec(entries)?)
+    }
+
+    /// Keeps what the next update needs of the `catalogue` in this generation (synced).
+    ///
+    /// # Errors
+    /// The write fails.
+    pub fn keep_catalogue(&self, catalogue: &Catalogue) -> anyhow::Result<()> {
+        write_synced(&self.dir.join(CATALOGUE), &postcard::to_allocvec(catalogue)?)
+    }
+
     /// The generation `CURRENT` names when it shows `version` (another process sharing the folder built it while
     /// this one waited for the lock); the caller opens it instead of building. `None` otherwise.
     pub fn already(&self, version: &IndexVersion) -> Option<Opened> {
-        let text = fs::read(self.root.join(CURRENT)).ok()?;
-        let current: Current = serde_json::from_slice(&text).ok()?;
+        let current = read_current(&self.root)?;
         if current.version != *version {
             return None;
         }
@@ -211,6 +288,20 @@ impl Building {
     }
 }
 
+/// `CURRENT` of the store in `root`, when it reads and is of this [`FORMAT`].
+fn read_current(root: &Path) -> Option<Current> {
+    let text = fs::read(root.join(CURRENT)).ok()?;
+    serde_json::from_slice::<Current>(&text).ok().filter(|current| current.version.format == FORMAT)
+}
+
+/// Writes `bytes` to a new file at `path` and syncs it.
+fn write_synced(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    Ok(())
+}
+
 /// Opens the generation in `dir`: tantivy's files mapped, `state.bin` read.
 fn open_generation(dir: &Path) -> anyhow::Result<(SearchIndex, FacetIndex)> {
     let bytes = fs::read(dir.join(STATE))?;
@@ -247,7 +338,7 @@ mod tests {
             name: (*name).into(),
             ..SearchDoc::default()
         });
-        let index = SearchIndex::build_in(Some(building.dir()), docs, Default::default()).unwrap();
+        let (index, _) = SearchIndex::build_in(Some(building.dir()), docs, Default::default()).unwrap();
         let offers =
             names.iter().enumerate().map(|(i, _)| FacetOffer { id: i.to_string(), ..FacetOffer::default() }).collect();
         building.switch(&index, &FacetIndex::build(offers), &version(last_import)).unwrap();

@@ -4,14 +4,16 @@
 //! One call answers a search request ([`SearchEngine::answer`], issue 21): the handler parses, asks and responds.
 
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
-use super::disk::{IndexStore, IndexVersion};
+use super::disk::{Base, Catalogue, IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
+use super::update::{self, ProductKey};
 use super::{SearchIndex, SearchRequest, fold};
 use crate::db::Db;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::CacheBudget;
 use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -58,6 +60,8 @@ pub struct SearchEngine {
     opened: AtomicBool,
     /// Products indexed by the builds of this process (0 when the index was opened and nothing changed since).
     built_products: AtomicU64,
+    /// Products changed or added by the updates of this process ([`SearchEngine::update`]).
+    updated_products: AtomicU64,
     /// Bytes of listings' counts each facet index put in use may keep ([`FacetIndex::keep_counts`]).
     counts_bytes: u64,
 }
@@ -77,6 +81,8 @@ pub struct IndexOrigin {
     pub opened: bool,
     /// Products indexed by this process's builds.
     pub built_products: u64,
+    /// Products changed or added by this process's updates.
+    pub updated_products: u64,
 }
 
 impl SearchEngine {
@@ -95,6 +101,7 @@ impl SearchEngine {
             version: RwLock::new(None),
             opened: AtomicBool::new(false),
             built_products: AtomicU64::new(0),
+            updated_products: AtomicU64::new(0),
             counts_bytes: CacheBudget::default().counts,
         })
     }
@@ -142,6 +149,7 @@ impl SearchEngine {
         IndexOrigin {
             opened: self.opened.load(Ordering::Acquire),
             built_products: self.built_products.load(Ordering::Relaxed),
+            updated_products: self.updated_products.load(Ordering::Relaxed),
         }
     }
 
@@ -326,6 +334,112 @@ impl SearchEngine {
         self.ready.store(true, Ordering::Release);
     }
 
+    /// Puts in use the indexes of `version`: [`SearchEngine::update`]d from those in use when it can, else
+    /// [`SearchEngine::rebuild`]. Answers the products shown. Errors: the build's.
+    pub async fn refresh(&self, pool: &Db, version: IndexVersion) -> anyhow::Result<usize> {
+        match self.update(pool, version.clone()).await {
+            Ok(Some(products)) => return Ok(products),
+            Ok(None) => {}
+            Err(err) => tracing::warn!(err = format!("{err:#}"), "search index update failed; building anew"),
+        }
+        self.rebuild(pool, version).await
+    }
+
+    /// Updates the indexes in use to `version` from what the imports since changed (`search::update`), keeping the
+    /// new generation in the store and swapping it in. `Ok(None)`, nothing done, when no update applies: no store,
+    /// nothing in use, another database, synonyms or facet settings, imports whose changes are not all kept or
+    /// named everything, another section tree, too large a change ([`update::plan`]), or too many segments. Logs the
+    /// products changed and gone, and the time of the read (`read_ms`) and the whole (`ms`). Errors: the read, the
+    /// write or tantivy's; the generation in use stays.
+    pub async fn update(&self, pool: &Db, version: IndexVersion) -> anyhow::Result<Option<usize>> {
+        let started = std::time::Instant::now();
+        let Some(store) = self.store.clone() else { return Ok(None) };
+        let Some(shown) = self.version.read().unwrap_or_else(|e| e.into_inner()).clone() else { return Ok(None) };
+        let same_kind = shown.format == version.format
+            && shown.facet_settings == version.facet_settings
+            && shown.synonyms == version.synonyms;
+        let behind = version.last_import - shown.last_import;
+        if !same_kind || behind <= 0 || behind > crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
+            return Ok(None);
+        }
+        let old = self.index();
+        if !update::room_for_segment(old.segment_count()) {
+            return Ok(None);
+        }
+        let tags: HashSet<String> =
+            crate::db::changes::since(pool, shown.last_import, version.last_import).await?.into_iter().collect();
+        if tags.contains(crate::domain::changes::ALL) {
+            return Ok(None);
+        }
+        let (building, base) = tokio::task::spawn_blocking(move || {
+            let building = store.begin()?;
+            let base = building.link_current()?;
+            anyhow::Ok((building, base))
+        })
+        .await??;
+        if let Some(opened) = building.already(&version) {
+            let products = opened.search.len();
+            self.install(opened.search, opened.facets, opened.version);
+            tracing::info!(products, "search and facet indexes opened: another process updated them");
+            return Ok(Some(products));
+        }
+        let Some(base) = base.filter(|base| base.version == shown && base.entries.len() == old.ordinals()) else {
+            return Ok(None);
+        };
+        let mut plan = None;
+        let read = crate::db::search::snapshot_update(pool, |places, sections| {
+            if sections != base.catalogue.sections.as_slice() {
+                return None;
+            }
+            plan = update::plan(&base.entries, places, &tags);
+            plan.as_ref().map(|plan| plan.read.clone())
+        })
+        .await?;
+        let (Some(read), Some(plan)) = (read, plan) else { return Ok(None) };
+        let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
+        let read_ms = started.elapsed().as_millis() as u64;
+        let settings = self.facet_settings.clone();
+        let kept = version.clone();
+        let (changed, gone) = (plan.changed, plan.gone.len());
+        let (index, facets) = tokio::task::spawn_blocking(move || {
+            let (docs, offers) = super::products::gather(read.docs, read.offers);
+            let Base { mut entries, mut catalogue, .. } = base;
+            for dense in &plan.gone {
+                entries[dense as usize] = None;
+            }
+            let mut dense_of: HashMap<ProductKey, u32> = entries
+                .iter()
+                .enumerate()
+                .filter_map(|(dense, entry)| entry.as_ref().map(|entry| (ProductKey::of_entry(entry), dense as u32)))
+                .collect();
+            for offer in offers {
+                dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32);
+                entries.push(Some(offer));
+            }
+            let feed = update::feed_order(&read.places, |key| dense_of.get(key).copied());
+            building.keep_entries(&entries)?;
+            let facets = FacetIndex::build_entries(entries, Some(&feed), &settings);
+            let index =
+                SearchIndex::extend_in(building.dir(), &old, &plan.gone, docs, &feed, &mut catalogue.brands, rules)?;
+            building.keep_catalogue(&catalogue)?;
+            building.switch(&index, &facets, &kept)?;
+            anyhow::Ok((index, facets))
+        })
+        .await??;
+        let products = index.len();
+        self.install(index, facets, version);
+        self.updated_products.fetch_add(changed as u64, Ordering::Relaxed);
+        tracing::info!(
+            products,
+            changed,
+            gone,
+            read_ms,
+            ms = started.elapsed().as_millis() as u64,
+            "search and facet indexes updated"
+        );
+        Ok(Some(products))
+    }
+
     /// Reads the catalogue, builds a new search index and facet index off the async threads, keeps them in the store
     /// (when there is one: written whole before they are named current, `search::disk`) and swaps both in, showing
     /// `version`. When another process sharing the store has just built `version`, its indexes are opened instead.
@@ -354,17 +468,22 @@ impl SearchEngine {
             None => None,
         };
         // One read: the search index's ordinals are the facet index's dense ids (`SearchRequest::within`).
-        let (docs, facet_offers) = crate::db::search::snapshot(pool).await?;
+        let snapshot = crate::db::search::snapshot(pool).await?;
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
         let read_ms = started.elapsed().as_millis() as u64;
         let settings = self.facet_settings.clone();
         let kept = version.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
             // Both hold products: a group's variants are one entry (issue 35).
-            let (docs, facet_offers) = super::products::gather(docs, facet_offers);
-            let facets = FacetIndex::build_with(facet_offers, &settings);
-            let index = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
+            let (docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
+            let entries: Vec<_> = facet_offers.into_iter().map(Some).collect();
+            if let Some(building) = &building {
+                building.keep_entries(&entries)?;
+            }
+            let facets = FacetIndex::build_entries(entries, None, &settings);
+            let (index, brands) = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
             if let Some(building) = building {
+                building.keep_catalogue(&Catalogue { brands, sections: snapshot.sections })?;
                 building.switch(&index, &facets, &kept)?;
             }
             anyhow::Ok((index, facets))

@@ -60,6 +60,7 @@ pub mod engine;
 mod plan;
 pub mod products;
 pub mod synonyms;
+pub(crate) mod update;
 pub mod words;
 
 use synonyms::Synonyms;
@@ -129,6 +130,9 @@ pub(super) mod class {
 /// Bit of [`SegmentFacts::info`] set for an offer in stock; the other bits hold the section slot.
 const AVAILABLE_BIT: u32 = 1 << 31;
 
+/// [`SegmentFacts::info`] of a document an import's update replaced or removed (`search::update`): never found.
+const DEAD: u32 = u32::MAX;
+
 /// One offer as the index needs it: read by `db::search::load_docs`, so it lives beside that reader (a lower
 /// layer never imports a higher one, issue 21).
 pub use crate::db::search::SearchDoc;
@@ -178,6 +182,7 @@ pub struct SearchHits {
     pub found: roaring::RoaringBitmap,
 }
 
+#[derive(Clone)]
 struct Fields {
     /// The offer's ordinal in the input (a fast field, read once after the build into [`SegmentFacts`]).
     ord: Field,
@@ -203,10 +208,13 @@ struct Fields {
 /// What [`SearchIndex::search`] reads per matching document of one segment, by document id (4 or 8 bytes per
 /// offer).
 struct SegmentFacts {
+    /// tantivy's id of the segment (`SegmentId::uuid_string`), which names the facts kept on disk.
+    segment: String,
     /// The offer's ordinal (index into [`SearchIndex::ids`]); empty when it is the document id (one segment, built
     /// in order: the usual case).
     offer: Vec<u32>,
-    /// The offer's section slot (section ordinal, or the number of sections for none) | [`AVAILABLE_BIT`].
+    /// The offer's section slot (section ordinal, or the number of sections for none) | [`AVAILABLE_BIT`]; [`DEAD`]
+    /// for a document no longer shown.
     info: Vec<u32>,
 }
 
@@ -224,8 +232,14 @@ pub struct SearchIndex {
     fields: Fields,
     /// Per segment of `searcher`, in order (one after a build).
     segments: Vec<SegmentFacts>,
-    /// Offer id by offer ordinal.
+    /// Offer id by offer ordinal (empty for an ordinal no longer shown).
     ids: Vec<String>,
+    /// Ordinals shown: `ids`' length less the documents [`DEAD`].
+    shown: usize,
+    /// The feed's order when the ordinals are not in it (after an update, `search::update`): each ordinal's place
+    /// (`u32::MAX` for one no longer shown), and the ordinal at each place. Both empty when an ordinal is its place.
+    places: Vec<u32>,
+    feed: Vec<u32>,
     /// Section id by section ordinal.
     section_ids: Vec<String>,
     /// Section name by section ordinal, so answers name their sections without a database read.
@@ -243,14 +257,31 @@ pub fn fold(text: &str) -> String {
 }
 
 impl SearchIndex {
-    /// Number of indexed offers.
+    /// Number of indexed offers (products) shown.
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.shown
     }
 
-    /// Whether no offer is indexed.
+    /// Whether no offer is shown.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.shown == 0
+    }
+
+    /// The feed place of ordinal `ord` (search ranks ties by it).
+    #[inline]
+    fn place_of(&self, ord: u32) -> u32 {
+        if self.places.is_empty() { ord } else { self.places[ord as usize] }
+    }
+
+    /// The ordinal at feed place `place` ([`SearchIndex::place_of`]'s inverse).
+    #[inline]
+    fn ordinal_at(&self, place: u32) -> u32 {
+        if self.feed.is_empty() { place } else { self.feed[place as usize] }
+    }
+
+    /// Ordinals given so far, shown or not: the next update's first new ordinal.
+    pub fn ordinals(&self) -> usize {
+        self.ids.len()
     }
 
     /// Bytes the index files take in memory. On top: [`SegmentFacts`] (4 or 8 bytes per offer), and the work arrays

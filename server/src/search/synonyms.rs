@@ -142,7 +142,7 @@ pub const BRAND_MIN_OFFERS: u32 = 3;
 
 /// The catalogue's brands, gathered offer by offer: every vendor, and the Latin words of names that look like brands
 /// in at least [`BRAND_MIN_OFFERS`] offers.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Brands {
     vendors: BTreeSet<String>,
     candidates: BTreeMap<String, u32>,

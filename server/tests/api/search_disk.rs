@@ -44,6 +44,64 @@ async fn the_index_survives_a_restart_and_is_opened_without_reading_the_catalogu
     assert_eq!(listing["items"][0]["id"], "b", "by price");
 }
 
+#[tokio::test]
+async fn an_import_updates_the_index_from_what_it_changed_and_a_restart_opens_the_update() {
+    let app = spawn_indexed(SMALL_FEED, |_| {}).await;
+    assert_eq!(app.json("/api/health/ready", 200).await["index"]["builtProducts"], 4);
+    // a repriced below b, d renamed, c taken off, e added: three products indexed again, one gone; b untouched.
+    let feed = SMALL_FEED
+        .replace("<price>1480</price>", "<price>1</price>")
+        .replace("<name>Без раздела</name>", "<name>Гамма</name>")
+        .replace(
+            r#"<offer id="c" available="false"><price>200</price><currencyId>RUB</currencyId><categoryId>3</categoryId><name>Пазл</name></offer>"#,
+            r#"<offer id="e" available="true"><price>70</price><currencyId>RUB</currencyId><categoryId>3</categoryId><name>Мозаика</name></offer>"#,
+        );
+    app.import(&feed).await;
+    let ready = app.json("/api/health/ready", 200).await;
+    assert_eq!(
+        (&ready["index"]["builtProducts"], &ready["index"]["updatedProducts"]),
+        (&serde_json::json!(4), &serde_json::json!(3)),
+        "updated, not built: {ready}"
+    );
+    shows_the_update(&app).await;
+
+    let TestApp { db_path, dir, .. } = &app;
+    let again = spawn_configured(db_path.clone(), tempfile::tempdir().unwrap(), |args| {
+        args.index_dir = Some(dir.join("search"));
+    })
+    .await;
+    let ready = again.json("/api/health/ready", 200).await;
+    assert_eq!(ready["index"]["opened"], true, "the updated generation opens: {ready}");
+    assert_eq!(ready["index"]["builtProducts"], 0, "{ready}");
+    shows_the_update(&again).await;
+}
+
+/// What the update of the test above shows: search, the listings' orders, the section the new offer came into.
+async fn shows_the_update(app: &TestApp) {
+    let found = async |q: &str| -> Vec<String> {
+        let answer = app.json(&format!("/api/search?q={q}"), 200).await;
+        answer["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_owned()).collect()
+    };
+    // гамма, раздела, альфа, пазл, мозаика
+    assert_eq!(found("%D0%B3%D0%B0%D0%BC%D0%BC%D0%B0").await, ["d"], "the new name is found");
+    assert!(found("%D1%80%D0%B0%D0%B7%D0%B4%D0%B5%D0%BB%D0%B0").await.is_empty(), "the old one is not");
+    assert_eq!(found("%D0%B0%D0%BB%D1%8C%D1%84%D0%B0").await, ["b"], "the offer left alone still is");
+    assert_eq!(
+        found("%D0%BF%D0%B0%D0%B7%D0%BB").await,
+        ["e"],
+        "the offer taken off is not; the new one is, by its section"
+    );
+    assert_eq!(found("%D0%BC%D0%BE%D0%B7%D0%B0%D0%B8%D0%BA%D0%B0").await, ["e"]);
+    let ids = async |path: &str| -> Vec<String> {
+        let listing = app.json(path, 200).await;
+        listing["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(ids("/api/sections/1/offers?sort=price").await, ["a", "b"], "a's new price orders it first");
+    assert_eq!(ids("/api/sections/1/offers?sort=-price").await, ["b", "a"]);
+    assert_eq!(ids("/api/sections/1/offers").await, ["a", "b"], "the feed's order, though a took a place after b's");
+    assert_eq!(ids("/api/sections/3/offers").await, ["e"]);
+}
+
 /// `vitrina serve` on `db` with the index in `index`, on a free port; its output goes to `log`.
 fn serve(db: &Path, index: &Path, log: &Path, fault: Option<&str>) -> (Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -141,7 +199,11 @@ async fn a_build_stopped_half_way_leaves_the_old_index_answering_and_the_next_st
     let early = client.get(format!("{base}/api/search?q=%D0%B1%D0%B5%D1%82%D0%B0")).send().await.unwrap();
     assert_eq!(early.status(), 200, "never 503 nor 'nothing' while the old index is there");
     let repaired = until(&base, &client, |ready| ready["indexedImport"] == second_import).await;
-    assert_eq!(repaired["index"]["builtProducts"], 4);
+    assert_eq!(
+        (&repaired["index"]["builtProducts"], &repaired["index"]["updatedProducts"]),
+        (&serde_json::json!(0), &serde_json::json!(1)),
+        "the renamed offer updated: {repaired}"
+    );
     let beta: serde_json::Value =
         client.get(format!("{base}/api/search?q=%D0%B1%D0%B5%D1%82%D0%B0")).send().await.unwrap().json().await.unwrap();
     assert_eq!(beta["total"], 1, "the new catalogue is found: {beta}");

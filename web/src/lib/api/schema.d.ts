@@ -1639,6 +1639,12 @@ export interface components {
             builtProducts: number;
             /** @description The indexes in use since the start were opened from the disk (`VITRINA_INDEX_DIR`), not built at start. */
             opened: boolean;
+            /**
+             * Format: int64
+             * @description Products changed or added by this process's updates of the indexes after imports (a product taken off is not
+             *     counted): an import of one changed price updates one, where a build would index them all.
+             */
+            updatedProducts: number;
         };
         /** @description The facets of a listing (issue 35; docs/api.md "Facets"). */
         ListingFacets: {
