@@ -349,8 +349,10 @@ impl SearchEngine {
     /// new generation in the store and swapping it in. `Ok(None)`, nothing done, when no update applies: no store,
     /// nothing in use, another database, synonyms or facet settings, imports whose changes are not all kept or
     /// named everything, another section tree, too large a change ([`update::plan`]), or too many segments. Logs the
-    /// products changed and gone, and the time of the read (`read_ms`) and the whole (`ms`). Errors: the read, the
-    /// write or tantivy's; the generation in use stays.
+    /// products changed and gone, and the time of the files linked with the kept entries read (`link_ms`), of the
+    /// catalogue's read (`read_ms`), of the facet
+    /// entries written and the facet index built (`facets_ms`), of the search index's new segment with the switch
+    /// (`index_ms`), and of the whole (`ms`). Errors: the read, the write or tantivy's; the generation in use stays.
     pub async fn update(&self, pool: &Db, version: IndexVersion) -> anyhow::Result<Option<usize>> {
         let started = std::time::Instant::now();
         let Some(store) = self.store.clone() else { return Ok(None) };
@@ -371,12 +373,14 @@ impl SearchEngine {
         if tags.contains(crate::domain::changes::ALL) {
             return Ok(None);
         }
+        let linking = std::time::Instant::now();
         let (building, base) = tokio::task::spawn_blocking(move || {
             let building = store.begin()?;
             let base = building.link_current()?;
             anyhow::Ok((building, base))
         })
         .await??;
+        let link_ms = linking.elapsed().as_millis() as u64;
         if let Some(opened) = building.already(&version) {
             let products = opened.search.len();
             self.install(opened.search, opened.facets, opened.version);
@@ -397,11 +401,11 @@ impl SearchEngine {
         .await?;
         let (Some(read), Some(plan)) = (read, plan) else { return Ok(None) };
         let rules = shop_rules(crate::db::search::synonym_rules(pool).await?.as_deref());
-        let read_ms = started.elapsed().as_millis() as u64;
+        let read_ms = started.elapsed().as_millis() as u64 - link_ms;
         let settings = self.facet_settings.clone();
         let kept = version.clone();
         let (changed, gone) = (plan.changed, plan.gone.len());
-        let (index, facets) = tokio::task::spawn_blocking(move || {
+        let (index, facets, facets_ms, index_ms) = tokio::task::spawn_blocking(move || {
             let (docs, offers) = super::products::gather(read.docs, read.offers);
             let Base { mut entries, mut catalogue, .. } = base;
             for dense in &plan.gone {
@@ -417,13 +421,16 @@ impl SearchEngine {
                 entries.push(Some(offer));
             }
             let feed = update::feed_order(&read.places, |key| dense_of.get(key).copied());
+            let at = std::time::Instant::now();
             building.keep_entries(&entries)?;
             let facets = FacetIndex::build_entries(entries, Some(&feed), &settings);
+            let facets_ms = at.elapsed().as_millis() as u64;
+            let at = std::time::Instant::now();
             let index =
                 SearchIndex::extend_in(building.dir(), &old, &plan.gone, docs, &feed, &mut catalogue.brands, rules)?;
             building.keep_catalogue(&catalogue)?;
             building.switch(&index, &facets, &kept)?;
-            anyhow::Ok((index, facets))
+            anyhow::Ok((index, facets, facets_ms, at.elapsed().as_millis() as u64))
         })
         .await??;
         let products = index.len();
@@ -433,7 +440,10 @@ impl SearchEngine {
             products,
             changed,
             gone,
+            link_ms,
             read_ms,
+            facets_ms,
+            index_ms,
             ms = started.elapsed().as_millis() as u64,
             "search and facet indexes updated"
         );
