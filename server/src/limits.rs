@@ -236,6 +236,11 @@ pub const UPDATE_MAX_SHARE_PERCENT: usize = 20;
 /// An update of at most this many products is always made, whatever their share (a small shop's import).
 pub const UPDATE_ALWAYS_PRODUCTS: usize = 1000;
 
+/// After an index update, a query term held by at most this many documents is checked, posting by posting, to be
+/// held by an offer still shown (`search::plan`): a word only replaced documents hold reads as missing, as in a
+/// fresh build.
+pub const SEARCH_LIVE_CHECK_MAX_DOCS: u64 = 512;
+
 /// Segments the search index may have before an update is declined and the index built anew as one: each update
 /// adds one, and a query walks each.
 pub const UPDATE_MAX_SEGMENTS: usize = 16;

@@ -27,7 +27,7 @@ struct OfferRow {
 /// SQL: `SELECT … FROM offers WHERE active = 1`, `SELECT … FROM offer_params JOIN offers`, `SELECT id, parent_id FROM
 /// sections WHERE active = 1`.
 pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
-    let mut tx = db.begin().await?;
+    let mut tx = db.begin_snapshot().await?;
     let params = active_params_in(&mut tx, Subset::All).await?;
     let offers = offers_in(&mut tx, params, Subset::All).await?;
     tx.commit().await?;

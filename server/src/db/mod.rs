@@ -186,6 +186,19 @@ impl Db {
         })
     }
 
+    /// Opens a transaction whose every statement sees one snapshot of the database: SQLite's deferred `BEGIN` (a read
+    /// transaction is one snapshot already) and PostgreSQL's `BEGIN ISOLATION LEVEL REPEATABLE READ` (its default,
+    /// READ COMMITTED, lets each statement see what committed before it: an import committing between two reads of
+    /// an index build would make them disagree). For reads, and writes to temporary tables only.
+    pub async fn begin_snapshot(&self) -> sqlx::Result<Tx> {
+        Ok(Tx {
+            inner: match &self.pool {
+                Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
+                Pool::Postgres(p) => TxInner::Postgres(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ").await?),
+            },
+        })
+    }
+
     /// Opens a transaction that holds the write lock `lock` from its first statement, so two read-then-write
     /// transactions under the same lock run one after the other ([`Db::begin_locked_on`]).
     pub async fn begin_locked(&self, lock: WriteLock) -> sqlx::Result<Tx> {

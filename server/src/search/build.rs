@@ -202,11 +202,19 @@ impl SearchIndex {
     ) -> Self {
         let dead = segments.iter().flat_map(|s| &s.info).filter(|&&info| info == DEAD).count();
         let mut places = Vec::new();
+        let mut feed = feed;
         if !feed.is_empty() {
             places = vec![u32::MAX; ids.len()];
             for (place, ord) in feed.iter().enumerate() {
                 if let Some(slot) = places.get_mut(*ord as usize) {
                     *slot = place as u32;
+                }
+            }
+            // An ordinal shown that the feed's order left out (none should be) goes last rather than nowhere.
+            for (ord, id) in ids.iter().enumerate() {
+                if places[ord] == u32::MAX && !id.is_empty() {
+                    places[ord] = feed.len() as u32;
+                    feed.push(ord as u32);
                 }
             }
         }
@@ -380,8 +388,8 @@ impl SearchIndex {
     /// The index an import's update makes of `old` (issue 39, `search::update`): `dir` holds `old`'s files (linked,
     /// `search::disk`); the offers of ordinals `gone` stop being found, and `docs` are added in a new segment with
     /// ordinals from `old.ids.len()` on; `feed` lists the shown ordinals in the feed's order (search breaks ties by
-    /// it, as a build does by the ordinal). `brands` are the catalogue's so far: `docs`' are counted in, and the
-    /// synonyms made again with `rules`. A section met first keeps its place after every known one, whose slots move
+    /// it, as a build does by the ordinal). `brands` are the catalogue's so far, one entry per ordinal: `gone`'s are
+    /// taken out, `docs`' counted in, and the synonyms made again with `rules`. A section met first keeps its place after every known one, whose slots move
     /// up by none: the "no section" slot is the number of sections, so the known segments' facts are written again.
     /// Errors: tantivy's.
     pub(crate) fn extend_in(
@@ -402,6 +410,12 @@ impl SearchIndex {
         let mut sections =
             Sections::from_kept(old.section_ids.clone(), old.section_names.clone(), old.section_paths.clone());
         let first = old.ids.len() as u32;
+        if brands.offers() != old.ids.len() {
+            return Err(tantivy::TantivyError::InvalidArgument("the kept brands are of another index".into()));
+        }
+        for ord in gone {
+            brands.forget(ord as usize);
+        }
         let mut ids = old.ids.clone();
         for ord in gone {
             if let Some(id) = ids.get_mut(ord as usize) {

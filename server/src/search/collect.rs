@@ -181,15 +181,28 @@ impl SearchIndex {
         let mut found = roaring::RoaringBitmap::new();
         let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
-            for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
+            let readers = self.searcher.segment_readers();
+            // A partial answer's least words: half the query's, or fewer when no offer shown matches that many, over
+            // every segment (an updated index has several, and documents no longer shown in them).
+            let mut most = 0;
+            if partial.is_some() {
+                for (reader, facts) in readers.iter().zip(&self.segments) {
+                    self.match_segment_any(reader, clauses, scratch)?;
+                    let shown = scratch.matches().filter(|&doc| facts.info[doc] != DEAD);
+                    most = most.max(shown.map(|doc| scratch.words[doc]).max().unwrap_or(0));
+                }
+            }
+            for (reader, facts) in readers.iter().zip(&self.segments) {
                 let least = match partial {
                     None => {
                         self.match_segment(reader, clauses, scratch)?;
                         0
                     }
                     Some(half) => {
-                        self.match_segment_any(reader, clauses, scratch)?;
-                        let most = scratch.matches().map(|doc| scratch.words[doc]).max().unwrap_or(0);
+                        // One segment's matches (a built index's) are still in the work arrays from the pass above.
+                        if readers.len() > 1 {
+                            self.match_segment_any(reader, clauses, scratch)?;
+                        }
                         (half.min(usize::from(u8::MAX)) as u8).min(most).max(1)
                     }
                 };

@@ -405,7 +405,7 @@ impl SearchEngine {
         let settings = self.facet_settings.clone();
         let kept = version.clone();
         let (changed, gone) = (plan.changed, plan.gone.len());
-        let (index, facets, facets_ms, index_ms) = tokio::task::spawn_blocking(move || {
+        let updated = tokio::task::spawn_blocking(move || {
             let (docs, offers) = super::products::gather(read.docs, read.offers);
             let Base { mut entries, mut catalogue, .. } = base;
             for dense in &plan.gone {
@@ -417,7 +417,10 @@ impl SearchEngine {
                 .filter_map(|(dense, entry)| entry.as_ref().map(|entry| (ProductKey::of_entry(entry), dense as u32)))
                 .collect();
             for offer in offers {
-                dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32);
+                // A product read that the plan did not name as changed (the reads disagreeing): build anew.
+                if dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32).is_some() {
+                    return anyhow::Ok(None);
+                }
                 entries.push(Some(offer));
             }
             let feed = update::feed_order(&read.places, |key| dense_of.get(key).copied());
@@ -430,9 +433,13 @@ impl SearchEngine {
                 SearchIndex::extend_in(building.dir(), &old, &plan.gone, docs, &feed, &mut catalogue.brands, rules)?;
             building.keep_catalogue(&catalogue)?;
             building.switch(&index, &facets, &kept)?;
-            anyhow::Ok((index, facets, facets_ms, at.elapsed().as_millis() as u64))
+            anyhow::Ok(Some((index, facets, facets_ms, at.elapsed().as_millis() as u64)))
         })
         .await??;
+        let Some((index, facets, facets_ms, index_ms)) = updated else {
+            tracing::warn!("the catalogue read for the search index update disagrees with its plan; building anew");
+            return Ok(None);
+        };
         let products = index.len();
         self.install(index, facets, version);
         self.updated_products.fetch_add(changed as u64, Ordering::Relaxed);

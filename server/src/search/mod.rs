@@ -270,13 +270,13 @@ impl SearchIndex {
     /// The feed place of ordinal `ord` (search ranks ties by it).
     #[inline]
     fn place_of(&self, ord: u32) -> u32 {
-        if self.places.is_empty() { ord } else { self.places[ord as usize] }
+        if self.places.is_empty() { ord } else { self.places.get(ord as usize).copied().unwrap_or(u32::MAX) }
     }
 
     /// The ordinal at feed place `place` ([`SearchIndex::place_of`]'s inverse).
     #[inline]
     fn ordinal_at(&self, place: u32) -> u32 {
-        if self.feed.is_empty() { place } else { self.feed[place as usize] }
+        if self.feed.is_empty() { place } else { self.feed.get(place as usize).copied().unwrap_or(place) }
     }
 
     /// Ordinals given so far, shown or not: the next update's first new ordinal.

@@ -2,6 +2,7 @@
 //! terms and SKU boosts — cheapest first.
 
 use super::*;
+use crate::limits::SEARCH_LIVE_CHECK_MAX_DOCS;
 
 /// One field a word is looked up in: its BM25 weight, its [`class`] for a whole word, and whether a shopper aims at it
 /// (names, SKUs, vendors, sections: typo-corrected and prefix-matched through the prefix fields; params and
@@ -95,7 +96,7 @@ impl SearchIndex {
     pub(super) fn bm25(&self, field: Field, text: &str, weight: Score, class: u16) -> tantivy::Result<Option<Source>> {
         let term = Term::from_field_text(field, text);
         let doc_freq = self.searcher.doc_freq(&term)?;
-        if doc_freq == 0 {
+        if doc_freq == 0 || !self.shown_holds(&term, doc_freq)? {
             return Ok(None);
         }
         let bm25 = Bm25Weight::for_terms(&self.searcher, std::slice::from_ref(&term))?.boost_by(weight);
@@ -112,7 +113,31 @@ impl SearchIndex {
     ) -> tantivy::Result<Option<Source>> {
         let term = Term::from_field_text(field, text);
         let doc_freq = self.searcher.doc_freq(&term)?;
-        Ok((doc_freq > 0).then_some(Source { term, scoring: Scoring::Constant(score), doc_freq, class }))
+        let held = doc_freq > 0 && self.shown_holds(&term, doc_freq)?;
+        Ok(held.then_some(Source { term, scoring: Scoring::Constant(score), doc_freq, class }))
+    }
+
+    /// Whether an offer shown holds `term`, which `doc_freq` documents hold: after an update (`search::update`) some
+    /// documents are no longer shown, and a word only they held must read as missing, as in a fresh build (so a
+    /// typo's correction is tried). Checked by walking the term's postings when it has at most
+    /// [`SEARCH_LIVE_CHECK_MAX_DOCS`]; a term held by more is taken as shown (documents no longer shown are few,
+    /// [`UPDATE_MAX_SHARE_PERCENT`](crate::limits::UPDATE_MAX_SHARE_PERCENT)).
+    pub(super) fn shown_holds(&self, term: &Term, doc_freq: u64) -> tantivy::Result<bool> {
+        if self.shown == self.ids.len() || doc_freq > SEARCH_LIVE_CHECK_MAX_DOCS {
+            return Ok(true);
+        }
+        for (reader, facts) in self.searcher.segment_readers().iter().zip(&self.segments) {
+            let inverted = reader.inverted_index(term.field())?;
+            let Some(info) = inverted.get_term_info(term)? else { continue };
+            let mut block = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::Basic)?;
+            while !block.docs().is_empty() {
+                if block.docs().iter().any(|&doc| facts.info[doc as usize] != DEAD) {
+                    return Ok(true);
+                }
+                block.advance();
+            }
+        }
+        Ok(false)
     }
 
     /// The terms of `field` that `automaton` accepts, other than `exact`, with their document counts; at most
@@ -136,7 +161,20 @@ impl SearchIndex {
         }
         let mut found: Vec<(Vec<u8>, u64)> = found.into_iter().collect();
         found.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        Ok(found.into_iter().take(limit).filter_map(|(key, n)| Some((String::from_utf8(key).ok()?, n))).collect())
+        let mut out = Vec::new();
+        for (key, n) in found {
+            if out.len() == limit {
+                break;
+            }
+            // A term only documents no longer shown hold would crowd out one a fresh build would take.
+            if !self.shown_holds(&Term::from_field_bytes(field, &key), n)? {
+                continue;
+            }
+            if let Ok(text) = String::from_utf8(key) {
+                out.push((text, n));
+            }
+        }
+        Ok(out)
     }
 
     /// The terms of `field` starting with `prefix` (at most `limit`, the ones in most offers), scoring `score`, of

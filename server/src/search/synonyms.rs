@@ -144,33 +144,72 @@ pub const BRAND_MIN_OFFERS: u32 = 3;
 /// in at least [`BRAND_MIN_OFFERS`] offers.
 #[derive(Debug, Default, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Brands {
-    vendors: BTreeSet<String>,
+    /// Each vendor, with the offers naming it.
+    vendors: BTreeMap<String, u32>,
     candidates: BTreeMap<String, u32>,
+    /// What each offer added, in the order they were added (the index's ordinals): its vendor (empty for none) and
+    /// its candidate words, each followed by [`ADDED_SEPARATOR`]. An index update takes a replaced product's out
+    /// ([`Brands::forget`]), so a product changed three times counts once.
+    added: Vec<Box<str>>,
 }
+
+/// Ends each word of a [`Brands::added`] entry: a control character no name or vendor can carry.
+const ADDED_SEPARATOR: char = '\u{1f}';
 
 impl Brands {
     /// Counts one offer's vendor and name: a Latin word of the name of 3 letters in capitals ("LEGO") or of 4 letters
-    /// or more ("Fischertechnik", "Duplo") is a candidate.
+    /// or more ("Fischertechnik", "Duplo") is a candidate. Offers are numbered in the order added, from 0.
     pub fn add(&mut self, vendor: Option<&str>, name: &str) {
-        if let Some(vendor) = vendor.map(str::trim).filter(|v| !v.is_empty())
-            && !self.vendors.contains(vendor)
-        {
-            self.vendors.insert(vendor.to_owned());
+        let mut added = String::new();
+        if let Some(vendor) = vendor.map(str::trim).filter(|v| !v.is_empty()) {
+            *self.vendors.entry(vendor.to_owned()).or_default() += 1;
+            added.push_str(vendor);
         }
+        added.push(ADDED_SEPARATOR);
         let mut seen = BTreeSet::new();
         for word in name.split(|c: char| !c.is_alphanumeric()) {
             let latin = word.chars().all(|c| c.is_ascii_alphabetic());
             let capitals = word.len() >= 3 && word.chars().all(|c| c.is_ascii_uppercase());
             if latin && (capitals || word.len() >= 4) && seen.insert(word) {
-                *self.candidates.entry(word.to_lowercase()).or_default() += 1;
+                let word = word.to_lowercase();
+                added.push_str(&word);
+                added.push(ADDED_SEPARATOR);
+                *self.candidates.entry(word).or_default() += 1;
             }
+        }
+        self.added.push(added.into_boxed_str());
+    }
+
+    /// Offers counted so far, forgotten or not: the number the next one added gets.
+    pub fn offers(&self) -> usize {
+        self.added.len()
+    }
+
+    /// Takes offer `n`'s vendor and words out of the counts (once: a second call does nothing).
+    pub fn forget(&mut self, n: usize) {
+        let Some(added) = self.added.get_mut(n) else { return };
+        let taken = std::mem::take(added);
+        let mut words = taken.split(ADDED_SEPARATOR);
+        let take = |map: &mut BTreeMap<String, u32>, word: &str| {
+            if let Some(count) = map.get_mut(word) {
+                *count -= 1;
+                if *count == 0 {
+                    map.remove(word);
+                }
+            }
+        };
+        if let Some(vendor) = words.next().filter(|v| !v.is_empty()) {
+            take(&mut self.vendors, vendor);
+        }
+        for word in words.filter(|w| !w.is_empty()) {
+            take(&mut self.candidates, word);
         }
     }
 
     /// The brands: the vendors, then the name words of at least [`BRAND_MIN_OFFERS`] offers.
     pub fn words(&self) -> Vec<&str> {
         let named = self.candidates.iter().filter(|(_, n)| **n >= BRAND_MIN_OFFERS).map(|(w, _)| w.as_str());
-        self.vendors.iter().map(String::as_str).chain(named).collect()
+        self.vendors.keys().map(String::as_str).chain(named).collect()
     }
 }
 
@@ -306,5 +345,19 @@ mod tests {
         assert_eq!(synonyms.of("лего").collect::<Vec<_>>(), ["duplo"], "the shop's rule wins");
         assert_eq!(synonyms.of("фишертехник").collect::<Vec<_>>(), ["fischertechnik"]);
         assert_eq!(synonyms.of("3м").count(), 0, "short words and digits are not brands to spell");
+    }
+
+    #[test]
+    fn a_forgotten_offer_takes_its_vendor_and_words_out_once() {
+        let mut brands = Brands::default();
+        brands.add(Some("Радуга"), "Набор LEGO Duplo");
+        brands.add(None, "Кубики LEGO");
+        brands.add(None, "Пазл LEGO");
+        assert_eq!(brands.words(), ["Радуга", "lego"]);
+        brands.forget(0);
+        brands.forget(0);
+        assert_eq!(brands.words(), Vec::<&str>::new(), "the vendor gone, lego down to two offers");
+        brands.add(None, "Поезд LEGO");
+        assert_eq!((brands.words(), brands.offers()), (vec!["lego"], 4));
     }
 }
