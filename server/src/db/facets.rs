@@ -2,7 +2,6 @@
 //! vendor, stock, price and parameters; and the plain SQL `GROUP BY` count (Bitrix's way) the index is checked and
 //! measured against.
 
-use super::search::Subset;
 use super::{Db, Tx};
 use crate::facets::FacetOffer;
 use std::collections::HashMap;
@@ -32,6 +31,29 @@ pub async fn offers(db: &Db) -> sqlx::Result<Vec<FacetOffer>> {
     let offers = offers_in(&mut tx, params, Subset::All).await?;
     tx.commit().await?;
     Ok(offers)
+}
+
+/// Which active offers a read takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Subset {
+    All,
+    /// Those listed in the transaction's temporary table `index_subset` (`db::search::snapshot_update`).
+    Listed,
+}
+
+impl Subset {
+    /// The condition on the offers' id column `id` (`o.id`, `id`) added to a read's `WHERE`.
+    pub(crate) fn condition(self, id: &'static str) -> String {
+        match self {
+            Subset::All => String::new(),
+            Subset::Listed => format!(" AND {id} IN (SELECT id FROM index_subset)"),
+        }
+    }
+
+    /// `sql` with `{}` replaced by [`Subset::condition`] on `id`: fixed text, never built from input.
+    pub(crate) fn sql(self, sql: &'static str, id: &'static str) -> sqlx::AssertSqlSafe<String> {
+        sqlx::AssertSqlSafe(sql.replacen("{}", &self.condition(id), 1))
+    }
 }
 
 /// The parameters of active offers by offer id, each `(name, value, unit)`, in their order.

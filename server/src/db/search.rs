@@ -1,5 +1,6 @@
 //! What the search index reads from the catalogue (issue 4).
 
+use super::facets::Subset;
 use super::{Db, Tx};
 use std::collections::HashMap;
 
@@ -96,29 +97,6 @@ pub async fn snapshot(db: &Db) -> sqlx::Result<Snapshot> {
     let offers = super::facets::offers_in(&mut tx, params, Subset::All).await?;
     tx.commit().await?;
     Ok(Snapshot { docs, offers, sections })
-}
-
-/// Which active offers a read takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Subset {
-    All,
-    /// Those listed in the transaction's temporary table `index_subset` ([`snapshot_update`]).
-    Listed,
-}
-
-impl Subset {
-    /// The condition on the offers' id column `id` (`o.id`, `id`) added to a read's `WHERE`.
-    pub(crate) fn condition(self, id: &'static str) -> String {
-        match self {
-            Subset::All => String::new(),
-            Subset::Listed => format!(" AND {id} IN (SELECT id FROM index_subset)"),
-        }
-    }
-
-    /// `sql` with `{}` replaced by [`Subset::condition`] on `id`: fixed text, never built from input.
-    pub(crate) fn sql(self, sql: &'static str, id: &'static str) -> sqlx::AssertSqlSafe<String> {
-        sqlx::AssertSqlSafe(sql.replacen("{}", &self.condition(id), 1))
-    }
 }
 
 /// An active offer's place in the catalogue: what an index update reads of every offer (`search::update`).

@@ -153,6 +153,22 @@ impl IndexStore {
         }
     }
 
+    /// Makes `CURRENT` say that its generation shows `to` as well, when it shows `from`: an import that changed
+    /// nothing the indexes hold needs no new generation (`search::update`). Under the exclusive lock; whether
+    /// `CURRENT` was relabelled.
+    ///
+    /// # Errors
+    /// The lock or a write fails (`CURRENT` then still says `from`).
+    pub fn relabel(&self, from: &IndexVersion, to: &IndexVersion) -> anyhow::Result<bool> {
+        let lock = self.lock_file()?;
+        lock.lock()?;
+        let Some(current) = read_current(&self.root).filter(|current| current.version == *from) else {
+            return Ok(false);
+        };
+        write_current(&self.root, &Current { generation: current.generation, version: to.clone() })?;
+        Ok(true)
+    }
+
     /// Starts a new generation: takes the exclusive lock (waiting for another process's build to end) and makes its
     /// folder.
     ///
@@ -271,12 +287,7 @@ impl Building {
             tracing::error!(dir = %self.dir.display(), "VITRINA_INDEX_FAULT: stopping before the switch");
             std::process::abort();
         }
-        let next = self.root.join(format!("{CURRENT}.next"));
-        let mut file = File::create(&next)?;
-        file.write_all(&serde_json::to_vec(&Current { generation: self.name.clone(), version: version.clone() })?)?;
-        file.sync_all()?;
-        fs::rename(&next, self.root.join(CURRENT))?;
-        sync_dir(&self.root)?;
+        write_current(&self.root, &Current { generation: self.name.clone(), version: version.clone() })?;
         for entry in fs::read_dir(&self.root)?.flatten() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
@@ -292,6 +303,17 @@ impl Building {
 fn read_current(root: &Path) -> Option<Current> {
     let text = fs::read(root.join(CURRENT)).ok()?;
     serde_json::from_slice::<Current>(&text).ok().filter(|current| current.version.format == FORMAT)
+}
+
+/// Replaces `CURRENT` in `root` by `current`: a synced file renamed over it, the folder synced.
+fn write_current(root: &Path, current: &Current) -> anyhow::Result<()> {
+    let next = root.join(format!("{CURRENT}.next"));
+    let mut file = File::create(&next)?;
+    file.write_all(&serde_json::to_vec(current)?)?;
+    file.sync_all()?;
+    fs::rename(&next, root.join(CURRENT))?;
+    sync_dir(root)?;
+    Ok(())
 }
 
 /// Writes `bytes` to a new file at `path` and syncs it.

@@ -373,6 +373,18 @@ impl SearchEngine {
         if tags.contains(crate::domain::changes::ALL) {
             return Ok(None);
         }
+        // Nothing the indexes hold changed (a feed imported again as it was, a change of the shop's header): the
+        // generation in use is relabelled, not written again.
+        if !tags.iter().any(|tag| update::touches_indexes(tag)) {
+            let (from, to) = (shown.clone(), version.clone());
+            if tokio::task::spawn_blocking(move || store.relabel(&from, &to)).await?? {
+                let products = old.len();
+                *self.version.write().unwrap_or_else(|e| e.into_inner()) = Some(version);
+                tracing::info!(products, "search and facet indexes kept: the imports changed nothing they hold");
+                return Ok(Some(products));
+            }
+            return Ok(None);
+        }
         let linking = std::time::Instant::now();
         let (building, base) = tokio::task::spawn_blocking(move || {
             let building = store.begin()?;

@@ -136,6 +136,15 @@ pub(crate) fn feed_order(places: &[OfferPlace], dense_of: impl Fn(&ProductKey) -
     order.into_iter().map(|(_, dense)| dense).collect()
 }
 
+/// Whether an import's `tag` names something the indexes hold: an offer, a group, a listing's order or offers, the
+/// whole catalogue's, or the section tree (`domain::changes`). Imports naming none leave the indexes as they are.
+pub(crate) fn touches_indexes(tag: &str) -> bool {
+    tag.starts_with("offer:")
+        || tag.starts_with("group:")
+        || tag.starts_with("section:")
+        || [changes::OFFERS, changes::SECTIONS, changes::ALL].contains(&tag)
+}
+
 /// Whether an update may add one more segment to an index of `segments`.
 pub(crate) fn room_for_segment(segments: usize) -> bool {
     segments < UPDATE_MAX_SEGMENTS

@@ -64,6 +64,23 @@ async fn an_import_updates_the_index_from_what_it_changed_and_a_restart_opens_th
         "updated, not built: {ready}"
     );
     shows_the_update(&app).await;
+    // The same feed again changes nothing the indexes hold: the generation is kept, relabelled.
+    let generations = || {
+        let mut names: Vec<String> = std::fs::read_dir(app.dir.join("search"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("g-"))
+            .collect();
+        names.sort();
+        names
+    };
+    let before = generations();
+    app.import(&feed).await;
+    let again = app.json("/api/health/ready", 200).await;
+    assert_eq!(again["index"], ready["index"], "neither built nor updated: {again}");
+    assert_eq!(generations(), before, "no generation written");
+    assert_ne!(again["indexedImport"], ready["indexedImport"], "and yet the new import is the one shown");
 
     let TestApp { db_path, dir, .. } = &app;
     let again = spawn_configured(db_path.clone(), tempfile::tempdir().unwrap(), |args| {
