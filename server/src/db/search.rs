@@ -113,13 +113,18 @@ const FIELD_SEPARATOR: char = '\u{1f}';
 const RECORD_SEPARATOR: char = '\u{1e}';
 
 /// The places [`snapshot_update`] reads packed: `id US group US 1|0`, records separated by RS (no group: empty).
-fn unpack_places(packed: &str) -> Vec<OfferPlace> {
+/// `None` when a record is not three fields: an id or a group holding a separator (a character reference such as
+/// `&#31;` in the feed), which the caller cannot read back (it builds the indexes anew instead).
+fn unpack_places(packed: &str) -> Option<Vec<OfferPlace>> {
     packed
         .split(RECORD_SEPARATOR)
         .filter(|record| !record.is_empty())
-        .filter_map(|record| {
+        .map(|record| {
             let mut fields = record.split(FIELD_SEPARATOR);
             let (id, group, available) = (fields.next()?, fields.next()?, fields.next()?);
+            if fields.next().is_some() || !matches!(available, "0" | "1") {
+                return None;
+            }
             Some(OfferPlace {
                 id: id.to_owned(),
                 group_id: (!group.is_empty()).then(|| group.to_owned()),
@@ -162,7 +167,7 @@ pub async fn snapshot_update(
     .bind(RECORD_SEPARATOR.to_string())
     .fetch_one(&mut *tx)
     .await)?;
-    let places = unpack_places(packed.as_deref().unwrap_or_default());
+    let Some(places) = unpack_places(packed.as_deref().unwrap_or_default()) else { return Ok(None) };
     let sections = sections_in(&mut tx).await?;
     let Some(ids) = pick(&places, &sections) else { return Ok(None) };
     on_tx!(tx, tx => sqlx::query("DROP TABLE IF EXISTS index_subset").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
@@ -297,9 +302,10 @@ mod tests {
             available,
         };
         assert_eq!(
-            unpack_places(packed),
+            unpack_places(packed).unwrap(),
             [place("a", None, true), place("b 1", Some("tee"), false), place("c", Some("tee"), true)]
         );
-        assert!(unpack_places("").is_empty(), "no active offer: string_agg gives NULL, read as empty");
+        assert_eq!(unpack_places(""), Some(Vec::new()), "no active offer: string_agg gives NULL, read as empty");
+        assert_eq!(unpack_places("a\u{1f}b\u{1f}\u{1f}1"), None, "an id holding a separator is not misread");
     }
 }

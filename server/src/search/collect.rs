@@ -251,7 +251,7 @@ impl SearchIndex {
             .ranked()
             .into_iter()
             .skip(request.offset)
-            .map(|key| self.ids[self.ordinal_at(key_place(key)) as usize].clone())
+            .filter_map(|key| self.ids.get(self.ordinal_at(key_place(key)) as usize).cloned())
             .collect();
         let mut sections: Vec<usize> = (0..slots - 1).filter(|&slot| counts[slot] > 0).collect();
         sections.sort_unstable_by_key(|&slot| std::cmp::Reverse(best[slot]));

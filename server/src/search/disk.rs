@@ -162,9 +162,14 @@ impl IndexStore {
     pub fn relabel(&self, from: &IndexVersion, to: &IndexVersion) -> anyhow::Result<bool> {
         let lock = self.lock_file()?;
         lock.lock()?;
-        let Some(current) = read_current(&self.root).filter(|current| current.version == *from) else {
+        let Some(current) = read_current(&self.root) else { return Ok(false) };
+        if current.version == *to {
+            // Another process sharing the folder relabelled it already.
+            return Ok(true);
+        }
+        if current.version != *from {
             return Ok(false);
-        };
+        }
         write_current(&self.root, &Current { generation: current.generation, version: to.clone() })?;
         Ok(true)
     }
@@ -237,11 +242,11 @@ impl Building {
                 fs::hard_link(entry.path(), self.dir.join(&*name))?;
             }
         }
-        Ok(Some(Base {
-            version: current.version,
-            entries: postcard::from_bytes(&entries)?,
-            catalogue: postcard::from_bytes(&catalogue)?,
-        }))
+        // Kept by another build of the shop (another form): the caller builds anew.
+        let (Ok(entries), Ok(catalogue)) = (postcard::from_bytes(&entries), postcard::from_bytes(&catalogue)) else {
+            return Ok(None);
+        };
+        Ok(Some(Base { version: current.version, entries, catalogue }))
     }
 
     /// Keeps the facet index's `entries` in this generation (synced), for the next update.

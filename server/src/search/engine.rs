@@ -323,6 +323,14 @@ impl SearchEngine {
         self.swap(index);
     }
 
+    /// Empties the answer cache, the indexes staying in use: answers being made meanwhile are not kept.
+    fn forget_answers(&self) {
+        let current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.answers.invalidate_all();
+        drop(current);
+    }
+
     /// Puts `index` in use and empties every cache. Stores of values made from the old index that come later are
     /// dropped (they carry the old [`Generation`]); the write lock keeps a store from slipping between the two.
     pub fn swap(&self, index: SearchIndex) {
@@ -361,28 +369,31 @@ impl SearchEngine {
             && shown.facet_settings == version.facet_settings
             && shown.synonyms == version.synonyms;
         let behind = version.last_import - shown.last_import;
-        if !same_kind || behind <= 0 || behind > crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
+        // Strictly within the imports whose tags are kept: an import committing meanwhile prunes the oldest's.
+        if !same_kind || behind <= 0 || behind >= crate::limits::CONTENT_CHANGES_KEPT_IMPORTS {
             return Ok(None);
         }
         let old = self.index();
-        if !update::room_for_segment(old.segment_count()) {
-            return Ok(None);
-        }
         let tags: HashSet<String> =
             crate::db::changes::since(pool, shown.last_import, version.last_import).await?.into_iter().collect();
         if tags.contains(crate::domain::changes::ALL) {
             return Ok(None);
         }
         // Nothing the indexes hold changed (a feed imported again as it was, a change of the shop's header): the
-        // generation in use is relabelled, not written again.
+        // generation in use is relabelled, not written again. The answers go (they carry offers' pictures, which an
+        // import may bring to show).
         if !tags.iter().any(|tag| update::touches_indexes(tag)) {
             let (from, to) = (shown.clone(), version.clone());
             if tokio::task::spawn_blocking(move || store.relabel(&from, &to)).await?? {
                 let products = old.len();
                 *self.version.write().unwrap_or_else(|e| e.into_inner()) = Some(version);
+                self.forget_answers();
                 tracing::info!(products, "search and facet indexes kept: the imports changed nothing they hold");
                 return Ok(Some(products));
             }
+            return Ok(None);
+        }
+        if !update::room_for_segment(old.segment_count()) {
             return Ok(None);
         }
         let linking = std::time::Instant::now();
