@@ -13,7 +13,8 @@
 #   3. HTTP under wrk on the 100,000-offer catalogue: a static file (the ceiling) and the mixed workload
 #      (scripts/perf/mixed.lua), 64 and 256 connections, BENCH_HTTP_S seconds each (default 30); the server's RSS
 #      after the load
-#   3a. sorted listings of the largest section, page 1 and deep pages (issue 39)
+#   3a. sorted listings of the largest section, page 1 and deep pages, and search asked something new every request
+#      against the same questions asked again (issue 39)
 #   3b. server-rendered pages on the same catalogue: render time cold and warm, and wrk on cached and uncached HTML
 #      against the static ceiling and the JSON of the same offers (scripts/bench/render.py)
 #   4. Lighthouse, mobile, median of 3, on the real catalogue (eco-puzzles.yml.xml; the demo one without ../shared)
@@ -145,6 +146,10 @@ ceiling=$(cat "$work/wrk.out.rps")
 for query in "" "sort=price" "sort=price&page=200" "sort=name&page=100"; do
   wrk_row "section ${query:-unsorted}" 64 "$ceiling" "$SHOP_URL/api/sections/$largest/offers?$query"
 done
+# Issue 39's uncached search: a new question every request (scripts/perf/search.lua `vary`; one run, so none comes
+# from the answer cache), against ten questions asked again (`cycle`: the cache's).
+wrk_row "search, a new question every request" 64 "$ceiling" -s scripts/perf/search.lua "$SHOP_URL" -- vary
+wrk_row "search, ten questions asked again" 64 "$ceiling" -s scripts/perf/search.lua "$SHOP_URL" -- cycle
 
 # 3b. Server-rendered pages
 say ""
