@@ -42,17 +42,14 @@ pub(crate) enum Subset {
 }
 
 impl Subset {
-    /// The condition on the offers' id column `id` (`o.id`, `id`) added to a read's `WHERE`.
-    pub(crate) fn condition(self, id: &'static str) -> String {
-        match self {
+    /// `sql` with `{}` replaced by the condition on the offers' id column `id` (`o.id`, `id`) this subset adds to its
+    /// `WHERE`: fixed text, never built from input.
+    pub(crate) fn sql(self, sql: &'static str, id: &'static str) -> sqlx::AssertSqlSafe<String> {
+        let condition = match self {
             Subset::All => String::new(),
             Subset::Listed => format!(" AND {id} IN (SELECT id FROM index_subset)"),
-        }
-    }
-
-    /// `sql` with `{}` replaced by [`Subset::condition`] on `id`: fixed text, never built from input.
-    pub(crate) fn sql(self, sql: &'static str, id: &'static str) -> sqlx::AssertSqlSafe<String> {
-        sqlx::AssertSqlSafe(sql.replacen("{}", &self.condition(id), 1))
+        };
+        sqlx::AssertSqlSafe(sql.replacen("{}", &condition, 1))
     }
 }
 

@@ -6,14 +6,14 @@
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
 use super::disk::{Base, Catalogue, IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
-use super::update::{self, ProductKey};
+use super::update;
 use super::{SearchIndex, SearchRequest, fold};
 use crate::db::Db;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::CacheBudget;
 use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -430,23 +430,11 @@ impl SearchEngine {
         let (changed, gone) = (plan.changed, plan.gone.len());
         let updated = tokio::task::spawn_blocking(move || {
             let (docs, offers) = super::products::gather(read.docs, read.offers);
-            let Base { mut entries, mut catalogue, .. } = base;
-            for dense in &plan.gone {
-                entries[dense as usize] = None;
-            }
-            let mut dense_of: HashMap<ProductKey, u32> = entries
-                .iter()
-                .enumerate()
-                .filter_map(|(dense, entry)| entry.as_ref().map(|entry| (ProductKey::of_entry(entry), dense as u32)))
-                .collect();
-            for offer in offers {
-                // A product read that the plan did not name as changed (the reads disagreeing): build anew.
-                if dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32).is_some() {
-                    return anyhow::Ok(None);
-                }
-                entries.push(Some(offer));
-            }
-            let feed = update::feed_order(&read.places, |key| dense_of.get(key).copied());
+            let Base { entries, mut catalogue, .. } = base;
+            // A product read that the plan did not name as changed (the reads disagreeing): build anew.
+            let Some((entries, feed)) = update::apply(entries, &plan.gone, offers, &read.places) else {
+                return anyhow::Ok(None);
+            };
             let at = std::time::Instant::now();
             building.keep_entries(&entries)?;
             let facets = FacetIndex::build_entries(entries, Some(&feed), &settings);

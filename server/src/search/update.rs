@@ -136,6 +136,34 @@ pub(crate) fn feed_order(places: &[OfferPlace], dense_of: impl Fn(&ProductKey) -
     order.into_iter().map(|(_, dense)| dense).collect()
 }
 
+/// The facet `entries` after an update: those of `gone` become none, the changed products `read` (gathered, in
+/// the order their documents get ordinals) are added after every known one; with the shown entries' dense ids in the
+/// order of `places` ([`feed_order`]). `None` when a product read is one the entries still show: the reads disagree
+/// with the plan, and the caller builds anew.
+pub(crate) fn apply(
+    mut entries: Vec<Option<FacetOffer>>,
+    gone: &RoaringBitmap,
+    read: Vec<FacetOffer>,
+    places: &[OfferPlace],
+) -> Option<(Vec<Option<FacetOffer>>, Vec<u32>)> {
+    for dense in gone {
+        entries[dense as usize] = None;
+    }
+    let mut dense_of: HashMap<ProductKey, u32> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(dense, entry)| entry.as_ref().map(|entry| (ProductKey::of_entry(entry), dense as u32)))
+        .collect();
+    for offer in read {
+        if dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32).is_some() {
+            return None;
+        }
+        entries.push(Some(offer));
+    }
+    let feed = feed_order(places, |key| dense_of.get(key).copied());
+    Some((entries, feed))
+}
+
 /// Whether an import's `tag` names something the indexes hold: an offer, a group, a listing's order or offers, the
 /// whole catalogue's, or the section tree (`domain::changes`). Imports naming none leave the indexes as they are.
 pub(crate) fn touches_indexes(tag: &str) -> bool {
@@ -193,6 +221,16 @@ mod tests {
         assert_eq!((plan.gone.iter().collect::<Vec<_>>(), plan.read), (vec![1], vec!["s1".to_owned()]));
         let none = super::plan(&entries, &calm, &tags(&[])).unwrap();
         assert_eq!(none, Plan::default(), "nothing named, nothing done");
+    }
+
+    #[test]
+    fn a_product_read_that_the_entries_still_show_is_refused() {
+        let entries = vec![entry("a", None), entry("b", None)];
+        let places = vec![place("a", None, true), place("b", None, true)];
+        let gone: RoaringBitmap = [0].into_iter().collect();
+        let (kept, feed) = apply(entries.clone(), &gone, vec![entry("a", None).unwrap()], &places).unwrap();
+        assert_eq!((kept.len(), feed), (3, vec![2, 1]), "a's new entry in a's place");
+        assert!(apply(entries, &gone, vec![entry("b", None).unwrap()], &places).is_none(), "b was not gone");
     }
 
     #[test]
@@ -330,21 +368,7 @@ mod tests {
         let (read_docs, read_offers): (Vec<_>, Vec<_>) =
             docs.iter().cloned().zip(offers.iter().cloned()).filter(|(d, _)| wanted.contains(d.id.as_str())).unzip();
         let (new_docs, new_offers) = gather(read_docs, read_offers);
-        let mut entries = base.entries;
-        for dense in &plan.gone {
-            entries[dense as usize] = None;
-        }
-        let mut dense_of: HashMap<ProductKey, u32> = HashMap::new();
-        for (dense, entry) in entries.iter().enumerate() {
-            if let Some(entry) = entry {
-                dense_of.insert(ProductKey::of_entry(entry), dense as u32);
-            }
-        }
-        for offer in new_offers {
-            dense_of.insert(ProductKey::of_entry(&offer), entries.len() as u32);
-            entries.push(Some(offer));
-        }
-        let feed = feed_order(&places, |key| dense_of.get(key).copied());
+        let (entries, feed) = apply(base.entries, &plan.gone, new_offers, &places).unwrap();
         let facets = FacetIndex::build_entries(entries, Some(&feed), &settings);
         let mut catalogue_kept = base.catalogue;
         let updated = super::super::SearchIndex::extend_in(
