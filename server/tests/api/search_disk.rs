@@ -26,11 +26,7 @@ async fn the_index_survives_a_restart_and_is_opened_without_reading_the_catalogu
     assert!(stored >= 2, "CURRENT, LOCK and a generation are in the index folder");
 
     // A second shop on the same database and folder: a restart, as far as the index is concerned.
-    let TestApp { db_path, dir, .. } = &app;
-    let again = spawn_configured(db_path.clone(), tempfile::tempdir().unwrap(), |args| {
-        args.index_dir = Some(dir.join("search"));
-    })
-    .await;
+    let again = restarted(&app).await;
     let ready = again.json("/api/health/ready", 200).await;
     assert_eq!(ready["index"]["opened"], true, "opened from the disk: {ready}");
     assert_eq!(ready["index"]["builtProducts"], 0, "no offer indexed at start");
@@ -65,32 +61,36 @@ async fn an_import_updates_the_index_from_what_it_changed_and_a_restart_opens_th
     );
     shows_the_update(&app).await;
     // The same feed again changes nothing the indexes hold: the generation is kept, relabelled.
-    let generations = || {
-        let mut names: Vec<String> = std::fs::read_dir(app.dir.join("search"))
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|name| name.starts_with("g-"))
-            .collect();
-        names.sort();
-        names
-    };
-    let before = generations();
+    let before = generations(&app.dir.join("search"));
     app.import(&feed).await;
     let again = app.json("/api/health/ready", 200).await;
     assert_eq!(again["index"], ready["index"], "neither built nor updated: {again}");
-    assert_eq!(generations(), before, "no generation written");
+    assert_eq!(generations(&app.dir.join("search")), before, "no generation written");
     assert_ne!(again["indexedImport"], ready["indexedImport"], "and yet the new import is the one shown");
 
-    let TestApp { db_path, dir, .. } = &app;
-    let again = spawn_configured(db_path.clone(), tempfile::tempdir().unwrap(), |args| {
-        args.index_dir = Some(dir.join("search"));
-    })
-    .await;
+    let again = restarted(&app).await;
     let ready = again.json("/api/health/ready", 200).await;
     assert_eq!(ready["index"]["opened"], true, "the updated generation opens: {ready}");
     assert_eq!(ready["index"]["builtProducts"], 0, "{ready}");
     shows_the_update(&again).await;
+}
+
+/// A second shop on `app`'s database and index folder: a restart, as far as the indexes are concerned.
+async fn restarted(app: &TestApp) -> TestApp {
+    let dir = app.dir.join("search");
+    spawn_configured(app.db_path.clone(), tempfile::tempdir().unwrap(), |args| args.index_dir = Some(dir)).await
+}
+
+/// The generations (`g-…` folders) in the index folder `dir`, sorted.
+fn generations(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("g-"))
+        .collect();
+    names.sort();
+    names
 }
 
 /// What the update of the test above shows: search, the listings' orders, the section the new offer came into.
@@ -203,10 +203,7 @@ async fn a_build_stopped_half_way_leaves_the_old_index_answering_and_the_next_st
     assert!(!status.success(), "the hook stopped the build: {status:?}");
     let written = std::fs::read_to_string(&log).unwrap();
     assert!(written.contains("VITRINA_INDEX_FAULT"), "{written}");
-    let generations = |dir: &Path| {
-        std::fs::read_dir(dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("g-")).count()
-    };
-    assert_eq!(generations(&index), 2, "the old generation and the half-switched one");
+    assert_eq!(generations(&index).len(), 2, "the old generation and the half-switched one");
     let _ = answered_from_old; // A fast machine may stop before the first answer: the next start is the test.
 
     // The next start answers from the old index before anything else, then repairs it.
@@ -224,7 +221,7 @@ async fn a_build_stopped_half_way_leaves_the_old_index_answering_and_the_next_st
     let beta: serde_json::Value =
         client.get(format!("{base}/api/search?q=%D0%B1%D0%B5%D1%82%D0%B0")).send().await.unwrap().json().await.unwrap();
     assert_eq!(beta["total"], 1, "the new catalogue is found: {beta}");
-    assert_eq!(generations(&index), 1, "the repair removed what the stopped build left");
+    assert_eq!(generations(&index).len(), 1, "the repair removed what the stopped build left");
     shop.kill().unwrap();
     shop.wait().unwrap();
 }
