@@ -291,6 +291,11 @@ fn spawn_catalogue_watcher(
             if first || seen.is_none_or(|seen| (seen.last_import, seen.pictures) != (now.last_import, now.pictures)) {
                 catalog.clear();
             }
+            // The search answers kept name the pictures shown when they were made (their cards' pictures are read
+            // from the catalogue cache just cleared).
+            if seen.is_some_and(|seen| seen.pictures != now.pictures) {
+                search.forget_answers();
+            }
             // An import (this process's or another's) names new pictures, and may leave copies unused.
             if let Some(worker) = &worker
                 && imported

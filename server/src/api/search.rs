@@ -45,8 +45,8 @@ pub struct SearchQuery {
 /// first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
 ///
 /// The search engine answers (`SearchEngine::answer`): from its cache when the same question was
-/// asked since the last index swap; otherwise its items come from the catalogue's offer cache, which reads only
-/// offers not seen since the last import from SQLite (docs/performance.md "HTTP under wrk").
+/// asked since the last index swap; otherwise its items come from the index's cards (`search::cards`), their pictures
+/// from the catalogue's picture cache (docs/performance.md "HTTP under wrk").
 #[utoipa::path(get, path = "/api/search", tag = "search", params(SearchQuery, super::listing::FilterParams),
     responses((status = 200, body = SearchAnswer), (status = 400, body = crate::error::ErrorBody),
         (status = 503, body = crate::error::ErrorBody)))]
@@ -105,7 +105,8 @@ pub async fn search_answer(
         let offers = state.catalog.offers(&state.db, &ids).await?;
         Ok(offers.iter().map(|offer| SearchItem::from(offer.as_ref())).collect())
     };
-    match state.search.answer(request, filter, load).await {
+    let pictures = |ids: Vec<i64>| async move { Ok(state.catalog.pictures(&state.db, &ids).await?) };
+    match state.search.answer(request, filter, load, pictures).await {
         Ok(body) => Ok(body),
         // Until the first index is built (seconds after a start on a large catalogue) an answer would say the shop
         // sells nothing of it (issue 20): say that search is starting instead.

@@ -7,7 +7,13 @@
 use super::offers::{Offer, offers_by_ids};
 use super::sections::{Section, section_tree};
 use crate::db::Db;
+use crate::domain::pictures::Picture;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The pictures' cache may take this fraction of the offers' bytes (about 100 bytes a picture: at 24 MB of offers,
+/// some 40,000 pictures).
+const PICTURE_SHARE_DIVISOR: u64 = 6;
 use std::sync::{Arc, RwLock};
 
 /// Active offers by id and the section tree, emptied by [`CatalogCache::clear`] when an import has changed the
@@ -15,6 +21,8 @@ use std::sync::{Arc, RwLock};
 /// used go first).
 pub struct CatalogCache {
     offers: moka::sync::Cache<String, Arc<Offer>>,
+    /// Whether each picture (`pictures.id`) a search answer's cards named is shown, and as what (issue 39).
+    pictures: moka::sync::Cache<i64, Option<Picture>>,
     tree: RwLock<Option<Arc<Vec<Section>>>>,
     /// Bumped by every `clear`: offers and a tree read before it are not kept after it.
     generation: AtomicU64,
@@ -36,6 +44,12 @@ impl CatalogCache {
                 .max_capacity(bytes)
                 .weigher(|id: &String, offer: &Arc<Offer>| {
                     u32::try_from(id.len() + offer.approx_bytes()).unwrap_or(u32::MAX)
+                })
+                .build(),
+            pictures: moka::sync::Cache::builder()
+                .max_capacity(bytes / PICTURE_SHARE_DIVISOR)
+                .weigher(|_: &i64, picture: &Option<Picture>| {
+                    u32::try_from(96 + picture.as_ref().map_or(0, |p| p.id.len())).unwrap_or(u32::MAX)
                 })
                 .build(),
             tree: RwLock::new(None),
@@ -84,11 +98,48 @@ impl CatalogCache {
         Ok(found.into_iter().flatten().collect())
     }
 
+    /// Which of the pictures `ids` (`pictures.id`) are shown, and as what (a search answer's cards, `search::cards`):
+    /// those not in the cache are read in one go (`db::pictures::shown_by_ids`) and kept, unless the cache was
+    /// cleared meanwhile (a picture made ready moves the picture version, and the watcher clears it).
+    pub async fn pictures(&self, pool: &Db, ids: &[i64]) -> sqlx::Result<HashMap<i64, Picture>> {
+        let generation = self.generation.load(Ordering::Acquire);
+        let mut shown = HashMap::new();
+        let mut missing = Vec::new();
+        for &id in ids {
+            match self.pictures.get(&id) {
+                Some(Some(picture)) => {
+                    shown.insert(id, picture);
+                }
+                Some(None) => {}
+                None => missing.push(id),
+            }
+        }
+        missing.sort_unstable();
+        missing.dedup();
+        if missing.is_empty() {
+            return Ok(shown);
+        }
+        let read: HashMap<i64, Picture> = crate::db::pictures::shown_by_ids(pool, &missing).await?.into_iter().collect();
+        let _not_clearing = self.clearing.read().unwrap_or_else(|e| e.into_inner());
+        let keep = self.generation.load(Ordering::Acquire) == generation;
+        for id in missing {
+            let picture = read.get(&id).cloned();
+            if keep {
+                self.pictures.insert(id, picture.clone());
+            }
+            if let Some(picture) = picture {
+                shown.insert(id, picture);
+            }
+        }
+        Ok(shown)
+    }
+
     /// Forgets every offer and the section tree: call it when an import has changed the catalogue.
     pub fn clear(&self) {
         let _cleared = self.clearing.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.offers.invalidate_all();
+        self.pictures.invalidate_all();
         *self.tree.write().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }

@@ -79,11 +79,13 @@ pub async fn compare_count(db: &Db, visitor: &str) -> sqlx::Result<i64> {
 }
 
 /// Records that the visitor viewed `offer_id` now (a repeat view moves it to the front) and forgets views past the
-/// newest [`VIEWED_MAX_ITEMS`].
+/// newest [`VIEWED_MAX_ITEMS`]. Two views within one millisecond keep their order: a view is stamped one past the
+/// visitor's newest when that is not older than now.
 pub async fn record_view(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<()> {
     let mut tx = db.begin().await?;
     on_tx!(tx, tx => sqlx::query(
-        "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at) VALUES ($1, $2, $3)
+        "INSERT INTO viewed_offers (visitor_id, offer_id, viewed_at) VALUES ($1, $2,
+             COALESCE((SELECT MAX(viewed_at) + 1 FROM viewed_offers WHERE visitor_id = $1 AND viewed_at >= $3), $3))
          ON CONFLICT (visitor_id, offer_id) DO UPDATE SET viewed_at = excluded.viewed_at",
     )
     .bind(visitor)

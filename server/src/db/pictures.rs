@@ -161,6 +161,27 @@ pub async fn version(db: &Db) -> sqlx::Result<i64> {
     on_pool!(db, pool => sqlx::query_scalar("SELECT version FROM picture_version").fetch_one(pool).await)
 }
 
+/// The pictures among `ids` (`pictures.id`) the shop holds a copy of, each with its id: what a search answer's cards
+/// show (`search::cards`; a pending or failed one shows the placeholder, as `db::offers::details` reads it).
+/// SQL: `SELECT id, hash, width, height, avif FROM pictures WHERE hash IS NOT NULL AND id IN (…)`.
+pub async fn shown_by_ids(db: &Db, ids: &[i64]) -> sqlx::Result<Vec<(i64, Picture)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = on_pool!(db, pool => {
+        let mut q = sqlx::QueryBuilder::new(
+            "SELECT id, hash, width, height, avif FROM pictures WHERE hash IS NOT NULL AND id IN (",
+        );
+        let mut list = q.separated(", ");
+        for id in ids {
+            list.push_bind(*id);
+        }
+        q.push(")");
+        q.build_query_as::<(i64, String, i64, i64, bool)>().fetch_all(pool).await
+    })?;
+    Ok(rows.into_iter().map(|(id, hash, width, height, avif)| (id, picture(hash, width, height, avif))).collect())
+}
+
 /// Makes every pending picture due now (a retry's back-off forgotten), and with `failed` every failed one pending
 /// again with its attempts reset; with `refresh` every ready one too, to be asked again conditionally. Returns the
 /// rows now due.

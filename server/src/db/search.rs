@@ -37,6 +37,31 @@ pub struct SearchDoc {
     /// Names of the sections on that path.
     pub section_names: Vec<String>,
     pub available: bool,
+    /// What the offer's card in a search answer shows beyond the above (`search::cards`); `None` where a test
+    /// builds documents by hand. A product's card is its leader's (`search::products`).
+    pub card: Option<Box<CardFacts>>,
+}
+
+/// What a search answer's card of an offer shows beyond its [`SearchDoc`] (`search::cards`, issue 39): read with the
+/// documents, so an answer reads nothing from the database but its pictures' state.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardFacts {
+    /// The offer's `section_id` as stored (an inactive section's too, as the product page reads it).
+    pub section_id: Option<String>,
+    pub slug: String,
+    /// The slug of its section, for its URL.
+    pub section_slug: Option<String>,
+    /// Minor units of `currency_id`.
+    pub price_minor: i64,
+    pub old_price_minor: Option<i64>,
+    pub currency_id: String,
+    /// The offer's own stock (a product's document is in stock when any variant is; its leader's card tells its own).
+    pub available: bool,
+    /// `(name, value, unit)` in the feed's order.
+    pub params: Vec<(String, String, Option<String>)>,
+    /// `pictures.id` of each picture the offer names, in its order (at most
+    /// [`OFFER_PICTURES_MAX`](crate::limits::OFFER_PICTURES_MAX)): the first of them that is ready is the card's.
+    pub pictures: Vec<i64>,
 }
 
 /// Every active offer as a [`SearchDoc`], in the shop's order. Three reads in one transaction:
@@ -217,21 +242,14 @@ async fn docs_in(
         }
         text
     };
-    #[allow(clippy::type_complexity)]
-    let offers: Vec<(
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        bool,
-        Option<String>,
-    )> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
-        "SELECT id, substr(name, 1, $1), substr(vendor, 1, $2), substr(vendor_code, 1, $2),
-                substr(description, 1, $3), section_id, available, group_id FROM offers
-             WHERE active = TRUE{} ORDER BY position, id",
-        "id",
+    let mut pictures = pictures_in(tx, subset).await?;
+    let offers: Vec<DocRow> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
+        "SELECT o.id, substr(o.name, 1, $1) AS name, substr(o.vendor, 1, $2) AS vendor,
+                substr(o.vendor_code, 1, $2) AS sku, substr(o.description, 1, $3) AS description, o.section_id,
+                o.available, o.group_id, o.slug, s.slug AS section_slug, o.price_minor, o.old_price_minor, o.currency_id
+             FROM offers o LEFT JOIN sections s ON s.id = o.section_id
+             WHERE o.active = TRUE{} ORDER BY o.position, o.id",
+        "o.id",
     ))
     .bind(crate::limits::OFFER_NAME_MAX_CHARS as i32)
     .bind(crate::limits::FEED_SHORT_TEXT_MAX_CHARS as i32)
@@ -240,8 +258,20 @@ async fn docs_in(
     .await)?;
     Ok(offers
         .into_iter()
-        .map(|(id, name, vendor, sku, description, section_id, available, group_id)| {
-            let section_id = section_id.filter(|s| sections.contains_key(s.as_str()));
+        .map(|row| {
+            let DocRow { id, name, vendor, sku, description, section_id: stored_section, available, group_id, .. } = row;
+            let card = CardFacts {
+                section_id: stored_section.clone(),
+                slug: row.slug,
+                section_slug: row.section_slug,
+                price_minor: row.price_minor,
+                old_price_minor: row.old_price_minor,
+                currency_id: row.currency_id,
+                available,
+                params: params.get(&id).cloned().unwrap_or_default(),
+                pictures: pictures.remove(&id).unwrap_or_default(),
+            };
+            let section_id = stored_section.filter(|s| sections.contains_key(s.as_str()));
             let mut path: Vec<String> = Vec::new();
             let mut at = section_id.clone();
             // Walk up to the top; the depth guard stops a parent cycle a broken feed might hold.
@@ -268,7 +298,48 @@ async fn docs_in(
                 available,
                 group_id,
                 other_skus: Vec::new(),
+                card: Some(Box::new(card)),
             }
+        })
+        .collect())
+}
+
+/// The columns [`docs_in`] reads of an offer.
+#[derive(sqlx::FromRow)]
+struct DocRow {
+    id: String,
+    name: String,
+    vendor: Option<String>,
+    sku: Option<String>,
+    description: Option<String>,
+    section_id: Option<String>,
+    available: bool,
+    group_id: Option<String>,
+    slug: String,
+    section_slug: Option<String>,
+    price_minor: i64,
+    old_price_minor: Option<i64>,
+    currency_id: String,
+}
+
+/// The pictures (`pictures.id`) each active offer names, in its order, inside `tx`: one row per offer, the ids packed
+/// by the database as [`db::facets::active_params_in`](super::facets) packs parameters. SQL: `SELECT op.offer_id,
+/// string_agg(CAST(p.id AS TEXT), ',' ORDER BY op.position) FROM offer_pictures op JOIN pictures p ON p.url = op.url
+/// JOIN offers o … GROUP BY op.offer_id`.
+async fn pictures_in(tx: &mut Tx, subset: Subset) -> sqlx::Result<HashMap<String, Vec<i64>>> {
+    let packed: Vec<(String, String)> = on_tx!(tx, tx => sqlx::query_as(subset.sql(
+        "SELECT op.offer_id, string_agg(CAST(p.id AS TEXT), ',' ORDER BY op.position) \
+         FROM offer_pictures op JOIN pictures p ON p.url = op.url JOIN offers o ON o.id = op.offer_id \
+         WHERE o.active = TRUE{} GROUP BY op.offer_id",
+        "o.id",
+    ))
+    .fetch_all(&mut *tx)
+    .await)?;
+    Ok(packed
+        .into_iter()
+        .map(|(offer, ids)| {
+            let ids = ids.split(',').filter_map(|id| id.parse().ok()).take(crate::limits::OFFER_PICTURES_MAX).collect();
+            (offer, ids)
         })
         .collect())
 }

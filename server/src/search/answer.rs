@@ -29,6 +29,17 @@ pub struct SearchParameter {
     pub value: String,
 }
 
+impl SearchParameter {
+    /// The parameter `name` of `value` in `unit` (none or empty: the value alone).
+    pub fn of(name: &str, value: &str, unit: &Option<String>) -> Self {
+        let value = match unit.as_deref() {
+            Some(unit) if !unit.is_empty() => format!("{value} {unit}"),
+            _ => value.to_owned(),
+        };
+        Self { name: name.to_owned(), value }
+    }
+}
+
 /// A found offer (spec §3 `ITEMS`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -89,17 +100,7 @@ impl From<&crate::catalog::Offer> for SearchItem {
             name: o.name.clone(),
             url: o.url.clone(),
             picture: o.pictures.first().cloned(),
-            parameters: o
-                .params
-                .iter()
-                .map(|p| SearchParameter {
-                    value: match p.unit.as_deref() {
-                        Some(unit) if !unit.is_empty() => format!("{} {unit}", p.value),
-                        _ => p.value.clone(),
-                    },
-                    name: p.name.clone(),
-                })
-                .collect(),
+            parameters: o.params.iter().map(|p| SearchParameter::of(&p.name, &p.value, &p.unit)).collect(),
             price: o.price.clone(),
             old_price: o.old_price.clone(),
             currency_id: o.currency_id.clone(),

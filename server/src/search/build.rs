@@ -230,7 +230,19 @@ impl SearchIndex {
             section_names: sections.names,
             section_paths: sections.paths,
             synonyms,
+            cards: super::cards::Cards::default(),
         }
+    }
+
+    /// The index with `cards` of its ordinals ([`super::cards`]): answers take their items from them when they cover
+    /// every ordinal.
+    pub(crate) fn with_cards(self, cards: super::cards::Cards) -> Self {
+        Self { cards, ..self }
+    }
+
+    /// The cards of its ordinals (none for an index built from documents alone, as tests build).
+    pub(crate) fn cards(&self) -> &super::cards::Cards {
+        &self.cards
     }
 }
 

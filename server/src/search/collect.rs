@@ -247,19 +247,23 @@ impl SearchIndex {
             return Ok(None);
         }
         let total = counts[..slots].iter().sum();
-        let items = top
+        let (items, ordinals) = top
             .ranked()
             .into_iter()
             .skip(request.offset)
-            .filter_map(|key| self.ids.get(self.ordinal_at(key_place(key)) as usize).cloned())
-            .collect();
+            .filter_map(|key| {
+                let ordinal = self.ordinal_at(key_place(key));
+                Some((self.ids.get(ordinal as usize)?.clone(), ordinal))
+            })
+            .unzip();
         let mut sections: Vec<usize> = (0..slots - 1).filter(|&slot| counts[slot] > 0).collect();
         sections.sort_unstable_by_key(|&slot| std::cmp::Reverse(best[slot]));
         let sections = sections
             .into_iter()
             .map(|slot| (self.section_ids[slot].clone(), self.section_names[slot].clone(), counts[slot]))
             .collect();
-        let hits = SearchHits { total, sections, items, items_total, partial: partial.is_some(), exact, found };
+        let hits =
+            SearchHits { total, sections, items, ordinals, items_total, partial: partial.is_some(), exact, found };
         Ok(Some((hits, matched)))
     }
 

@@ -9,6 +9,8 @@
 //!   (the brands its offers named and the section tree it was built with, [`Catalogue`]): what an import's update (`search::update`) starts from instead of the whole
 //!   catalogue. An update's generation links the segment files of the one before (hard links: tantivy never writes
 //!   a segment's files again) and adds a segment of its own;
+//! - in each generation too, `cards-{first ordinal}.bin`: the search answers' cards ([`super::cards`]), one part per
+//!   build or update, linked into the next generation like tantivy's segment files;
 //! - `CURRENT`: the name of the generation in use and the catalogue version it shows (JSON), replaced by a rename;
 //! - `LOCK`: held shared while a generation is opened and exclusively while one is built and switched to, so two
 //!   processes sharing the folder never build over each other, and the second reuses the first's build.
@@ -30,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 /// Bumped whenever what `state.bin` holds or how the index is built changes: a generation of another format is
 /// rebuilt, never read.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = "LOCK";
@@ -333,7 +335,20 @@ fn write_synced(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 fn open_generation(dir: &Path) -> anyhow::Result<(SearchIndex, FacetIndex)> {
     let bytes = fs::read(dir.join(STATE))?;
     let (kept, facets): (super::Kept, FacetIndex) = postcard::from_bytes(&bytes)?;
-    Ok((SearchIndex::open(dir, kept)?, facets))
+    let search = SearchIndex::open(dir, kept)?;
+    // Without cards of every ordinal, answers read their offers from the catalogue (slower, as right), and the next
+    // import builds anew.
+    let cards = super::cards::Cards::open(dir)
+        .and_then(|cards| {
+            let covered = cards.is_empty() || cards.len() as usize == search.ordinals();
+            anyhow::ensure!(covered, "{} cards for {} ordinals", cards.len(), search.ordinals());
+            Ok(cards)
+        })
+        .unwrap_or_else(|err| {
+            tracing::warn!(err = format!("{err:#}"), dir = %dir.display(), "the kept search cards are not used");
+            super::cards::Cards::default()
+        });
+    Ok((search.with_cards(cards), facets))
 }
 
 /// Syncs a folder's entries (a new file's name, a rename), so they survive a power cut.

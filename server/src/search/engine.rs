@@ -4,6 +4,7 @@
 //! One call answers a search request ([`SearchEngine::answer`], issue 21): the handler parses, asks and responds.
 
 use super::answer::{ALL_SECTIONS_ID, ALL_SECTIONS_TITLE, SearchAnswer, SearchItem, SearchSection};
+use super::cards::{self, Card, Cards};
 use super::disk::{Base, Catalogue, IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::update;
@@ -13,7 +14,8 @@ use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::CacheBudget;
 use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
-use std::collections::HashSet;
+use crate::domain::pictures::Picture;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -205,10 +207,18 @@ impl SearchEngine {
     /// index runs (off the async threads) and `load` gives the items of the ids it names, best first (it may leave
     /// out offers that are gone). Errors: [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`]
     /// when the index or `load` fails.
-    pub async fn answer<L, F>(&self, request: SearchRequest, filter: Filter, load: L) -> Result<Bytes, AnswerError>
+    pub async fn answer<L, F, P, G>(
+        &self,
+        request: SearchRequest,
+        filter: Filter,
+        load: L,
+        pictures: P,
+    ) -> Result<Bytes, AnswerError>
     where
         L: FnOnce(Vec<String>) -> F,
         F: Future<Output = anyhow::Result<Vec<SearchItem>>>,
+        P: FnOnce(Vec<i64>) -> G,
+        G: Future<Output = anyhow::Result<HashMap<i64, Picture>>>,
     {
         if !self.is_ready() {
             return Err(AnswerError::Starting);
@@ -218,6 +228,7 @@ impl SearchEngine {
             return Ok(body);
         }
         let (generation, index, facets) = self.indexes();
+        let cards = index.cards().clone();
         let request = SearchRequest { text: key.0.clone(), ..request };
         let (hits, facets) = tokio::task::spawn_blocking(move || {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
@@ -239,16 +250,39 @@ impl SearchEngine {
             found: hits.total,
         }];
         sections.extend(hits.sections.into_iter().map(|(id, value, found)| SearchSection { id, value, found }));
+        // The items from their cards when every one has one; else (an index built from documents alone) from `load`.
+        let mut items = Vec::with_capacity(hits.ordinals.len() * 512);
+        let page: Option<Vec<Card<'_>>> = hits.ordinals.iter().map(|&ordinal| cards.get(ordinal)).collect();
+        match page {
+            Some(page) => {
+                let ids: Vec<i64> = page.iter().flat_map(Card::picture_ids).collect();
+                let shown = if ids.is_empty() { HashMap::new() } else { pictures(ids).await? };
+                for (at, card) in page.iter().enumerate() {
+                    if at > 0 {
+                        items.push(b',');
+                    }
+                    card.write(&mut items, &shown);
+                }
+            }
+            None => {
+                for (at, item) in load(hits.items).await?.iter().enumerate() {
+                    if at > 0 {
+                        items.push(b',');
+                    }
+                    serde_json::to_writer(&mut items, item).map_err(anyhow::Error::from)?;
+                }
+            }
+        }
         let answer = SearchAnswer {
             total: hits.total,
             sections,
-            items: load(hits.items).await?,
+            items: Vec::new(),
             items_total: hits.items_total,
             partial: hits.partial,
             exact: hits.exact,
             facets,
         };
-        let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
+        let body = Bytes::from(with_items(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?, &items)?);
         // The read lock keeps a swap from slipping between the generation check and the insert.
         let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
         if self.generation.load(Ordering::Acquire) == generation {
@@ -323,8 +357,9 @@ impl SearchEngine {
         self.swap(index);
     }
 
-    /// Empties the answer cache, the indexes staying in use: answers being made meanwhile are not kept.
-    fn forget_answers(&self) {
+    /// Empties the answer cache, the indexes staying in use: answers being made meanwhile are not kept. The catalogue
+    /// watcher calls it when the pictures shown change (answers name them).
+    pub fn forget_answers(&self) {
         let current = self.current.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.answers.invalidate_all();
@@ -429,7 +464,10 @@ impl SearchEngine {
         let kept = version.clone();
         let (changed, gone) = (plan.changed, plan.gone.len());
         let updated = tokio::task::spawn_blocking(move || {
-            let (docs, offers) = super::products::gather(read.docs, read.offers);
+            let (mut docs, offers) = super::products::gather(read.docs, read.offers);
+            // The new products' cards follow the old ones' (an index without cards of every ordinal builds anew).
+            let new_cards = take_cards(&mut docs).filter(|_| old.cards().len() as usize == old.ordinals());
+            let Some(new_cards) = new_cards else { return anyhow::Ok(None) };
             let Base { entries, mut catalogue, .. } = base;
             // A product read that the plan did not name as changed (the reads disagreeing): build anew.
             let Some((entries, feed)) = update::apply(entries, &plan.gone, offers, &read.places) else {
@@ -441,7 +479,8 @@ impl SearchEngine {
             let facets_ms = at.elapsed().as_millis() as u64;
             let at = std::time::Instant::now();
             let index =
-                SearchIndex::extend_in(building.dir(), &old, &plan.gone, docs, &feed, &mut catalogue.brands, rules)?;
+                SearchIndex::extend_in(building.dir(), &old, &plan.gone, docs, &feed, &mut catalogue.brands, rules)?
+                    .with_cards(old.cards().with_written(building.dir(), &new_cards)?);
             building.keep_catalogue(&catalogue)?;
             building.switch(&index, &facets, &kept)?;
             anyhow::Ok(Some((index, facets, facets_ms, at.elapsed().as_millis() as u64)))
@@ -503,13 +542,19 @@ impl SearchEngine {
         let kept = version.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
             // Both hold products: a group's variants are one entry (issue 35).
-            let (docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
+            let (mut docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
+            let cards = take_cards(&mut docs);
             let entries: Vec<_> = facet_offers.into_iter().map(Some).collect();
             if let Some(building) = &building {
                 building.keep_entries(&entries)?;
             }
             let facets = FacetIndex::build_entries(entries, None, &settings);
             let (index, brands) = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
+            let index = match (&building, cards) {
+                (Some(building), Some(cards)) => index.with_cards(Cards::default().with_written(building.dir(), &cards)?),
+                (None, Some(cards)) => index.with_cards(Cards::default().with_held(&cards)),
+                (_, None) => index,
+            };
             if let Some(building) = building {
                 building.keep_catalogue(&Catalogue { brands, sections: snapshot.sections })?;
                 building.switch(&index, &facets, &kept)?;
@@ -530,6 +575,36 @@ impl SearchEngine {
         );
         Ok(offers)
     }
+}
+
+/// The cards of `docs` ([`cards::encode`]), in their order, each document's facts dropped once encoded (a build holds
+/// every document at once). `None` when a document has no facts.
+fn take_cards(docs: &mut [super::SearchDoc]) -> Option<Vec<Vec<u8>>> {
+    docs.iter_mut()
+        .map(|doc| {
+            let card = cards::encode(doc);
+            doc.card = None;
+            card
+        })
+        .collect()
+}
+
+/// `answer`, serialised with no items, with `items` (items' JSON, separated by commas) put into its `items` array.
+/// Inside a JSON string every `"` is escaped, so the first `"items":[]` is the key's. Errors: no such key (the
+/// answer's shape changed).
+fn with_items(answer: Vec<u8>, items: &[u8]) -> anyhow::Result<Vec<u8>> {
+    const EMPTY: &[u8] = b"\"items\":[]";
+    let at = answer
+        .windows(EMPTY.len())
+        .position(|w| w == EMPTY)
+        .ok_or_else(|| anyhow::anyhow!("a search answer without items"))?
+        + EMPTY.len()
+        - 1;
+    let mut body = Vec::with_capacity(answer.len() + items.len());
+    body.extend_from_slice(&answer[..at]);
+    body.extend_from_slice(items);
+    body.extend_from_slice(&answer[at..]);
+    Ok(body)
 }
 
 /// The shop's synonym rules: `stored` (checked when `vitrina synonyms import` stored them) or, when none are stored or
@@ -579,6 +654,11 @@ mod tests {
         }
     }
 
+    /// Pictures never asked for: these indexes hold no cards.
+    fn none_shown(_: Vec<i64>) -> std::future::Ready<anyhow::Result<HashMap<i64, Picture>>> {
+        std::future::ready(Ok(HashMap::new()))
+    }
+
     fn parse(body: &Bytes) -> serde_json::Value {
         serde_json::from_slice(body).unwrap()
     }
@@ -615,12 +695,12 @@ mod tests {
         let request = || SearchRequest { text: " Мяч  ".into(), limit: 2, ..Default::default() };
         let calls = AtomicUsize::new(0);
         assert!(matches!(
-            engine.answer(request(), Filter::default(), counting(&calls)).await,
+            engine.answer(request(), Filter::default(), counting(&calls), none_shown).await,
             Err(AnswerError::Starting)
         ));
 
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
-        let body = engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap();
+        let body = engine.answer(request(), Filter::default(), counting(&calls), none_shown).await.unwrap();
         let answer = parse(&body);
         assert_eq!(answer["total"], 3);
         assert_eq!(answer["itemsTotal"], 3);
@@ -630,14 +710,14 @@ mod tests {
         // The same question, spelt differently: one cache entry.
         let again = SearchRequest { text: "мяч".into(), ..request() };
         assert_eq!(
-            engine.answer(again, Filter::default(), |_| async { anyhow::bail!("not asked") }).await.unwrap(),
+            engine.answer(again, Filter::default(), |_| async { anyhow::bail!("not asked") }, none_shown).await.unwrap(),
             body
         );
         assert_eq!(calls.load(Ordering::SeqCst), 1);
 
         engine.swap(SearchIndex::build(docs("мяч", 5)).unwrap());
         assert_eq!(
-            parse(&engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap())["total"],
+            parse(&engine.answer(request(), Filter::default(), counting(&calls), none_shown).await.unwrap())["total"],
             5,
             "a swap empties it"
         );
@@ -654,10 +734,10 @@ mod tests {
             swapping.swap(SearchIndex::build(docs("мяч", 4)).unwrap());
             Ok(ids.into_iter().map(item).collect())
         };
-        assert_eq!(parse(&engine.answer(request(), Filter::default(), load).await.unwrap())["total"], 3);
+        assert_eq!(parse(&engine.answer(request(), Filter::default(), load, none_shown).await.unwrap())["total"], 3);
         let calls = AtomicUsize::new(0);
         assert_eq!(
-            parse(&engine.answer(request(), Filter::default(), counting(&calls)).await.unwrap())["total"],
+            parse(&engine.answer(request(), Filter::default(), counting(&calls), none_shown).await.unwrap())["total"],
             4,
             "not the old answer"
         );
@@ -669,10 +749,120 @@ mod tests {
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
         let request = || SearchRequest { text: "мяч".into(), limit: 10, ..Default::default() };
         let failed =
-            engine.answer(request(), Filter::default(), |_| async { anyhow::bail!("the database is gone") }).await;
+            engine.answer(request(), Filter::default(), |_| async { anyhow::bail!("the database is gone") }, none_shown).await;
         assert!(matches!(failed, Err(AnswerError::Failed(_))));
         let calls = AtomicUsize::new(0);
-        assert!(engine.answer(request(), Filter::default(), counting(&calls)).await.is_ok());
+        assert!(engine.answer(request(), Filter::default(), counting(&calls), none_shown).await.is_ok());
         assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    /// A feed of `offers` (each `(id, name, price, extra XML)`, a variant's XML starting with its group, `g:`), two
+    /// sections.
+    fn feed(offers: &[(&str, &str, u32, &str)]) -> String {
+        let offers: String = offers
+            .iter()
+            .map(|(id, name, price, extra)| {
+                let (group, extra) = match extra.strip_prefix("g:") {
+                    Some(extra) => (r#" group_id="g""#, extra),
+                    None => ("", *extra),
+                };
+                format!(
+                    r#"<offer id="{id}"{group} available="true"><name>{name}</name><price>{price}</price><currencyId>RUR</currencyId>{extra}</offer>"#
+                )
+            })
+            .collect();
+        format!(
+            r#"<yml_catalog date="2026-01-01 00:00"><shop><name>S</name><currencies><currency id="RUR" rate="1"/></currencies>
+            <categories><category id="1">Куклы</category><category id="2" parentId="1">Пупсы</category></categories>
+            <offers>{offers}</offers></shop></yml_catalog>"#
+        )
+    }
+
+    /// Asks `engine` each of `questions` and checks each answer's items against the offers as the catalogue reads
+    /// them (`SearchItem::from(&Offer)`, the items before cards): the cards must say the same.
+    async fn items_agree(engine: &SearchEngine, pool: &Db, questions: &[&str]) -> Vec<serde_json::Value> {
+        let catalog = &crate::catalog::CatalogCache::default();
+        let mut seen = Vec::new();
+        for text in questions {
+            let request = SearchRequest { text: (*text).into(), limit: 100, ..SearchRequest::default() };
+            let body = engine
+                .answer(request, Filter::default(), |_| async { anyhow::bail!("every item has a card") }, |ids| async move {
+                    Ok(catalog.pictures(pool, &ids).await?)
+                })
+                .await
+                .unwrap();
+            let items = parse(&body)["items"].clone();
+            let ids: Vec<String> = items.as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().into()).collect();
+            let offers = crate::catalog::offers_by_ids(pool, &ids).await.unwrap();
+            let want: Vec<SearchItem> = offers.iter().map(SearchItem::from).collect();
+            assert_eq!(items, serde_json::to_value(&want).unwrap(), "{text}");
+            seen.extend(want.iter().map(|item| serde_json::to_value(item).unwrap()));
+        }
+        seen
+    }
+
+    /// Of `items`, the ids, and the picture of the item with id `1`.
+    fn ids_and_picture(items: &[serde_json::Value]) -> (Vec<&str>, &serde_json::Value) {
+        let picture = &items.iter().find(|item| item["id"] == "1").unwrap()["picture"]["id"];
+        (items.iter().map(|item| item["id"].as_str().unwrap()).collect(), picture)
+    }
+
+    /// The index version of the catalogue in `pool` now.
+    async fn now(engine: &SearchEngine, pool: &Db) -> IndexVersion {
+        let now = crate::db::shop::content_version(pool).await.unwrap();
+        let stamp = crate::db::search::import_finished_at(pool, now.last_import).await.unwrap();
+        engine.version_of(now.last_import, stamp, now.synonyms)
+    }
+
+    #[tokio::test]
+    async fn cards_answer_what_the_catalogue_holds_after_a_build_an_update_and_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::connect(&dir.path().join("shop.db")).await.unwrap();
+        let pictures = r#"<picture>https://example.org/a.jpg</picture><picture>https://example.org/b.jpg</picture>"#;
+        let params = r#"<param name="Вес" unit="г">120</param><param name="Цвет">синий</param>"#;
+        let first = format!("<categoryId>2</categoryId><oldprice>2000</oldprice>{pictures}{params}");
+        let before = [
+            ("1", "Кукла Маша", 1480, first.as_str()),
+            ("2", "Кукла Глаша", 990, "g:<categoryId>1</categoryId><param name=\"Размер\">S</param>"),
+            ("3", "Кукла Глаша", 1090, "g:<categoryId>1</categoryId><param name=\"Размер\">M</param>"),
+            ("4", "Кукла без раздела \"picture\":null", 50, ""),
+        ];
+        let text = feed(&before);
+        crate::feeds::import::import_feed(&pool, std::io::Cursor::new(text), "test").await.unwrap();
+        // The second picture is shown, the first still pending: the card shows the second.
+        pool.raw_execute(
+            "UPDATE pictures SET state = 'ready', hash = 'b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2', width = 640, height = 480 \
+             WHERE url = 'https://example.org/b.jpg'",
+            &[],
+        )
+        .await
+        .unwrap();
+        let store = super::super::disk::IndexStore::new(dir.path().join("search")).unwrap();
+        let engine = SearchEngine::new().unwrap().with_store(store.clone());
+        engine.refresh(&pool, now(&engine, &pool).await).await.unwrap();
+        let questions = ["кукла", "маша", "глаша", "раздела"];
+        let seen = items_agree(&engine, &pool, &questions).await;
+        let picture = "b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2";
+        assert_eq!(ids_and_picture(&seen), (vec!["2", "1", "4", "1", "2", "4"], &picture.into()));
+
+        // One price changed and one offer new: an update adds their cards.
+        let mut after = before.to_vec();
+        after[0].2 = 1500;
+        after.push(("5", "Кукла Даша", 700, "<categoryId>2</categoryId>"));
+        let text = feed(&after);
+        crate::feeds::import::import_feed(&pool, std::io::Cursor::new(text), "test").await.unwrap();
+        engine.refresh(&pool, now(&engine, &pool).await).await.unwrap();
+        assert_eq!(engine.origin().updated_products, 2, "updated, not built");
+        let seen = items_agree(&engine, &pool, &questions).await;
+        assert_eq!(ids_and_picture(&seen), (vec!["2", "1", "5", "4", "1", "2", "4"], &picture.into()));
+
+        let reopened = SearchEngine::new().unwrap().with_store(store);
+        let finished = |import| {
+            let pool = pool.clone();
+            async move { crate::db::search::import_finished_at(&pool, import).await }
+        };
+        assert!(reopened.open_stored(finished).await);
+        assert_eq!(reopened.index().cards().len() as usize, reopened.index().ordinals());
+        assert_eq!(items_agree(&reopened, &pool, &questions).await, seen);
     }
 }

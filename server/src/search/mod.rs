@@ -54,6 +54,7 @@ use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentR
 
 pub mod answer;
 mod build;
+pub mod cards;
 mod collect;
 pub mod disk;
 pub mod engine;
@@ -168,6 +169,8 @@ pub struct SearchHits {
     pub sections: Vec<(String, String, usize)>,
     /// Ids of the best `limit` offers after `offset` (restricted to `section` when given), best first.
     pub items: Vec<String>,
+    /// Their ordinals, in the same order (what their cards are kept by, [`cards::Cards`]).
+    pub ordinals: Vec<u32>,
     /// Number of matches `items` are taken from: `total` without `section`, else the matches in the section and its
     /// subsections (the results page counts its pages with it).
     pub items_total: usize,
@@ -249,6 +252,8 @@ pub struct SearchIndex {
     /// What a query word also finds, by the word's stem: `(stem, as typed)` of each synonym (the shop's rules and
     /// the brands' Cyrillic spellings, [`synonyms`]).
     synonyms: HashMap<String, Vec<(String, String)>>,
+    /// The answers' cards by ordinal ([`cards`]); empty when built from documents without card facts.
+    cards: cards::Cards,
 }
 
 /// `ё` → `е` (both cases): shoppers type either.
