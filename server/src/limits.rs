@@ -189,6 +189,11 @@ impl Default for CacheBudget {
     }
 }
 
+/// Questions a shop searches at once, per core (issue 39): at 100,000 offers and 64 connections asking new questions,
+/// one per core answered 1,850–2,650 requests/s, two 2,850–3,300, eight no more than two; each thread searching holds
+/// its work arrays and allocator pages (docs/performance.md "Uncached search").
+pub const SEARCH_WORKERS_PER_CORE: usize = 2;
+
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
 /// pages would make the engine rank (and hold) ever more hits for one answer; nobody pages that far.
 pub const MAX_SEARCH_PAGE: u32 = 100;

@@ -66,6 +66,17 @@ pub struct SearchEngine {
     updated_products: AtomicU64,
     /// Bytes of listings' counts each facet index put in use may keep ([`FacetIndex::keep_counts`]).
     counts_bytes: u64,
+    /// Questions searched at once ([`search_workers`]). More only switch between threads, and each thread that has
+    /// searched keeps its work arrays and its allocator's pages (64 connections asking new questions held 60 blocking
+    /// threads and 860 MB at 100,000 offers before this bound; docs/performance.md).
+    searching: tokio::sync::Semaphore,
+}
+
+/// How many questions [`SearchEngine::answer`] searches at once: [`SEARCH_WORKERS_PER_CORE`] per core.
+///
+/// [`SEARCH_WORKERS_PER_CORE`]: crate::limits::SEARCH_WORKERS_PER_CORE
+fn search_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get) * crate::limits::SEARCH_WORKERS_PER_CORE
 }
 
 /// A cache of serialised answers weighed in bytes, at most `bytes`.
@@ -105,6 +116,7 @@ impl SearchEngine {
             built_products: AtomicU64::new(0),
             updated_products: AtomicU64::new(0),
             counts_bytes: CacheBudget::default().counts,
+            searching: tokio::sync::Semaphore::new(search_workers()),
         })
     }
 
@@ -230,6 +242,7 @@ impl SearchEngine {
         let (generation, index, facets) = self.indexes();
         let cards = index.cards().clone();
         let request = SearchRequest { text: key.0.clone(), ..request };
+        let permit = self.searching.acquire().await.map_err(anyhow::Error::from)?;
         let (hits, facets) = tokio::task::spawn_blocking(move || {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
             let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
@@ -244,6 +257,7 @@ impl SearchEngine {
         .await
         .map_err(anyhow::Error::from)?
         .map_err(anyhow::Error::from)?;
+        drop(permit);
         let mut sections = vec![SearchSection {
             id: ALL_SECTIONS_ID.to_owned(),
             value: ALL_SECTIONS_TITLE.to_owned(),
