@@ -1084,8 +1084,8 @@ export interface paths {
          *     `SUBSECTIONS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
          *     first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
          * @description The search engine answers (`SearchEngine::answer`): from its cache when the same question was
-         *     asked since the last index swap; otherwise its items come from the catalogue's offer cache, which reads only
-         *     offers not seen since the last import from SQLite (docs/performance.md "HTTP under wrk").
+         *     asked since the last index swap; otherwise its items come from the index's cards (`search::cards`), their pictures
+         *     from the catalogue's picture cache (docs/performance.md "HTTP under wrk").
          */
         get: operations["search_offers"];
         put?: never;
