@@ -80,6 +80,17 @@ need_wrk() {
 # rss_kb PID: resident memory of PID, KiB.
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 
+# memory_of PID: "VmRSS N MiB (anonymous A MiB, proportional P MiB)". VmRSS counts a file page once per mapping that
+# touched it, and each SQLite connection maps the database itself (issue 39: 850 MiB of a 109 MB database after the
+# mixed run); the proportional set (Pss, /proc/PID/smaps_rollup) divides such a page among its mappings.
+memory_of() {
+  local rss anon pss
+  rss=$(awk '/^VmRSS:/ {print int($2 / 1024)}' "/proc/$1/status")
+  anon=$(awk '/^RssAnon:/ {print int($2 / 1024)}' "/proc/$1/status")
+  pss=$(awk '/^Pss:/ {print int($2 / 1024)}' "/proc/$1/smaps_rollup" 2>/dev/null)
+  echo "VmRSS $rss MiB (anonymous $anon MiB, proportional ${pss:-?} MiB)"
+}
+
 # catalogue_db DIR OFFERS: a database in DIR holding a generated catalogue of OFFERS offers (generate-feed, seed 1,
 # then import); made once and reused while DIR keeps it. Prints the database's path.
 catalogue_db() {

@@ -129,7 +129,7 @@ for c in 64 256; do
   wrk_row "mixed (home, section, offer, search, mini cart)" "$c" "$ceiling" -s scripts/perf/mixed.lua "$SHOP_URL" -- "$work/ids" 100000
 done
 say ""
-say "Server memory (RSS) after the load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+say "Server memory after the load: $(memory_of "$SHOP_PID")"
 
 # 3a. Sorted listings of the largest section (issue 39): from the facet index's kept orders and counts.
 largest=$(curl -s "$SHOP_URL/api/sections" | python3 -c '
@@ -155,7 +155,7 @@ wrk_row "search, ten questions asked again" 64 "$ceiling" -s scripts/perf/search
 say ""
 python3 scripts/bench/render.py "$SHOP_URL" --seconds "$seconds" 2>&1 | sed 's/^## /### /' | tee -a "$report"
 say ""
-say "Server memory (RSS) after the render load: $(($(rss_kb "$SHOP_PID") / 1024)) MiB"
+say "Server memory after the render load: $(memory_of "$SHOP_PID")"
 
 # 3c. Filtered listings (issue 35): the same first page unfiltered and with two facets chosen.
 say ""
