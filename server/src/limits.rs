@@ -157,6 +157,10 @@ pub const CACHE_SHARE_ANSWERS_PERCENT: u64 = 20;
 pub const CACHE_SHARE_OFFERS_PERCENT: u64 = 25;
 pub const CACHE_SHARE_COUNTS_PERCENT: u64 = 5;
 
+/// Of the offers' share, the part the shown pictures by id may take (`catalog::CatalogCache::pictures`, issue 39: what
+/// a search answer's cards show), as a divisor: about 100 bytes a picture, some 40,000 pictures at the default 24 MB.
+pub const CACHE_PICTURES_DIVISOR: u64 = 6;
+
 /// Bytes each cache may hold: `VITRINA_CACHE_MB` split by the shares above (`CACHE_SHARE_*_PERCENT`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CacheBudget {

@@ -10,10 +10,6 @@ use crate::db::Db;
 use crate::domain::pictures::Picture;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The pictures' cache may take this fraction of the offers' bytes (about 100 bytes a picture: at 24 MB of offers,
-/// some 40,000 pictures).
-const PICTURE_SHARE_DIVISOR: u64 = 6;
 use std::sync::{Arc, RwLock};
 
 /// Active offers by id and the section tree, emptied by [`CatalogCache::clear`] when an import has changed the
@@ -47,7 +43,7 @@ impl CatalogCache {
                 })
                 .build(),
             pictures: moka::sync::Cache::builder()
-                .max_capacity(bytes / PICTURE_SHARE_DIVISOR)
+                .max_capacity(bytes / crate::limits::CACHE_PICTURES_DIVISOR)
                 .weigher(|_: &i64, picture: &Option<Picture>| {
                     u32::try_from(96 + picture.as_ref().map_or(0, |p| p.id.len())).unwrap_or(u32::MAX)
                 })
@@ -119,7 +115,8 @@ impl CatalogCache {
         if missing.is_empty() {
             return Ok(shown);
         }
-        let read: HashMap<i64, Picture> = crate::db::pictures::shown_by_ids(pool, &missing).await?.into_iter().collect();
+        let read: HashMap<i64, Picture> =
+            crate::db::pictures::shown_by_ids(pool, &missing).await?.into_iter().collect();
         let _not_clearing = self.clearing.read().unwrap_or_else(|e| e.into_inner());
         let keep = self.generation.load(Ordering::Acquire) == generation;
         for id in missing {

@@ -259,7 +259,8 @@ async fn docs_in(
     Ok(offers
         .into_iter()
         .map(|row| {
-            let DocRow { id, name, vendor, sku, description, section_id: stored_section, available, group_id, .. } = row;
+            let DocRow { id, name, vendor, sku, description, section_id: stored_section, available, group_id, .. } =
+                row;
             let card = CardFacts {
                 section_id: stored_section.clone(),
                 slug: row.slug,

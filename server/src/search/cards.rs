@@ -243,11 +243,6 @@ impl Cards {
         }
         Ok(cards)
     }
-
-    /// Bytes of the cards, mapped or held.
-    pub fn bytes(&self) -> u64 {
-        self.parts.iter().map(|part| part.bytes.len() as u64).sum()
-    }
 }
 
 /// Maps the part at `path` read-only.

@@ -10,11 +10,11 @@ use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::update;
 use super::{SearchIndex, SearchRequest, fold};
 use crate::db::Db;
+use crate::domain::pictures::Picture;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
 use crate::limits::CacheBudget;
 use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
-use crate::domain::pictures::Picture;
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -565,7 +565,9 @@ impl SearchEngine {
             let facets = FacetIndex::build_entries(entries, None, &settings);
             let (index, brands) = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
             let index = match (&building, cards) {
-                (Some(building), Some(cards)) => index.with_cards(Cards::default().with_written(building.dir(), &cards)?),
+                (Some(building), Some(cards)) => {
+                    index.with_cards(Cards::default().with_written(building.dir(), &cards)?)
+                }
                 (None, Some(cards)) => index.with_cards(Cards::default().with_held(&cards)),
                 (_, None) => index,
             };
@@ -724,7 +726,10 @@ mod tests {
         // The same question, spelt differently: one cache entry.
         let again = SearchRequest { text: "мяч".into(), ..request() };
         assert_eq!(
-            engine.answer(again, Filter::default(), |_| async { anyhow::bail!("not asked") }, none_shown).await.unwrap(),
+            engine
+                .answer(again, Filter::default(), |_| async { anyhow::bail!("not asked") }, none_shown)
+                .await
+                .unwrap(),
             body
         );
         assert_eq!(calls.load(Ordering::SeqCst), 1);
@@ -762,8 +767,9 @@ mod tests {
         let engine = Arc::new(SearchEngine::new().unwrap());
         engine.swap(SearchIndex::build(docs("мяч", 3)).unwrap());
         let request = || SearchRequest { text: "мяч".into(), limit: 10, ..Default::default() };
-        let failed =
-            engine.answer(request(), Filter::default(), |_| async { anyhow::bail!("the database is gone") }, none_shown).await;
+        let failed = engine
+            .answer(request(), Filter::default(), |_| async { anyhow::bail!("the database is gone") }, none_shown)
+            .await;
         assert!(matches!(failed, Err(AnswerError::Failed(_))));
         let calls = AtomicUsize::new(0);
         assert!(engine.answer(request(), Filter::default(), counting(&calls), none_shown).await.is_ok());
@@ -800,9 +806,12 @@ mod tests {
         for text in questions {
             let request = SearchRequest { text: (*text).into(), limit: 100, ..SearchRequest::default() };
             let body = engine
-                .answer(request, Filter::default(), |_| async { anyhow::bail!("every item has a card") }, |ids| async move {
-                    Ok(catalog.pictures(pool, &ids).await?)
-                })
+                .answer(
+                    request,
+                    Filter::default(),
+                    |_| async { anyhow::bail!("every item has a card") },
+                    |ids| async move { Ok(catalog.pictures(pool, &ids).await?) },
+                )
                 .await
                 .unwrap();
             let items = parse(&body)["items"].clone();

@@ -1,7 +1,7 @@
 //! `GET /api/search` on the demo catalogue, after an import, and on real feeds.
 
-use crate::helpers::{SMALL_FEED, search_until, spawn_app};
-use serde_json::Value;
+use crate::helpers::{SMALL_FEED, search_until, spawn_app, spawn_indexed};
+use serde_json::{Value, json};
 
 fn names(answer: &Value) -> Vec<String> {
     answer["items"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_owned()).collect()
@@ -144,4 +144,35 @@ async fn until_the_first_index_is_built_search_answers_503_search_starting() {
     }
     let engine = vitrina::search::engine::SearchEngine::new().unwrap();
     assert!(!engine.is_ready(), "a new engine is not ready before its first index");
+}
+
+/// Issue 39: an answer's picture is chosen when the answer is made (its card keeps the offer's pictures' ids), and the
+/// answers kept are forgotten when the pictures shown change: a picture made ready after the index was built shows
+/// when the same question is asked again, with no import between.
+#[tokio::test]
+async fn a_picture_made_ready_after_the_index_shows_when_the_question_is_asked_again() {
+    let feed = r#"<yml_catalog date="2026-01-01 00:00"><shop><name>S</name><currencies><currency id="RUR" rate="1"/></currencies>
+        <categories><category id="1">Куклы</category></categories><offers>
+        <offer id="k" available="true"><name>Кукла Маша</name><price>990</price><currencyId>RUR</currencyId><categoryId>1</categoryId>
+          <picture>https://example.org/masha.jpg</picture></offer>
+        </offers></shop></yml_catalog>"#;
+    let app = spawn_indexed(feed, |args| args.pictures.pictures_show_interval_ms = 0).await;
+    let before = app.json("/api/search?q=кукла", 200).await;
+    assert_eq!(before["items"][0]["picture"], Value::Null, "not fetched yet: {before}");
+
+    let pool = app.pool().await;
+    pool.raw_execute(
+        "UPDATE pictures SET state = 'ready', hash = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3', width = 800, height = 600 \
+         WHERE url = 'https://example.org/masha.jpg'",
+        &[],
+    )
+    .await
+    .unwrap();
+    pool.raw_execute("UPDATE picture_version SET version = version + 1", &[]).await.unwrap();
+    pool.close().await;
+    let after = search_until(&app, "q=кукла", |a| !a["items"][0]["picture"].is_null()).await;
+    assert_eq!(
+        after["items"][0]["picture"],
+        json!({"id": "c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3", "width": 800, "height": 600, "avif": false})
+    );
 }
