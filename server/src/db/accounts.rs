@@ -297,7 +297,7 @@ pub async fn merge_visitor(db: &Db, guest: &str, account: &str) -> sqlx::Result<
     .bind(account)
     .fetch_all(&mut *tx)
     .await)?;
-    let start = chrono::Utc::now();
+    let start = crate::db::lists::next_compare_stamp(&mut tx, account).await?;
     for (offset, offer_id) in (0_i64..).zip(incoming.iter().take(room)) {
         let added_at =
             (start + chrono::Duration::milliseconds(offset)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true);

@@ -18,8 +18,8 @@ pub enum CompareAdd {
 /// (count) < max ON CONFLICT DO NOTHING` under the visitor's lock ([`Db::begin_for_visitor`]), so concurrent adds
 /// cannot pass the limit on either database.
 pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
-    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let mut tx = db.begin_for_visitor(visitor).await?;
+    let now = next_compare_stamp(&mut tx, visitor).await?.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     on_tx!(tx, c => sqlx::query(
         "INSERT INTO compare_items (visitor_id, offer_id, added_at)
          SELECT $1, $2, $3 WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
@@ -40,6 +40,24 @@ pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result
         .await)?;
     tx.commit().await?;
     Ok(if listed.is_some() { CompareAdd::Listed } else { CompareAdd::Full })
+}
+
+/// The `added_at` for the visitor's next compare item: now, or one millisecond past the visitor's newest item when
+/// that is not older than now, so two adds within one millisecond (or a log-in merge right after an add) keep
+/// their order. Read inside the caller's transaction, which holds the visitor's lock.
+pub(crate) async fn next_compare_stamp(
+    tx: &mut super::Tx,
+    visitor: &str,
+) -> sqlx::Result<chrono::DateTime<chrono::Utc>> {
+    let newest: Option<String> = on_tx!(tx, c => sqlx::query_scalar("SELECT MAX(added_at) FROM compare_items WHERE visitor_id = $1")
+        .bind(visitor)
+        .fetch_one(&mut *c)
+        .await)?;
+    let now = chrono::Utc::now();
+    let after_newest = newest
+        .and_then(|n| chrono::DateTime::parse_from_rfc3339(&n).ok())
+        .map(|n| n.with_timezone(&chrono::Utc) + chrono::Duration::milliseconds(1));
+    Ok(after_newest.map_or(now, |next| next.max(now)))
 }
 
 /// `DELETE FROM compare_items WHERE visitor_id = ? [AND offer_id = ?]`: one offer, or the whole list.
