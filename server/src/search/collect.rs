@@ -178,7 +178,9 @@ impl SearchIndex {
         let mut matched = 0;
         // Matches in the items' scope with every word (none when a word matches nothing).
         let mut exact = 0;
-        let mut found = roaring::RoaringBitmap::new();
+        // The ordinals found, made a bitmap once at the end: they mostly rise with the documents, and a bitmap built
+        // one insert at a time cost 6 % of a search (roaring's `push` looks for the container's highest bit each time).
+        let mut found_ids: Vec<u32> = Vec::new();
         let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
             let readers = self.searcher.segment_readers();
@@ -215,7 +217,7 @@ impl SearchIndex {
                     matched += 1;
                     let offer = facts.offer(doc as DocId);
                     if in_scope[(info & !AVAILABLE_BIT) as usize] {
-                        found.insert(offer);
+                        found_ids.push(offer);
                     }
                     if let Some(within) = &request.within
                         && !within.contains(offer)
@@ -246,6 +248,9 @@ impl SearchIndex {
         if matched == 0 {
             return Ok(None);
         }
+        found_ids.sort_unstable();
+        found_ids.dedup();
+        let found = roaring::RoaringBitmap::from_sorted_iter(found_ids).unwrap_or_default();
         let total = counts[..slots].iter().sum();
         let (items, ordinals) = top
             .ranked()

@@ -247,9 +247,10 @@ impl SearchEngine {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
             let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
             let within = narrowed.then(|| Arc::new(facets.matching(&Filter { section: None, ..filter.clone() })));
-            let hits = index.search(&SearchRequest { within, ..request.clone() })?;
+            let mut hits = index.search(&SearchRequest { within, ..request.clone() })?;
+            let found = std::mem::take(&mut hits.found);
             let counts = (!facets.is_empty()).then(|| {
-                let scope = Filter { available: request.available_only, within: Some(hits.found.clone()), ..filter };
+                let scope = Filter { available: request.available_only, within: Some(found), ..filter };
                 ListingFacets::from_counts(facets.counts(&scope), facets.currency_id())
             });
             tantivy::Result::Ok((hits, counts))
