@@ -125,7 +125,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             app.run().await?;
         }
         Command::Import(args) => {
-            let pool = vitrina::db::connect(&args.db.db).await?;
+            let pool = vitrina::db::connect_for_batch(&args.db.db).await?;
             let source = args.feed.display().to_string();
             let (input, size): (Box<dyn std::io::Read + Send>, Option<u64>) = if source == "-" {
                 (Box::new(std::io::stdin()), None)
