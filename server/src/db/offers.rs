@@ -561,15 +561,33 @@ pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)],
     Ok(())
 }
 
-/// [`mark_seen`] for a batch of `(id, position)`: `UPDATE offers SET seen_import_id = ?, position = v.column2 FROM
-/// (VALUES (?, ?), …) AS v WHERE offers.id = v.column1` (both databases name a `VALUES` list's columns so).
-pub async fn mark_seen_many(conn: &mut Tx, seen: &[(String, i64)], import_id: i64) -> sqlx::Result<()> {
-    for chunk in seen.chunks(BATCH_ROWS) {
+/// [`mark_seen`] for a batch of `(id, position)`, `position` `None` where the offer keeps its place:
+/// - kept: `UPDATE offers SET seen_import_id = ? WHERE id IN (…)`, which touches no index (issue 39: setting
+///   `position` to its own value still rewrote the four indexes that hold it, 0.2 s of a 100,000-offer re-import);
+/// - moved: `UPDATE offers SET seen_import_id = ?, position = v.column2 FROM (VALUES (?, ?), …) AS v WHERE offers.id
+///   = v.column1` (both databases name a `VALUES` list's columns so).
+pub async fn mark_seen_many(conn: &mut Tx, seen: &[(String, Option<i64>)], import_id: i64) -> sqlx::Result<()> {
+    let kept: Vec<&str> = seen.iter().filter(|(_, position)| position.is_none()).map(|(id, _)| id.as_str()).collect();
+    let moved: Vec<(&str, i64)> =
+        seen.iter().filter_map(|(id, position)| position.map(|position| (id.as_str(), position))).collect();
+    for chunk in kept.chunks(BATCH_ROWS) {
+        on_tx!(conn, conn => {
+            let mut q = QueryBuilder::new("UPDATE offers SET seen_import_id = ");
+            q.push_bind(import_id).push(" WHERE id IN (");
+            let mut ids = q.separated(", ");
+            for id in chunk {
+                ids.push_bind(*id);
+            }
+            q.push(")");
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
+    }
+    for chunk in moved.chunks(BATCH_ROWS) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new("UPDATE offers SET seen_import_id = ");
             q.push_bind(import_id).push(", position = v.column2 FROM (");
             q.push_values(chunk, |mut row, (id, position)| {
-                row.push_bind(id.as_str()).push_bind(*position);
+                row.push_bind(*id).push_bind(*position);
             });
             q.push(") AS v WHERE offers.id = v.column1");
             q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())

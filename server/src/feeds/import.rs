@@ -292,7 +292,8 @@ impl Importer {
         let taken = db::offers::slugs_taken(&mut self.conn, &bases).await?;
         let mut batch_ids: HashSet<&str> = HashSet::new();
         let mut batch_slugs: HashSet<String> = HashSet::new();
-        let mut seen: Vec<(String, i64)> = Vec::new();
+        // Unchanged offers seen again, with their new place where it moved.
+        let mut seen: Vec<(String, Option<i64>)> = Vec::new();
         // (offer, slug, content hash, position, added, is_new)
         let mut writes: Vec<(&ValidOffer, String, String, i64, bool, bool)> = Vec::new();
         for (at, (offer, line, raw_id)) in pending.iter().enumerate() {
@@ -310,7 +311,7 @@ impl Importer {
             let hash = offer.content_hash();
             let added = match stored {
                 Some(s) if s.active && s.content_hash == hash => {
-                    seen.push((offer.id.clone(), self.position));
+                    seen.push((offer.id.clone(), (s.position != self.position).then_some(self.position)));
                     self.changes.seen(s.section_id.as_deref(), s.position);
                     continue;
                 }

@@ -337,6 +337,10 @@ async fn an_import_records_exactly_what_it_changed() {
         .replace("<price>1480</price>", "<price>1990</price>");
     app.import(&swapped).await;
     assert_eq!(tags_of_last().await, ["offers", "section:1"]);
+    // The unchanged offers that moved take their new places; the ones that did not keep theirs.
+    let order: Vec<(String,)> = pool.raw_rows("SELECT id FROM offers ORDER BY position", &[]).await.unwrap();
+    let order: Vec<&str> = order.iter().map(|(id,)| id.as_str()).collect();
+    assert_eq!(order, ["c", "b", "a", "d"], "the catalogue's order follows the swapped feed");
     // An offer taken off names its listings, and the tree's counts.
     app.import(&swapped.replace(&line("b"), "")).await;
     assert_eq!(tags_of_last().await, ["offer:b", "offers", "section:1", "sections"]);
