@@ -85,7 +85,7 @@ rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 # mixed run); the proportional set (Pss, /proc/PID/smaps_rollup) divides such a page among its mappings.
 memory_of() {
   local rss anon pss
-  rss=$(awk '/^VmRSS:/ {print int($2 / 1024)}' "/proc/$1/status")
+  rss=$(($(rss_kb "$1") / 1024))
   anon=$(awk '/^RssAnon:/ {print int($2 / 1024)}' "/proc/$1/status")
   pss=$(awk '/^Pss:/ {print int($2 / 1024)}' "/proc/$1/smaps_rollup" 2>/dev/null)
   echo "VmRSS $rss MiB (anonymous $anon MiB, proportional ${pss:-?} MiB)"

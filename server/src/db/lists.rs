@@ -19,7 +19,7 @@ pub enum CompareAdd {
 /// cannot pass the limit on either database.
 pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result<CompareAdd> {
     let mut tx = db.begin_for_visitor(visitor).await?;
-    let now = next_compare_stamp(&mut tx, visitor).await?.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let added_at = next_compare_stamp(&mut tx, visitor).await?.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     on_tx!(tx, c => sqlx::query(
         "INSERT INTO compare_items (visitor_id, offer_id, added_at)
          SELECT $1, $2, $3 WHERE (SELECT count(*) FROM compare_items c JOIN offers o ON o.id = c.offer_id
@@ -28,7 +28,7 @@ pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result
     )
     .bind(visitor)
     .bind(offer_id)
-    .bind(now)
+    .bind(added_at)
     .bind(visitor)
     .bind(COMPARE_MAX_ITEMS)
     .execute(&mut *c)
@@ -44,7 +44,8 @@ pub async fn compare_add(db: &Db, visitor: &str, offer_id: &str) -> sqlx::Result
 
 /// The `added_at` for the visitor's next compare item: now, or one millisecond past the visitor's newest item when
 /// that is not older than now, so two adds within one millisecond (or a log-in merge right after an add) keep
-/// their order. Read inside the caller's transaction, which holds the visitor's lock.
+/// their order. Read inside the caller's transaction, which holds the lock its writes to this list take (the
+/// visitor's for an add, the accounts' for a log-in merge).
 pub(crate) async fn next_compare_stamp(
     tx: &mut super::Tx,
     visitor: &str,

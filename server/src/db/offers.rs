@@ -561,7 +561,8 @@ pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)],
     Ok(())
 }
 
-/// [`mark_seen`] for a batch of `(id, position)`, `position` `None` where the offer keeps its place:
+/// Marks unchanged offers seen again by import `import_id`, a batch of `(id, position)`, `position` `None` where the
+/// offer keeps its place:
 /// - kept: `UPDATE offers SET seen_import_id = ? WHERE id IN (…)`, which touches no index (issue 39: setting
 ///   `position` to its own value still rewrote the four indexes that hold it, 0.2 s of a 100,000-offer re-import);
 /// - moved: `UPDATE offers SET seen_import_id = ?, position = v.column2 FROM (VALUES (?, ?), …) AS v WHERE offers.id
@@ -593,17 +594,6 @@ pub async fn mark_seen_many(conn: &mut Tx, seen: &[(String, Option<i64>)], impor
             q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
-    Ok(())
-}
-
-/// `UPDATE offers SET seen_import_id = ?, position = ? WHERE id = ?`: an unchanged offer seen again.
-pub async fn mark_seen(conn: &mut Tx, id: &str, position: i64, import_id: i64) -> sqlx::Result<()> {
-    on_tx!(conn, conn => sqlx::query("UPDATE offers SET seen_import_id = $1, position = $2 WHERE id = $3")
-        .bind(import_id)
-        .bind(position)
-        .bind(id)
-        .execute(conn)
-        .await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 

@@ -688,7 +688,8 @@ impl FacetIndex {
         } else {
             price_span(ids.iter().filter_map(|id| self.price_tops.get(&id).copied()))
         };
-        match (lows, tops.filter(|(_, high)| *high > 0)) {
+        // A top is above its product's lowest price, so never 0.
+        match (lows, tops) {
             (Some((low, high)), Some((top_low, top_high))) => Some((low.min(top_low), high.max(top_high))),
             (lows, tops) => lows.or(tops),
         }
@@ -768,8 +769,7 @@ impl FacetIndex {
             })
             .collect();
         let tally: Option<Vec<u32>> = (!self.value_starts.is_empty() && total * 4 < self.len()).then(|| {
-            let values = self.facets.last().map_or(0, |facet| tally_at[self.facets.len() - 1] + facet.values.len());
-            let mut tally = vec![0u32; values];
+            let mut tally = vec![0u32; self.facets.iter().map(|facet| facet.values.len()).sum()];
             for id in matching.iter() {
                 let (from, to) = (self.value_starts[id as usize], self.value_starts[id as usize + 1]);
                 for entry in &self.value_entries[from as usize..to as usize] {
@@ -778,9 +778,10 @@ impl FacetIndex {
             }
             tally
         });
-        let price = match choices.values().next() {
-            None => self.price_span_of(&scope),
-            Some(_) => self.price_span_of(&choices.values().fold(scope.clone(), |acc, offers| acc & offers)),
+        let price = if choices.is_empty() {
+            self.price_span_of(&scope)
+        } else {
+            self.price_span_of(&choices.values().fold(scope.clone(), |acc, offers| acc & offers))
         };
         let scope_is_counted = choices.is_empty() && filter.price == (None, None);
         let mut facets = Vec::new();

@@ -854,13 +854,20 @@ mod tests {
         let text = feed(&before);
         crate::feeds::import::import_feed(&pool, std::io::Cursor::new(text), "test").await.unwrap();
         // The second picture is shown, the first still pending: the card shows the second.
-        pool.raw_execute(
-            "UPDATE pictures SET state = 'ready', hash = 'b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2', width = 640, height = 480 \
-             WHERE url = 'https://example.org/b.jpg'",
-            &[],
-        )
-        .await
-        .unwrap();
+        let id: i64 = pool
+            .raw_scalar("SELECT id FROM pictures WHERE url = $1", &["https://example.org/b.jpg".into()])
+            .await
+            .unwrap();
+        let stored = crate::db::pictures::Stored {
+            hash: "b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2",
+            width: 640,
+            height: 480,
+            bytes: 1,
+            etag: None,
+            last_modified: None,
+            avif: false,
+        };
+        crate::db::pictures::mark_ready(&pool, id, &stored, 0).await.unwrap();
         let store = super::super::disk::IndexStore::new(dir.path().join("search")).unwrap();
         let engine = SearchEngine::new().unwrap().with_store(store.clone());
         engine.refresh(&pool, now(&engine, &pool).await).await.unwrap();

@@ -2,6 +2,7 @@
 
 use crate::helpers::{SMALL_FEED, search_until, spawn_app, spawn_indexed};
 use serde_json::{Value, json};
+use vitrina::db::pictures::Stored;
 
 fn names(answer: &Value) -> Vec<String> {
     answer["items"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_owned()).collect()
@@ -160,15 +161,22 @@ async fn a_picture_made_ready_after_the_index_shows_when_the_question_is_asked_a
     let before = app.json("/api/search?q=кукла", 200).await;
     assert_eq!(before["items"][0]["picture"], Value::Null, "not fetched yet: {before}");
 
+    // As the picture worker stores a copy: the row made ready and the picture version moved.
     let pool = app.pool().await;
-    pool.raw_execute(
-        "UPDATE pictures SET state = 'ready', hash = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3', width = 800, height = 600 \
-         WHERE url = 'https://example.org/masha.jpg'",
-        &[],
-    )
-    .await
-    .unwrap();
-    pool.raw_execute("UPDATE picture_version SET version = version + 1", &[]).await.unwrap();
+    let id: i64 = pool
+        .raw_scalar("SELECT id FROM pictures WHERE url = $1", &["https://example.org/masha.jpg".into()])
+        .await
+        .unwrap();
+    let stored = Stored {
+        hash: "c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3",
+        width: 800,
+        height: 600,
+        bytes: 1,
+        etag: None,
+        last_modified: None,
+        avif: false,
+    };
+    vitrina::db::pictures::mark_ready(&pool, id, &stored, 0).await.unwrap();
     pool.close().await;
     let after = search_until(&app, "q=кукла", |a| !a["items"][0]["picture"].is_null()).await;
     assert_eq!(
