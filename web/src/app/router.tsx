@@ -21,8 +21,8 @@ export const pageRoutes: RouteObject[] = [
   {
     path: routePatterns.catalogSplat,
     lazy: async () => {
-      const { CatalogPathRoute, prepareCatalogPath } = await import('./routes/catalog-path-route');
-      const handle: RouteHandle = { prepare: prepareCatalogPath };
+      const { CatalogPathRoute, prefetchCatalogPath, prepareCatalogPath } = await import('./routes/catalog-path-route');
+      const handle: RouteHandle = { prepare: prepareCatalogPath, prefetch: prefetchCatalogPath };
       return { Component: CatalogPathRoute, handle };
     },
   },

@@ -69,6 +69,13 @@ function recordingClient(wanted: Wanted): QueryClient {
   return client;
 }
 
+/** A query the host could not answer is drawn as the browser's first render draws it: still loading. */
+function resetFailed(client: QueryClient): void {
+  for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' })) {
+    query.reset();
+  }
+}
+
 async function render(input: RenderInput): Promise<RenderOutput> {
   const missing = new Set<string>();
   globalThis.fetch = createServerFetch(input.answers, missing);
@@ -79,7 +86,8 @@ async function render(input: RenderInput): Promise<RenderOutput> {
   const wanted: Wanted = new Map();
   const client = recordingClient(wanted);
   const pathname = input.url.split(/[?#]/)[0] ?? '/';
-  const resolved = await resolveLazyRoutes(routes, pathname, client);
+  const resolved = await resolveLazyRoutes(routes, pathname, client, { prefetch: true });
+  resetFailed(client);
   const tried = new Set<string>();
   let html = '';
   let passes = 0;
@@ -104,10 +112,7 @@ async function render(input: RenderInput): Promise<RenderOutput> {
     if (toFetch.length === 0) break;
     for (const [hash] of toFetch) tried.add(hash);
     await Promise.all(toFetch.map(([, options]) => client.prefetchQuery(options)));
-    // A query the host could not answer is drawn as the browser's first render draws it: still loading.
-    for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' })) {
-      query.reset();
-    }
+    resetFailed(client);
     // Only new data changes the tree: when every query fetched was refused, the last pass's HTML stands.
     if (!toFetch.some(([, options]) => client.getQueryState(options.queryKey)?.status === 'success')) break;
   }

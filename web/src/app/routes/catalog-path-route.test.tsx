@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeOffer, makePage, makeSection } from '@/test/fixtures';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, requestedUrls } from '@/test/mock-api';
+import { createQueryClient } from '@/lib/query-client';
 import { renderWithApp } from '@/test/render';
-import { CatalogPathRoute } from './catalog-path-route';
+import { CatalogPathRoute, prefetchCatalogPath } from './catalog-path-route';
 
 const sections = [
   makeSection({ id: '1', name: 'Игрушки', url: '/catalog/igrushki/', offerCount: 5 }),
@@ -83,5 +84,21 @@ describe('CatalogPathRoute', () => {
     mockCatalog();
     render('/catalog/nope/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+  });
+});
+
+describe('prefetchCatalogPath (the server render)', () => {
+  it("fetches the section tree and a product page's offer before the first pass", async () => {
+    const fetchMock = mockCatalog();
+    const client = createQueryClient({ retry: false });
+    await prefetchCatalogPath('/catalog/konstruktory/robot/', client);
+    expect(requestedUrls(fetchMock).map((url) => url.pathname)).toEqual(['/api/sections', '/api/offers/by-slug/robot']);
+    expect(client.getQueryData(['offer', 'by-slug', 'robot'])).toMatchObject({ name: 'Робот' });
+  });
+
+  it('fetches only the section tree for a section page', async () => {
+    const fetchMock = mockCatalog();
+    await prefetchCatalogPath('/catalog/konstruktory/', createQueryClient({ retry: false }));
+    expect(requestedUrls(fetchMock).map((url) => url.pathname)).toEqual(['/api/sections']);
   });
 });

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { normalizePath, offerSlugFromPath, paths, samePageKey } from '@/config/paths';
+import { offerBySlugQueryOptions } from '@/features/catalog/api/get-offer-by-slug';
 import { sectionsQueryOptions, useSections } from '@/features/catalog/api/get-sections';
 import { findSectionByPath } from '@/features/catalog/utils/section-tree';
 import { ErrorState, LoadingState } from '@/components/ui/status-states';
@@ -51,6 +52,18 @@ export async function prepareCatalogPath(pathname: string, client: QueryClient):
   const page = resolve(sections, pathname);
   if (page && 'section' in page) await sectionPage.load();
   else if (page) await productPage.load();
+}
+
+/**
+ * The server render's prefetch (`handle.prefetch`, issue 39): the section tree, and on a product page its offer. The
+ * first pass then draws the product page, which otherwise waited a pass for the tree and another for the offer (a
+ * product page rendered in three passes, now two).
+ */
+export async function prefetchCatalogPath(pathname: string, client: QueryClient): Promise<void> {
+  await client.prefetchQuery(sectionsQueryOptions());
+  const sections = client.getQueryData(sectionsQueryOptions().queryKey);
+  const page = sections ? resolve(sections, pathname) : null;
+  if (page && 'slug' in page) await client.prefetchQuery(offerBySlugQueryOptions(page.slug));
 }
 
 /**

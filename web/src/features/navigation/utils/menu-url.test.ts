@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@/lib/api/types';
-import { findActiveItems, isCurrentUrl, isExternalUrl } from './menu-url';
+import { normalizePath } from '@/config/paths';
+import { findActiveItems, isCurrentUrl, isExternalUrl, plainPathname } from './menu-url';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 
@@ -41,6 +42,25 @@ describe('isCurrentUrl', () => {
     expect(isExternalUrl('//example.ru/')).toBe(true);
     expect(isExternalUrl('mailto:shop@example.ru')).toBe(true);
     expect(isExternalUrl('/catalog/')).toBe(false);
+  });
+});
+
+describe('plainPathname', () => {
+  it('reads the path the URL parser gives, or leaves the link to the parser', () => {
+    const links = [
+      '/catalog/konstruktory/', '/catalog/', '/', '/catalog/?sort=new', '/catalog/#top', '/catalog/игрушки/',
+      '/catalog/a b/', '/catalog/a%20b/', '/catalog/%zz/', '/catalog/./a/', '/catalog/../a/', '/catalog/..', '/a/.b/',
+      '//example.ru/a/', '/a\\b/', '/a\tb/', '/a\u0001', 'catalog/', '/catalog/{x}"<>`/',
+    ];
+    for (const link of links) {
+      const plain = plainPathname(link);
+      if (plain !== null) expect(normalizePath(plain), link).toBe(normalizePath(new URL(link, 'http://site.invalid').pathname));
+    }
+    expect(plainPathname('/catalog/konstruktory/?sort=new')).toBe('/catalog/konstruktory/');
+    expect(plainPathname('/catalog/игрушки/')).toBe('/catalog/игрушки/');
+    for (const link of ['//example.ru/a/', '/a\\b/', '/catalog/a%20b/', '/catalog/../a/', '/a\u0001', 'catalog/']) {
+      expect(plainPathname(link), link).toBeNull();
+    }
   });
 });
 

@@ -13,6 +13,22 @@ export function isExternalUrl(url: string): boolean {
 }
 
 /**
+ * The pathname of the site link `url` as `new URL(url, base).pathname` gives it, up to the percent-escapes that
+ * `normalizePath` decodes, read without the URL parser; `null` when only the parser can tell: a link that is not a
+ * plain site path (protocol-relative, with a backslash, whitespace or a control character, a `%`, or a `.`/`..`
+ * segment).
+ *
+ * A menu is walked for every page, and in a server render the parser is core-js's (QuickJS has none): about 0.25 ms a
+ * link, so the 130 links of a generated shop's top menu took 35 of a product page's 72 ms (issue 39). Only the links
+ * whose path is the page's are parsed.
+ */
+export function plainPathname(url: string): string | null {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  if (!/^\/(?!\/)[^\\%\s\p{Cc}]*$/u.test(path) || /\/\.\.?(?=\/|$)/.test(path)) return null;
+  return path;
+}
+
+/**
  * Whether the menu item `url` is the current page (issue 3 "active item"): same pathname (compared
  * with `normalizePath`, so a missing trailing slash or percent-escapes still match) and every query
  * parameter of the item present with the same value in the location (extra location parameters,
@@ -20,6 +36,8 @@ export function isExternalUrl(url: string): boolean {
  */
 export function isCurrentUrl(url: string, location: LocationLike): boolean {
   if (isExternalUrl(url)) return false;
+  const plain = plainPathname(url);
+  if (plain !== null && normalizePath(plain) !== normalizePath(location.pathname)) return false;
   const target = new URL(url, 'http://site.invalid');
   if (normalizePath(target.pathname) !== normalizePath(location.pathname)) return false;
   const current = new URLSearchParams(location.search);
