@@ -2,17 +2,19 @@
 //! offers seen since the last import reads none of them from the database again (issue 21; docs/performance.md
 //! "HTTP under wrk": a search answer names 100 offers, and reading them is most of a new question's cost); and the
 //! section tree with its offer counts, which every section and product page's head and every server render read
-//! (issue 22: counting 100,000 offers by section took 4 ms a page).
+//! (issue 22: counting 100,000 offers by section took 4 ms a page); and the shop with its counts, which every server
+//! render reads (issue 39: counting the active products took 22 ms a page at 100,000 offers).
 
 use super::offers::{Offer, offers_by_ids};
 use super::sections::{Section, section_tree};
+use super::shop::{Shop, shop};
 use crate::db::Db;
 use crate::domain::pictures::Picture;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// Active offers by id and the section tree, emptied by [`CatalogCache::clear`] when an import has changed the
+/// Active offers by id, the section tree and the shop, emptied by [`CatalogCache::clear`] when an import has changed the
 /// catalogue. Offers weigh their bytes ([`Offer::approx_bytes`]), within `VITRINA_CACHE_MB`'s share (least recently
 /// used go first).
 pub struct CatalogCache {
@@ -20,6 +22,7 @@ pub struct CatalogCache {
     /// Whether each picture (`pictures.id`) a search answer's cards named is shown, and as what (issue 39).
     pictures: moka::sync::Cache<i64, Option<Picture>>,
     tree: RwLock<Option<Arc<Vec<Section>>>>,
+    shop: RwLock<Option<Arc<Shop>>>,
     /// Bumped by every `clear`: offers and a tree read before it are not kept after it.
     generation: AtomicU64,
     /// Taken for writing by `clear`, for reading by a store, so no store slips between the bump and the emptying.
@@ -49,6 +52,7 @@ impl CatalogCache {
                 })
                 .build(),
             tree: RwLock::new(None),
+            shop: RwLock::new(None),
             generation: AtomicU64::new(0),
             clearing: RwLock::new(()),
         }
@@ -56,16 +60,31 @@ impl CatalogCache {
 
     /// The active sections in tree order with their offer counts ([`section_tree`]), read once per import.
     pub async fn section_tree(&self, pool: &Db) -> sqlx::Result<Arc<Vec<Section>>> {
-        if let Some(tree) = self.tree.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            return Ok(tree.clone());
+        self.kept(&self.tree, section_tree(pool)).await
+    }
+
+    /// The shop with its counts of active products and sections ([`shop`]), read once per import (an import is what
+    /// changes the shop's header and its counts).
+    pub async fn shop(&self, pool: &Db) -> sqlx::Result<Arc<Shop>> {
+        self.kept(&self.shop, shop(pool)).await
+    }
+
+    /// What `slot` keeps, or what `read` reads, kept in `slot` unless the cache was cleared meanwhile.
+    async fn kept<T>(
+        &self,
+        slot: &RwLock<Option<Arc<T>>>,
+        read: impl Future<Output = sqlx::Result<T>>,
+    ) -> sqlx::Result<Arc<T>> {
+        if let Some(value) = slot.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            return Ok(value.clone());
         }
         let generation = self.generation.load(Ordering::Acquire);
-        let tree = Arc::new(section_tree(pool).await?);
+        let value = Arc::new(read.await?);
         let _not_clearing = self.clearing.read().unwrap_or_else(|e| e.into_inner());
         if self.generation.load(Ordering::Acquire) == generation {
-            *self.tree.write().unwrap_or_else(|e| e.into_inner()) = Some(tree.clone());
+            *slot.write().unwrap_or_else(|e| e.into_inner()) = Some(value.clone());
         }
-        Ok(tree)
+        Ok(value)
     }
 
     /// The active offers named by `ids`, in the order of `ids`; unknown or removed ones are left out. Offers not in
@@ -131,13 +150,14 @@ impl CatalogCache {
         Ok(shown)
     }
 
-    /// Forgets every offer and the section tree: call it when an import has changed the catalogue.
+    /// Forgets every offer, the section tree and the shop: call it when an import has changed the catalogue.
     pub fn clear(&self) {
         let _cleared = self.clearing.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.offers.invalidate_all();
         self.pictures.invalidate_all();
         *self.tree.write().unwrap_or_else(|e| e.into_inner()) = None;
+        *self.shop.write().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
 
@@ -180,5 +200,20 @@ mod tests {
         assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 2, "kept until cleared");
         cache.clear();
         assert_eq!(cache.section_tree(&pool).await.unwrap()[0].offer_count, 1, "read again after clear");
+    }
+
+    #[tokio::test]
+    async fn the_shop_is_read_once_until_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = shop(&dir).await;
+        let cache = CatalogCache::default();
+        assert_eq!(cache.shop(&pool).await.unwrap().offer_count, 2);
+        pool.raw_execute("UPDATE offers SET active = FALSE WHERE id = 'a'", &[]).await.unwrap();
+        pool.raw_execute("UPDATE shop SET name = 'S2'", &[]).await.unwrap();
+        let kept = cache.shop(&pool).await.unwrap();
+        assert_eq!((kept.name.as_str(), kept.offer_count), ("S", 2), "kept until cleared");
+        cache.clear();
+        let read = cache.shop(&pool).await.unwrap();
+        assert_eq!((read.name.as_str(), read.offer_count), ("S2", 1), "read again after clear");
     }
 }

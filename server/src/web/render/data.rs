@@ -72,7 +72,7 @@ pub async fn load(state: &AppState, url: &str) -> Option<Answer> {
 async fn load_segments(state: &AppState, segments: &[&str], raw_query: &str) -> anyhow::Result<Option<Answer>> {
     let db = &state.db;
     Ok(match segments {
-        ["api", "shop"] => ok(&catalog::shop(db).await?).map(|a| a.tagged([changes::SHOP])),
+        ["api", "shop"] => ok(&*state.catalog.shop(db).await?).map(|a| a.tagged([changes::SHOP])),
         ["api", "sections"] => ok(&SectionList { sections: state.catalog.section_tree(db).await?.to_vec() })
             .map(|a| a.tagged([changes::SECTIONS])),
         ["api", "menus", code] => match decoded(code) {
