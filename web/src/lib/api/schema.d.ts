@@ -1161,7 +1161,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's name and catalogue size. */
+        /** The shop's name and catalogue size, as of the last import (kept by the catalogue cache until the next). */
         get: operations["get_shop"];
         put?: never;
         post?: never;
