@@ -2,13 +2,17 @@
 --
 --   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- cycle
 --   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- vary
+--   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- instant
 --
 -- cycle: every connection cycles through the ten queries of `CYCLE`. After the first round each answer's engine
 --        part comes from the server's answer cache; the offers of the page are still read from SQLite.
 -- vary:  every request asks something new: a first word (each wrk thread has its own half of `FIRST`) and a second
 --        word from a list of 1000 (the generated feed's words and their starts, then numbers, which are words of the
 --        generated names). A thread repeats itself only after #FIRST / 2 * 1000 = 22,000 requests; `done` prints
---        how many each thread sent, so a run that wrapped around (and met the cache) shows.
+--        how many each thread sent, so a run that wrapped around (and met the cache) shows. Asked as the results
+--        page asks: with the facets of the matches.
+-- instant: the questions of `vary`, asked as the header's instant search asks them (`available=N&facets=N`: it
+--        shows no facets, so the server does not count them; issue 39).
 -- Written for a feed from `vitrina generate-feed` (its vocabulary below).
 
 local CYCLE = {
@@ -82,7 +86,7 @@ end
 function init(args)
   mode = args[1] or "cycle"
   sent = 0
-  if mode == "vary" then
+  if mode == "vary" or mode == "instant" then
     seconds = second_words()
     firsts = {}
     for i, word in ipairs(FIRST) do
@@ -96,13 +100,17 @@ end
 function request()
   sent = sent + 1
   local q
-  if mode == "vary" then
+  local tail = ""
+  if mode == "vary" or mode == "instant" then
     local n = sent - 1
     q = firsts[n % #firsts + 1] .. " " .. seconds[math.floor(n / #firsts) % #seconds + 1]
+    if mode == "instant" then
+      tail = "&available=N&facets=N"
+    end
   else
     q = CYCLE[(sent - 1) % #CYCLE + 1]
   end
-  return wrk.format("GET", "/api/search?q=" .. encode(q))
+  return wrk.format("GET", "/api/search?q=" .. encode(q) .. tail)
 end
 
 function done(summary, latency, requests)

@@ -36,12 +36,16 @@ pub struct SearchQuery {
     /// 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub page: Option<String>,
+    /// `N`: the answer leaves the facets out (`facets: null`), for a client that does not show them (the header's
+    /// instant search: counting them was a quarter of an uncached search's work, issue 39); `Y` (default): with them.
+    #[param(pattern = "^[YN]$")]
+    pub facets: Option<String>,
 }
 
 /// Searches the catalogue, narrowed by the listings' facet filters (issue 35: `vendor`, `priceMin`, `priceMax`,
 /// `p.{name}`, `p.{name}.min`, `p.{name}.max`; `api::listing`), and answers the facets of the matches. Errors (400):
 /// `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`, `AVAILABLE_INVALID`, `PAGE_INVALID`,
-/// `SUBSECTIONS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+/// `SUBSECTIONS_INVALID`, `FACETS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
 /// first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
 ///
 /// The search engine answers (`SearchEngine::answer`): from its cache when the same question was
@@ -61,7 +65,7 @@ pub async fn search_offers(
 
 impl SearchQuery {
     /// The checked question. Errors (400): `SEARCH_QUERY_EMPTY`, `PER_PAGE_INVALID`, `PAGE_INVALID`,
-    /// `AVAILABLE_INVALID`, `SUBSECTIONS_INVALID`.
+    /// `AVAILABLE_INVALID`, `SUBSECTIONS_INVALID`, `FACETS_INVALID`.
     pub fn request(self) -> Result<SearchRequest, ApiError> {
         let text = self.q.unwrap_or_default();
         if text.trim().is_empty() {
@@ -70,10 +74,14 @@ impl SearchQuery {
         let limit =
             number(self.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
         let page = number(self.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
-        // `subsections` defaults to Y (unlike `flag`'s default N).
+        // `subsections` and `facets` default to Y (unlike `flag`'s default N).
         let own_section_only = match self.subsections.as_deref() {
             None => false,
             raw => !flag(raw, "SUBSECTIONS_INVALID", "subsections")?,
+        };
+        let no_facets = match self.facets.as_deref() {
+            None => false,
+            raw => !flag(raw, "FACETS_INVALID", "facets")?,
         };
         Ok(SearchRequest {
             text,
@@ -83,6 +91,7 @@ impl SearchQuery {
             limit: limit as usize,
             offset: (page as usize - 1) * limit as usize,
             within: None,
+            no_facets,
         })
     }
 }

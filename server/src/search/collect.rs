@@ -181,6 +181,8 @@ impl SearchIndex {
         // The ordinals found, made a bitmap once at the end (they mostly rise with the documents) rather than one
         // insert at a time, which searched and grew an array container per match (2 % of a search's samples).
         let mut found_ids: Vec<u32> = Vec::new();
+        // Only the facets need them.
+        let keep_found = !request.no_facets;
         let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
             let readers = self.searcher.segment_readers();
@@ -216,7 +218,7 @@ impl SearchIndex {
                     }
                     matched += 1;
                     let offer = facts.offer(doc as DocId);
-                    if in_scope[(info & !AVAILABLE_BIT) as usize] {
+                    if keep_found && in_scope[(info & !AVAILABLE_BIT) as usize] {
                         found_ids.push(offer);
                     }
                     if let Some(within) = &request.within

@@ -21,9 +21,10 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
-/// only, limit, offset, and the facet filters (their debug form: `Filter` holds ordered maps). See
+/// only, limit, offset, the facet filters (their debug form: `Filter` holds ordered maps), and whether the facets are
+/// left out. See
 /// [`SearchEngine::key`].
-type AnswerKey = (String, bool, Option<String>, bool, usize, usize, String);
+type AnswerKey = (String, bool, Option<String>, bool, usize, usize, String, bool);
 
 /// Why [`SearchEngine::answer`] has no answer.
 #[derive(Debug, thiserror::Error)]
@@ -249,7 +250,7 @@ impl SearchEngine {
             let within = narrowed.then(|| Arc::new(facets.matching(&Filter { section: None, ..filter.clone() })));
             let mut hits = index.search(&SearchRequest { within, ..request.clone() })?;
             let found = std::mem::take(&mut hits.found);
-            let counts = (!facets.is_empty()).then(|| {
+            let counts = (!facets.is_empty() && !request.no_facets).then(|| {
                 let scope = Filter { available: request.available_only, within: Some(found), ..filter };
                 ListingFacets::from_counts(facets.counts(&scope), facets.currency_id())
             });
@@ -265,29 +266,6 @@ impl SearchEngine {
             found: hits.total,
         }];
         sections.extend(hits.sections.into_iter().map(|(id, value, found)| SearchSection { id, value, found }));
-        // The items from their cards when every one has one; else (an index built from documents alone) from `load`.
-        let mut items = Vec::with_capacity(hits.ordinals.len() * 512);
-        let page: Option<Vec<Card<'_>>> = hits.ordinals.iter().map(|&ordinal| cards.get(ordinal)).collect();
-        match page {
-            Some(page) => {
-                let ids: Vec<i64> = page.iter().flat_map(Card::picture_ids).collect();
-                let shown = if ids.is_empty() { HashMap::new() } else { pictures(ids).await? };
-                for (at, card) in page.iter().enumerate() {
-                    if at > 0 {
-                        items.push(b',');
-                    }
-                    card.write(&mut items, &shown);
-                }
-            }
-            None => {
-                for (at, item) in load(hits.items).await?.iter().enumerate() {
-                    if at > 0 {
-                        items.push(b',');
-                    }
-                    serde_json::to_writer(&mut items, item).map_err(anyhow::Error::from)?;
-                }
-            }
-        }
         let answer = SearchAnswer {
             total: hits.total,
             sections,
@@ -297,7 +275,35 @@ impl SearchEngine {
             exact: hits.exact,
             facets,
         };
-        let body = Bytes::from(with_items(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?, &items)?);
+        // The answer with no items, then the items written into its `items` array in place: from their cards when
+        // every one has one; else (an index built from documents alone) from `load`.
+        let empty = serde_json::to_vec(&answer).map_err(anyhow::Error::from)?;
+        let at = items_at(&empty)?;
+        let mut body = Vec::with_capacity(empty.len() + hits.ordinals.len() * 1024);
+        body.extend_from_slice(&empty[..at]);
+        let page: Option<Vec<Card<'_>>> = hits.ordinals.iter().map(|&ordinal| cards.get(ordinal)).collect();
+        match page {
+            Some(page) => {
+                let ids: Vec<i64> = page.iter().flat_map(Card::picture_ids).collect();
+                let shown = if ids.is_empty() { HashMap::new() } else { pictures(ids).await? };
+                for (n, card) in page.iter().enumerate() {
+                    if n > 0 {
+                        body.push(b',');
+                    }
+                    card.write(&mut body, &shown);
+                }
+            }
+            None => {
+                for (n, item) in load(hits.items).await?.iter().enumerate() {
+                    if n > 0 {
+                        body.push(b',');
+                    }
+                    serde_json::to_writer(&mut body, item).map_err(anyhow::Error::from)?;
+                }
+            }
+        }
+        body.extend_from_slice(&empty[at..]);
+        let body = Bytes::from(body);
         // The read lock keeps a swap from slipping between the generation check and the insert.
         let _index = self.current.read().unwrap_or_else(|e| e.into_inner());
         if self.generation.load(Ordering::Acquire) == generation {
@@ -320,6 +326,7 @@ impl SearchEngine {
             request.limit,
             request.offset,
             filter,
+            request.no_facets,
         )
     }
 
@@ -606,22 +613,16 @@ fn take_cards(docs: &mut [super::SearchDoc]) -> Option<Vec<Vec<u8>>> {
         .collect()
 }
 
-/// `answer`, serialised with no items, with `items` (items' JSON, separated by commas) put into its `items` array.
-/// Inside a JSON string every `"` is escaped, so the first `"items":[]` is the key's. Errors: no such key (the
-/// answer's shape changed).
-fn with_items(answer: Vec<u8>, items: &[u8]) -> anyhow::Result<Vec<u8>> {
+/// Where the items go in `answer` (a [`SearchAnswer`] serialised with no items): just inside its `items` array's
+/// brackets. Inside a JSON string every `"` is escaped, so the first `"items":[]` is the key's. Errors: no such key
+/// (the answer's shape changed).
+fn items_at(answer: &[u8]) -> anyhow::Result<usize> {
     const EMPTY: &[u8] = b"\"items\":[]";
     let at = answer
         .windows(EMPTY.len())
         .position(|w| w == EMPTY)
-        .ok_or_else(|| anyhow::anyhow!("a search answer without items"))?
-        + EMPTY.len()
-        - 1;
-    let mut body = Vec::with_capacity(answer.len() + items.len());
-    body.extend_from_slice(&answer[..at]);
-    body.extend_from_slice(items);
-    body.extend_from_slice(&answer[at..]);
-    Ok(body)
+        .ok_or_else(|| anyhow::anyhow!("a search answer without items"))?;
+    Ok(at + EMPTY.len() - 1)
 }
 
 /// The shop's synonym rules: `stored` (checked when `vitrina synonyms import` stored them) or, when none are stored or

@@ -157,6 +157,9 @@ pub struct SearchRequest {
     /// Only offers whose ordinal is in this set: the offers a listing's facet filters leave (issue 35), by the facet
     /// index's dense ids, which are the search index's ordinals (both built from one read, `db::search::snapshot`).
     pub within: Option<std::sync::Arc<roaring::RoaringBitmap>>,
+    /// Leave the facets of the matches out of the answer (`facets=N`: a client that does not show them, such as the
+    /// header's instant search; issue 39). The engine then does not count them.
+    pub no_facets: bool,
 }
 
 /// The answer of the engine.
@@ -181,7 +184,7 @@ pub struct SearchHits {
     /// Of `items_total`, the offers that match every word: the first ones of the ranking.
     pub exact: usize,
     /// The ordinals of the matches in `section`'s scope, in stock or not, before `within`: what the facets of the
-    /// answer are counted over (issue 35).
+    /// answer are counted over (issue 35). Empty when the request leaves the facets out.
     pub found: roaring::RoaringBitmap,
 }
 

@@ -227,6 +227,13 @@ async fn search_answers_take_the_same_filters_and_count_the_facets_of_their_matc
     assert_eq!(blue["items"][0]["id"], "a4");
     assert_eq!(count(&blue, "p.Цвет", "Чёрный"), 1, "the colour's counts ignore its own choice");
     assert_eq!(app.json("/api/search?q=canon&p.Вес=1", 400).await["errors"][0]["code"], "FACET_UNKNOWN");
+    // The instant search shows no facets and asks for none (issue 39): the same answer without them.
+    let bare = app.json("/api/search?q=canon&facets=N", 200).await;
+    assert_eq!(bare["facets"], Value::Null);
+    assert_eq!((&bare["total"], &bare["sections"], &bare["items"]), (&all["total"], &all["sections"], &all["items"]));
+    assert_eq!(app.json("/api/search?q=canon&facets=Y", 200).await, all, "Y is the default");
+    let bad = app.json("/api/search?q=canon&facets=no", 400).await;
+    assert_eq!((&bad["errors"][0]["code"], &bad["errors"][0]["field"]), (&"FACETS_INVALID".into(), &"facets".into()));
 }
 
 #[tokio::test]

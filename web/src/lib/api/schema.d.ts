@@ -1081,7 +1081,7 @@ export interface paths {
          * Searches the catalogue, narrowed by the listings' facet filters (issue 35: `vendor`, `priceMin`, `priceMax`,
          *     `p.{name}`, `p.{name}.min`, `p.{name}.max`; `api::listing`), and answers the facets of the matches. Errors (400):
          *     `SEARCH_QUERY_EMPTY` (`q` missing or blank), `PER_PAGE_INVALID`, `AVAILABLE_INVALID`, `PAGE_INVALID`,
-         *     `SUBSECTIONS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
+         *     `SUBSECTIONS_INVALID`, `FACETS_INVALID`, and the facet filters' codes; 503 `SEARCH_STARTING` with `Retry-After` (s) while the
          *     first index after a start is being built. An unknown `section` finds no items; a page past the last has none.
          * @description The search engine answers (`SearchEngine::answer`): from its cache when the same question was
          *     asked since the last index swap; otherwise its items come from the index's cards (`search::cards`), their pictures
@@ -6036,6 +6036,11 @@ export interface operations {
                 perPage?: number;
                 /** @description 1-based page of items, 1..=100 ([`MAX_SEARCH_PAGE`]); default 1. The results page `/search/` pages with it. */
                 page?: number;
+                /**
+                 * @description `N`: the answer leaves the facets out (`facets: null`), for a client that does not show them (the header's
+                 *     instant search: counting them was a quarter of an uncached search's work, issue 39); `Y` (default): with them.
+                 */
+                facets?: string;
                 /**
                  * @description A vendor; repeat the key for several (OR). Parameter facets take the same shape: `p.{name}={value}` (e.g.
                  *     `p.Цвет=Чёрный`, repeated for OR), and a numeric one its range: `p.{name}.min=`, `p.{name}.max=`. Facets

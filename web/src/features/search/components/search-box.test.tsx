@@ -126,6 +126,8 @@ describe('SearchBox', () => {
     await advance(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(requestedUrls(fetchMock)[0]!.searchParams.get('q')).toBe('лего');
+    // The instant search shows no facets, so it leaves them out of the answer (issue 39).
+    expect(requestedUrls(fetchMock)[0]!.searchParams.get('facets')).toBe('N');
     const listbox = screen.getByRole('listbox', { name: 'Найденные товары' });
     expect(listbox).toBeVisible();
     expect(input()).toHaveAttribute('aria-controls', listbox.id);

@@ -98,7 +98,7 @@ describe('useSearch', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url] = requestedUrls(fetchMock);
     expect(url!.pathname).toBe('/api/search');
-    expect(Object.fromEntries(url!.searchParams)).toEqual({ q: 'лего', available: 'N', perPage: String(SEARCH_PAGE_SIZE) });
+    expect(Object.fromEntries(url!.searchParams)).toEqual({ q: 'лего', available: 'N', perPage: String(SEARCH_PAGE_SIZE), facets: 'N' });
 
     await advance(0);
     expect(result.current.status).toBe('success');
