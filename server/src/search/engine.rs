@@ -22,8 +22,7 @@ use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
 /// only, limit, offset, the facet filters (their debug form: `Filter` holds ordered maps), and whether the facets are
-/// left out. See
-/// [`SearchEngine::key`].
+/// left out. See [`SearchEngine::key`].
 type AnswerKey = (String, bool, Option<String>, bool, usize, usize, String, bool);
 
 /// Why [`SearchEngine::answer`] has no answer.
