@@ -294,8 +294,10 @@ test.describe('feedback page', () => {
     await date.pressSequentially('30022027');
     await date.blur();
     await expect(date).not.toHaveValue('30.02.2027');
+    // `fill` leaves the emptied field focused with the caret at its start. A click here raced inputmask's caret
+    // placement, which it defers after a click: a key typed within that moment was lost ("05.03.2027"), which no
+    // person types fast enough to meet.
     await date.fill('');
-    await date.click();
     await date.pressSequentially('15032027');
     await expect(date).toHaveValue('15.03.2027');
 
