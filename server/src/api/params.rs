@@ -37,10 +37,16 @@ pub fn number(
     }
 }
 
-/// Parses `Y`/`N` (spec §3 availability flag); anything else is a 400 naming `field`.
+/// Parses `Y`/`N` (spec §3 availability flag), `N` when absent; anything else is a 400 naming `field`.
 pub fn flag(raw: Option<&str>, code: &'static str, field: &'static str) -> Result<bool, ApiError> {
+    flag_or(raw, false, code, field)
+}
+
+/// [`flag`] with `absent` when the parameter is not given (`subsections` and `facets` of a search default to `Y`).
+pub fn flag_or(raw: Option<&str>, absent: bool, code: &'static str, field: &'static str) -> Result<bool, ApiError> {
     match raw.map(str::trim) {
-        None | Some("N") => Ok(false),
+        None => Ok(absent),
+        Some("N") => Ok(false),
         Some("Y") => Ok(true),
         Some(_) => Err(ApiError::bad_request(code, field, format!("{field} must be Y or N"))),
     }

@@ -1,6 +1,6 @@
 //! `GET /api/search`: instant product search (issue 4; spec §3 "Search result", §5, §7, §9).
 
-use crate::api::params::{flag, number};
+use crate::api::params::{flag, flag_or, number};
 use crate::error::{ApiError, ApiQuery};
 use crate::limits::{MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE, SEARCH_STARTING_RETRY_AFTER_S};
 use crate::search::SearchRequest;
@@ -74,15 +74,8 @@ impl SearchQuery {
         let limit =
             number(self.per_page.as_deref(), SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, "PER_PAGE_INVALID", "perPage")?;
         let page = number(self.page.as_deref(), 1, MAX_SEARCH_PAGE, "PAGE_INVALID", "page")?;
-        // `subsections` and `facets` default to Y (unlike `flag`'s default N).
-        let own_section_only = match self.subsections.as_deref() {
-            None => false,
-            raw => !flag(raw, "SUBSECTIONS_INVALID", "subsections")?,
-        };
-        let no_facets = match self.facets.as_deref() {
-            None => false,
-            raw => !flag(raw, "FACETS_INVALID", "facets")?,
-        };
+        let own_section_only = !flag_or(self.subsections.as_deref(), true, "SUBSECTIONS_INVALID", "subsections")?;
+        let no_facets = !flag_or(self.facets.as_deref(), true, "FACETS_INVALID", "facets")?;
         Ok(SearchRequest {
             text,
             available_only: flag(self.available.as_deref(), "AVAILABLE_INVALID", "available")?,
