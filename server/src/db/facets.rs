@@ -86,8 +86,8 @@ pub(crate) async fn active_params_in(tx: &mut Tx, subset: Subset) -> sqlx::Resul
     Ok(offers)
 }
 
-/// Ends each packed field of [`active_params_in`]: the ASCII unit separator.
-const PACK_SEPARATOR: char = '\u{1f}';
+/// Ends each packed field of [`active_params_in`].
+const PACK_SEPARATOR: char = super::FIELD_SEPARATOR;
 
 /// [`offers`] inside the transaction `tx`, with the parameters [`active_params_in`] read (`db::search::snapshot`
 /// reads it with the search index's documents).

@@ -1,7 +1,7 @@
 //! What the search index reads from the catalogue (issue 4).
 
 use super::facets::Subset;
-use super::{Db, Tx};
+use super::{Db, FIELD_SEPARATOR, RECORD_SEPARATOR, Tx};
 use std::collections::HashMap;
 
 /// Longest description text indexed per offer, in characters (the description weighs little in ranking).
@@ -131,11 +131,6 @@ pub struct OfferPlace {
     pub group_id: Option<String>,
     pub available: bool,
 }
-
-/// Separates the fields of a packed place ([`unpack_places`]): the ASCII unit separator, which XML cannot carry.
-const FIELD_SEPARATOR: char = '\u{1f}';
-/// Separates the packed places: the ASCII record separator.
-const RECORD_SEPARATOR: char = '\u{1e}';
 
 /// The places [`snapshot_update`] reads packed: `id US group US 1|0`, records separated by RS (no group: empty).
 /// `None` when a record is not three fields: an id or a group holding a separator (a character reference such as
