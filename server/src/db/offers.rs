@@ -454,76 +454,6 @@ pub struct OfferWrite<'a> {
     pub group_id: Option<&'a str>,
 }
 
-/// Writes an offer with its pictures and params and marks it seen by `import_id`. `added` says whether it
-/// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise); `is_new` that
-/// no row exists yet (so there are no old pictures and params to delete).
-/// `INSERT ... ON CONFLICT (id) DO UPDATE`, then `DELETE` + one multi-row `INSERT` each of pictures and params.
-pub async fn upsert(conn: &mut Tx, o: &OfferWrite<'_>, import_id: i64, added: bool, is_new: bool) -> sqlx::Result<()> {
-    on_tx!(conn, conn => sqlx::query(
-        "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
-           available, vendor, vendor_code, description, source_url, position, content_hash, active,
-           added_import_id, seen_import_id, group_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, TRUE, $16, $17, $18)
-         ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, slug = excluded.slug,
-           name = excluded.name, name_key = excluded.name_key, price_minor = excluded.price_minor,
-           old_price_minor = excluded.old_price_minor, currency_id = excluded.currency_id,
-           available = excluded.available, vendor = excluded.vendor, vendor_code = excluded.vendor_code,
-           description = excluded.description, source_url = excluded.source_url, position = excluded.position,
-           content_hash = excluded.content_hash, active = TRUE, group_id = excluded.group_id,
-           added_import_id = CASE WHEN $19 THEN excluded.added_import_id ELSE offers.added_import_id END,
-           seen_import_id = excluded.seen_import_id",
-    )
-    .bind(o.id)
-    .bind(o.section_id)
-    .bind(o.slug)
-    .bind(o.name)
-    .bind(o.name.to_lowercase())
-    .bind(o.price_minor)
-    .bind(o.old_price_minor)
-    .bind(o.currency_id)
-    .bind(o.available)
-    .bind(o.vendor)
-    .bind(o.vendor_code)
-    .bind(o.description)
-    .bind(o.source_url)
-    .bind(o.position)
-    .bind(o.content_hash)
-    .bind(import_id)
-    .bind(import_id)
-    .bind(o.group_id)
-    .bind(added)
-    .execute(&mut *conn)
-    .await.map(|r| r.rows_affected()))?;
-    if !is_new {
-        on_tx!(conn, conn => sqlx::query("DELETE FROM offer_pictures WHERE offer_id = $1").bind(o.id).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
-        on_tx!(conn, conn => sqlx::query("DELETE FROM offer_params WHERE offer_id = $1").bind(o.id).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
-    }
-    // One multi-row INSERT each: per-statement overhead dominates an import's time.
-    if !o.pictures.is_empty() {
-        on_tx!(conn, conn => {
-            let mut q = QueryBuilder::new("INSERT INTO offer_pictures (offer_id, position, url) ");
-            q.push_values(o.pictures.iter().enumerate(), |mut row, (i, url)| {
-                row.push_bind(o.id.to_owned()).push_bind(i as i64).push_bind(url.clone());
-            });
-            q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
-        })?;
-    }
-    if !o.params.is_empty() {
-        on_tx!(conn, conn => {
-            let mut q = QueryBuilder::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
-            q.push_values(o.params.iter().enumerate(), |mut row, (i, p)| {
-                row.push_bind(o.id.to_owned())
-                    .push_bind(i as i64)
-                    .push_bind(p.name.clone())
-                    .push_bind(p.value.clone())
-                    .push_bind(p.unit.clone());
-            });
-            q.build().execute(&mut *conn).await.map(|r| r.rows_affected())
-        })?;
-    }
-    Ok(())
-}
-
 /// Rows of one multi-row statement at most, so that its bound values stay under SQLite's limit (32,766) and
 /// PostgreSQL's (65,535): offers bind 19 values a row, params 5. Such statements are not kept prepared
 /// (`persistent(false)`): their text changes with their row count, and a connection's cache of a hundred of them held
@@ -531,11 +461,20 @@ pub async fn upsert(conn: &mut Tx, o: &OfferWrite<'_>, import_id: i64, added: bo
 const BATCH_ROWS: usize = 1000;
 const BATCH_BINDS: usize = 30_000;
 
-/// Writes a batch of offers as [`upsert`] writes one (issue 39: a few multi-row statements a batch instead of five
-/// statements an offer): each `(offer, added, is_new)`, marked seen by `import_id`. SQL: `INSERT ... VALUES (…), (…)
-/// ON CONFLICT (id) DO UPDATE`, then `DELETE FROM offer_pictures / offer_params WHERE offer_id IN (…)` for the ones
-/// stored before and multi-row `INSERT`s of their pictures and params.
-pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)], import_id: i64) -> sqlx::Result<()> {
+/// Writes a batch of offers with their pictures and params (issue 39: a few multi-row statements a batch instead of
+/// five statements an offer): each `(offer, added, is_new)`, marked seen by `import_id`. `added` says whether it
+/// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise); `is_new` that no row
+/// exists yet (so there are no old pictures and params to delete). SQL: `INSERT ... VALUES (…), (…) ON CONFLICT (id)
+/// DO UPDATE`, then `DELETE FROM offer_pictures WHERE offer_id IN (…) RETURNING url` and `DELETE FROM offer_params
+/// WHERE offer_id IN (…)` for the ones stored before, and multi-row `INSERT`s of their pictures and params.
+///
+/// Returns the picture addresses the batch's offers named before and none of them names now: the `pictures` rows
+/// that may have lost their last offer (`db::pictures::sweep_rows`).
+pub async fn upsert_many(
+    conn: &mut Tx,
+    offers: &[(OfferWrite<'_>, bool, bool)],
+    import_id: i64,
+) -> sqlx::Result<Vec<String>> {
     for chunk in offers.chunks(BATCH_BINDS / 19) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new(
@@ -580,10 +519,15 @@ pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)],
         })?;
     }
     let stored: Vec<String> = offers.iter().filter(|(_, _, is_new)| !is_new).map(|(o, _, _)| o.id.to_owned()).collect();
+    let mut named_before: std::collections::HashSet<String> = std::collections::HashSet::new();
     for chunk in stored.chunks(super::IN_LIST_CHUNK) {
-        for table in ["DELETE FROM offer_pictures WHERE offer_id IN", "DELETE FROM offer_params WHERE offer_id IN"] {
-            on_tx!(conn, conn => super::in_list(table, chunk, "").build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
-        }
+        let urls: Vec<String> = on_tx!(conn, conn => super::in_list("DELETE FROM offer_pictures WHERE offer_id IN", chunk, "RETURNING url")
+            .build_query_scalar()
+            .persistent(false)
+            .fetch_all(&mut *conn)
+            .await)?;
+        named_before.extend(urls);
+        on_tx!(conn, conn => super::in_list("DELETE FROM offer_params WHERE offer_id IN", chunk, "").build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     }
     let pictures: Vec<(&str, i64, &str)> = offers
         .iter()
@@ -609,7 +553,12 @@ pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)],
             q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
-    Ok(())
+    for (o, _, _) in offers {
+        for url in o.pictures {
+            named_before.remove(url);
+        }
+    }
+    Ok(named_before.into_iter().collect())
 }
 
 /// Marks unchanged offers seen again by import `import_id`, a batch of `(id, position)`, `position` `None` where the
@@ -752,6 +701,12 @@ pub async fn repair_cut_descriptions(db: &Db) -> sqlx::Result<u64> {
     on_tx!(tx, tx => sqlx::query("DELETE FROM description_repairs").execute(&mut *tx).await.map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(rows.len() as u64)
+}
+
+/// Offers on the storefront, inside an import's transaction: `SELECT COUNT(*) FROM offers WHERE active = TRUE` (an
+/// import that saw as many of them as were shown takes none off, and need not look for them).
+pub async fn count_shown(conn: &mut Tx) -> sqlx::Result<i64> {
+    on_tx!(conn, conn => sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE active = TRUE").fetch_one(&mut *conn).await)
 }
 
 /// Active products: `SELECT COUNT(*) FROM offers o WHERE o.active = 1 AND <first of its product>` (a product of several

@@ -157,6 +157,13 @@ struct Importer {
     changes: super::changes::ImportChanges,
     /// Whether `changes` knows the section tree yet (read at the first batch, after the categories).
     knows_tree: bool,
+    /// Offers on the storefront when the import began, and how many of them it has seen: when it saw them all, it
+    /// takes none off and need not look for them (issue 39: two scans of every offer).
+    shown_before: i64,
+    shown_seen: i64,
+    /// Whether a `pictures` row may have lost its last offer: an offer taken off, or an offer's pictures changed. The
+    /// import then sweeps the rows at its end (`db::pictures::sweep_rows`, a scan of every offer's pictures).
+    pictures_orphaned: bool,
 }
 
 impl Importer {
@@ -308,6 +315,7 @@ impl Importer {
                 continue;
             }
             self.position += 1;
+            self.shown_seen += i64::from(stored.is_some_and(|s| s.active));
             let hash = offer.content_hash();
             let added = match stored {
                 Some(s) if s.active && s.content_hash == hash => {
@@ -368,7 +376,11 @@ impl Importer {
                 (write, *added, *is_new)
             })
             .collect();
-        db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await
+        let unnamed = db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await?;
+        self.pictures_orphaned |= !unnamed.is_empty();
+        let written: Vec<String> = writes.iter().map(|(write, _, _)| write.id.to_owned()).collect();
+        self.summary.pictures_new += db::pictures::register_offers(&mut self.conn, &written).await?;
+        Ok(())
     }
 
     async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
@@ -472,10 +484,13 @@ impl CatalogueWriter {
         let started_at = chrono::Utc::now().to_rfc3339();
         let mut tx = db::begin_import(pool).await?;
         let mut changes = super::changes::ImportChanges::default();
+        let mut pictures_orphaned = false;
         if source != DEMO_SOURCE && db::shop::only_demo_imported(&mut tx).await? {
             db::shop::delete_catalogue(&mut tx).await?;
             changes.everything();
+            pictures_orphaned = true;
         }
+        let shown_before = db::offers::count_shown(&mut tx).await?;
         let before =
             Before { sections: db::menus::menu_sections(&mut tx).await?, shop: db::shop::find_in(&mut tx).await? };
         let import_id = db::shop::next_import_id(&mut tx).await?;
@@ -499,6 +514,9 @@ impl CatalogueWriter {
             pending_skips: Vec::new(),
             changes,
             knows_tree: false,
+            shown_before,
+            shown_seen: 0,
+            pictures_orphaned,
         };
         Ok(Self {
             importer,
@@ -564,6 +582,7 @@ impl CatalogueWriter {
         }
         let removed = db::offers::deactivate(&mut self.importer.conn, ids).await?;
         self.importer.summary.offers_removed += removed;
+        self.importer.pictures_orphaned |= removed > 0;
         Ok(removed)
     }
 
@@ -591,7 +610,8 @@ impl CatalogueWriter {
         let mut shop = std::mem::take(&mut importer.shop);
         let tx = &mut importer.conn;
         summary.offers_skipped = summary.skipped.len() as u64;
-        if scope == Scope::Full {
+        // Every offer shown before was seen again (this import's mark is at or above any floor): none to take off.
+        if scope == Scope::Full && importer.shown_seen < importer.shown_before {
             let limit = i64::try_from(crate::limits::CONTENT_CHANGE_TAGS_MAX).unwrap_or(i64::MAX);
             let unseen = db::offers::unseen(tx, floor, limit + 1).await?;
             if unseen.len() > crate::limits::CONTENT_CHANGE_TAGS_MAX {
@@ -600,7 +620,9 @@ impl CatalogueWriter {
             for (id, section, group) in &unseen {
                 importer.changes.offer(id, section.as_deref(), group.as_deref(), None);
             }
-            summary.offers_removed += db::offers::deactivate_unseen(tx, floor).await?;
+            let removed = db::offers::deactivate_unseen(tx, floor).await?;
+            summary.offers_removed += removed;
+            importer.pictures_orphaned |= removed > 0;
         }
         if sections_scope == Scope::Full {
             db::sections::deactivate_unseen(tx, floor).await?;
@@ -615,8 +637,9 @@ impl CatalogueWriter {
         let tx = &mut importer.conn;
         note_changes(tx, &mut changes, &before).await?;
         db::changes::record(tx, import_id, &changes.into_tags(), crate::limits::CONTENT_CHANGES_KEPT_IMPORTS).await?;
-        summary.pictures_new = db::pictures::register_live(tx).await?;
-        db::pictures::sweep_rows(tx).await?;
+        if importer.pictures_orphaned {
+            db::pictures::sweep_rows(tx).await?;
+        }
         summary.seconds = started.elapsed().as_secs_f64();
         let log = db::shop::ImportLog {
             id: import_id,

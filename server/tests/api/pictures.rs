@@ -328,6 +328,52 @@ async fn pictures_no_offer_names_are_swept_after_an_import() {
     panic!("the unused picture's row was not swept");
 }
 
+/// A feed of `(id, price, picture address)` offers.
+fn priced_feed(offers: &[(&str, u32, &str)]) -> String {
+    let offers: String = offers
+        .iter()
+        .map(|(id, price, url)| {
+            format!(
+                "<offer id=\"{id}\" available=\"true\"><price>{price}</price><currencyId>RUB</currencyId>\
+                 <picture>{url}</picture><name>Товар {id}</name></offer>"
+            )
+        })
+        .collect();
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><yml_catalog date=\"2026-11-29 10:00\"><shop><name>Фото</name>\
+         <currencies><currency id=\"RUB\" rate=\"1\"/></currencies><categories/><offers>{offers}</offers></shop></yml_catalog>"
+    )
+}
+
+/// Issue 39: an import registers the addresses of the offers it writes, batch by batch, and sweeps only when an
+/// address may have lost its last offer; the rows come out as a whole scan's would.
+#[tokio::test]
+async fn an_import_registers_the_pictures_of_what_it_wrote_and_sweeps_what_lost_its_offers() {
+    let (u1, u2, u3) = ("http://192.0.2.1/p/1.jpg", "http://192.0.2.1/p/2.jpg", "http://192.0.2.1/p/3.jpg");
+    let app = spawn_with_feed(&priced_feed(&[("a", 100, u1), ("b", 100, u2)]), |_| {}).await;
+    let pool = app.pool().await;
+    let rows = || async {
+        let rows: Vec<(i64, String)> = pool.raw_rows("SELECT id, url FROM pictures ORDER BY id", &[]).await.unwrap();
+        rows
+    };
+    let first = rows().await;
+    assert_eq!(first.iter().map(|(_, url)| url.as_str()).collect::<Vec<_>>(), [u1, u2], "in the shop's order");
+
+    let summary = app.import(&priced_feed(&[("a", 100, u1), ("b", 200, u2)])).await;
+    assert_eq!((summary.offers_updated, summary.pictures_new), (1, 0));
+    assert_eq!(rows().await, first, "a price changed: the rows stay as they were");
+
+    let summary = app.import(&priced_feed(&[("a", 100, u1), ("b", 200, u3)])).await;
+    assert_eq!((summary.offers_updated, summary.pictures_new), (1, 1));
+    let urls: Vec<String> = rows().await.into_iter().map(|(_, url)| url).collect();
+    assert_eq!(urls, [u1, u3], "the picture no offer names any more is swept, the new one registered");
+
+    let summary = app.import(&priced_feed(&[("b", 200, u3), ("c", 100, u3)])).await;
+    assert_eq!((summary.offers_added, summary.offers_removed, summary.pictures_new), (1, 1, 0));
+    let urls: Vec<String> = rows().await.into_iter().map(|(_, url)| url).collect();
+    assert_eq!(urls, [u3], "the offer taken off took its picture's row; the shared address is registered once");
+}
+
 /// The S3-compatible server `scripts/s3/with-server.sh` started (`VITRINA_TEST_S3`), with a new bucket on it: the
 /// store's `s3://` URL. `None`, with a message, without one.
 async fn fresh_bucket() -> Option<String> {
