@@ -154,6 +154,44 @@ async fn duplicate_offer_ids_and_nameless_offers_are_skipped_with_their_line() {
     assert!(reasons[1].2.contains("no <name>"));
 }
 
+/// Issue 39: a re-import marks unchanged offers seen only when it must find the ones it did not see. An unchanged
+/// offer met again batches later is still a repeat, and does not stand in for the offer the feed left out.
+#[tokio::test]
+async fn an_unchanged_offer_repeated_batches_later_is_skipped_and_the_one_left_out_is_taken_off() {
+    let offers = |ids: &[u32]| -> String {
+        let offers: String = ids
+            .iter()
+            .map(|n| {
+                format!(
+                    "<offer id=\"o{n}\"><price>{n}</price><currencyId>RUB</currencyId><name>Товар {n}</name></offer>\n"
+                )
+            })
+            .collect();
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><yml_catalog date=\"2026-11-29 10:00\"><shop><name>Много</name>\
+             <currencies><currency id=\"RUB\" rate=\"1\"/></currencies><categories/><offers>\n{offers}</offers></shop></yml_catalog>"
+        )
+    };
+    let app = spawn_app().await;
+    let all: Vec<u32> = (1..=600).collect();
+    assert_eq!(app.import(&offers(&all)).await.offers_added, 600);
+    // o600 left out, o1 given again after 598 others (IMPORT_BATCH_OFFERS is 500): as many offers as were shown.
+    let mut again: Vec<u32> = (1..600).collect();
+    again.push(1);
+    let s = app.import(&offers(&again)).await;
+    assert_eq!((s.offers_added, s.offers_updated, s.offers_removed, s.offers_skipped), (0, 0, 1, 1));
+    assert!(s.skipped[0].reason.contains("came earlier"), "{:?}", s.skipped);
+    assert_eq!(app.json("/api/offers/o600", 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
+    assert_eq!(app.json("/api/offers/o1", 200).await["price"].as_i64(), Some(1));
+    // Seen again unchanged, with no offer left out: nothing is taken off, and the next import still sees them all.
+    let s = app.import(&offers(&(1..600).collect::<Vec<_>>())).await;
+    assert_eq!((s.offers_added, s.offers_updated, s.offers_removed), (0, 0, 0));
+    let s = app.import(&offers(&(2..600).collect::<Vec<_>>())).await;
+    assert_eq!((s.offers_removed, s.offers_skipped), (1, 0));
+    assert_eq!(app.json("/api/offers/o1", 404).await["errors"][0]["code"], "OFFER_NOT_FOUND");
+    assert_eq!(app.json("/api/offers/o2", 200).await["price"].as_i64(), Some(2));
+}
+
 #[tokio::test]
 async fn a_document_that_is_not_yml_is_refused() {
     let app = spawn_app().await;
