@@ -5,26 +5,25 @@ use super::{Db, Tx};
 use crate::domain::pictures::Picture;
 use std::collections::HashSet;
 
-/// Adds a `pending` row for every address offers `ids` name and no row holds yet, in the shop's order (the first
-/// offers' pictures are fetched first): `INSERT INTO pictures (url) SELECT … WHERE o.active = TRUE AND o.id IN (…)
-/// ORDER BY o.position, p.position ON CONFLICT DO NOTHING`, in chunks. Returns how many rows were added. An import
-/// runs it in its transaction for each batch of offers it wrote (issue 39: only an import writes an offer's pictures,
-/// so the offers it did not write name registered addresses already; a scan of every offer's pictures at each
-/// import's end took 0.18 s of a 100,000-offer re-import).
-pub async fn register_offers(conn: &mut Tx, ids: &[String]) -> sqlx::Result<u64> {
+/// Adds a `pending` row for each of `urls` no row holds yet, in their order (an import gives the addresses of the
+/// offers it wrote in the shop's order: the first offers' pictures are fetched first): `INSERT INTO pictures (url)
+/// VALUES (?), … ON CONFLICT DO NOTHING`, in statements of 1,000. Returns how many rows were added. An import runs it
+/// in its transaction for each batch of offers it wrote (issue 39: only an import writes an offer's pictures, so the
+/// offers it did not write name registered addresses already; a scan of every offer's pictures at each import's end
+/// took 0.18 s of a 100,000-offer re-import).
+pub async fn register(conn: &mut Tx, urls: &[&str]) -> sqlx::Result<u64> {
+    let mut once = HashSet::new();
+    let urls: Vec<&str> = urls.iter().copied().filter(|url| once.insert(*url)).collect();
     let mut done = 0;
-    for chunk in ids.chunks(super::IN_LIST_CHUNK) {
-        done += on_tx!(conn, conn => super::in_list(
-            "INSERT INTO pictures (url) SELECT p.url FROM offer_pictures p JOIN offers o ON o.id = p.offer_id \
-             WHERE o.active = TRUE AND o.id IN",
-            chunk,
-            "ORDER BY o.position, p.position ON CONFLICT DO NOTHING",
-        )
-        .build()
-        .persistent(false)
-        .execute(&mut *conn)
-        .await
-        .map(|r| r.rows_affected()))?;
+    for chunk in urls.chunks(1000) {
+        done += on_tx!(conn, conn => {
+            let mut q = sqlx::QueryBuilder::new("INSERT INTO pictures (url) ");
+            q.push_values(chunk, |mut row, url| {
+                row.push_bind(*url);
+            });
+            q.push(" ON CONFLICT DO NOTHING");
+            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+        })?;
     }
     Ok(done)
 }

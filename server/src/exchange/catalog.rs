@@ -401,18 +401,18 @@ impl Exchange {
                 let (Ok(offer), Ok(good)) =
                     (serde_json::from_str::<Offer>(&row.offer), serde_json::from_str::<StagedGood>(&row.good))
                 else {
-                    writer.skip(Some(row.id), 0, "the exchange's stored record is unreadable".into());
+                    writer.skip(Some(row.id), 0, "the exchange's stored record is unreadable".into()).await?;
                     continue;
                 };
                 match raw_offer(&offer, &good, &sell, old.as_ref()) {
                     Ok(raw) => writer.item(FeedItem::Offer(Box::new(raw))).await?,
-                    Err(reason) => writer.skip(Some(row.id), 0, reason),
+                    Err(reason) => writer.skip(Some(row.id), 0, reason).await?,
                 }
             }
         }
         if offers_full.is_some() {
             for good in staged::goods_without_offers(writer.tx(), import_id, IMPORT_REPORT_MAX_ITEMS as i64).await? {
-                writer.skip(Some(good), 0, "1C sent no offer (price) for this good".into());
+                writer.skip(Some(good), 0, "1C sent no offer (price) for this good".into()).await?;
             }
         }
         Ok(writer.finish(&self.db).await?)

@@ -22,6 +22,7 @@ use crate::limits::{
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Section slugs taken by the storefront's own pages under `/catalog/`: the offers without a section and the compare
@@ -137,8 +138,9 @@ async fn free_slug(
 /// State of one running import.
 struct Importer {
     conn: Tx,
-    /// The sections offers may name: this write's, and on a [`Scope::ChangesOnly`] write the stored ones too.
-    known_sections: HashSet<String>,
+    /// The sections offers may name: this write's, and on a [`Scope::ChangesOnly`] write the stored ones too. Shared
+    /// with the check of a batch running beside the writes ([`Importer::check_batch`]).
+    known_sections: Arc<HashSet<String>>,
     import_id: i64,
     shop: ShopRow,
     default_currency: Option<String>,
@@ -148,6 +150,10 @@ struct Importer {
     saw_offers: bool,
     position: i64,
     summary: ImportSummary,
+    /// Offers read and not yet checked ([`Importer::check_batch`]).
+    unchecked: Vec<RawOffer>,
+    /// The check of the batch before, running on a blocking thread while the batch before it is written.
+    checking: Option<tokio::task::JoinHandle<Vec<CheckedOffer>>>,
     /// Offers checked and not yet written, with their line and id as the feed gave it ([`Importer::flush`]).
     pending: Vec<(ValidOffer, u64, Option<String>)>,
     /// Offers refused while others were pending, each with the number of pending offers before it: the summary lists
@@ -177,7 +183,7 @@ impl Importer {
         if !self.sections.insert(id.clone()) {
             return Ok(()); // a repeated category id: the first one stands
         }
-        self.known_sections.insert(id.clone());
+        Arc::make_mut(&mut self.known_sections).insert(id.clone());
         self.summary.sections += 1;
         let slug = match db::sections::find_slug(&mut self.conn, &id).await? {
             Some(slug) => slug,
@@ -256,31 +262,68 @@ impl Importer {
         }
     }
 
-    async fn offer(&mut self, raw: RawOffer) -> sqlx::Result<()> {
+    async fn offer(&mut self, raw: RawOffer) -> Result<(), ImportError> {
         if !self.saw_offers {
             self.saw_offers = true;
             self.repair_tree().await?;
         }
-        let (line, raw_id) = (raw.line, raw.id.clone());
-        let default_currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
-        let offer = match validate(raw, default_currency, &self.known_sections) {
-            Ok(Checked { offer, dropped, cuts }) => {
-                self.note_dropped_pictures(&offer.id, line, dropped);
-                self.note_cuts(&offer.id, line, cuts);
-                offer
-            }
-            Err(reason) => {
-                // After the offers before it in the feed, which may still wait for their batch.
-                let skipped = SkippedOffer { offer_id: raw_id, line, reason };
-                self.pending_skips.push((self.pending.len(), skipped));
-                return Ok(());
-            }
-        };
-        self.pending.push((offer, line, raw_id));
+        self.unchecked.push(raw);
+        if self.unchecked.len() >= IMPORT_BATCH_OFFERS {
+            self.check_batch().await?;
+        }
+        Ok(())
+    }
+
+    /// Hands the offers read to a blocking thread to be checked, and meanwhile writes the batch checked before them
+    /// (issue 39: the check, HTML cleaning and all, was a third of the writing task's time, with the database idle).
+    /// The check sees the sections and currency known when the batch was read: only an item that is not an offer
+    /// changes them, and one [`Importer::settle`]s first.
+    async fn check_batch(&mut self) -> Result<(), ImportError> {
+        let raw = std::mem::take(&mut self.unchecked);
+        let (currency, sections) = (self.default_currency.clone(), Arc::clone(&self.known_sections));
+        let next = tokio::task::spawn_blocking(move || check_all(raw, currency.as_deref(), &sections));
+        if let Some(before) = self.checking.replace(next) {
+            let checked = joined(before).await?;
+            self.accept(checked);
+            self.flush().await?;
+        }
+        Ok(())
+    }
+
+    /// Brings every offer read into the checked ones, in the feed's order: before an item that changes what a check
+    /// sees, a skip the reader reports, and the end.
+    async fn settle(&mut self) -> Result<(), ImportError> {
+        if let Some(before) = self.checking.take() {
+            let checked = joined(before).await?;
+            self.accept(checked);
+        }
+        if !self.unchecked.is_empty() {
+            let raw = std::mem::take(&mut self.unchecked);
+            let checked = check_all(raw, self.default_currency.as_deref(), &self.known_sections);
+            self.accept(checked);
+        }
         if self.pending.len() >= IMPORT_BATCH_OFFERS {
             self.flush().await?;
         }
         Ok(())
+    }
+
+    /// Takes checked offers into the batch to write, and the refused ones into the skips after the offers before them.
+    fn accept(&mut self, checked: Vec<CheckedOffer>) {
+        for (line, raw_id, checked) in checked {
+            match checked {
+                Ok(Checked { offer, dropped, cuts }) => {
+                    self.note_dropped_pictures(&offer.id, line, dropped);
+                    self.note_cuts(&offer.id, line, cuts);
+                    self.pending.push((offer, line, raw_id));
+                }
+                Err(reason) => {
+                    // After the offers before it in the feed, which may still wait for their batch.
+                    let skipped = SkippedOffer { offer_id: raw_id, line, reason };
+                    self.pending_skips.push((self.pending.len(), skipped));
+                }
+            }
+        }
     }
 
     /// Writes the offers checked since the last flush (issue 39: an import's cost was five statements an offer, each
@@ -389,12 +432,16 @@ impl Importer {
             .collect();
         let unnamed = db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await?;
         self.pictures_orphaned |= !unnamed.is_empty();
-        let written: Vec<String> = writes.iter().map(|(write, _, _)| write.id.to_owned()).collect();
-        self.summary.pictures_new += db::pictures::register_offers(&mut self.conn, &written).await?;
+        let urls: Vec<&str> =
+            writes.iter().flat_map(|(write, _, _)| write.pictures.iter().map(String::as_str)).collect();
+        self.summary.pictures_new += db::pictures::register(&mut self.conn, &urls).await?;
         Ok(())
     }
 
-    async fn item(&mut self, item: FeedItem) -> sqlx::Result<()> {
+    async fn item(&mut self, item: FeedItem) -> Result<(), ImportError> {
+        if !matches!(item, FeedItem::Offer(_)) {
+            self.settle().await?;
+        }
         match item {
             FeedItem::ShopField(field, value) => {
                 let text = || capped(plain(&value), FEED_SHORT_TEXT_MAX_CHARS, field, None, &mut Vec::new());
@@ -419,6 +466,31 @@ impl Importer {
             FeedItem::Offer(raw) => self.offer(*raw).await?,
         }
         Ok(())
+    }
+}
+
+/// An offer as [`validate`] left it, with its line and id as the feed gave it.
+type CheckedOffer = (u64, Option<String>, Result<Checked, String>);
+
+/// Checks a batch of offers read ([`validate`]) with the sections and currency known when they were read.
+fn check_all(raw: Vec<RawOffer>, currency: Option<&str>, sections: &HashSet<String>) -> Vec<CheckedOffer> {
+    let currency = currency.unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
+    raw.into_iter()
+        .map(|raw| {
+            let (line, raw_id) = (raw.line, raw.id.clone());
+            (line, raw_id, validate(raw, currency, sections))
+        })
+        .collect()
+}
+
+/// The checked batch of a blocking thread; its panic goes on here, as it would have on this task.
+async fn joined(check: tokio::task::JoinHandle<Vec<CheckedOffer>>) -> Result<Vec<CheckedOffer>, ImportError> {
+    match check.await {
+        Ok(checked) => Ok(checked),
+        Err(err) => match err.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(err) => Err(ImportError::Io(std::io::Error::other(format!("the offers' check stopped: {err}")))),
+        },
     }
 }
 
@@ -505,10 +577,10 @@ impl CatalogueWriter {
         let before =
             Before { sections: db::menus::menu_sections(&mut tx).await?, shop: db::shop::find_in(&mut tx).await? };
         let import_id = db::shop::next_import_id(&mut tx).await?;
-        let known_sections = match scope {
+        let known_sections = Arc::new(match scope {
             Scope::Full => HashSet::new(),
             Scope::ChangesOnly => db::sections::ids(&mut tx).await?.into_iter().collect(),
-        };
+        });
         let importer = Importer {
             conn: tx,
             known_sections,
@@ -521,6 +593,8 @@ impl CatalogueWriter {
             saw_offers: false,
             position: 0,
             summary: ImportSummary::default(),
+            unchecked: Vec::new(),
+            checking: None,
             pending: Vec::new(),
             pending_skips: Vec::new(),
             changes,
@@ -573,13 +647,19 @@ impl CatalogueWriter {
     /// # Errors
     /// The database's.
     pub async fn item(&mut self, item: FeedItem) -> Result<(), ImportError> {
-        Ok(self.importer.item(item).await?)
+        self.importer.item(item).await
     }
 
-    /// Records an offer the reader left out (`line` 0 where the reader has none), as the import's own skips are.
-    pub fn skip(&mut self, offer_id: Option<String>, line: u64, reason: String) {
+    /// Records an offer the reader left out (`line` 0 where the reader has none), as the import's own skips are: after
+    /// the offers read before it.
+    ///
+    /// # Errors
+    /// The database's (the offers before it may be written first).
+    pub async fn skip(&mut self, offer_id: Option<String>, line: u64, reason: String) -> Result<(), ImportError> {
+        self.importer.settle().await?;
         let at = self.importer.pending.len();
         self.importer.pending_skips.push((at, SkippedOffer { offer_id, line, reason }));
+        Ok(())
     }
 
     /// Takes offers `ids` off the storefront (a [`Scope::ChangesOnly`] write's removals: goods 1C deleted). Returns
@@ -588,6 +668,7 @@ impl CatalogueWriter {
     /// # Errors
     /// The database's.
     pub async fn remove(&mut self, ids: &[String]) -> Result<u64, ImportError> {
+        self.importer.settle().await?;
         self.importer.flush().await?;
         for (id, section, group) in db::offers::shown_of(&mut self.importer.conn, ids).await? {
             self.importer.changes.offer(&id, section.as_deref(), group.as_deref(), None);
@@ -606,6 +687,7 @@ impl CatalogueWriter {
     /// written then.
     pub async fn finish(self, pool: &Db) -> Result<ImportSummary, ImportError> {
         let Self { mut importer, source, scope, sections_scope, format, started, started_at, floor, before } = self;
+        importer.settle().await?;
         importer.flush().await?;
         if format == Format::Yml
             && !importer.saw_offers
