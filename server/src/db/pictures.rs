@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 /// Adds a `pending` row for each of `urls` no row holds yet, in their order (an import gives the addresses of the
 /// offers it wrote in the shop's order: the first offers' pictures are fetched first): `INSERT INTO pictures (url)
-/// VALUES (?), … ON CONFLICT DO NOTHING`, in statements of 1,000. Returns how many rows were added. An import runs it
+/// VALUES ($1), … ON CONFLICT DO NOTHING`, in statements of 1,000. Returns how many rows were added. An import runs it
 /// in its transaction for each batch of offers it wrote (issue 39: only an import writes an offer's pictures, so the
 /// offers it did not write name registered addresses already; a scan of every offer's pictures at each import's end
 /// took 0.18 s of a 100,000-offer re-import).

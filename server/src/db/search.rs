@@ -136,10 +136,16 @@ pub struct OfferPlace {
 /// `None` when a record is not three fields: an id or a group holding a separator (a character reference such as
 /// `&#31;` in the feed), which the caller cannot read back (it builds the indexes anew instead).
 fn unpack_places(packed: &str) -> Option<Vec<OfferPlace>> {
+    if packed.is_empty() {
+        return Some(Vec::new());
+    }
     packed
         .split(RECORD_SEPARATOR)
-        .filter(|record| !record.is_empty())
         .map(|record| {
+            // An empty record: an id led by the record separator (a character reference such as `&#30;`).
+            if record.is_empty() {
+                return None;
+            }
             let mut fields = record.split(FIELD_SEPARATOR);
             let (id, group, available) = (fields.next()?, fields.next()?, fields.next()?);
             if fields.next().is_some() || !matches!(available, "0" | "1") {
@@ -374,5 +380,6 @@ mod tests {
         );
         assert_eq!(unpack_places(""), Some(Vec::new()), "no active offer: string_agg gives NULL, read as empty");
         assert_eq!(unpack_places("a\u{1f}b\u{1f}\u{1f}1"), None, "an id holding a separator is not misread");
+        assert_eq!(unpack_places("\u{1e}a\u{1f}\u{1f}1"), None, "nor one led by the record separator");
     }
 }

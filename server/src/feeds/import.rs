@@ -1,9 +1,10 @@
 //! Imports a YML feed into the catalogue in one transaction.
 //!
 //! The feed is parsed on a blocking thread ([`super::yml::YmlReader`]) and handed over item by item through a
-//! bounded channel, so memory stays constant whatever the feed's size. Offers are keyed by the feed's offer id:
-//! new ones are added, changed ones updated, unchanged ones only marked as seen, and offers the feed no longer
-//! lists are taken off the storefront (kept in the database: orders reference them). An offer whose values do
+//! bounded channel, so memory stays constant whatever the feed's size; each batch of offers is checked on another
+//! while the one before it is written. Offers are keyed by the feed's offer id: new ones are added, changed ones
+//! updated, unchanged ones marked as seen (by a YML import only when it must look for the offers it did not see),
+//! and offers the feed no longer lists are taken off the storefront (kept in the database: orders reference them). An offer whose values do
 //! not make sense (no id, no name, a price that is not a number, negative or too large) is skipped with a reason
 //! and the import goes on. A malformed document aborts the whole import: nothing is written, and the shop keeps
 //! serving the previous catalogue.
@@ -617,7 +618,8 @@ impl CatalogueWriter {
         })
     }
 
-    /// The import's id: the `seen_import_id` of every row this write names.
+    /// The import's id: the `seen_import_id` of every row this write adds, changes or moves, and of every row it names
+    /// on a 1C exchange (a YML import marks its unchanged offers only when some shown offer went unseen).
     pub fn import_id(&self) -> i64 {
         self.importer.import_id
     }
@@ -679,8 +681,9 @@ impl CatalogueWriter {
         Ok(removed)
     }
 
-    /// Ends the write: on a [`Scope::Full`] write, takes what it did not list off the storefront; registers the new
-    /// pictures, logs the import with its counts, regenerates a generated top menu, and commits.
+    /// Ends the write: writes the offers still pending; on a [`Scope::Full`] write, takes what it did not list off the
+    /// storefront; sweeps the picture rows no offer names when an offer was taken off or lost an address (each batch
+    /// registered its own); logs the import with its counts, regenerates a generated top menu, and commits.
     ///
     /// # Errors
     /// A YML document that had no shop, category or offer ([`ImportError::NotYml`]), or the database's; nothing is
@@ -704,7 +707,9 @@ impl CatalogueWriter {
         let mut shop = std::mem::take(&mut importer.shop);
         let tx = &mut importer.conn;
         summary.offers_skipped = summary.skipped.len() as u64;
-        // Every offer shown before was seen again (this import's mark is at or above any floor): none to take off.
+        // Every offer shown before was seen again by this import: none to take off, whatever the floor. (An offer a YML
+        // import saw unchanged keeps its older mark then: a 1C exchange under way since before it takes that offer off
+        // unless one of its own packages lists it, as it would had the YML import not run.)
         if scope == Scope::Full && importer.shown_seen < importer.shown_before {
             let unmarked: Vec<(String, Option<i64>)> =
                 importer.unmarked.take().unwrap_or_default().into_iter().map(|id| (id.into(), None)).collect();
