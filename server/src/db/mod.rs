@@ -535,6 +535,36 @@ pub(crate) const FIELD_SEPARATOR: char = '\u{1f}';
 /// Separates the records of a packed text ([`FIELD_SEPARATOR`]): the ASCII record separator.
 pub(crate) const RECORD_SEPARATOR: char = '\u{1e}';
 
+/// The records of a packed text, each its `N` fields ([`FIELD_SEPARATOR`], [`RECORD_SEPARATOR`]); none from an
+/// empty text (`string_agg` of no row is NULL). `None` when a record is empty or not `N` fields: a text holding a
+/// separator. A record separator inside a text can still make a well-formed record more: a reader that must not
+/// misread compares the count of rows.
+pub(crate) fn unpack_records<const N: usize>(packed: &str) -> Option<Vec<[&str; N]>> {
+    if packed.is_empty() {
+        return Some(Vec::new());
+    }
+    packed
+        .split(RECORD_SEPARATOR)
+        .map(|record| {
+            if record.is_empty() {
+                return None;
+            }
+            let mut fields = record.split(FIELD_SEPARATOR);
+            let mut out = [""; N];
+            for slot in &mut out {
+                *slot = fields.next()?;
+            }
+            fields.next().is_none().then_some(out)
+        })
+        .collect()
+}
+
+/// Rows of one multi-row statement at most, so that its bound values stay under SQLite's limit (32,766) and
+/// PostgreSQL's (65,535) for statements of up to 30 values a row. Such statements are not kept prepared
+/// (`persistent(false)`): their text changes with their row count, and a connection's cache of a hundred of them held
+/// 200 MB during an import.
+pub(crate) const BATCH_ROWS: usize = 1000;
+
 /// Rows named by id in one statement: at most this many ids are bound per statement (SQLite's bound-variable limit
 /// is far above it); callers loop over `ids.chunks(IN_LIST_CHUNK)`.
 pub(crate) const IN_LIST_CHUNK: usize = 500;

@@ -1,6 +1,6 @@
 //! The `offers`, `offer_pictures` and `offer_params` tables.
 
-use super::{Db, Pool, Tx};
+use super::{BATCH_ROWS, Db, Pool, Tx};
 use crate::domain::pictures::Picture;
 use sqlx::{Database, Encode, QueryBuilder, Type};
 use std::collections::HashMap;
@@ -383,33 +383,20 @@ pub async fn find_stored_many(conn: &mut Tx, ids: &[String]) -> sqlx::Result<Has
 /// a record is empty or not their eight fields (a text holding a separator), or a number or flag does not read back.
 /// A record separator inside a text can still make a well-formed record more: the caller compares the count.
 fn unpack_stored(packed: &str) -> Option<Vec<StoredRow>> {
-    if packed.is_empty() {
-        return Some(Vec::new());
-    }
     let optional = |field: &str| match field.strip_prefix('+') {
         Some(value) => Some(Some(value.to_owned())),
         None => (field == "-").then_some(None),
     };
-    packed
-        .split(super::RECORD_SEPARATOR)
-        .map(|record| {
-            let mut fields = record.split(super::FIELD_SEPARATOR);
-            let mut next = || fields.next().filter(|_| !record.is_empty());
-            let row = (
-                next()?.to_owned(),
-                next()?.to_owned(),
-                next()?.to_owned(),
-                match next()? {
-                    "1" => true,
-                    "0" => false,
-                    _ => return None,
-                },
-                next()?.parse().ok()?,
-                next()?.parse().ok()?,
-                optional(next()?)?,
-                optional(next()?)?,
-            );
-            next().is_none().then_some(row)
+    super::unpack_records(packed)?
+        .into_iter()
+        .map(|[id, slug, hash, active, seen, position, section, group]| {
+            let active = match active {
+                "1" => true,
+                "0" => false,
+                _ => return None,
+            };
+            let (seen, position) = (seen.parse().ok()?, position.parse().ok()?);
+            Some((id.into(), slug.into(), hash.into(), active, seen, position, optional(section)?, optional(group)?))
         })
         .collect()
 }
@@ -459,11 +446,7 @@ pub struct OfferWrite<'a> {
     pub group_id: Option<&'a str>,
 }
 
-/// Rows of one multi-row statement at most, so that its bound values stay under SQLite's limit (32,766) and
-/// PostgreSQL's (65,535): offers bind 19 values a row, params 5. Such statements are not kept prepared
-/// (`persistent(false)`): their text changes with their row count, and a connection's cache of a hundred of them held
-/// 200 MB during an import.
-const BATCH_ROWS: usize = 1000;
+/// Bound values of one multi-row statement at most ([`BATCH_ROWS`]): offers bind 19 values a row, params 5.
 const BATCH_BINDS: usize = 30_000;
 
 /// Writes a batch of offers with their pictures and params (issue 39: a few multi-row statements a batch instead of

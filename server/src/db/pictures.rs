@@ -15,7 +15,7 @@ pub async fn register(conn: &mut Tx, urls: &[&str]) -> sqlx::Result<u64> {
     let mut once = HashSet::new();
     let urls: Vec<&str> = urls.iter().copied().filter(|url| once.insert(*url)).collect();
     let mut done = 0;
-    for chunk in urls.chunks(1000) {
+    for chunk in urls.chunks(super::BATCH_ROWS) {
         done += on_tx!(conn, conn => {
             let mut q = sqlx::QueryBuilder::new("INSERT INTO pictures (url) ");
             q.push_values(chunk, |mut row, url| {

@@ -136,19 +136,10 @@ pub struct OfferPlace {
 /// `None` when a record is not three fields: an id or a group holding a separator (a character reference such as
 /// `&#31;` in the feed), which the caller cannot read back (it builds the indexes anew instead).
 fn unpack_places(packed: &str) -> Option<Vec<OfferPlace>> {
-    if packed.is_empty() {
-        return Some(Vec::new());
-    }
-    packed
-        .split(RECORD_SEPARATOR)
-        .map(|record| {
-            // An empty record: an id led by the record separator (a character reference such as `&#30;`).
-            if record.is_empty() {
-                return None;
-            }
-            let mut fields = record.split(FIELD_SEPARATOR);
-            let (id, group, available) = (fields.next()?, fields.next()?, fields.next()?);
-            if fields.next().is_some() || !matches!(available, "0" | "1") {
+    super::unpack_records(packed)?
+        .into_iter()
+        .map(|[id, group, available]| {
+            if !matches!(available, "0" | "1") {
                 return None;
             }
             Some(OfferPlace {
