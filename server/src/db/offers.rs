@@ -1,6 +1,6 @@
 //! The `offers`, `offer_pictures` and `offer_params` tables.
 
-use super::{BATCH_ROWS, Db, Pool, Tx};
+use super::{BATCH_ROWS, Db, PREPARED_ROWS, Pool, Tx};
 use crate::domain::pictures::Picture;
 use sqlx::{Database, Encode, QueryBuilder, Type};
 use std::collections::HashMap;
@@ -446,15 +446,13 @@ pub struct OfferWrite<'a> {
     pub group_id: Option<&'a str>,
 }
 
-/// Bound values of one multi-row statement at most ([`BATCH_ROWS`]): offers bind 19 values a row, params 5.
-const BATCH_BINDS: usize = 30_000;
-
 /// Writes a batch of offers with their pictures and params (issue 39: a few multi-row statements a batch instead of
 /// five statements an offer): each `(offer, added, is_new)`, marked seen by `import_id`. `added` says whether it
 /// (re)enters the storefront with this import (`added_import_id` is set then and kept otherwise); `is_new` that no row
 /// exists yet (so there are no old pictures and params to delete). SQL: `INSERT ... VALUES (…), (…) ON CONFLICT (id)
 /// DO UPDATE`, then `DELETE FROM offer_pictures WHERE offer_id IN (…) RETURNING url` and `DELETE FROM offer_params
-/// WHERE offer_id IN (…)` for the ones stored before, and multi-row `INSERT`s of their pictures and params.
+/// WHERE offer_id IN (…)` for the ones stored before, and multi-row `INSERT`s of their pictures and params; the
+/// inserts go by [`PREPARED_ROWS`] rows, a full chunk's statement kept prepared.
 ///
 /// Returns the picture addresses the batch's offers named before and none of them names now: the `pictures` rows
 /// that may have lost their last offer (`db::pictures::sweep_rows`).
@@ -463,7 +461,7 @@ pub async fn upsert_many(
     offers: &[(OfferWrite<'_>, bool, bool)],
     import_id: i64,
 ) -> sqlx::Result<Vec<String>> {
-    for chunk in offers.chunks(BATCH_BINDS / 19) {
+    for chunk in offers.chunks(PREPARED_ROWS) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new(
                 "INSERT INTO offers (id, section_id, slug, name, name_key, price_minor, old_price_minor, currency_id,
@@ -503,7 +501,7 @@ pub async fn upsert_many(
                                           ELSE offers.added_import_id END,
                    seen_import_id = excluded.seen_import_id",
             );
-            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.build().persistent(chunk.len() == PREPARED_ROWS).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     let stored: Vec<String> = offers.iter().filter(|(_, _, is_new)| !is_new).map(|(o, _, _)| o.id.to_owned()).collect();
@@ -521,24 +519,24 @@ pub async fn upsert_many(
         .iter()
         .flat_map(|(o, _, _)| o.pictures.iter().enumerate().map(|(i, url)| (o.id, i as i64, url.as_str())))
         .collect();
-    for chunk in pictures.chunks(BATCH_ROWS) {
+    for chunk in pictures.chunks(PREPARED_ROWS) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new("INSERT INTO offer_pictures (offer_id, position, url) ");
             q.push_values(chunk, |mut row, (id, i, url)| {
                 row.push_bind(*id).push_bind(*i).push_bind(*url);
             });
-            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.build().persistent(chunk.len() == PREPARED_ROWS).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     let params: Vec<(&str, i64, &ParamRow)> =
         offers.iter().flat_map(|(o, _, _)| o.params.iter().enumerate().map(|(i, p)| (o.id, i as i64, p))).collect();
-    for chunk in params.chunks(BATCH_BINDS / 5) {
+    for chunk in params.chunks(PREPARED_ROWS) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new("INSERT INTO offer_params (offer_id, position, name, value, unit) ");
             q.push_values(chunk, |mut row, (id, i, p)| {
                 row.push_bind(*id).push_bind(*i).push_bind(p.name.as_str()).push_bind(p.value.as_str()).push_bind(p.unit.as_deref());
             });
-            q.build().persistent(false).execute(&mut *conn).await.map(|r| r.rows_affected())
+            q.build().persistent(chunk.len() == PREPARED_ROWS).execute(&mut *conn).await.map(|r| r.rows_affected())
         })?;
     }
     for (o, _, _) in offers {
