@@ -9,7 +9,7 @@
 //!
 //! [`ContentGeneration`]: crate::state::ContentGeneration
 
-use super::disk::DiskPages;
+use super::disk::{DiskPages, Freshness};
 use super::page::{Page, PageKey, Stored};
 use crate::state::{CacheFill, ContentGeneration, RenderStats};
 use std::future::Future;
@@ -141,9 +141,15 @@ impl PageCache {
         // Read before the file: a change after it is checked at the next read, as for a page rendered now.
         let (generation, Some(versions)) = content.snapshot() else { return None };
         let found = disk.read(key).await?;
-        if !disk.current(&found, versions.database).await {
-            stats.invalidated.fetch_add(1, Ordering::Relaxed);
-            return None;
+        match disk.current(&found, versions.database).await {
+            Freshness::Current => {}
+            Freshness::Stale { removed_here } => {
+                if removed_here {
+                    stats.invalidated.fetch_add(1, Ordering::Relaxed);
+                }
+                return None;
+            }
+            Freshness::Unknown => return None,
         }
         let (checked, last_read) = (AtomicU64::new(generation), AtomicU64::new(since_start_ms()));
         let page = found.page.clone();

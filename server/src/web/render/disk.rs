@@ -47,6 +47,19 @@ struct Header {
     body_hash: u64,
 }
 
+/// What [`DiskPages::current`] found of a page read from disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Freshness {
+    /// Nothing it shows changed since it was rendered.
+    Current,
+    /// Something it shows changed; its file is removed. `removed_here` is `false` when another reader of the same
+    /// stale file (a request beside the background re-render) removed it first, so that a page forgotten is counted
+    /// once (`/api/health/render`'s `invalidated`).
+    Stale { removed_here: bool },
+    /// The database cannot say (busy, gone); the file stays.
+    Unknown,
+}
+
 /// A page read back from disk, still to be checked against what changed since its version.
 #[derive(Debug)]
 pub struct DiskPage {
@@ -219,14 +232,16 @@ impl DiskPages {
     }
 
     /// Whether `page` shows the shop as it is at `now`: nothing changed since its version names what it read. Pages
-    /// that do not are removed. `false` too, without removing it, when the database cannot say (busy, gone).
-    pub async fn current(&self, page: &DiskPage, now: ContentVersion) -> bool {
-        let Some(changed) = self.changed(page.version, page.stamp.clone(), now).await else { return false };
-        let current = !changed.hits(page.tags.iter().map(String::as_str));
-        if !current {
-            self.remove(page.file.clone()).await;
+    /// that do not are removed ([`Freshness::Stale`]). [`Freshness::Unknown`], without removing it, when the database
+    /// cannot say (busy, gone).
+    pub async fn current(&self, page: &DiskPage, now: ContentVersion) -> Freshness {
+        let Some(changed) = self.changed(page.version, page.stamp.clone(), now).await else {
+            return Freshness::Unknown;
+        };
+        if !changed.hits(page.tags.iter().map(String::as_str)) {
+            return Freshness::Current;
         }
-        current
+        Freshness::Stale { removed_here: self.remove(page.file.clone()).await }
     }
 
     /// What changed from `version` (whose last import finished at `stamp`) to `now`, remembered per pair; `None` when
@@ -281,10 +296,13 @@ impl DiskPages {
         }
     }
 
-    async fn remove(&self, file: PageFile) {
-        if tokio::fs::remove_file(&file.path).await.is_ok() {
+    /// Removes `file`; `false` when it was gone already (another reader of the same stale page removed it first).
+    async fn remove(&self, file: PageFile) -> bool {
+        let removed = tokio::fs::remove_file(&file.path).await.is_ok();
+        if removed {
             self.count_removed(&file);
         }
+        removed
     }
 
     fn remove_now(&self, file: &PageFile) {
@@ -537,7 +555,7 @@ mod tests {
         let found = pages.read(&PageKey::new("/catalog/", "ru")).await.unwrap();
         assert_eq!(&found.page.document().unwrap()[..], "<html>каталог</html>".as_bytes());
         assert_eq!(found.tags, ["offer:1", "sections"]);
-        assert!(pages.current(&found, version(0)).await, "nothing changed since");
+        assert_eq!(pages.current(&found, version(0)).await, Freshness::Current, "nothing changed since");
         assert!(pages.read(&PageKey::new("/catalog/", "en")).await.is_none(), "another language");
         assert_eq!(pages.size().0, 1);
 
@@ -576,8 +594,9 @@ mod tests {
         // The demo catalogue's import: its sections are new.
         crate::feeds::seed_demo_if_empty(&db).await.unwrap();
         let now = crate::db::shop::content_version(&db).await.unwrap();
-        assert!(!pages.current(&found, now).await);
+        assert_eq!(pages.current(&found, now).await, Freshness::Stale { removed_here: true });
         assert!(!kept(&pages, "/catalog/").await, "removed");
+        assert_eq!(pages.current(&found, now).await, Freshness::Stale { removed_here: false }, "counted once");
         assert_eq!(pages.size(), (0, 0));
     }
 
