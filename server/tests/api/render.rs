@@ -17,13 +17,21 @@ async fn rendering_app() -> TestApp {
     // the start's (it read the version before the import at its first tick): pages rendered from here on stay in one
     // generation.
     search_until(&app, "q=альфа", |answer| answer["total"] == 1).await;
+    first_look(&app).await;
+    app
+}
+
+/// Waits until the catalogue watcher of `app` has had its first look: it then advances the content generation past
+/// the start's and makes every page rendered before it stale ("they read no index"), which the background would
+/// render again. Pages asked for from here on stay in one generation.
+async fn first_look(app: &TestApp) {
     for _ in 0..100 {
-        if render_health(&app).await["contentGeneration"].as_u64() >= Some(1) {
-            return app;
+        if render_health(app).await["contentGeneration"].as_u64() >= Some(1) {
+            return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    panic!("the content generation did not move after the import");
+    panic!("the content generation did not move after the start");
 }
 
 /// The inside of `<div id="root">…</div>` (up to the state script that follows it).
@@ -246,6 +254,7 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
         args.page_dir = Some(before.clone());
     })
     .await;
+    first_look(&restarted).await;
     assert_eq!(restarted.get(other).await.text().await.unwrap(), other_before, "the kept page, byte for byte");
     let health = render_health(&restarted).await;
     assert_eq!((health["rendered"].as_u64(), health["fromDisk"].as_u64()), (Some(0), Some(1)), "{health}");
