@@ -246,6 +246,7 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
     let pool = vitrina::db::connect(&app.db_path).await.unwrap();
     let feed = SMALL_FEED.replace("<price>1480</price>", "<price>1990</price>");
     vitrina::feeds::import::import_feed(&pool, std::io::Cursor::new(feed.into_bytes()), "test").await.unwrap();
+    let import = vitrina::db::shop::content_version(&pool).await.unwrap().last_import;
     pool.close().await;
     let restarted = spawn_configured(app.db_path.clone(), tempfile::tempdir().unwrap(), |args| {
         args.render = RenderMode::On;
@@ -254,6 +255,10 @@ async fn a_restart_serves_the_pages_kept_on_disk_and_renders_again_what_changed_
         args.page_dir = Some(before.clone());
     })
     .await;
+    // Asked once its indexes show the import. On PostgreSQL the first process, woken at once, has brought the shared
+    // index folder up to it before this one opens it; on SQLite this one's first look brings it, and makes stale what
+    // it rendered before (a race with the counters below).
+    restarted.wait_for_import(import).await;
     assert_eq!(restarted.get(other).await.text().await.unwrap(), other_before, "the kept page, byte for byte");
     let health = render_health(&restarted).await;
     assert_eq!((health["rendered"].as_u64(), health["fromDisk"].as_u64()), (Some(0), Some(1)), "{health}");
