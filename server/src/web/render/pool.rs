@@ -2,9 +2,9 @@
 //! A page that finds the queue full is not rendered (its visitor gets the client-rendered shell at once): a burst of
 //! uncached pages costs at most `threads × memory limit` of JavaScript heap, never more.
 
-use super::engine::{Engine, EngineError};
+use super::engine::{Bytecode, Engine, EngineError};
 use crate::state::RenderStats;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -59,16 +59,21 @@ pub struct RenderPool {
 
 impl RenderPool {
     /// Starts `settings.threads` render threads running `bundle` (the server bundle's source), counting into `stats`.
-    /// Each builds its runtime at once, so the first pages do not pay for it.
+    /// Each builds its runtime at once, so the first pages do not pay for it: the first thread to start compiles the
+    /// bundle to bytecode, and every runtime loads that.
     pub fn start(bundle: Arc<str>, settings: PoolSettings, stats: Arc<RenderStats>) -> Self {
         let (jobs, queue) = crossbeam_channel::bounded::<Job>(settings.queue);
+        let compiled = Arc::new(OnceLock::new());
         for n in 0..settings.threads.max(1) {
             let queue = queue.clone();
-            let bundle = Arc::clone(&bundle);
+            let (bundle, compiled) = (Arc::clone(&bundle), Arc::clone(&compiled));
             std::thread::Builder::new()
                 .name(format!("vitrina-render-{n}"))
                 .stack_size(crate::limits::RENDER_THREAD_STACK_BYTES)
-                .spawn(move || render_thread(&bundle, &queue, settings))
+                .spawn(move || {
+                    let bytecode = compiled.get_or_init(|| Bytecode::compile(&bundle).map_err(|err| err.to_string()));
+                    render_thread(bytecode, &queue, settings)
+                })
                 .expect("spawn a render thread");
         }
         RenderPool { jobs, stats }
@@ -87,8 +92,15 @@ impl RenderPool {
     }
 }
 
-fn render_thread(bundle: &str, queue: &crossbeam_channel::Receiver<Job>, settings: PoolSettings) {
-    let build = || Engine::new(bundle, settings.memory_bytes);
+fn render_thread(
+    bytecode: &Result<Bytecode, String>,
+    queue: &crossbeam_channel::Receiver<Job>,
+    settings: PoolSettings,
+) {
+    let build = || match bytecode {
+        Ok(bytecode) => Engine::new(bytecode, settings.memory_bytes),
+        Err(err) => Err(EngineError::Failed(err.clone())),
+    };
     let mut engine = match build() {
         Ok(engine) => engine,
         Err(err) => {
