@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The server bundle (issue 22): `src/ssr/entry-server.tsx` and everything it imports, in one classic script that
- * QuickJS evaluates inside the `vitrina` binary (`server/src/web/render`). `npm run build` writes it to
- * `dist-server/entry-server.js` after the browser's build; the binary embeds it as it embeds `dist/`.
+ * The server bundle (issue 22): `src/ssr/entry-server.tsx` and everything it imports, in one script (an IIFE that
+ * sets `globalThis.vitrinaRender`) that the `vitrina` binary compiles once to QuickJS bytecode, as a module and so in
+ * strict mode, and runs in each render runtime (`server/src/web/render/engine.rs`, issue 39). `npm run build` writes
+ * it to `dist-server/entry-server.js` after the browser's build; the binary embeds it as it embeds `dist/`.
  *
  * - Every dependency is bundled (`ssr.noExternal`): QuickJS has no module loader and no `node_modules`.
  * - One file (`codeSplitting: false`): the lazy route modules are inlined and load when the render asks for them.

@@ -20,7 +20,7 @@ fn cut_console(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Why one render gave no HTML.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum EngineError {
     /// The render ran past its time limit and was interrupted.
     #[error("the render passed its time limit of {0:?}")]
@@ -28,6 +28,9 @@ pub enum EngineError {
     /// The bundle threw, or QuickJS failed (out of memory, stack overflow); the message says which.
     #[error("the render failed: {0}")]
     Failed(String),
+    /// The bundle is not a module QuickJS can compile (not JavaScript, or not valid in strict mode).
+    #[error("the server bundle does not compile: {0}")]
+    Compile(String),
 }
 
 /// The module name the bundle is compiled under: what its stack traces name.
@@ -43,16 +46,18 @@ const BUNDLE_NAME: &str = "entry-server.js";
 pub struct Bytecode(Arc<[u8]>);
 
 impl Bytecode {
-    /// Parses `bundle` in a runtime of its own and writes its bytecode. Errors: the bundle is not JavaScript.
+    /// Parses `bundle` in a runtime of its own, with a render's stack limit, and writes its bytecode. Errors:
+    /// [`EngineError::Compile`], the bundle is not a valid module (not JavaScript, or not valid in strict mode).
     pub fn compile(bundle: &str) -> Result<Self, EngineError> {
         let began = Instant::now();
-        let failed = |err: rquickjs::Error| EngineError::Failed(err.to_string());
+        let failed = |err: rquickjs::Error| EngineError::Compile(err.to_string());
         let runtime = Runtime::new().map_err(failed)?;
+        runtime.set_max_stack_size(crate::limits::RENDER_STACK_BYTES);
         let context = Context::full(&runtime).map_err(failed)?;
         let bytes = context.with(|ctx| {
             let module = Module::declare(ctx.clone(), BUNDLE_NAME, bundle)
                 .catch(&ctx)
-                .map_err(|err| EngineError::Failed(err.to_string()))?;
+                .map_err(|err| EngineError::Compile(err.to_string()))?;
             module.write(WriteOptions { strip_source: true, ..WriteOptions::default() }).map_err(failed)
         })?;
         tracing::debug!(bytes = bytes.len(), ms = began.elapsed().as_millis(), "the server bundle compiled");
@@ -62,11 +67,9 @@ impl Bytecode {
 
 /// A QuickJS runtime with the bundle evaluated, ready to render pages one at a time.
 pub struct Engine {
-    // Field order: the context must go before its runtime, and the runtime before the bytecode it reads its
-    // functions' constants from (loaded without a copy).
+    // Field order: the context must go before its runtime.
     context: Context,
     _runtime: Runtime,
-    _bytecode: Bytecode,
     /// When the current render must stop, as ms since `epoch`; `u64::MAX` while idle.
     deadline_ms: Arc<AtomicU64>,
     epoch: Instant,
@@ -77,6 +80,7 @@ impl Engine {
     /// checks that it defined `vitrinaRender`. Errors: the bundle does not evaluate (a build that is not the server
     /// bundle).
     pub fn new(bytecode: &Bytecode, memory_bytes: usize) -> Result<Self, EngineError> {
+        let began = Instant::now();
         let failed = |err: rquickjs::Error| EngineError::Failed(err.to_string());
         let runtime = Runtime::new().map_err(failed)?;
         runtime.set_memory_limit(memory_bytes);
@@ -107,8 +111,9 @@ impl Engine {
             .map_err(failed)?;
             ctx.globals().set("__vitrinaLog", log).map_err(failed)?;
             let thrown = |err: rquickjs::CaughtError<'_>| EngineError::Failed(err.to_string());
-            // SAFETY: the bytes are `Module::write`'s of this process's QuickJS, and `_bytecode` keeps them alive as
-            // long as the runtime, which reads them in place.
+            // SAFETY: `Bytecode` holds only what `Bytecode::compile` wrote with this process's QuickJS, never changed
+            // after. QuickJS (quickjs-ng, as rquickjs 0.14 bundles it) copies what it reads, so the runtime does not
+            // keep the bytes, and it checks their version and checksum.
             let module = unsafe { Module::load(ctx.clone(), &bytecode.0) }.catch(&ctx).map_err(thrown)?;
             let (_, evaluated) = module.eval().catch(&ctx).map_err(thrown)?;
             evaluated.finish::<()>().catch(&ctx).map_err(thrown)?;
@@ -118,7 +123,8 @@ impl Engine {
                 .map_err(|_| EngineError::Failed("the bundle defines no vitrinaRender".into()))?;
             Ok(())
         })?;
-        Ok(Engine { context, _runtime: runtime, _bytecode: bytecode.clone(), deadline_ms, epoch })
+        tracing::debug!(ms = began.elapsed().as_millis(), "a render runtime started");
+        Ok(Engine { context, _runtime: runtime, deadline_ms, epoch })
     }
 
     /// Renders one page: calls `vitrinaRender(input)` and runs the promise's jobs until it settles, within
@@ -194,7 +200,9 @@ pub(super) mod tests {
     #[test]
     fn a_bundle_without_the_entry_point_does_not_start() {
         assert!(Engine::new(&Bytecode::compile("globalThis.other = 1;").unwrap(), 8 * MIB).is_err());
-        assert!(Bytecode::compile("this is not JavaScript").is_err());
+        let err = Bytecode::compile("this is not JavaScript").err().unwrap();
+        // The message says where, in the bundle's name.
+        assert!(matches!(&err, EngineError::Compile(message) if message.contains("entry-server.js:1")), "{err}");
     }
 
     #[test]

@@ -71,7 +71,9 @@ impl RenderPool {
                 .name(format!("vitrina-render-{n}"))
                 .stack_size(crate::limits::RENDER_THREAD_STACK_BYTES)
                 .spawn(move || {
-                    let bytecode = compiled.get_or_init(|| Bytecode::compile(&bundle).map_err(|err| err.to_string()));
+                    let bytecode = compiled.get_or_init(|| Bytecode::compile(&bundle));
+                    // Only the compile needs the source: its 2.2 MB are not kept for the thread's life.
+                    drop(bundle);
                     render_thread(bytecode, &queue, settings)
                 })
                 .expect("spawn a render thread");
@@ -93,13 +95,13 @@ impl RenderPool {
 }
 
 fn render_thread(
-    bytecode: &Result<Bytecode, String>,
+    bytecode: &Result<Bytecode, EngineError>,
     queue: &crossbeam_channel::Receiver<Job>,
     settings: PoolSettings,
 ) {
     let build = || match bytecode {
         Ok(bytecode) => Engine::new(bytecode, settings.memory_bytes),
-        Err(err) => Err(EngineError::Failed(err.clone())),
+        Err(err) => Err(err.clone()),
     };
     let mut engine = match build() {
         Ok(engine) => engine,
