@@ -141,8 +141,11 @@ impl ContentGeneration {
 /// them, and every fallback's warning in the log carries them.
 #[derive(Debug, Default)]
 pub struct RenderStats {
-    /// Pages are rendered on the server (`VITRINA_RENDER=on` and the binary carries the server bundle).
+    /// Pages are rendered on the server (`VITRINA_RENDER=on` and the binary carries a server bundle that starts).
     pub enabled: AtomicBool,
+    /// Render runtimes started since the start: one per render thread once it has loaded the bundle, and one more
+    /// each time a failed render's runtime is replaced (issue 39). Readiness waits for the first.
+    pub runtimes: AtomicU64,
     /// Pages rendered.
     pub rendered: AtomicU64,
     /// Pages answered from the page cache, without a render.
@@ -197,6 +200,13 @@ impl RenderStats {
     /// The value of `counter`.
     pub fn read(counter: &AtomicU64) -> u64 {
         counter.load(Ordering::Relaxed)
+    }
+
+    /// Whether a page asked for now can be rendered on the server, or will not be in any case: a render runtime has
+    /// started, or pages are not rendered (`VITRINA_RENDER=off`, no server bundle, or one that does not start).
+    /// `false` only in the second or so after a start while the runtimes load the bundle (readiness, issue 39).
+    pub fn settled(&self) -> bool {
+        !self.enabled.load(Ordering::Relaxed) || Self::read(&self.runtimes) > 0
     }
 }
 

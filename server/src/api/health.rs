@@ -35,6 +35,10 @@ pub struct Readiness {
     /// The search and facet indexes of the catalogue are built (after a start it takes seconds on a large
     /// catalogue).
     pub search: bool,
+    /// Pages can be rendered on the server: a render runtime has loaded the server bundle (about a second after a
+    /// start), or pages are not rendered at all (`VITRINA_RENDER=off`, or no bundle that starts). Until then the
+    /// first pages would go out as the client-rendered shell, their render budget spent waiting (issue 39).
+    pub render: bool,
     /// The import (`vitrina import`'s id) the listings, counts and search answers show: an import has reached the
     /// shoppers once this is its id (within a second or so of its end); -1 before the first build.
     pub indexed_import: i64,
@@ -71,6 +75,8 @@ pub struct RenderHealth {
     pub cached: u64,
     /// Pages sent as the client-rendered shell because their render failed.
     pub failed: u64,
+    /// Render runtimes started: one per render thread, and one more each time a failed render's runtime was replaced.
+    pub runtimes: u64,
     /// Pages sent as the shell because their render passed its budget (`VITRINA_RENDER_BUDGET_MS`).
     pub timed_out: u64,
     /// Pages sent as the shell because every render thread was busy.
@@ -106,19 +112,22 @@ pub async fn get_liveness() -> Response {
     ([(header::CACHE_CONTROL, "no-store")], Json(Liveness { status: "live" })).into_response()
 }
 
-/// Readiness: 200 `ready` when the database answers (`SELECT 1`) and the search index is built, else 503 `starting`
-/// with `Retry-After: 1` (s) and which of the two is missing. `Cache-Control: no-store`.
+/// Readiness: 200 `ready` when the database answers (`SELECT 1`), the search index is built and the server renderer
+/// has a runtime (or pages are not rendered), else 503 `starting` with `Retry-After: 1` (s) and which of the three is
+/// missing. `Cache-Control: no-store`.
 #[utoipa::path(get, path = "/api/health/ready", tag = "health",
     responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
 pub async fn get_readiness(State(state): State<AppState>) -> Response {
     let database = crate::db::ping(&state.db).await;
     let search = state.search.is_ready();
-    let ready = database && search;
+    let render = state.render.settled();
+    let ready = database && search && render;
     let status = if ready { "ready" } else { "starting" };
     let body = Json(Readiness {
         status,
         database,
         search,
+        render,
         indexed_import: state.search.indexed_import(),
         facet_bytes: state.search.facet_bytes(),
         index: {
@@ -181,6 +190,7 @@ pub async fn get_render_health(State(state): State<AppState>, client: ClientAddr
         disk_bytes: fill.disk_bytes,
         from_disk: read(&stats.from_disk),
         failed: read(&stats.failed),
+        runtimes: read(&stats.runtimes),
         timed_out: read(&stats.timed_out),
         busy: read(&stats.busy),
         throttled: read(&stats.throttled),

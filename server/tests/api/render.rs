@@ -89,6 +89,28 @@ async fn the_language_cookie_renders_the_page_in_english() {
 }
 
 #[tokio::test]
+async fn the_shop_says_ready_only_once_a_render_runtime_has_started() {
+    // Issue 39: a shop that said ready before its runtimes had loaded the bundle sent its first pages (a crawler's
+    // after a restart) as the shell, their budget spent waiting for a runtime.
+    let app = spawn_app_with(|args| args.render = RenderMode::On).await;
+    let mut ready = serde_json::Value::Null;
+    for _ in 0..600 {
+        let res = app.get("/api/health/ready").await;
+        let status = res.status();
+        ready = res.json().await.unwrap();
+        if status == 200 {
+            break;
+        }
+        assert!(ready["render"].is_boolean(), "{ready}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(ready["status"], "ready", "{ready}");
+    assert_eq!(ready["render"], true, "{ready}");
+    let runtimes = render_health(&app).await["runtimes"].as_u64().unwrap();
+    assert!(runtimes >= 1, "ready with {runtimes} render runtimes");
+}
+
+#[tokio::test]
 async fn a_render_past_its_budget_leaves_the_client_rendered_shell() {
     let app = spawn_app_with(|args| {
         args.render = RenderMode::On;

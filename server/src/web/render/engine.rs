@@ -42,8 +42,7 @@ const BUNDLE_NAME: &str = "entry-server.js";
 /// It is compiled as a module, so it runs in strict mode, as the same code runs in browsers (the client build is ES
 /// modules). The functions' source text is left out (`Function.prototype.toString` of the bundle's own functions
 /// says `[native code]`: the 2 MiB saved a runtime); their line numbers stay, for stack traces.
-#[derive(Clone)]
-pub struct Bytecode(Arc<[u8]>);
+pub struct Bytecode(Box<[u8]>);
 
 impl Bytecode {
     /// Parses `bundle` in a runtime of its own, with a render's stack limit, and writes its bytecode. Errors:

@@ -66,7 +66,7 @@ impl RenderPool {
         let compiled = Arc::new(OnceLock::new());
         for n in 0..settings.threads.max(1) {
             let queue = queue.clone();
-            let (bundle, compiled) = (Arc::clone(&bundle), Arc::clone(&compiled));
+            let (bundle, compiled, stats) = (Arc::clone(&bundle), Arc::clone(&compiled), Arc::clone(&stats));
             std::thread::Builder::new()
                 .name(format!("vitrina-render-{n}"))
                 .stack_size(crate::limits::RENDER_THREAD_STACK_BYTES)
@@ -74,7 +74,7 @@ impl RenderPool {
                     let bytecode = compiled.get_or_init(|| Bytecode::compile(&bundle));
                     // Only the compile needs the source: its 2.2 MB are not kept for the thread's life.
                     drop(bundle);
-                    render_thread(bytecode, &queue, settings)
+                    render_thread(bytecode, &queue, settings, &stats)
                 })
                 .expect("spawn a render thread");
         }
@@ -98,15 +98,24 @@ fn render_thread(
     bytecode: &Result<Bytecode, EngineError>,
     queue: &crossbeam_channel::Receiver<Job>,
     settings: PoolSettings,
+    stats: &RenderStats,
 ) {
-    let build = || match bytecode {
-        Ok(bytecode) => Engine::new(bytecode, settings.memory_bytes),
-        Err(err) => Err(err.clone()),
+    let build = || {
+        let engine = match bytecode {
+            Ok(bytecode) => Engine::new(bytecode, settings.memory_bytes),
+            Err(err) => Err(err.clone()),
+        };
+        if engine.is_ok() {
+            RenderStats::bump(&stats.runtimes);
+        }
+        engine
     };
     let mut engine = match build() {
         Ok(engine) => engine,
         Err(err) => {
-            // The bundle is part of the binary: what does not start now never will. Every page gets the shell.
+            // The bundle is part of the binary: what does not start now never will. Every page gets the shell, and
+            // readiness stops waiting for a runtime.
+            stats.enabled.store(false, std::sync::atomic::Ordering::Relaxed);
             tracing::error!(%err, "the server bundle does not start: pages are rendered in the browser");
             for job in queue {
                 let _ = job.reply.send(Err(RenderError::NoBundle(err.to_string())));
@@ -152,5 +161,21 @@ mod tests {
             assert_eq!(pool.render("count".into()).await.unwrap(), "1", "after {broken}");
         }
         assert_eq!((RenderStats::read(&stats.rendered), RenderStats::read(&stats.failed)), (4, 2));
+        // The thread's first runtime and the two that replaced the broken ones.
+        assert_eq!(RenderStats::read(&stats.runtimes), 3);
+    }
+
+    #[tokio::test]
+    async fn a_bundle_that_does_not_compile_turns_rendering_off_and_settles_readiness() {
+        let stats = Arc::new(RenderStats::default());
+        stats.enabled.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(!stats.settled(), "rendering on and no runtime yet");
+        let settings =
+            PoolSettings { threads: 2, queue: 4, memory_bytes: 16 * 1024 * 1024, limit: Duration::from_millis(200) };
+        let pool = RenderPool::start(Arc::from("export const render = ;"), settings, Arc::clone(&stats));
+        assert!(matches!(pool.render("count".into()).await, Err(RenderError::NoBundle(_))));
+        assert!(stats.settled(), "a bundle that never starts must not hold readiness back");
+        assert!(!stats.enabled.load(std::sync::atomic::Ordering::Relaxed));
+        assert_eq!(RenderStats::read(&stats.runtimes), 0);
     }
 }

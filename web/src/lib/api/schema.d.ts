@@ -765,8 +765,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: 200 `ready` when the database answers (`SELECT 1`) and the search index is built, else 503 `starting`
-         *     with `Retry-After: 1` (s) and which of the two is missing. `Cache-Control: no-store`.
+         * Readiness: 200 `ready` when the database answers (`SELECT 1`), the search index is built and the server renderer
+         *     has a runtime (or pages are not rendered), else 503 `starting` with `Retry-After: 1` (s) and which of the three is
+         *     missing. `Cache-Control: no-store`.
          */
         get: operations["get_readiness"];
         put?: never;
@@ -2116,6 +2117,12 @@ export interface components {
              */
             indexedImport: number;
             /**
+             * @description Pages can be rendered on the server: a render runtime has loaded the server bundle (about a second after a
+             *     start), or pages are not rendered at all (`VITRINA_RENDER=off`, or no bundle that starts). Until then the
+             *     first pages would go out as the client-rendered shell, their render budget spent waiting (issue 39).
+             */
+            render: boolean;
+            /**
              * @description The search and facet indexes of the catalogue are built (after a start it takes seconds on a large
              *     catalogue).
              */
@@ -2212,6 +2219,11 @@ export interface components {
              * @description Pages rendered.
              */
             rendered: number;
+            /**
+             * Format: int64
+             * @description Render runtimes started: one per render thread, and one more each time a failed render's runtime was replaced.
+             */
+            runtimes: number;
             /**
              * Format: int64
              * @description Pages sent as the shell because their client had its share of renders under way (`VITRINA_RENDER_SHARE`):
