@@ -37,12 +37,12 @@ test-web: $(WEB_DEPS)
 test-server: web
 	$(CARGO) test --manifest-path $(SERVER)
 	scripts/pg/with-cluster.sh scripts/s3/with-server.sh $(CARGO) test --manifest-path $(SERVER) --test api
-	$(CARGO) check --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
+	$(CARGO) build --benches --manifest-path $(SERVER)  # the benchmarks must keep compiling
 
 ## web/src/lib/api/schema.d.ts must be what the server's OpenAPI document generates (`cd web && npm run api-types`
-## regenerates it). Its `cargo run … openapi` reuses test-server's debug build.
-test-api-types: $(WEB_DEPS)
-	cd web && npm run api-types:check
+## regenerates it). The document comes from the release binary the browser suite runs, built once.
+test-api-types: $(WEB_DEPS) build
+	cd web && VITRINA_BINARY=../$(BIN) npm run api-types:check
 
 ## The browser suite on SQLite, then its specs that write the most state (accounts, basket, compare list, recently
 ## viewed, reviews, stores) again on PostgreSQL, in a throw-away cluster (issue 36).
