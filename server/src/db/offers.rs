@@ -454,13 +454,9 @@ pub struct OfferWrite<'a> {
 /// WHERE offer_id IN (…)` for the ones stored before, and multi-row `INSERT`s of their pictures and params; the
 /// inserts go by [`PREPARED_ROWS`] rows, a full chunk's statement kept prepared.
 ///
-/// Returns the picture addresses the batch's offers named before and none of them names now: the `pictures` rows
-/// that may have lost their last offer (`db::pictures::sweep_rows`).
-pub async fn upsert_many(
-    conn: &mut Tx,
-    offers: &[(OfferWrite<'_>, bool, bool)],
-    import_id: i64,
-) -> sqlx::Result<Vec<String>> {
+/// Returns whether the batch's offers named a picture address before that none of them names now: a `pictures` row
+/// may then have lost its last offer, and the import sweeps them at its end (`db::pictures::sweep_rows`).
+pub async fn upsert_many(conn: &mut Tx, offers: &[(OfferWrite<'_>, bool, bool)], import_id: i64) -> sqlx::Result<bool> {
     for chunk in offers.chunks(PREPARED_ROWS) {
         on_tx!(conn, conn => {
             let mut q = QueryBuilder::new(
@@ -544,7 +540,7 @@ pub async fn upsert_many(
             named_before.remove(url);
         }
     }
-    Ok(named_before.into_iter().collect())
+    Ok(!named_before.is_empty())
 }
 
 /// Marks unchanged offers seen again by import `import_id`, a batch of `(id, position)`, `position` `None` where the

@@ -431,8 +431,7 @@ impl Importer {
                 (write, *added, *is_new)
             })
             .collect();
-        let unnamed = db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await?;
-        self.pictures_orphaned |= !unnamed.is_empty();
+        self.pictures_orphaned |= db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await?;
         let urls: Vec<&str> =
             writes.iter().flat_map(|(write, _, _)| write.pictures.iter().map(String::as_str)).collect();
         self.summary.pictures_new += db::pictures::register(&mut self.conn, &urls).await?;
