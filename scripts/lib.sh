@@ -5,8 +5,8 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VITRINA_BIN="${VITRINA_BIN:-$REPO/server/target/release/vitrina}"
 
 # start_shop DB PORT LOG [extra serve flags...]: serves DB on 127.0.0.1:PORT in the background, stderr to LOG;
-# sets SHOP_PID and SHOP_URL, and returns once the shop is ready (/api/health/ready: the database answers and the
-# search index is built; or fails after 60 s).
+# sets SHOP_PID and SHOP_URL, and returns once the shop is ready (/api/health/ready: the database answers, the
+# search index is built and a render runtime has started; or fails after 60 s).
 start_shop() {
   local db="$1" port="$2" log="$3"
   shift 3
