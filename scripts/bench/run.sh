@@ -29,6 +29,11 @@
 #   6. search engine against SQLite LIKE and FTS5 (cargo bench --bench search; BENCH_SKIP_SEARCH=1 skips it)
 #   7. the mixed workload on SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh in a
 #      throw-away cluster, issue 36; BENCH_SKIP_INSTANCES=1 skips it)
+#
+# BENCH_OFFERS (default 100000) sets the generated catalogue's size for 2 to 3d, 5 and 6: `BENCH_OFFERS=1000000 make
+# bench` fills issue 39's second column. A run at another size than the default leaves out what does not depend on it
+# (1, the real feed's import, 4 and 7), and times only the engine in 6 (`VITRINA_BENCH_QUICK`: SQLite's `LIKE` over a
+# million names would take most of an hour of criterion's samples) and runs each SQL query of 5 once.
 set -uo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
@@ -41,16 +46,27 @@ work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
 failed=()
 say() { echo "$*" | tee -a "$report"; }
+offers="${BENCH_OFFERS:-100000}"
+offers_label=$(python3 -c 'import sys; print(f"{int(sys.argv[1]):,}")' "$offers")
+# The parts that do not depend on the catalogue's size run only at the default one.
+default_size() { [ "$offers" = 100000 ]; }
 : >"$report"
-say "# make bench, $(date -u +%F\ %H:%M) UTC, commit $(git rev-parse --short HEAD), $(nproc) cores"
+say "# make bench, $(date -u +%F\ %H:%M) UTC, commit $(git rev-parse --short HEAD), $(nproc) cores, $offers_label generated offers"
+if ! default_size; then
+  say ""
+  say "Left out at this size (they do not depend on it): the initial JavaScript, the real feed's import, Lighthouse and"
+  say "the first seconds, several instances; the search engine timed alone (\`VITRINA_BENCH_QUICK\`)."
+fi
 
 # 1. Initial JavaScript
-say ""
-say "## Initial JavaScript of the home page (gzip -9)"
-say '```'
-node scripts/bench/initial-js.mjs 2>&1 | tee -a "$report"
-[ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("initial JavaScript over 100 KB gzip")
-say '```'
+if default_size; then
+  say ""
+  say "## Initial JavaScript of the home page (gzip -9)"
+  say '```'
+  node scripts/bench/initial-js.mjs 2>&1 | tee -a "$report"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("initial JavaScript over 100 KB gzip")
+  say '```'
+fi
 
 # 2. Import
 say ""
@@ -67,25 +83,27 @@ import_row() {
   rm -f "$db" "$db"-*
 }
 real_feed="$REPO/../shared/data/eco-puzzles.yml.xml"
-if [ -f "$real_feed" ]; then
+if ! default_size; then
+  :
+elif [ -f "$real_feed" ]; then
   import_row "eco-puzzles.yml.xml (real)" "$real_feed"
 else
   say "| eco-puzzles.yml.xml (real) | skipped: ../shared/data is absent | | |"
 fi
-catalogue=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" 100000)
-import_row "generate-feed --offers 100000" "$(dirname "$catalogue")/feed-100000.xml"
+catalogue=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" "$offers")
+import_row "generate-feed --offers $offers" "$(dirname "$catalogue")/feed-$offers.xml"
 # Issue 39: the same feed again with 1 % of its prices changed, into the imported catalogue.
-python3 scripts/bench/change-prices.py "$(dirname "$catalogue")/feed-100000.xml" "$work/feed-1pc.xml" --every 100
+python3 scripts/bench/change-prices.py "$(dirname "$catalogue")/feed-$offers.xml" "$work/feed-1pc.xml" --every 100
 cp "$catalogue" "$work/reimport.db"
 /usr/bin/time -f "%e %M" -o "$work/time" "$VITRINA_BIN" import --json --db "$work/reimport.db" "$work/feed-1pc.xml" >"$work/summary.json"
 read -r seconds_re kb_re <"$work/time"
 updated=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["offersUpdated"])' "$work/summary.json")
-say "| the same with 1 % of prices changed, into it ($updated updated) | 100000 | ${seconds_re} s | $((kb_re / 1024)) MiB |"
+say "| the same with 1 % of prices changed, into it ($updated updated) | $offers | ${seconds_re} s | $((kb_re / 1024)) MiB |"
 rm -f "$work/reimport.db"*
 
 # 2b. Start to the first search answer, the index built at start and kept on disk (issue 39)
 say ""
-say "## Start to the first search answer, 100,000 offers (issue 39)"
+say "## Start to the first search answer, $offers_label offers (issue 39)"
 python3 scripts/bench/index-start.py "$VITRINA_BIN" "$catalogue" --port "${BENCH_PORT:-18640}" --rounds 3 \
   --reimport "$work/feed-1pc.xml" 2>&1 | tee -a "$report"
 
@@ -97,7 +115,7 @@ wait_search "$SHOP_URL"
 mixed_ids "$SHOP_URL" "$work/ids"
 static="/favicon.svg"
 say ""
-say "## HTTP under wrk, 100,000 offers, ${seconds} s per row (wrk -t2, on the same machine as the server)"
+say "## HTTP under wrk, $offers_label offers, ${seconds} s per row (wrk -t2, on the same machine as the server)"
 say "| workload | connections | requests/s | p50 | p99 | non-2xx | ÷ static |"
 say "|---|---|---|---|---|---|---|"
 wrk_row() {
@@ -126,7 +144,7 @@ PY
 for c in 64 256; do
   wrk_row "static file $static (ceiling)" "$c" - "$SHOP_URL$static"
   ceiling=$(cat "$work/wrk.out.rps")
-  wrk_row "mixed (home, section, offer, search, mini cart)" "$c" "$ceiling" -s scripts/perf/mixed.lua "$SHOP_URL" -- "$work/ids" 100000
+  wrk_row "mixed (home, section, offer, search, mini cart)" "$c" "$ceiling" -s scripts/perf/mixed.lua "$SHOP_URL" -- "$work/ids" "$offers"
 done
 say ""
 say "Server memory after the load: $(memory_of "$SHOP_PID")"
@@ -161,13 +179,13 @@ say "Server memory after the render load: $(memory_of "$SHOP_PID")"
 
 # 3c. Filtered listings (issue 35): the same first page unfiltered and with two facets chosen.
 say ""
-say "## Filtered listings over HTTP, 100,000 offers, ${seconds} s per row, 64 connections (issue 35)"
+say "## Filtered listings over HTTP, $offers_label offers, ${seconds} s per row, 64 connections (issue 35)"
 python3 scripts/bench/facets-http.py "$SHOP_URL" --seconds "$seconds" 2>&1 | tee -a "$report"
 
 # 3d. A crawler walking the sitemap (issue 39): pages served rendered, alone and beside a flood of cold pages.
 crawl_s="${BENCH_CRAWL_S:-300}"
 say ""
-say "## A crawler walking the sitemap at 20 pages/s for ${crawl_s} s after a warm-up pass, 100,000 offers (issue 39)"
+say "## A crawler walking the sitemap at 20 pages/s for ${crawl_s} s after a warm-up pass, $offers_label offers (issue 39)"
 python3 scripts/bench/crawler.py "$SHOP_URL" --rate 20 --seconds "$crawl_s" --flood 8 2>&1 | tee -a "$report"
 # The same crawl right after a restart: the pages kept on disk (VITRINA_PAGE_DIR, beside the database).
 stop_shop
@@ -178,36 +196,42 @@ say "Render counters after it: $(curl -s "$SHOP_URL/api/health/render")"
 stop_shop
 
 # 4. Lighthouse on the real catalogue (the demo one when ../shared is absent)
-lighthouse_catalogue="demo catalogue"
-if [ -f "$real_feed" ]; then
-  "$VITRINA_BIN" import --db "$work/lighthouse.db" "$real_feed" >/dev/null
-  lighthouse_catalogue="real catalogue (eco-puzzles.yml.xml)"
+if default_size; then
+  lighthouse_catalogue="demo catalogue"
+  if [ -f "$real_feed" ]; then
+    "$VITRINA_BIN" import --db "$work/lighthouse.db" "$real_feed" >/dev/null
+    lighthouse_catalogue="real catalogue (eco-puzzles.yml.xml)"
+  fi
+  start_shop "$work/lighthouse.db" "${BENCH_PORT:-18640}" "$work/server.log"
+  wait_search "$SHOP_URL"
+  say ""
+  say "## Lighthouse 12.8, mobile preset, median of 3, $lighthouse_catalogue"
+  python3 scripts/bench/lighthouse.py "$SHOP_URL" --out "$out/lighthouse" 2>&1 | tee -a "$report"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("Lighthouse budget")
+  say ""
+  say "## The first seconds: paint to ready under mobile conditions (4x CPU, slow 4G; median of 5), $lighthouse_catalogue"
+  node scripts/bench/first-seconds.mjs "$SHOP_URL" --runs 5 2>&1 | tee -a "$report"
+  say ""
+  say "## One client flooding unique URLs while a visitor opens uncached product pages (issue 34), $lighthouse_catalogue"
+  node scripts/bench/render-flood.mjs "$SHOP_URL" --seconds 30 --connections 32 --samples 30 2>&1 | tee -a "$report"
+  stop_shop
 fi
-start_shop "$work/lighthouse.db" "${BENCH_PORT:-18640}" "$work/server.log"
-wait_search "$SHOP_URL"
-say ""
-say "## Lighthouse 12.8, mobile preset, median of 3, $lighthouse_catalogue"
-python3 scripts/bench/lighthouse.py "$SHOP_URL" --out "$out/lighthouse" 2>&1 | tee -a "$report"
-[ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("Lighthouse budget")
-say ""
-say "## The first seconds: paint to ready under mobile conditions (4x CPU, slow 4G; median of 5), $lighthouse_catalogue"
-node scripts/bench/first-seconds.mjs "$SHOP_URL" --runs 5 2>&1 | tee -a "$report"
-say ""
-say "## One client flooding unique URLs while a visitor opens uncached product pages (issue 34), $lighthouse_catalogue"
-node scripts/bench/render-flood.mjs "$SHOP_URL" --seconds 30 --connections 32 --samples 30 2>&1 | tee -a "$report"
-stop_shop
 
-# 5. Facet counts in process against SQL (issue 35); BENCH_FACETS_OFFERS sets the catalogue's size (default 100,000;
-#    1000000 for the issue's second column)
+# 5. Facet counts in process against SQL (issue 35), at BENCH_FACETS_OFFERS offers (BENCH_OFFERS by default); each SQL
+#    query once at other sizes than the default
+facet_offers="${BENCH_FACETS_OFFERS:-$offers}"
+sql_iterations=""
+default_size || sql_iterations=1
 say ""
-say "## Facet counts: the index against SQL GROUP BY (cargo bench --bench facets, ${BENCH_FACETS_OFFERS:-100000} offers)"
+say "## Facet counts: the index against SQL GROUP BY (cargo bench --bench facets, $facet_offers offers)"
 say '```'
-(cd server && VITRINA_BENCH_OFFERS="${BENCH_FACETS_OFFERS:-100000}" cargo bench --bench facets 2>&1) |
+(cd server && VITRINA_BENCH_OFFERS="$facet_offers" VITRINA_BENCH_SQL_ITERATIONS="${VITRINA_BENCH_SQL_ITERATIONS:-$sql_iterations}" \
+  cargo bench --bench facets 2>&1) |
   grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
 say '```'
 
 # 7. Several instances (issue 36)
-if [ -z "${BENCH_SKIP_INSTANCES:-}" ]; then
+if [ -z "${BENCH_SKIP_INSTANCES:-}" ] && default_size; then
   say ""
   say "## The mixed workload: SQLite, PostgreSQL with one instance and with two (scripts/bench/instances.sh)"
   PG_DURABLE=1 scripts/pg/with-cluster.sh scripts/bench/instances.sh 2>&1 | grep -v "^with-cluster" | tee -a "$report"
@@ -216,9 +240,11 @@ fi
 # 6. Search engine
 if [ -z "${BENCH_SKIP_SEARCH:-}" ]; then
   say ""
-  say "## Search engine (cargo bench --bench search)"
+  quick=""
+  default_size || quick=2000
+  say "## Search engine (cargo bench --bench search, $offers_label offers${quick:+, the engine alone: VITRINA_BENCH_QUICK=$quick})"
   say '```'
-  (cd server && cargo bench --bench search 2>&1) | grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
+  (cd server && VITRINA_BENCH_OFFERS="$offers" VITRINA_BENCH_QUICK="$quick" cargo bench --bench search 2>&1) | grep -vE "^\s*(Compiling|Finished|Running|Benchmarking)" | tee -a "$report"
   say '```'
 fi
 
