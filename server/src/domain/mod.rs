@@ -9,6 +9,7 @@ pub mod listing;
 pub mod locations;
 pub mod menu;
 pub mod money;
+pub mod offer_ids;
 pub mod order_status;
 pub mod orders;
 pub mod pictures;

@@ -23,6 +23,7 @@ mod answer;
 
 pub use answer::{FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD};
 
+use crate::domain::offer_ids::OfferIds;
 use crate::domain::listing::OfferSort;
 use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
@@ -206,8 +207,10 @@ impl Counts {
 /// disk beside the search index (`search::disk`, in `postcard`: the bitmaps in roaring's own format).
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct FacetIndex {
-    /// Offer ids by dense id (boxed: 8 bytes an offer less than `String`).
-    ids: Vec<Box<str>>,
+    /// Offer ids by dense id: the search index's, shared (`search::disk` writes them once, with the search index's
+    /// state, and hands them over on reading: [`FacetIndex::adopt_ids`]).
+    #[serde(skip)]
+    ids: Arc<OfferIds>,
     all: RoaringBitmap,
     sections: HashMap<String, RoaringBitmap>,
     available: RoaringBitmap,
@@ -369,6 +372,7 @@ impl FacetIndex {
         let mut drafts: HashMap<String, Draft> = HashMap::new();
         let mut fields = SortFields::default();
         let mut currencies: HashMap<String, usize> = HashMap::new();
+        let mut ids = OfferIds::default();
         for (dense, entry) in entries.into_iter().enumerate() {
             let Ok(dense) = u32::try_from(dense) else { break };
             let Some(offer) = entry else {
@@ -376,7 +380,7 @@ impl FacetIndex {
                 fields.names.push(String::new());
                 fields.added.push(0);
                 fields.discount.push(None);
-                index.ids.push(Box::from(""));
+                ids.push("");
                 continue;
             };
             index.all.insert(dense);
@@ -402,8 +406,9 @@ impl FacetIndex {
             for (name, value, unit) in offer.params {
                 add(&mut drafts, normal(&name), name, value, unit, dense);
             }
-            index.ids.push(offer.id.into_boxed_str());
+            ids.push(&offer.id);
         }
+        index.ids = Arc::new(ids);
         let mut facets: Vec<Facet> = drafts
             .into_iter()
             .map(|(key, draft)| {
@@ -500,7 +505,7 @@ impl FacetIndex {
         if !fits {
             return;
         }
-        let mut starts = vec![0u32; self.ids.len() + 1];
+        let mut starts = vec![0u32; self.prices.len() + 1];
         for value in self.facets.iter().flat_map(|f| &f.values) {
             for id in &value.offers {
                 starts[id as usize + 1] += 1;
@@ -526,12 +531,12 @@ impl FacetIndex {
     /// Each offer's place in each order of `db::offers`' `ORDER BY`, ties broken by the feed's order (the dense id's,
     /// or `feed`'s when given: then kept as an order too, the entries it leaves out last).
     fn sort_orders(&self, fields: SortFields, feed: Option<&[u32]>) -> HashMap<SortKey, Vec<u32>> {
-        let ids = || (0..self.ids.len() as u32).collect::<Vec<u32>>();
+        let ids = || (0..self.prices.len() as u32).collect::<Vec<u32>>();
         let mut orders = HashMap::new();
         let place: Vec<u32> = match feed {
             None => ids(),
             Some(feed) => {
-                let mut place = vec![u32::MAX; self.ids.len()];
+                let mut place = vec![u32::MAX; self.prices.len()];
                 for (at, id) in feed.iter().enumerate() {
                     if let Some(slot) = place.get_mut(*id as usize) {
                         *slot = at as u32;
@@ -631,7 +636,22 @@ impl FacetIndex {
 
     /// The offer id of dense id `dense`.
     pub fn offer_id(&self, dense: u32) -> Option<&str> {
-        self.ids.get(dense as usize).map(|id| &**id)
+        self.ids.get(dense as usize)
+    }
+
+    /// Takes `ids` (the search index's, by the same ordinals) in place of its own, so the two indexes hold one list:
+    /// read from disk, the index has none of its own and takes any of as many entries; built, it takes only the same
+    /// ids. Answers whether it took them (when not, it keeps its own, or a read one is unusable: `search::disk` then
+    /// rebuilds).
+    pub fn adopt_ids(&mut self, ids: &Arc<OfferIds>) -> bool {
+        if Arc::ptr_eq(&self.ids, ids) {
+            return true;
+        }
+        let fits = if self.ids.is_empty() { ids.len() == self.prices.len() } else { *self.ids == **ids };
+        if fits {
+            self.ids = Arc::clone(ids);
+        }
+        fits
     }
 
     /// The offers of the filter's section, in stock when asked, before any facet's choice. A search's matches
@@ -861,7 +881,7 @@ impl FacetIndex {
         let bitmaps = |b: &RoaringBitmap| b.serialized_size();
         let mut bytes =
             bitmaps(&self.all) + bitmaps(&self.available) + self.prices.len() * 8 + self.price_tops.len() * 16;
-        bytes += self.ids.iter().map(|id| id.len() + 16).sum::<usize>();
+        bytes += self.ids.approx_bytes();
         bytes += self.sections.iter().map(|(k, b)| k.len() + bitmaps(b)).sum::<usize>();
         for facet in &self.facets {
             bytes += bitmaps(&facet.carried) + facet.numbers.as_ref().map_or(0, |n| n.len() * 16);

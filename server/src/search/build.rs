@@ -115,7 +115,7 @@ impl Fields {
 #[derive(serde::Serialize)]
 pub(crate) struct KeptRef<'a> {
     segments: Vec<(String, &'a [u32], &'a [u32])>,
-    ids: &'a [String],
+    ids: &'a OfferIds,
     section_ids: &'a [String],
     section_names: &'a [String],
     section_paths: &'a [Vec<String>],
@@ -127,7 +127,7 @@ pub(crate) struct KeptRef<'a> {
 #[derive(serde::Deserialize)]
 pub(crate) struct Kept {
     segments: Vec<(String, Vec<u32>, Vec<u32>)>,
-    ids: Vec<String>,
+    ids: OfferIds,
     section_ids: Vec<String>,
     section_names: Vec<String>,
     section_paths: Vec<Vec<String>>,
@@ -195,7 +195,7 @@ impl SearchIndex {
         searcher: Searcher,
         fields: Fields,
         segments: Vec<SegmentFacts>,
-        ids: Vec<String>,
+        ids: OfferIds,
         sections: Sections,
         synonyms: HashMap<String, Vec<(String, String)>>,
         feed: Vec<u32>,
@@ -225,7 +225,7 @@ impl SearchIndex {
             fields,
             segments,
             shown: ids.len().saturating_sub(dead),
-            ids,
+            ids: Arc::new(ids),
             section_ids: sections.ids,
             section_names: sections.names,
             section_paths: sections.paths,
@@ -366,7 +366,7 @@ impl SearchIndex {
         let mut writer: IndexWriter = index.writer_with_num_threads(1, SEARCH_INDEX_BUILD_BYTES)?;
         writer.set_merge_policy(Box::new(NoMergePolicy));
         let mut documents = Documents { fields: fields.clone(), plain: plain_analyzer() };
-        let mut ids = Vec::new();
+        let mut ids = OfferIds::default();
         // Per offer ordinal: section ordinal (`u32::MAX`: none) and availability.
         let mut offer_sections: Vec<(u32, bool)> = Vec::new();
         let mut sections = Sections::default();
@@ -374,7 +374,7 @@ impl SearchIndex {
         for doc in docs {
             writer.add_document(documents.of(ids.len() as u64, &doc, &mut brands))?;
             offer_sections.push((sections.ord(&doc), doc.available));
-            ids.push(doc.id);
+            ids.push(&doc.id);
         }
         writer.commit()?;
         // One segment: one pass per query, one dictionary lookup per term.
@@ -428,17 +428,12 @@ impl SearchIndex {
         for ord in gone {
             brands.forget(ord as usize);
         }
-        let mut ids = old.ids.clone();
-        for ord in gone {
-            if let Some(id) = ids.get_mut(ord as usize) {
-                *id = String::new();
-            }
-        }
+        let mut ids = old.ids.without(gone.iter());
         let mut offer_sections: Vec<(u32, bool)> = Vec::with_capacity(docs.len());
         for doc in docs {
             writer.add_document(documents.of(ids.len() as u64, &doc, brands))?;
             offer_sections.push((sections.ord(&doc), doc.available));
-            ids.push(doc.id);
+            ids.push(&doc.id);
         }
         writer.commit()?;
         writer.wait_merging_threads()?;

@@ -260,7 +260,7 @@ impl SearchIndex {
             .skip(request.offset)
             .filter_map(|key| {
                 let ordinal = self.ordinal_at(key_place(key));
-                Some((self.ids.get(ordinal as usize)?.clone(), ordinal))
+                Some((self.ids.get(ordinal as usize)?.to_owned(), ordinal))
             })
             .unzip();
         let mut sections: Vec<usize> = (0..slots - 1).filter(|&slot| counts[slot] > 0).collect();

@@ -31,8 +31,8 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever what `state.bin` holds or how the index is built changes: a generation of another format is
-/// rebuilt, never read.
-pub const FORMAT: u32 = 3;
+/// rebuilt, never read. 4: the offer ids packed and written once, for both indexes (issue 39).
+pub const FORMAT: u32 = 4;
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = "LOCK";
@@ -334,8 +334,11 @@ fn write_synced(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// Opens the generation in `dir`: tantivy's files mapped, `state.bin` read.
 fn open_generation(dir: &Path) -> anyhow::Result<(SearchIndex, FacetIndex)> {
     let bytes = fs::read(dir.join(STATE))?;
-    let (kept, facets): (super::Kept, FacetIndex) = postcard::from_bytes(&bytes)?;
+    let (kept, mut facets): (super::Kept, FacetIndex) = postcard::from_bytes(&bytes)?;
+    drop(bytes);
     let search = SearchIndex::open(dir, kept)?;
+    // The ids are written once, with the search index's state; the facet index's entries must be as many.
+    anyhow::ensure!(facets.adopt_ids(search.ids()), "the facet index's entries are not the search index's ordinals");
     // Without cards of every ordinal, answers read their offers from the catalogue (slower, as right), and the next
     // import builds anew.
     let cards = super::cards::Cards::open(dir)

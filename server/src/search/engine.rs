@@ -203,6 +203,10 @@ impl SearchEngine {
     /// Puts `index` and `facets` in use, showing `version`.
     fn install(&self, index: SearchIndex, mut facets: FacetIndex, version: IndexVersion) {
         facets.keep_counts(self.counts_bytes);
+        // One list of offer ids for both (the facet index's dense ids are the search index's ordinals).
+        if !facets.adopt_ids(index.ids()) {
+            tracing::warn!("the facet index's offer ids differ from the search index's; each keeps its own");
+        }
         *self.version.write().unwrap_or_else(|e| e.into_inner()) = Some(version);
         self.swap_with_facets(index, facets);
     }

@@ -42,6 +42,8 @@ use crate::limits::{
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
+use crate::domain::offer_ids::OfferIds;
 use tantivy::fieldnorm::FieldNormReader;
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{Bm25Weight, DfaWrapper, FuzzyTermQuery};
@@ -238,8 +240,9 @@ pub struct SearchIndex {
     fields: Fields,
     /// Per segment of `searcher`, in order (one after a build).
     segments: Vec<SegmentFacts>,
-    /// Offer id by offer ordinal (empty for an ordinal no longer shown).
-    ids: Vec<String>,
+    /// Offer id by offer ordinal (empty for an ordinal no longer shown), shared with the facet index built beside
+    /// it ([`SearchIndex::ids`]).
+    ids: Arc<OfferIds>,
     /// Ordinals shown: `ids`' length less the documents [`DEAD`].
     shown: usize,
     /// The feed's order when the ordinals are not in it (after an update, `search::update`): each ordinal's place
@@ -290,6 +293,11 @@ impl SearchIndex {
     /// Ordinals given so far, shown or not: the next update's first new ordinal.
     pub fn ordinals(&self) -> usize {
         self.ids.len()
+    }
+
+    /// Offer ids by ordinal, to share with the facet index of the same read (`FacetIndex::adopt_ids`).
+    pub fn ids(&self) -> &Arc<OfferIds> {
+        &self.ids
     }
 
     /// Bytes the index files take in memory. On top: [`SegmentFacts`] (4 or 8 bytes per offer), and the work arrays
