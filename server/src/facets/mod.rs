@@ -23,8 +23,8 @@ mod answer;
 
 pub use answer::{FacetItem, FacetValue, ListingFacets, NumberSpan, PARAM_FIELD_PREFIX, PriceSpan, VENDOR_FIELD};
 
-use crate::domain::offer_ids::OfferIds;
 use crate::domain::listing::OfferSort;
+use crate::domain::offer_ids::OfferIds;
 use crate::limits::{FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX};
 use roaring::RoaringBitmap;
 use std::borrow::Cow;

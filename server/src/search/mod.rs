@@ -36,6 +36,7 @@
 //! section's best rank and a bounded top list, with each offer's section and availability taken from plain vectors
 //! built with the index.
 
+use crate::domain::offer_ids::OfferIds;
 use crate::limits::{
     SEARCH_INDEX_BUILD_BYTES, SEARCH_PREFIX_COMPLETION_MIN_CHARS, SEARCH_PREFIX_COMPLETIONS, SEARCH_PREFIX_MAX_CHARS,
     SEARCH_TYPO_MAX_TERMS,
@@ -43,7 +44,6 @@ use crate::limits::{
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
-use crate::domain::offer_ids::OfferIds;
 use tantivy::fieldnorm::FieldNormReader;
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{Bm25Weight, DfaWrapper, FuzzyTermQuery};
