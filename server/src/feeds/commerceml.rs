@@ -234,21 +234,15 @@ impl CmlReader {
     /// Whether the element `name` opening under the current path is one read whole.
     fn whole(&self, name: &str) -> bool {
         let parent = |up: usize| self.path.len().checked_sub(up + 1).map(|i| self.path[i].as_str());
-        match (parent(1), parent(0), name) {
-            (Some("Классификатор"), Some("Свойства"), "Свойство" | "СвойствоНоменклатуры") => {
-                true
-            }
-            (_, Some("Классификатор"), "Группы") => true,
-            (Some("Каталог"), Some("Товары"), "Товар") => true,
-            (Some("ПакетПредложений"), Some("ТипыЦен"), "ТипЦены") => true,
-            (Some("ПакетПредложений"), Some("Предложения"), "Предложение") => {
-                true
-            }
-            (_, Some("КоммерческаяИнформация" | "Контейнер"), "Документ") => {
-                true
-            }
-            _ => false,
-        }
+        matches!(
+            (parent(1), parent(0), name),
+            (Some("Классификатор"), Some("Свойства"), "Свойство" | "СвойствоНоменклатуры")
+                | (_, Some("Классификатор"), "Группы")
+                | (Some("Каталог"), Some("Товары"), "Товар")
+                | (Some("ПакетПредложений"), Some("ТипыЦен"), "ТипЦены")
+                | (Some("ПакетПредложений"), Some("Предложения"), "Предложение")
+                | (_, Some("КоммерческаяИнформация" | "Контейнер"), "Документ")
+        )
     }
 
     /// The next item, `Ok(None)` at the end of the document, or the first well-formedness error (with its line and

@@ -234,72 +234,6 @@ pub fn write_feed(out: &mut impl Write, offers: u64, seed: u64) -> io::Result<()
     writeln!(out, "</offers>\n</shop>\n</yml_catalog>")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_same_seed_gives_the_same_feed_and_another_seed_another() {
-        let feed = |seed| {
-            let mut out = Vec::new();
-            write_feed(&mut out, 50, seed).unwrap();
-            out
-        };
-        assert_eq!(feed(7), feed(7));
-        assert_ne!(feed(7), feed(8));
-        let text = String::from_utf8(feed(7)).unwrap();
-        assert_eq!(text.matches("<offer ").count(), 50);
-    }
-
-    #[test]
-    fn about_a_fifth_of_the_offers_are_variants_of_a_product() {
-        let mut out = Vec::new();
-        write_feed(&mut out, 5000, 1).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let grouped = text.matches(" group_id=").count();
-        assert!((750..=1250).contains(&grouped), "{grouped} of 5000");
-        // A product's variants share its section and differ in colour.
-        let between = |text: &str, from: &str, to: &str| -> String {
-            let start = text.find(from).map(|at| at + from.len()).unwrap_or_default();
-            text[start..].split(to).next().unwrap_or_default().to_owned()
-        };
-        let mut products: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
-        for offer in text.split("<offer ").skip(1).filter(|o| o.contains(" group_id=")) {
-            let facts = (between(offer, "<categoryId>", "<"), between(offer, "<param name=\"Цвет\">", "<"));
-            products.entry(between(offer, "group_id=\"", "\"")).or_default().push(facts);
-        }
-        for variants in products.values() {
-            assert!(variants.len() >= 2, "{variants:?}");
-            assert!(variants.iter().all(|(section, _)| *section == variants[0].0), "{variants:?}");
-            let colours: std::collections::HashSet<&String> = variants.iter().map(|(_, c)| c).collect();
-            assert_eq!(colours.len(), variants.len(), "{variants:?}");
-        }
-    }
-
-    #[test]
-    fn the_commerceml_pair_holds_the_feeds_offers_with_products_as_goods_and_variants_as_characteristics() {
-        use crate::feeds::commerceml::{CmlItem, CmlReader};
-        let (mut import, mut offers) = (Vec::new(), Vec::new());
-        write_commerceml(&mut import, &mut offers, 300, 3).unwrap();
-        let read = |bytes: Vec<u8>| {
-            let mut reader = CmlReader::new(std::io::Cursor::new(bytes)).unwrap();
-            let mut items = Vec::new();
-            while let Some(item) = reader.next_item().unwrap() {
-                items.push(item);
-            }
-            items
-        };
-        let goods = read(import).into_iter().filter(|i| matches!(i, CmlItem::Good(_))).count();
-        let offers: Vec<_> =
-            read(offers).into_iter().filter_map(|i| if let CmlItem::Offer(o) = i { Some(*o) } else { None }).collect();
-        assert_eq!(offers.len(), 300);
-        let variants = offers.iter().filter(|o| o.id.contains('#')).count();
-        assert!(variants > 20, "{variants}");
-        assert!(goods < 300 && goods > 200, "{goods} goods: one per product");
-        assert!(offers.iter().all(|o| o.prices.as_ref().is_some_and(|p| !p.is_empty())));
-    }
-}
-
 /// The YML feed of [`write_feed`] as 1C would send the same catalogue (issue 38's benchmark): `import.xml` (the
 /// sections as `Группы`, the parameters as `Свойства`, one `Товар` per product) to `import`, and `offers.xml` (a
 /// retail and an old price type, one `Предложение` per offer: a product's variants `PRODUCT#OFFER` with their colour
@@ -473,4 +407,70 @@ pub fn write_commerceml(
     producer.join().map_err(|_| io::Error::other("the feed generator panicked"))??;
     writeln!(import, "</Товары></Каталог></КоммерческаяИнформация>")?;
     writeln!(offers_out, "</Предложения></ПакетПредложений></КоммерческаяИнформация>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_feed_and_another_seed_another() {
+        let feed = |seed| {
+            let mut out = Vec::new();
+            write_feed(&mut out, 50, seed).unwrap();
+            out
+        };
+        assert_eq!(feed(7), feed(7));
+        assert_ne!(feed(7), feed(8));
+        let text = String::from_utf8(feed(7)).unwrap();
+        assert_eq!(text.matches("<offer ").count(), 50);
+    }
+
+    #[test]
+    fn about_a_fifth_of_the_offers_are_variants_of_a_product() {
+        let mut out = Vec::new();
+        write_feed(&mut out, 5000, 1).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let grouped = text.matches(" group_id=").count();
+        assert!((750..=1250).contains(&grouped), "{grouped} of 5000");
+        // A product's variants share its section and differ in colour.
+        let between = |text: &str, from: &str, to: &str| -> String {
+            let start = text.find(from).map(|at| at + from.len()).unwrap_or_default();
+            text[start..].split(to).next().unwrap_or_default().to_owned()
+        };
+        let mut products: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
+        for offer in text.split("<offer ").skip(1).filter(|o| o.contains(" group_id=")) {
+            let facts = (between(offer, "<categoryId>", "<"), between(offer, "<param name=\"Цвет\">", "<"));
+            products.entry(between(offer, "group_id=\"", "\"")).or_default().push(facts);
+        }
+        for variants in products.values() {
+            assert!(variants.len() >= 2, "{variants:?}");
+            assert!(variants.iter().all(|(section, _)| *section == variants[0].0), "{variants:?}");
+            let colours: std::collections::HashSet<&String> = variants.iter().map(|(_, c)| c).collect();
+            assert_eq!(colours.len(), variants.len(), "{variants:?}");
+        }
+    }
+
+    #[test]
+    fn the_commerceml_pair_holds_the_feeds_offers_with_products_as_goods_and_variants_as_characteristics() {
+        use crate::feeds::commerceml::{CmlItem, CmlReader};
+        let (mut import, mut offers) = (Vec::new(), Vec::new());
+        write_commerceml(&mut import, &mut offers, 300, 3).unwrap();
+        let read = |bytes: Vec<u8>| {
+            let mut reader = CmlReader::new(std::io::Cursor::new(bytes)).unwrap();
+            let mut items = Vec::new();
+            while let Some(item) = reader.next_item().unwrap() {
+                items.push(item);
+            }
+            items
+        };
+        let goods = read(import).into_iter().filter(|i| matches!(i, CmlItem::Good(_))).count();
+        let offers: Vec<_> =
+            read(offers).into_iter().filter_map(|i| if let CmlItem::Offer(o) = i { Some(*o) } else { None }).collect();
+        assert_eq!(offers.len(), 300);
+        let variants = offers.iter().filter(|o| o.id.contains('#')).count();
+        assert!(variants > 20, "{variants}");
+        assert!(goods < 300 && goods > 200, "{goods} goods: one per product");
+        assert!(offers.iter().all(|o| o.prices.as_ref().is_some_and(|p| !p.is_empty())));
+    }
 }

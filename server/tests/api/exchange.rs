@@ -82,13 +82,11 @@ impl<'a> OneC<'a> {
     /// Calls `mode=import` for `name` until it says something other than `progress`; the last answer and how many
     /// `progress` answers came first.
     async fn import(&self, name: &str) -> (Answer, usize) {
-        let mut progress = 0;
-        for _ in 0..600 {
+        for progress in 0..600 {
             let answer = self.call(&format!("type=catalog&mode=import&filename={name}"), None, None).await;
             if answer.first() != "progress" {
                 return (answer, progress);
             }
-            progress += 1;
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         panic!("the import of {name} never ended");
@@ -611,7 +609,7 @@ async fn older_1c_builds_get_2_07_documents_in_windows_1251_without_containers()
     one_c.login().await;
     let document = one_c.query().await;
     let Some(summary) = checked(&document, "2.07", "windows-1251", false) else { return };
-    assert_eq!(numbers(&summary), [number.clone()]);
+    assert_eq!(numbers(&summary), std::slice::from_ref(&number));
     assert_eq!(summary["sums"][&number], "4441.5");
     let (text, _, bad) = encoding_rs::WINDOWS_1251.decode(&document);
     assert!(!bad);

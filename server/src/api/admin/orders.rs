@@ -386,7 +386,7 @@ pub async fn admin_export_orders(
                     return Some((Err(std::io::Error::other(e)), None));
                 }
             };
-            let Some(last) = rows.last().map(|r| r.id) else { return None };
+            let last = rows.last().map(|r| r.id)?;
             let mut out = csv::Writer::from_writer(Vec::new());
             for r in &rows {
                 let total = CurrencyCode::parse(&r.currency_id)
