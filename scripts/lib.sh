@@ -104,6 +104,15 @@ catalogue_db() {
   echo "$db"
 }
 
+# kept_index DB PORT: makes sure DB's folder keeps a search index of this binary's format (DB's folder/search): a
+# first start on DB builds it (some 2 min at a million offers), a later one finds it. A copy of DB with a copy of that
+# folder beside it then starts as a shop does after a restart, its index opened, not built (issue 39).
+kept_index() {
+  start_shop "$1" "$2" "$(dirname "$1")/kept-index.log"
+  wait_search "$SHOP_URL"
+  stop_shop
+}
+
 # wait_search URL: waits (up to 5 min) until the search index answers, i.e. the background build after start is done.
 wait_search() {
   for _ in $(seq 3000); do

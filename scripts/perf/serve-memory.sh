@@ -16,12 +16,8 @@ work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
 db=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" 100000)
 port="${BENCH_PORT:-18660}"
-if [ ! -f "$(dirname "$db")/search/CURRENT" ]; then
-  # The first start builds the index beside the cached catalogue; every run then opens a copy of it.
-  VITRINA_BIN="$(realpath "$1")" start_shop "$db" "$port" "$work/build.log"
-  wait_search "$SHOP_URL"
-  stop_shop
-fi
+# The first start builds the index beside the cached catalogue; every run then opens a copy of it.
+VITRINA_BIN="$(realpath "$1")" kept_index "$db" "$port"
 for round in $(seq "${ROUNDS:-2}"); do
   for binary in "$@"; do
     rm -rf "$work/shop" && mkdir "$work/shop"
