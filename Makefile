@@ -15,12 +15,13 @@ run: build
 ## Build the front-end, then the release binary that embeds it
 build: web server
 
-## The front-end is built again only when a file under web/ changed (its dependencies, tests' output and builds left
-## out): each `make` that builds wrote web/dist anew, so the release binary embedding it compiled again (3.6 min of
-## `make test-reliability` after `make test` in CI).
-WEB_INPUTS := $(shell find web -path web/node_modules -prune -o -path web/dist -prune -o -path web/dist-server -prune \
-	-o -path web/data -prune -o -path web/e2e -prune -o -path web/test-results -prune -o -path web/playwright-report \
-	-prune -o -type f -print)
+## The front-end is built again only when a file or folder under web/ changed (its dependencies, tests' output and
+## builds left out; a folder's time changes when a file in it is added or removed): each `make` that builds wrote
+## web/dist anew, so the release binary embedding it compiled again (3.6 min of `make test-reliability` after `make
+## test` in CI).
+WEB_INPUTS := $(shell find web -mindepth 1 -path web/node_modules -prune -o -path web/dist -prune -o -path \
+	web/dist-server -prune -o -path web/data -prune -o -path web/e2e -prune -o -path web/test-results -prune -o -path \
+	web/playwright-report -prune -o -print)
 WEB_BUILT := web/dist-server/entry-server.js
 
 web: $(WEB_BUILT)
