@@ -83,12 +83,12 @@ import_row() {
   rm -f "$db" "$db"-*
 }
 real_feed="$REPO/../shared/data/eco-puzzles.yml.xml"
-if ! default_size; then
-  :
-elif [ -f "$real_feed" ]; then
-  import_row "eco-puzzles.yml.xml (real)" "$real_feed"
-else
-  say "| eco-puzzles.yml.xml (real) | skipped: ../shared/data is absent | | |"
+if default_size; then
+  if [ -f "$real_feed" ]; then
+    import_row "eco-puzzles.yml.xml (real)" "$real_feed"
+  else
+    say "| eco-puzzles.yml.xml (real) | skipped: ../shared/data is absent | | |"
+  fi
 fi
 catalogue=$(catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" "$offers")
 import_row "generate-feed --offers $offers" "$(dirname "$catalogue")/feed-$offers.xml"

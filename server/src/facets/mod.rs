@@ -634,6 +634,12 @@ impl FacetIndex {
         self.all.is_empty()
     }
 
+    /// Its offer ids (the search index's once adopted: [`FacetIndex::adopt_ids`]).
+    #[cfg(test)]
+    pub(crate) fn shared_ids(&self) -> Arc<OfferIds> {
+        Arc::clone(&self.ids)
+    }
+
     /// The offer id of dense id `dense`.
     pub fn offer_id(&self, dense: u32) -> Option<&str> {
         self.ids.get(dense as usize)

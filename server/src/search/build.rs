@@ -428,7 +428,7 @@ impl SearchIndex {
         for ord in gone {
             brands.forget(ord as usize);
         }
-        let mut ids = old.ids.without(gone.iter());
+        let mut ids = old.ids.without(|ord| gone.contains(ord));
         let mut offer_sections: Vec<(u32, bool)> = Vec::with_capacity(docs.len());
         for doc in docs {
             writer.add_document(documents.of(ids.len() as u64, &doc, brands))?;

@@ -401,6 +401,9 @@ mod tests {
         build(&store, &["Мяч футбольный", "Мяч теннисный", "Кукла"], 1);
         let opened = store.open().unwrap();
         assert_eq!((opened.version.clone(), total(&opened, "мяч"), opened.facets.len()), (version(1), 2, 3));
+        // The ids are kept once: the facet index reads the search index's list, not a copy.
+        assert!(std::sync::Arc::ptr_eq(opened.search.ids(), &opened.facets.shared_ids()));
+        assert_eq!(opened.facets.offer_id(2), Some("2"));
 
         build(&store, &["Кукла", "Кукла"], 2);
         let opened = store.open().unwrap();
