@@ -613,6 +613,12 @@ pub struct ServeArgs {
     /// offers carry first.
     #[arg(long, env = "VITRINA_FACET_ORDER", value_delimiter = ',')]
     pub facet_order: Vec<String>,
+    /// A search's matches whose facets are counted exactly (issue 39); past them, each value's count is estimated
+    /// from a sample of about this many matches, shown "≈", while the total, the price span, the ranges and which
+    /// values show stay exact. Raise it for exact counts on wide searches of a large catalogue, at their cost.
+    #[arg(long, env = "VITRINA_FACET_EXACT_MATCHES", default_value_t = crate::limits::FACET_SAMPLE_MATCHES,
+        value_parser = clap::value_parser!(u64).range(100..))]
+    pub facet_exact_matches: u64,
     /// For tests only (issue 22, "a forced render failure"): a page whose URL (path and query) contains this text
     /// fails its server render, the bundle throwing inside the React tree, so the fallback to the client-rendered
     /// shell and the rebuilt runtime can be seen through the real interface. Unset in a real shop.

@@ -586,6 +586,19 @@ pub const FACET_MAX_DISTINCT_PERCENT: u8 = 50;
 /// past it, the range alone (495 weights make no list).
 pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 
+/// A search's matches past which its facets' counts are estimated (issue 39): the values are tallied over an even
+/// sample of about this many of them and scaled up, as Algolia's approximate facet counts and Elasticsearch's
+/// `random_sampler` do. Counting all of a common word's 147,589 matched products at a million offers walked 1.5
+/// million value entries per question, 47 % of an uncached search's time. The total, the price span, the numeric
+/// ranges and which values are shown stay exact.
+pub const FACET_SAMPLE_MATCHES: u64 = 32_768;
+
+/// A value met fewer times than this in the sample is counted exactly instead (its estimate would be off by more
+/// than a seventh: the relative error of a sampled count is about one over its square root); one met more is an
+/// estimate, rounded to two significant digits and marked so (`FacetValue.estimate`). Counting every value under
+/// 100 exactly cost as much as the walk it saved: the generated catalogue's 300 series each meet ~40 of 16,384.
+pub const FACET_ESTIMATE_MIN_SAMPLED: u32 = 50;
+
 /// Values a listing request may choose in all its facets together (`?vendor=…&p.Цвет=…`); more is a 400
 /// `FILTER_TOO_MANY_VALUES`. A shopper ticks a handful; a thousand are a crafted URL.
 pub const FACET_MAX_CHOSEN_VALUES: usize = 100;

@@ -116,6 +116,7 @@ impl Application {
         let search = Arc::new(
             crate::search::engine::SearchEngine::new()?
                 .with_facet_settings(facet_settings)
+                .with_facet_exact_matches(args.facet_exact_matches)
                 .with_store(args.index_store()?)
                 .with_cache_budget(args.cache_budget()),
         );

@@ -36,6 +36,10 @@ pub struct FacetValue {
     pub value: String,
     /// Offers it would leave with the other facets' choices; 0 is shown disabled, not hidden.
     pub count: u64,
+    /// Present and `true` when `count` is an estimate, rounded to two significant digits: a search's facets counted
+    /// over a sample of its many matches (issue 39; the front-end shows "≈"). Absent when exact.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub estimate: bool,
     pub chosen: bool,
 }
 
@@ -92,7 +96,7 @@ impl ListingFacets {
                     values: facet
                         .values
                         .into_iter()
-                        .map(|v| FacetValue { value: v.label, count: v.count, chosen: v.chosen })
+                        .map(|v| FacetValue { value: v.label, count: v.count, estimate: v.estimate, chosen: v.chosen })
                         .collect(),
                     range: facet.range.map(|(min, max)| NumberSpan { min, max }),
                 })

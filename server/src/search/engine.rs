@@ -66,6 +66,9 @@ pub struct SearchEngine {
     updated_products: AtomicU64,
     /// Bytes of listings' counts each facet index put in use may keep ([`FacetIndex::keep_counts`]).
     counts_bytes: u64,
+    /// A search's matches whose facets each facet index put in use counts exactly
+    /// ([`FacetIndex::count_exactly_up_to`]).
+    facet_exact_matches: u64,
     /// Questions searched at once ([`search_workers`]). More only switch between threads, and each thread that has
     /// searched keeps its work arrays and its allocator's pages (64 connections asking new questions held 60 blocking
     /// threads and 860 MB at 100,000 offers before this bound; docs/performance.md).
@@ -116,6 +119,7 @@ impl SearchEngine {
             built_products: AtomicU64::new(0),
             updated_products: AtomicU64::new(0),
             counts_bytes: CacheBudget::default().counts,
+            facet_exact_matches: crate::limits::FACET_SAMPLE_MATCHES,
             searching: tokio::sync::Semaphore::new(search_workers()),
         })
     }
@@ -124,6 +128,12 @@ impl SearchEngine {
     /// listings' counts (`VITRINA_CACHE_MB`, issue 39).
     pub fn with_cache_budget(self, budget: CacheBudget) -> Self {
         Self { answers: answer_cache(budget.answers), counts_bytes: budget.counts, ..self }
+    }
+
+    /// The engine counting a search's facets exactly up to `matches` matches, and estimating them past it
+    /// (`vitrina serve --facet-exact-matches`, issue 39).
+    pub fn with_facet_exact_matches(self, matches: u64) -> Self {
+        Self { facet_exact_matches: matches, ..self }
     }
 
     /// The engine keeping its indexes in `store` (issue 39): [`Self::open_stored`] opens the last one at start, and
@@ -203,6 +213,7 @@ impl SearchEngine {
     /// Puts `index` and `facets` in use, showing `version`.
     fn install(&self, index: SearchIndex, mut facets: FacetIndex, version: IndexVersion) {
         facets.keep_counts(self.counts_bytes);
+        facets.count_exactly_up_to(self.facet_exact_matches);
         // One list of offer ids for both (the facet index's dense ids are the search index's ordinals).
         if !facets.adopt_ids(index.ids()) {
             tracing::warn!("the facet index's offer ids differ from the search index's; each keeps its own");

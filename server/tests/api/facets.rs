@@ -237,6 +237,45 @@ async fn search_answers_take_the_same_filters_and_count_the_facets_of_their_matc
 }
 
 #[tokio::test]
+async fn a_wide_search_estimates_its_facets_counts_from_a_sample_and_says_which() {
+    // Issue 39: past `--facet-exact-matches` a search's values are tallied over a sample; the total stays exact.
+    let mut feed = Vec::new();
+    vitrina::feeds::generate::write_feed(&mut feed, 3000, 39).unwrap();
+    let app = spawn_indexed(std::str::from_utf8(&feed).unwrap(), |args| args.facet_exact_matches = 2000).await;
+    let values = |answer: &Value| -> Vec<Value> {
+        let facets = answer["facets"]["items"].as_array().unwrap();
+        facets.iter().flat_map(|f| f["values"].as_array().unwrap().iter().cloned()).collect()
+    };
+    // "для": the sections "… для малышей", "… для школьников", "… для всей семьи".
+    let wide = app.json("/api/search?q=%D0%B4%D0%BB%D1%8F", 200).await;
+    let total = wide["total"].as_u64().unwrap();
+    assert!(total > 2000, "{total} matches");
+    let vendors = facet(&wide, "vendor")["values"].as_array().unwrap().clone();
+    assert!(vendors.iter().all(|v| v["estimate"] == true), "each vendor holds a tenth of the matches: {vendors:?}");
+    for vendor in &vendors {
+        let (name, count) = (vendor["value"].as_str().unwrap(), vendor["count"].as_u64().unwrap());
+        assert_eq!(count % 10u64.pow(count.ilog10() - 1), 0, "two significant digits: {count}");
+        // Chosen, the vendor's matches are counted exactly: the estimate is within a fifth of them.
+        let query = format!("/api/search?q=%D0%B4%D0%BB%D1%8F&vendor={}", urlencoding(name));
+        let exact = app.json(&query, 200).await["total"].as_u64().unwrap();
+        assert!(count.abs_diff(exact) * 5 <= exact, "{name}: {count} against {exact}");
+    }
+    // Exact counts carry no mark: a listing's, and a search of fewer matches than the bound.
+    let exact = |answer: &Value| values(answer).iter().all(|v| v.get("estimate").is_none());
+    assert!(exact(&app.json("/api/offers", 200).await));
+    let narrow = app.json("/api/search?q=%D0%B4%D0%BB%D1%8F&vendor=%D0%A3%D0%BC%D0%BA%D0%B0", 200).await;
+    assert!(narrow["total"].as_u64().unwrap() <= 2000);
+    assert!(exact(&narrow), "{narrow}");
+}
+
+/// `text` percent-encoded as a query value.
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+#[tokio::test]
 async fn the_shop_sets_the_share_a_facet_needs_and_which_come_first() {
     let fields = |page: &Value| -> Vec<String> {
         page["facets"]["items"].as_array().unwrap().iter().map(|f| f["field"].as_str().unwrap().to_owned()).collect()

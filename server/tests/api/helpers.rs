@@ -146,6 +146,7 @@ pub(crate) async fn spawn_configured(
         render_fault: None,
         facet_min_share: vitrina::limits::FACET_MIN_SHARE_PERCENT,
         facet_order: Vec::new(),
+        facet_exact_matches: vitrina::limits::FACET_SAMPLE_MATCHES,
         // The kept search index in the test's own folder on either database (PostgreSQL's default is `./data`).
         index_dir: Some(dir.path().join("search")),
         index_fault: None,

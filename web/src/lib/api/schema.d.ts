@@ -1502,6 +1502,11 @@ export interface components {
              * @description Offers it would leave with the other facets' choices; 0 is shown disabled, not hidden.
              */
             count: number;
+            /**
+             * @description Present and `true` when `count` is an estimate, rounded to two significant digits: a search's facets counted
+             *     over a sample of its many matches (issue 39; the front-end shows "≈"). Absent when exact.
+             */
+            estimate?: boolean;
             /** @description As the feed wrote it; sent back as is to choose it. */
             value: string;
         };

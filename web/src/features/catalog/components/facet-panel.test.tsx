@@ -68,6 +68,18 @@ describe('FacetPanel (issue 35)', () => {
     expect(none).not.toHaveAttribute('href');
   });
 
+  it('an estimated count (a search of many matches) shows as "≈N" and is named "около N"', () => {
+    const estimated = facets(2);
+    estimated.items[0]!.values = [
+      { value: 'Вендор 1', count: 12000, estimate: true, chosen: false },
+      { value: 'Вендор 2', count: 37, chosen: false },
+    ];
+    renderPanel({ facets: estimated });
+    const first = screen.getByRole('checkbox', { name: 'Вендор 1, около 12000' });
+    expect(first).toHaveTextContent('≈12000');
+    expect(screen.getByRole('checkbox', { name: 'Вендор 2, 37' })).toHaveTextContent(/37$/);
+  });
+
   it('a typed range applies on leaving the field or on "Показать (N)", a number or nothing', async () => {
     const onShow = vi.fn();
     const onFilters = renderPanel({ onShow, filters: [['vendor', 'Вендор 2']] });

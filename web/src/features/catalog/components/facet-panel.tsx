@@ -106,13 +106,15 @@ interface ValueLinkProps {
 function ValueLink({ field, value, filters, onFilters, hrefFor }: ValueLinkProps) {
   const chosen = value.chosen || isChosen(filters, field, value.value);
   const next = toggleValue(filters, field, value.value);
-  // The count in the name: "Чёрный, 22".
-  const name = `${value.value}, ${value.count}`;
+  const { t } = useTranslation();
+  // The count in the name: "Чёрный, 22"; an estimate (a search's many matches, counted over a sample) as
+  // "Чёрный, около 12000", shown "≈12000".
+  const name = `${value.value}, ${value.estimate ? t('filters.about', { count: value.count }) : value.count}`;
   const body = (
     <>
       <span className={styles.box} aria-hidden="true" />
       <span className={styles.label}>{value.value}</span>
-      <span className={styles.count}>{value.count}</span>
+      <span className={styles.count}>{value.estimate ? `≈${value.count}` : value.count}</span>
     </>
   );
   if (value.count === 0 && !chosen) {
