@@ -104,14 +104,19 @@ catalogue_db() {
   echo "$db"
 }
 
-# kept_index DB PORT: makes sure DB's folder keeps a search index of this binary's format (DB's folder/search): a
-# first start on DB builds it (some 2 min at a million offers), a later one finds it. A copy of DB with a copy of that
-# folder beside it then starts as a shop does after a restart, its index opened, not built (issue 39).
+# kept_index DB PORT: makes sure a search index of DB in this binary's format is kept in $(kept_index_dir DB): a first
+# start on DB builds it (some 2 min at a million offers), a later one finds it. A copy of DB with a copy of that folder
+# beside it (its `search/`) then starts as a shop does after a restart, its index opened, not built (issue 39). Each
+# database has its own folder: catalogues of two sizes side by side would otherwise rebuild each other's.
 kept_index() {
-  start_shop "$1" "$2" "$(dirname "$1")/kept-index.log"
+  # A first start answers ready only once its index is built: wait_search waits for that, not start_shop's minute.
+  start_shop "$1" "$2" "$(dirname "$1")/kept-index.log" --index-dir "$(kept_index_dir "$1")" || kill -0 "$SHOP_PID"
   wait_search "$SHOP_URL"
   stop_shop
 }
+
+# kept_index_dir DB: the folder kept_index keeps DB's search index in.
+kept_index_dir() { echo "${1%.db}-search"; }
 
 # wait_search URL: waits (up to 5 min) until the search index answers, i.e. the background build after start is done.
 wait_search() {

@@ -112,7 +112,7 @@ python3 scripts/bench/index-start.py "$VITRINA_BIN" "$catalogue" --port "${BENCH
 seconds="${BENCH_HTTP_S:-30}"
 kept_index "$catalogue" "${BENCH_PORT:-18640}"
 cp "$catalogue" "$work/shop.db"
-rm -rf "$work/search" && cp -r "$(dirname "$catalogue")/search" "$work/search"
+rm -rf "$work/search" && cp -r "$(kept_index_dir "$catalogue")" "$work/search"
 start_shop "$work/shop.db" "${BENCH_PORT:-18640}" "$work/server.log"
 wait_search "$SHOP_URL"
 mixed_ids "$SHOP_URL" "$work/ids"

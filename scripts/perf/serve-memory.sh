@@ -22,7 +22,7 @@ for round in $(seq "${ROUNDS:-2}"); do
   for binary in "$@"; do
     rm -rf "$work/shop" && mkdir "$work/shop"
     cp "$db" "$work/shop/shop.db"
-    cp -r "$(dirname "$db")/search" "$work/shop/search"
+    cp -r "$(kept_index_dir "$db")" "$work/shop/search"
     VITRINA_BIN="$(realpath "$binary")" start_shop "$work/shop/shop.db" "$port" "$work/shop/log"
     wait_search "$SHOP_URL"
     start="$(memory_of "$SHOP_PID")"
