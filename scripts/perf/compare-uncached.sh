@@ -10,8 +10,8 @@
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
-need_wrk
 [ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [ROUNDS]"; exit 2; }
+need_wrk
 old="$(realpath "$1")" new="$(realpath "$2")" rounds="${3:-3}"
 work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT

@@ -594,9 +594,9 @@ pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 pub const FACET_SAMPLE_MATCHES: u64 = 32_768;
 
 /// A value met fewer times than this in the sample is counted exactly instead (its estimate would be off by more
-/// than a seventh: the relative error of a sampled count is about one over its square root); one met more is an
-/// estimate, rounded to two significant digits and marked so (`FacetValue.estimate`). Counting every value under
-/// 100 exactly cost as much as the walk it saved: the generated catalogue's 300 series each meet ~40 of 16,384.
+/// than a seventh: the relative error of a sampled count is about one over its square root); one met 50 times or more
+/// is an estimate, rounded to two significant digits and marked so (`FacetValue.estimate`). Why 50 of 32,768, not
+/// 100 of 16,384: docs/performance.md, issue 39's thirteenth slice.
 pub const FACET_ESTIMATE_MIN_SAMPLED: u32 = 50;
 
 /// Values a listing request may choose in all its facets together (`?vendor=…&p.Цвет=…`); more is a 400

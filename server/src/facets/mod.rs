@@ -218,7 +218,8 @@ impl Sample {
     fn estimate(&self, sampled: u32) -> u64 {
         let scaled = (u128::from(sampled) * u128::from(self.total)).div_ceil(u128::from(self.walked.max(1))) as u64;
         let unit = 10u64.pow(scaled.checked_ilog10().unwrap_or(0).saturating_sub(1));
-        (scaled + unit / 2) / unit * unit
+        // Never above the matches (39,950 of 39,990 would round to 40,000).
+        ((scaled + unit / 2) / unit * unit).min(self.total)
     }
 }
 
@@ -290,8 +291,9 @@ pub struct FacetIndex {
     /// A search's matches counted exactly; past them, estimated ([`FacetIndex::count_exactly_up_to`]).
     #[serde(skip)]
     exact_up_to: ExactUpTo,
-    /// `price_tops` by price, highest first, made at the first wide price span ([`FacetIndex::price_span_of`]);
-    /// `None` when a product with a top has no price of its own (0), whose top may be the lowest price of a span.
+    /// `price_tops` as `(top in minor units, dense id)` by price, highest first, made at the first price span of
+    /// entries with a price ([`FacetIndex::price_span_of`]); `None` when a product with a top has no price of its own
+    /// (0), whose top may be the lowest price of a span.
     #[serde(skip)]
     tops_by_price: std::sync::OnceLock<Option<Vec<(i64, u32)>>>,
 }
@@ -605,6 +607,30 @@ impl FacetIndex {
                 }
             }
         }
+    }
+
+    /// The entries of the values met fewer than [`FACET_ESTIMATE_MIN_SAMPLED`] times in `sampled` (a tally by
+    /// `tally_at`), in the facets a count lists (not chosen, not identifying, not a range alone): what intersecting
+    /// each of them with the matches costs, about.
+    fn seldom_cost(&self, sampled: &[u32], tally_at: &[usize], choices: &BTreeMap<&str, RoaringBitmap>) -> u64 {
+        self.facets
+            .iter()
+            .enumerate()
+            .filter(|(_, facet)| {
+                let listed = facet.numbers.is_none() || facet.values.len() <= FACET_NUMERIC_VALUES_MAX;
+                listed && !facet.identifying && !choices.contains_key(facet.key.as_str())
+            })
+            .flat_map(|(f, facet)| {
+                let seldom = move |(v, _): &(usize, &Value)| sampled[tally_at[f] + v] < FACET_ESTIMATE_MIN_SAMPLED;
+                facet.values.iter().enumerate().filter(seldom).map(|(_, value)| value.offers.len())
+            })
+            .sum()
+    }
+
+    /// The value entries `matches` offers hold, about (the catalogue's mean): what walking all of them costs.
+    fn walk_cost(&self, matches: u64) -> u64 {
+        let per_offer = (self.value_entries.len() as u64).div_ceil(self.prices.len().max(1) as u64).max(1);
+        matches.saturating_mul(per_offer)
     }
 
     /// Fills `value_starts` and `value_entries` from the values' bitmaps (left empty when a place does not fit).
@@ -948,6 +974,20 @@ impl FacetIndex {
                 }
                 tally
             });
+        // The values met too seldom to estimate are intersected one by one: when they hold more entries between them
+        // than the matches do (a long tail of models, each a few in the sample), every match is walked instead, and
+        // every count is exact.
+        let tally = match tally {
+            Some(sampled)
+                if sample.is_some() && self.seldom_cost(&sampled, &tally_at, &choices) > self.walk_cost(total) =>
+            {
+                sample = None;
+                let mut tally = vec![0u32; sampled.len()];
+                self.tally_values(matching.iter(), &tally_at, &mut tally);
+                Some(tally)
+            }
+            tally => tally,
+        };
         let price = if choices.is_empty() {
             self.price_span_of(&scope)
         } else {
@@ -1127,6 +1167,7 @@ mod tests {
         assert_eq!(counts, index.counts(&search), "the same sample every time");
         assert_eq!(counts.total, 40_000);
         let colour = counts.facets.iter().find(|f| f.key == "цвет").unwrap();
+        assert_eq!(colour.values.len(), 8, "every colour the matches hold shows, the rare one too");
         for value in &colour.values {
             if value.key == "золотой" {
                 assert!(!value.estimate, "a value seldom met is counted exactly");
@@ -1153,6 +1194,33 @@ mod tests {
     }
 
     #[test]
+    fn a_long_tail_too_seldom_sampled_to_estimate_is_counted_by_walking_every_match() {
+        // 1,000 models of 60 offers each: a tenth of the catalogue matches, and the sample meets each model about once.
+        let offers: Vec<FacetOffer> = (0..60_000u32)
+            .map(|i| {
+                let model = format!("м{}", i % 1_000);
+                offer(
+                    &i.to_string(),
+                    "HP",
+                    true,
+                    100,
+                    &[("Модель", &model), ("Цвет", ["Синий", "Белый"][i as usize % 2])],
+                )
+            })
+            .collect();
+        let mut index = FacetIndex::build(offers);
+        index.count_exactly_up_to(1_000);
+        let within: RoaringBitmap = (0..60_000u32).filter(|i| i % 10 == 3).collect();
+        let counts = index.counts(&Filter { within: Some(within), ..Filter::default() });
+        assert_eq!(counts.total, 6_000);
+        let all: Vec<&ValueCount> = counts.facets.iter().flat_map(|f| &f.values).collect();
+        assert!(all.iter().all(|v| !v.estimate), "exact, not estimated");
+        let model = counts.facets.iter().find(|f| f.key == "модель").unwrap();
+        assert_eq!((model.values.len(), model.values.iter().map(|v| v.count).sum::<u64>()), (100, 6_000));
+        assert_eq!(count_of(&counts, "цвет", "Белый"), 6_000);
+    }
+
+    #[test]
     fn an_estimate_is_scaled_to_the_matches_and_rounded_to_two_significant_digits() {
         let sample = Sample { bound: 0, total: 100_000, walked: 10_000 };
         assert_eq!(sample.estimate(1_234), 12_000);
@@ -1160,6 +1228,7 @@ mod tests {
         assert_eq!(sample.estimate(9), 90);
         assert_eq!(sample.estimate(0), 0);
         assert_eq!(Sample { bound: 0, total: 50_000, walked: 16_000 }.estimate(16_000), 50_000);
+        assert_eq!(Sample { bound: 0, total: 39_990, walked: 10_000 }.estimate(9_990), 39_990, "never above them");
     }
 
     #[test]
@@ -1333,7 +1402,7 @@ mod tests {
                     ..o
                 })
                 .collect();
-            let index = FacetIndex::build(offers.clone());
+            let mut index = FacetIndex::build(offers.clone());
             let mut values = BTreeMap::new();
             if rng.random_bool(0.6) {
                 values.insert(VENDOR.to_owned(), [normal(vendors[rng.random_range(0..4)])].into());
@@ -1366,6 +1435,22 @@ mod tests {
             let prices = unpriced.iter().flat_map(|&i| [offers[i].price_minor, offers[i].price_max_minor.unwrap_or(0)]);
             assert_eq!(counts.price, price_span(prices.filter(|p| *p > 0)), "round {round}: the price span");
             check_pages(&offers, &index, &filter, &kept, &mut rng);
+            // A search's counts sampled past 20 matches: the same total, prices, ranges and values shown, and every
+            // count not marked an estimate exact.
+            if filter.within.is_some() {
+                index.count_exactly_up_to(20);
+                let sampled = index.counts(&filter);
+                index.count_exactly_up_to(FACET_SAMPLE_MATCHES);
+                assert_eq!((sampled.total, sampled.price), (counts.total, counts.price), "round {round}");
+                assert_eq!(sampled.facets.len(), counts.facets.len(), "round {round}");
+                for (got, want) in sampled.facets.iter().zip(&counts.facets) {
+                    assert_eq!((&got.key, got.range, got.values.len()), (&want.key, want.range, want.values.len()));
+                    for (got, want) in got.values.iter().zip(&want.values) {
+                        assert_eq!(&got.key, &want.key, "round {round}");
+                        assert!(got.estimate || got.count == want.count, "round {round}: {} {}", got.key, got.count);
+                    }
+                }
+            }
             for facet in &counts.facets {
                 let base = brute(&offers, &filter, Some(&facet.key));
                 for value in &facet.values {
