@@ -109,9 +109,9 @@ catalogue_db() {
 # beside it (its `search/`) then starts as a shop does after a restart, its index opened, not built (issue 39). Each
 # database has its own folder: catalogues of two sizes side by side would otherwise rebuild each other's.
 kept_index() {
-  # A first start answers ready only once its index is built: wait_search waits for that, not start_shop's minute
-  # (whose message would land in a script's figures).
-  start_shop "$1" "$2" "$(dirname "$1")/kept-index.log" --index-dir "$(kept_index_dir "$1")" >/dev/null ||
+  # A first start answers ready only once its index is built: wait_search waits for that, not start_shop's minute.
+  # start_shop's messages go to stderr, out of a script's figures (a shop that exited still shows its log there).
+  start_shop "$1" "$2" "$(dirname "$1")/kept-index.log" --index-dir "$(kept_index_dir "$1")" >&2 ||
     kill -0 "$SHOP_PID"
   wait_search "$SHOP_URL"
   stop_shop

@@ -964,30 +964,24 @@ impl FacetIndex {
             .collect();
         // A search's many matches: the walk takes an even sample of them, and the counts are estimated from it.
         let mut sample = Sample::of(filter.within.is_some(), total, self.exact_up_to.0);
-        let tally: Option<Vec<u32>> = (!self.value_starts.is_empty() && (sample.is_some() || total * 4 < self.len()))
-            .then(|| {
-                let mut tally = vec![0u32; self.facets.iter().map(|facet| facet.values.len()).sum()];
-                let taken = matching.iter().filter(|id| sample.as_ref().is_none_or(|sample| sample.takes(*id)));
-                let walked = self.tally_values(taken, &tally_at, &mut tally);
-                if let Some(sample) = &mut sample {
-                    sample.walked = walked;
+        let mut tally = None;
+        if !self.value_starts.is_empty() && (sample.is_some() || total * 4 < self.len()) {
+            let mut counts = vec![0u32; self.facets.iter().map(|facet| facet.values.len()).sum()];
+            let taken = matching.iter().filter(|id| sample.as_ref().is_none_or(|sample| sample.takes(*id)));
+            let walked = self.tally_values(taken, &tally_at, &mut counts);
+            if let Some(taken) = &mut sample {
+                taken.walked = walked;
+                // The values met too seldom to estimate are intersected one by one: when they hold more entries
+                // between them than the matches do (a long tail of models, each a few in the sample), every match is
+                // walked instead, and every count is exact.
+                if self.seldom_cost(&counts, &tally_at, &choices) > self.walk_cost(total) {
+                    sample = None;
+                    counts.fill(0);
+                    self.tally_values(matching.iter(), &tally_at, &mut counts);
                 }
-                tally
-            });
-        // The values met too seldom to estimate are intersected one by one: when they hold more entries between them
-        // than the matches do (a long tail of models, each a few in the sample), every match is walked instead, and
-        // every count is exact.
-        let tally = match tally {
-            Some(sampled)
-                if sample.is_some() && self.seldom_cost(&sampled, &tally_at, &choices) > self.walk_cost(total) =>
-            {
-                sample = None;
-                let mut tally = vec![0u32; sampled.len()];
-                self.tally_values(matching.iter(), &tally_at, &mut tally);
-                Some(tally)
             }
-            tally => tally,
-        };
+            tally = Some(counts);
+        }
         let price = if choices.is_empty() {
             self.price_span_of(&scope)
         } else {
