@@ -37,22 +37,34 @@ pub(super) fn key_place(key: u128) -> u32 {
     !(key as u32)
 }
 
-/// Per-thread work arrays of [`SearchIndex::search`], by document id, reused from query to query without being
-/// cleared: each query (each segment of it) has a new `epoch`, and a document marked with another epoch has matched
-/// nothing yet. Every 255 epochs `level` is cleared at once.
-#[derive(Default)]
-pub(super) struct Scratch {
+/// What a query found of one document so far, in [`Scratch::marks`]: 8 bytes, so that a posting or a match reads and
+/// writes one cache line where three arrays made it three (issue 39).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Mark {
     /// The epoch that last touched the document (high byte) and how many clauses, in order, it matched then (low
     /// byte).
-    pub(super) level: Vec<u16>,
-    /// The document's score so far; meaningful only while its `level` carries the current epoch.
-    pub(super) score: Vec<Score>,
+    pub(super) level: u16,
     /// The document's match class so far (the sum over the clauses it matched of its best source's [`class`]).
-    pub(super) class: Vec<u16>,
+    pub(super) class: u16,
+    /// The document's score so far; meaningful only while its `level` carries the current epoch.
+    pub(super) score: Score,
+}
+
+/// Per-thread work arrays of [`SearchIndex::search`], by document id, reused from query to query without being
+/// cleared: each query (each segment of it) has a new `epoch`, and a document marked with another epoch has matched
+/// nothing yet. Every 255 epochs the marks' levels are cleared at once.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Each document's [`Mark`].
+    pub(super) marks: Vec<Mark>,
     /// Clauses the document matched (partial matching only: [`SearchIndex::match_segment_any`]).
     pub(super) words: Vec<u8>,
     /// Bit set of the documents that matched every clause (read in document order).
     pub(super) matched: Vec<u64>,
+    /// Bit set of the documents that matched every clause before the current one ([`SearchIndex::match_segment`]):
+    /// a posting of a later clause looks there first, in some 125 KB at a million documents, and reads the
+    /// document's [`Mark`] (8 MB in all) only when it is still a candidate (issue 39).
+    pub(super) alive: Vec<u64>,
     /// The current epoch, 1..=255.
     pub(super) epoch: u8,
 }
@@ -63,15 +75,14 @@ impl Scratch {
     fn start(&mut self, max_doc: usize) -> u16 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.level.fill(0);
+            self.marks.iter_mut().for_each(|mark| mark.level = 0);
             self.epoch = 1;
         }
-        if self.level.len() < max_doc {
-            self.level.resize(max_doc, 0);
-            self.score.resize(max_doc, 0.0);
-            self.class.resize(max_doc, 0);
+        if self.marks.len() < max_doc {
+            self.marks.resize(max_doc, Mark::default());
             self.words.resize(max_doc, 0);
             self.matched.resize(max_doc.div_ceil(64), 0);
+            self.alive.resize(max_doc.div_ceil(64), 0);
         }
         self.matched.fill(0);
         u16::from(self.epoch) << 8
@@ -96,21 +107,26 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Calls `visit(doc, score)` for every document of `reader` holding `source`'s term.
-pub(super) fn for_each_posting(
+/// Calls `visit(docs, scores)` for each block of the documents of `reader` holding `source`'s term: up to
+/// 128 document ids (tantivy's block) in rising order, and each one's score. A block at a time, not a
+/// document at a time (issue 39): the scores of a block are computed in one tight loop, and the visitor's loop over
+/// the block is compiled in place instead of a call per posting (a call and a dependent division per posting were
+/// a third of a one-word search's samples).
+pub(super) fn for_each_block(
     reader: &SegmentReader,
     source: &Source,
-    mut visit: impl FnMut(DocId, Score),
+    mut visit: impl FnMut(&[DocId], &[Score]),
 ) -> tantivy::Result<()> {
     let inverted = reader.inverted_index(source.term.field())?;
     let Some(info) = inverted.get_term_info(&source.term)? else { return Ok(()) };
+    let mut scores: Vec<Score> = Vec::new();
     match &source.scoring {
         Scoring::Constant(score) => {
             let mut block = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::Basic)?;
             while !block.docs().is_empty() {
-                for &doc in block.docs() {
-                    visit(doc, *score);
-                }
+                let docs = block.docs();
+                scores.resize(docs.len(), *score);
+                visit(docs, &scores);
                 block.advance();
             }
         }
@@ -118,9 +134,10 @@ pub(super) fn for_each_posting(
             let norms = reader.get_fieldnorms_reader(source.term.field())?;
             let mut block = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::WithFreqs)?;
             while !block.docs().is_empty() {
-                for (&doc, &freq) in block.docs().iter().zip(block.freqs()) {
-                    visit(doc, weight.score(norms.fieldnorm_id(doc), freq));
-                }
+                let (docs, freqs) = (block.docs(), block.freqs());
+                scores.clear();
+                scores.extend(docs.iter().zip(freqs).map(|(&doc, &freq)| weight.score(norms.fieldnorm_id(doc), freq)));
+                visit(docs, &scores);
                 block.advance();
             }
         }
@@ -178,11 +195,11 @@ impl SearchIndex {
         let mut matched = 0;
         // Matches in the items' scope with every word (none when a word matches nothing).
         let mut exact = 0;
-        // The ordinals found, made a bitmap once at the end (they mostly rise with the documents) rather than one
-        // insert at a time, which searched and grew an array container per match (2 % of a search's samples).
-        let mut found_ids: Vec<u32> = Vec::new();
-        // Only the facets need them.
+        // The ordinals found, as a bit set (a bit per ordinal, the lowest first) made a bitmap once at the end: one
+        // insert at a time searched and grew an array container per match, and a sorted push per match was 13 % of a
+        // one-word search's samples (issue 39). Only the facets need them.
         let keep_found = !request.no_facets;
+        let mut found_bits: Vec<u8> = if keep_found { vec![0; self.ids.len().div_ceil(8)] } else { Vec::new() };
         let every = plan.tokens();
         SCRATCH.with_borrow_mut(|scratch| {
             let readers = self.searcher.segment_readers();
@@ -218,8 +235,11 @@ impl SearchIndex {
                     }
                     matched += 1;
                     let offer = facts.offer(doc as DocId);
-                    if keep_found && in_scope[(info & !AVAILABLE_BIT) as usize] {
-                        found_ids.push(offer);
+                    if keep_found
+                        && in_scope[(info & !AVAILABLE_BIT) as usize]
+                        && let Some(bits) = found_bits.get_mut(offer as usize / 8)
+                    {
+                        *bits |= 1 << (offer % 8);
                     }
                     if let Some(within) = &request.within
                         && !within.contains(offer)
@@ -229,11 +249,12 @@ impl SearchIndex {
                     let available = info & AVAILABLE_BIT != 0;
                     let slot =
                         if request.available_only && !available { dropped } else { (info & !AVAILABLE_BIT) as usize };
+                    let mark = scratch.marks[doc];
                     let key = rank_key(Match {
                         words,
-                        class: scratch.class[doc],
+                        class: mark.class,
                         available,
-                        score: scratch.score[doc],
+                        score: mark.score,
                         place: self.place_of(offer),
                     });
                     counts[slot] += 1;
@@ -250,9 +271,7 @@ impl SearchIndex {
         if matched == 0 {
             return Ok(None);
         }
-        found_ids.sort_unstable();
-        found_ids.dedup();
-        let found = roaring::RoaringBitmap::from_sorted_iter(found_ids).unwrap_or_default();
+        let found = roaring::RoaringBitmap::from_lsb0_bytes(0, &found_bits);
         let total = counts[..slots].iter().sum();
         let (items, ordinals) = top
             .ranked()
@@ -275,44 +294,56 @@ impl SearchIndex {
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
-    /// every clause, and `scratch.score` their scores.
+    /// every clause, and `scratch.marks` their scores and classes. Which documents are still candidates, and whether
+    /// a source of the same clause already counted one, is read from two bit sets, not from the marks: a branch on
+    /// a mark waited on memory at every posting, most of a wide search's time at a million offers (issue 39). The
+    /// marks' levels are not kept here (only [`SearchIndex::match_segment_any`] needs them).
     pub(super) fn match_segment(
         &self,
         reader: &SegmentReader,
         clauses: &[Clause],
         scratch: &mut Scratch,
     ) -> tantivy::Result<()> {
-        let epoch = scratch.start(reader.max_doc() as usize);
-        let Scratch { level, score, class, matched, .. } = scratch;
-        let last = clauses.len() as u16;
+        scratch.start(reader.max_doc() as usize);
+        let Scratch { marks, matched, alive, .. } = scratch;
         for (c, clause) in clauses.iter().enumerate() {
-            let (before, after) = (c as u16, c as u16 + 1);
+            // `matched` gathers the documents that match this clause too; `alive`, those that matched the ones before.
+            if c > 0 {
+                std::mem::swap(alive, matched);
+                matched.fill(0);
+            }
             // Sources come best class first: the first that holds a document gives its class for this clause.
             for source in &clause.sources {
-                for_each_posting(reader, source, |doc, s| {
-                    let d = doc as usize;
-                    // Clauses this document matched in this query so far.
-                    let done = if level[d] & 0xFF00 == epoch { level[d] & 0xFF } else { 0 };
-                    if done == before {
-                        level[d] = epoch | after;
-                        score[d] = if before == 0 { s } else { score[d] + s };
-                        class[d] = if before == 0 { source.class } else { class[d] + source.class };
-                        if after == last {
-                            matched[d / 64] |= 1 << (d % 64);
+                for_each_block(reader, source, |docs, scores| {
+                    for (&doc, &s) in docs.iter().zip(scores) {
+                        let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
+                        if c > 0 && alive[word] & bit == 0 {
+                            continue;
                         }
-                    } else if done == after {
-                        score[d] += s;
+                        let mark = &mut marks[doc as usize];
+                        if matched[word] & bit != 0 {
+                            // A later source of the same clause: it adds to the score only.
+                            mark.score += s;
+                        } else {
+                            matched[word] |= bit;
+                            if c == 0 {
+                                *mark = Mark { level: 0, class: source.class, score: s };
+                            } else {
+                                mark.class += source.class;
+                                mark.score += s;
+                            }
+                        }
                     }
                 })?;
             }
-            add_boosts(reader, clause, epoch | after, level, score, class)?;
+            add_boosts(reader, clause, None, marks, matched)?;
         }
         Ok(())
     }
 
     /// Runs `clauses` over one segment, any of them matching (partial answers): afterwards `scratch.matched` holds
-    /// the documents that matched at least one clause, `scratch.words` how many, and `scratch.score` and
-    /// `scratch.class` their sums over those clauses.
+    /// the documents that matched at least one clause, `scratch.words` how many, and `scratch.marks` the sums of
+    /// their scores and classes over those clauses.
     pub(super) fn match_segment_any(
         &self,
         reader: &SegmentReader,
@@ -320,46 +351,57 @@ impl SearchIndex {
         scratch: &mut Scratch,
     ) -> tantivy::Result<()> {
         let epoch = scratch.start(reader.max_doc() as usize);
-        let Scratch { level, score, class, words, matched, .. } = scratch;
+        let Scratch { marks, words, matched, .. } = scratch;
         for (c, clause) in clauses.iter().enumerate() {
             // The low byte of `level`: the last clause (1-based) that counted the document.
             let mark = epoch | (c as u16 + 1);
             for source in &clause.sources {
-                for_each_posting(reader, source, |doc, s| {
-                    let d = doc as usize;
-                    if level[d] & 0xFF00 != epoch {
-                        (level[d], words[d], class[d], score[d]) = (mark, 1, source.class, s);
-                        matched[d / 64] |= 1 << (d % 64);
-                    } else if level[d] != mark {
-                        level[d] = mark;
-                        words[d] += 1;
-                        class[d] += source.class;
-                        score[d] += s;
-                    } else {
-                        score[d] += s;
+                for_each_block(reader, source, |docs, scores| {
+                    for (&doc, &s) in docs.iter().zip(scores) {
+                        let d = doc as usize;
+                        let m = &mut marks[d];
+                        if m.level & 0xFF00 != epoch {
+                            *m = Mark { level: mark, class: source.class, score: s };
+                            words[d] = 1;
+                            matched[d / 64] |= 1 << (d % 64);
+                        } else if m.level != mark {
+                            m.level = mark;
+                            words[d] += 1;
+                            m.class += source.class;
+                            m.score += s;
+                        } else {
+                            m.score += s;
+                        }
                     }
                 })?;
             }
-            add_boosts(reader, clause, mark, level, score, class)?;
+            add_boosts(reader, clause, Some(mark), marks, matched)?;
         }
         Ok(())
     }
 }
 
-/// Adds `clause`'s boosts to the score and class of the documents whose `level` is `done` (that matched it).
+/// Adds `clause`'s boosts to the score and class of the documents that matched it: those `matched` holds, and whose
+/// level is `done` when given ([`SearchIndex::match_segment_any`]'s `matched` holds the documents of every clause).
 fn add_boosts(
     reader: &SegmentReader,
     clause: &Clause,
-    done: u16,
-    level: &[u16],
-    score: &mut [Score],
-    class: &mut [u16],
+    done: Option<u16>,
+    marks: &mut [Mark],
+    matched: &[u64],
 ) -> tantivy::Result<()> {
     for source in &clause.boosts {
-        for_each_posting(reader, source, |doc, s| {
-            if level[doc as usize] == done {
-                score[doc as usize] += s;
-                class[doc as usize] += source.class;
+        for_each_block(reader, source, |docs, scores| {
+            for (&doc, &s) in docs.iter().zip(scores) {
+                let d = doc as usize;
+                if matched[d / 64] & (1 << (d % 64)) == 0 {
+                    continue;
+                }
+                let mark = &mut marks[d];
+                if done.is_none_or(|done| mark.level == done) {
+                    mark.score += s;
+                    mark.class += source.class;
+                }
             }
         })?;
     }
