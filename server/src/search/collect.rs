@@ -145,6 +145,57 @@ pub(super) fn for_each_block(
     Ok(())
 }
 
+/// Calls `visit(docs, freqs)` for each block of the documents of `reader` holding `term`: up to 128 document ids in
+/// rising order and, read `WithFreqs`, each one's term frequency (empty otherwise).
+fn for_each_doc_block(
+    reader: &SegmentReader,
+    term: &Term,
+    option: IndexRecordOption,
+    mut visit: impl FnMut(&[DocId], &[u32]),
+) -> tantivy::Result<()> {
+    let inverted = reader.inverted_index(term.field())?;
+    let Some(info) = inverted.get_term_info(term)? else { return Ok(()) };
+    let mut block = inverted.read_block_postings_from_terminfo(&info, option)?;
+    while !block.docs().is_empty() {
+        let freqs = if option == IndexRecordOption::Basic { &[][..] } else { block.freqs() };
+        visit(block.docs(), freqs);
+        block.advance();
+    }
+    Ok(())
+}
+
+/// How a [`Source`]'s postings score, ready for one segment.
+enum Scorer<'a> {
+    Constant(Score),
+    Bm25(&'a Bm25Weight, FieldNormReader),
+}
+
+impl<'a> Scorer<'a> {
+    fn of(reader: &SegmentReader, source: &'a Source) -> tantivy::Result<Self> {
+        Ok(match &source.scoring {
+            Scoring::Constant(score) => Scorer::Constant(*score),
+            Scoring::Bm25(weight) => Scorer::Bm25(weight, reader.get_fieldnorms_reader(source.term.field())?),
+        })
+    }
+
+    /// What its postings must be read with.
+    fn reads(&self) -> IndexRecordOption {
+        match self {
+            Scorer::Constant(_) => IndexRecordOption::Basic,
+            Scorer::Bm25(..) => IndexRecordOption::WithFreqs,
+        }
+    }
+
+    /// The score of `doc`, which holds the term `freq` times.
+    #[inline]
+    fn score(&self, doc: DocId, freq: u32) -> Score {
+        match self {
+            Scorer::Constant(score) => *score,
+            Scorer::Bm25(weight, norms) => weight.score(norms.fieldnorm_id(doc), freq),
+        }
+    }
+}
+
 impl SearchIndex {
     /// Answers `request`: empty hits for a blank text. Every word must match; when fewer than
     /// [`SEARCH_FULL_MATCHES_ENOUGH`] offers match every word (in stock or not), the offers matching most words follow
@@ -294,10 +345,11 @@ impl SearchIndex {
     }
 
     /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
-    /// every clause, and `scratch.marks` their scores and classes. Which documents are still candidates, and whether
-    /// a source of the same clause already counted one, is read from two bit sets, not from the marks: a branch on
-    /// a mark waited on memory at every posting, most of a wide search's time at a million offers (issue 39). The
-    /// marks' levels are not kept here (only [`SearchIndex::match_segment_any`] needs them).
+    /// every clause, and `scratch.marks` their scores and classes. Two passes over the postings (issue 39): the
+    /// first finds the matches in bit sets alone (some 125 KB at a million documents), the second scores them and
+    /// writes their marks. Writing a mark for every posting of a common word (8 MB of marks at a million) waited on
+    /// memory for most of a wide search's time; a second read of the postings costs less. The marks' levels are not
+    /// kept here (only [`SearchIndex::match_segment_any`] needs them).
     pub(super) fn match_segment(
         &self,
         reader: &SegmentReader,
@@ -306,26 +358,46 @@ impl SearchIndex {
     ) -> tantivy::Result<()> {
         scratch.start(reader.max_doc() as usize);
         let Scratch { marks, matched, alive, .. } = scratch;
-        for (c, clause) in clauses.iter().enumerate() {
-            // `matched` gathers the documents that match this clause too; `alive`, those that matched the ones before.
+        // One clause: every posting is a match, and one pass finds and scores them.
+        let one = clauses.len() == 1;
+        // Matching: `matched` gathers the documents that match this clause too; `alive`, those that matched the ones
+        // before.
+        for (c, clause) in clauses.iter().enumerate().filter(|_| !one) {
             if c > 0 {
                 std::mem::swap(alive, matched);
                 matched.fill(0);
             }
+            for source in &clause.sources {
+                for_each_doc_block(reader, &source.term, IndexRecordOption::Basic, |docs, _| {
+                    for &doc in docs {
+                        let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
+                        if c == 0 || alive[word] & bit != 0 {
+                            matched[word] |= bit;
+                        }
+                    }
+                })?;
+            }
+        }
+        // Scoring the matches, clause by clause; `alive` now says which of them a source of the clause counted.
+        let seen = alive;
+        for (c, clause) in clauses.iter().enumerate() {
+            seen.fill(0);
             // Sources come best class first: the first that holds a document gives its class for this clause.
             for source in &clause.sources {
-                for_each_block(reader, source, |docs, scores| {
-                    for (&doc, &s) in docs.iter().zip(scores) {
+                let scorer = Scorer::of(reader, source)?;
+                for_each_doc_block(reader, &source.term, scorer.reads(), |docs, freqs| {
+                    for (i, &doc) in docs.iter().enumerate() {
                         let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
-                        if c > 0 && alive[word] & bit == 0 {
+                        if !one && matched[word] & bit == 0 {
                             continue;
                         }
+                        let s = scorer.score(doc, freqs.get(i).copied().unwrap_or(1));
                         let mark = &mut marks[doc as usize];
-                        if matched[word] & bit != 0 {
+                        if seen[word] & bit != 0 {
                             // A later source of the same clause: it adds to the score only.
                             mark.score += s;
                         } else {
-                            matched[word] |= bit;
+                            seen[word] |= bit;
                             if c == 0 {
                                 *mark = Mark { level: 0, class: source.class, score: s };
                             } else {
@@ -335,6 +407,9 @@ impl SearchIndex {
                         }
                     }
                 })?;
+            }
+            if one {
+                matched.copy_from_slice(seen);
             }
             add_boosts(reader, clause, None, marks, matched)?;
         }
