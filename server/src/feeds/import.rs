@@ -10,7 +10,7 @@
 //! serving the previous catalogue.
 
 use super::fields::{CutField, capped, plain};
-use super::offer::{Checked, Cut, Dropped, ValidOffer, validate};
+use super::offer::{Checked, Cut, Dropped, FINGERPRINT_PREFIX, ValidOffer, fingerprint, validate};
 use super::yml::{FeedError, FeedItem, RawOffer, YmlReader};
 use crate::db::{self, offers::OfferWrite, sections::SectionWrite, shop::ShopRow};
 use crate::db::{Db, Tx};
@@ -156,7 +156,7 @@ struct Importer {
     /// The check of the batch before, running on a blocking thread while the batch before it is written.
     checking: Option<tokio::task::JoinHandle<Vec<CheckedOffer>>>,
     /// Offers checked and not yet written, with their line and id as the feed gave it ([`Importer::flush`]).
-    pending: Vec<(ValidOffer, u64, Option<String>)>,
+    pending: Vec<(Pending, u64, Option<String>)>,
     /// Offers refused while others were pending, each with the number of pending offers before it: the summary lists
     /// skips in the feed's order.
     pending_skips: Vec<(usize, SkippedOffer)>,
@@ -278,11 +278,14 @@ impl Importer {
     /// Hands the offers read to a blocking thread to be checked, and meanwhile writes the batch checked before them
     /// (issue 39: the check, HTML cleaning and all, was a third of the writing task's time, with the database idle).
     /// The check sees the sections and currency known when the batch was read: only an item that is not an offer
-    /// changes them, and one [`Importer::settle`]s first.
+    /// changes them, and one [`Importer::settle`]s first. It leaves out the offers whose [`fingerprint`] is stored
+    /// for their id (read here, one statement a chunk): they have not changed.
     async fn check_batch(&mut self) -> Result<(), ImportError> {
         let raw = std::mem::take(&mut self.unchecked);
+        let ids: Vec<String> = raw.iter().filter_map(|offer| offer.id.clone()).collect();
+        let stored = db::offers::stored_fingerprints(&mut self.conn, &ids).await?;
         let (currency, sections) = (self.default_currency.clone(), Arc::clone(&self.known_sections));
-        let next = tokio::task::spawn_blocking(move || check_all(raw, currency.as_deref(), &sections));
+        let next = tokio::task::spawn_blocking(move || check_all(raw, currency.as_deref(), &sections, &stored));
         if let Some(before) = self.checking.replace(next) {
             let checked = joined(before).await?;
             self.accept(checked);
@@ -300,7 +303,7 @@ impl Importer {
         }
         if !self.unchecked.is_empty() {
             let raw = std::mem::take(&mut self.unchecked);
-            let checked = check_all(raw, self.default_currency.as_deref(), &self.known_sections);
+            let checked = check_all(raw, self.default_currency.as_deref(), &self.known_sections, &HashMap::new());
             self.accept(checked);
         }
         if self.pending.len() >= IMPORT_BATCH_OFFERS {
@@ -313,12 +316,13 @@ impl Importer {
     fn accept(&mut self, checked: Vec<CheckedOffer>) {
         for (line, raw_id, checked) in checked {
             match checked {
-                Ok(Checked { offer, dropped, cuts }) => {
+                Outcome::Taken(Checked { offer, dropped, cuts }, print) => {
                     self.note_dropped_pictures(&offer.id, line, dropped);
                     self.note_cuts(&offer.id, line, cuts);
-                    self.pending.push((offer, line, raw_id));
+                    self.pending.push((Pending::Taken(offer, print), line, raw_id));
                 }
-                Err(reason) => {
+                Outcome::Unchanged(raw, print) => self.pending.push((Pending::Unchanged(raw, print), line, raw_id)),
+                Outcome::Refused(reason) => {
                     // After the offers before it in the feed, which may still wait for their batch.
                     let skipped = SkippedOffer { offer_id: raw_id, line, reason };
                     self.pending_skips.push((self.pending.len(), skipped));
@@ -331,7 +335,7 @@ impl Importer {
     /// a hand-over to the database's thread): one read of what is stored, one of the slugs taken, and a few
     /// multi-row statements. The outcome is the one-by-one write's: the same counts, slugs, positions and skips.
     async fn flush(&mut self) -> sqlx::Result<()> {
-        let pending = std::mem::take(&mut self.pending);
+        let mut pending = std::mem::take(&mut self.pending);
         let mut skips = std::mem::take(&mut self.pending_skips).into_iter().peekable();
         if pending.is_empty() {
             self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
@@ -341,25 +345,59 @@ impl Importer {
             self.knows_tree = true;
             self.changes.set_parents(db::sections::parents(&mut self.conn).await?);
         }
-        let ids: Vec<String> = pending.iter().map(|(offer, _, _)| offer.id.clone()).collect();
+        let ids: Vec<String> = pending.iter().map(|(offer, _, _)| offer.id().to_owned()).collect();
         let stored = db::offers::find_stored_many(&mut self.conn, &ids).await?;
+        // An offer left unchecked for its stored fingerprint, whose stored offer changed since (an offer of the same
+        // id written in between, or taken off), is checked now: the loop below writes it or reports it.
+        for (entry, line, _) in &mut pending {
+            let Pending::Unchanged(raw, print) = entry else { continue };
+            if stored.get(raw.id.as_deref().unwrap_or_default()).is_some_and(|s| s.active && s.content_hash == *print) {
+                continue;
+            }
+            let raw = std::mem::take(raw);
+            let currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
+            let print = fingerprint(&raw, currency, &self.known_sections);
+            *entry = match validate(raw, currency, &self.known_sections) {
+                Ok(Checked { offer, dropped, cuts }) => {
+                    self.note_dropped_pictures(&offer.id, *line, dropped);
+                    self.note_cuts(&offer.id, *line, cuts);
+                    Pending::Taken(offer, print)
+                }
+                Err(reason) => Pending::Refused(reason),
+            };
+        }
         // The first slug each new offer would take, and which of them other offers hold.
-        let bases: Vec<String> =
-            pending.iter().filter(|(o, _, _)| !stored.contains_key(&o.id)).map(|(o, _, _)| slugify(&o.name)).collect();
+        let bases: Vec<String> = pending
+            .iter()
+            .filter_map(|(entry, ..)| entry.taken())
+            .filter(|o| !stored.contains_key(&o.id))
+            .map(|o| slugify(&o.name))
+            .collect();
         let taken = db::offers::slugs_taken(&mut self.conn, &bases).await?;
         let mut batch_ids: HashSet<&str> = HashSet::new();
         let mut batch_slugs: HashSet<String> = HashSet::new();
         // Unchanged offers seen again, with their new place where it moved.
         let mut seen: Vec<(String, Option<i64>)> = Vec::new();
+        // Unchanged offers whose stored fingerprint is of the kind before [`fingerprint`], with their new one.
+        let mut reprinted: Vec<(String, String)> = Vec::new();
         // (offer, slug, content hash, position, added, is_new)
-        let mut writes: Vec<(&ValidOffer, String, String, i64, bool, bool)> = Vec::new();
-        for (at, (offer, line, raw_id)) in pending.iter().enumerate() {
+        let mut writes: Vec<(&ValidOffer, String, &str, i64, bool, bool)> = Vec::new();
+        for (at, (entry, line, raw_id)) in pending.iter().enumerate() {
             while let Some((_, skipped)) = skips.next_if(|(before, _)| *before <= at) {
                 self.summary.skipped.push(skipped);
             }
-            let stored = stored.get(&offer.id);
-            let earlier = !batch_ids.insert(offer.id.as_str());
-            let unmarked = self.unmarked.as_ref().is_some_and(|unmarked| unmarked.contains(offer.id.as_str()));
+            let print = match entry {
+                Pending::Taken(_, print) | Pending::Unchanged(_, print) => print,
+                Pending::Refused(reason) => {
+                    let reason = reason.clone();
+                    self.summary.skipped.push(SkippedOffer { offer_id: raw_id.clone(), line: *line, reason });
+                    continue;
+                }
+            };
+            let id = entry.id();
+            let stored = stored.get(id);
+            let earlier = !batch_ids.insert(id);
+            let unmarked = self.unmarked.as_ref().is_some_and(|unmarked| unmarked.contains(id));
             if earlier || unmarked || stored.is_some_and(|s| s.seen_import_id == self.import_id) {
                 let reason = "an offer with this id came earlier in the feed".to_owned();
                 self.summary.skipped.push(SkippedOffer { offer_id: raw_id.clone(), line: *line, reason });
@@ -367,13 +405,20 @@ impl Importer {
             }
             self.position += 1;
             self.shown_seen += i64::from(stored.is_some_and(|s| s.active));
-            let hash = offer.content_hash();
+            // A stored fingerprint of the earlier kind matches the offer checked, not its new fingerprint.
+            let legacy_same = |s: &db::offers::StoredOffer| {
+                !s.content_hash.starts_with(FINGERPRINT_PREFIX)
+                    && entry.taken().is_some_and(|offer| offer.legacy_fingerprint() == s.content_hash)
+            };
             let added = match stored {
-                Some(s) if s.active && s.content_hash == hash => {
+                Some(s) if s.active && (s.content_hash == *print || legacy_same(s)) => {
+                    if s.content_hash != *print {
+                        reprinted.push((id.to_owned(), print.clone()));
+                    }
                     let moved = (s.position != self.position).then_some(self.position);
                     match (&mut self.unmarked, moved) {
-                        (Some(unmarked), None) => _ = unmarked.insert(offer.id.as_str().into()),
-                        _ => seen.push((offer.id.clone(), moved)),
+                        (Some(unmarked), None) => _ = unmarked.insert(id.into()),
+                        _ => seen.push((id.to_owned(), moved)),
                     }
                     self.changes.seen(s.section_id.as_deref(), s.position);
                     continue;
@@ -386,6 +431,9 @@ impl Importer {
                     self.summary.offers_added += 1;
                     true
                 }
+            };
+            let Pending::Taken(offer, _) = entry else {
+                unreachable!("an unchanged offer whose stored fingerprint differs was checked before the loop")
             };
             let slug = match stored {
                 Some(s) => s.slug.clone(),
@@ -402,10 +450,11 @@ impl Importer {
             };
             batch_slugs.insert(slug.clone());
             self.changes.offer(&offer.id, offer.section_id.as_deref(), offer.group_id.as_deref(), stored);
-            writes.push((offer, slug, hash, self.position, added, stored.is_none()));
+            writes.push((offer, slug, print.as_str(), self.position, added, stored.is_none()));
         }
         self.summary.skipped.extend(skips.map(|(_, skipped)| skipped));
         db::offers::mark_seen_many(&mut self.conn, &seen, self.import_id).await?;
+        db::offers::set_fingerprints(&mut self.conn, &reprinted).await?;
         let writes: Vec<(OfferWrite<'_>, bool, bool)> = writes
             .iter()
             .map(|(offer, slug, hash, position, added, is_new)| {
@@ -469,16 +518,68 @@ impl Importer {
     }
 }
 
-/// An offer as [`validate`] left it, with its line and id as the feed gave it.
-type CheckedOffer = (u64, Option<String>, Result<Checked, String>);
+/// What [`check_all`] made of an offer read.
+enum Outcome {
+    /// Checked ([`validate`]), with its [`fingerprint`].
+    Taken(Checked, String),
+    /// Its fingerprint is the one stored for its id, so it was not checked: it has not changed. Kept as read, in case
+    /// the stored offer changes before the write ([`Importer::flush`]).
+    Unchanged(RawOffer, String),
+    /// Refused, with the reason.
+    Refused(String),
+}
 
-/// Checks a batch of offers read ([`validate`]) with the sections and currency known when they were read.
-fn check_all(raw: Vec<RawOffer>, currency: Option<&str>, sections: &HashSet<String>) -> Vec<CheckedOffer> {
+/// An offer waiting for [`Importer::flush`]: checked, unchanged (see [`Outcome`]), or refused when checked late.
+enum Pending {
+    Taken(ValidOffer, String),
+    Unchanged(RawOffer, String),
+    Refused(String),
+}
+
+impl Pending {
+    /// The offer's id (an unchanged offer's matched a stored one; a refused one has none to give).
+    fn id(&self) -> &str {
+        match self {
+            Pending::Taken(offer, _) => &offer.id,
+            Pending::Unchanged(raw, _) => raw.id.as_deref().unwrap_or_default(),
+            Pending::Refused(_) => "",
+        }
+    }
+
+    /// The offer checked, if it was.
+    fn taken(&self) -> Option<&ValidOffer> {
+        match self {
+            Pending::Taken(offer, _) => Some(offer),
+            _ => None,
+        }
+    }
+}
+
+/// An offer as [`check_all`] left it, with its line and id as the feed gave it.
+type CheckedOffer = (u64, Option<String>, Outcome);
+
+/// Checks a batch of offers read ([`validate`]) with the sections and currency known when they were read, but for
+/// those whose [`fingerprint`] is `stored` for their id.
+fn check_all(
+    raw: Vec<RawOffer>,
+    currency: Option<&str>,
+    sections: &HashSet<String>,
+    stored: &HashMap<String, String>,
+) -> Vec<CheckedOffer> {
     let currency = currency.unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
     raw.into_iter()
         .map(|raw| {
             let (line, raw_id) = (raw.line, raw.id.clone());
-            (line, raw_id, validate(raw, currency, sections))
+            let print = fingerprint(&raw, currency, sections);
+            let outcome = if raw_id.as_ref().and_then(|id| stored.get(id)) == Some(&print) {
+                Outcome::Unchanged(raw, print)
+            } else {
+                match validate(raw, currency, sections) {
+                    Ok(checked) => Outcome::Taken(checked, print),
+                    Err(reason) => Outcome::Refused(reason),
+                }
+            };
+            (line, raw_id, outcome)
         })
         .collect()
 }
@@ -823,4 +924,52 @@ pub fn read_on_a_thread<R, T: Send + 'static>(
         }
     });
     (receiver, thread)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The offers of `feed` as the import checks them.
+    fn checked(feed: &[u8]) -> Vec<ValidOffer> {
+        let mut reader = YmlReader::new(std::io::Cursor::new(feed.to_vec())).unwrap();
+        let mut sections: HashSet<String> = HashSet::new();
+        let mut offers = Vec::new();
+        while let Some(item) = reader.next_item().unwrap() {
+            match item {
+                FeedItem::Category { id, .. } => _ = sections.insert(id),
+                FeedItem::Offer(raw) => offers.extend(validate(*raw, "RUB", &sections).ok().map(|c| c.offer)),
+                _ => {}
+            }
+        }
+        offers
+    }
+
+    /// Issue 39: fingerprints changed kind (the offer as read, not as checked). A catalogue an older binary imported
+    /// holds the earlier kind: the next import finds its unchanged offers unchanged and stores their new fingerprints,
+    /// without rewriting them, and the import after it skips their check.
+    #[tokio::test]
+    async fn offers_fingerprinted_the_earlier_way_are_given_the_new_fingerprint_not_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::db::connect(&dir.path().join("shop.db")).await.unwrap();
+        let mut feed = Vec::new();
+        super::super::generate::write_feed(&mut feed, 300, 7).unwrap();
+        let first = import_feed(&db, std::io::Cursor::new(feed.clone()), "test").await.unwrap();
+        assert_eq!(first.offers_added, 300);
+        // What an older binary stored: each offer's fingerprint as checked, but one that no longer matches.
+        let offers = checked(&feed);
+        for offer in &offers {
+            let print =
+                if offer.id == offers[0].id { "0123456789abcdef".to_owned() } else { offer.legacy_fingerprint() };
+            let sql = "UPDATE offers SET content_hash = $1 WHERE id = $2";
+            db.raw_execute(sql, &[print.into(), offer.id.clone().into()]).await.unwrap();
+        }
+        let upgraded = import_feed(&db, std::io::Cursor::new(feed.clone()), "test").await.unwrap();
+        assert_eq!((upgraded.offers_added, upgraded.offers_updated, upgraded.offers_removed), (0, 1, 0));
+        let legacy: i64 =
+            db.raw_scalar("SELECT COUNT(*) FROM offers WHERE content_hash NOT LIKE 'r1:%'", &[]).await.unwrap();
+        assert_eq!(legacy, 0);
+        let again = import_feed(&db, std::io::Cursor::new(feed), "test").await.unwrap();
+        assert_eq!((again.offers_added, again.offers_updated, again.offers_removed), (0, 0, 0));
+    }
 }
