@@ -537,7 +537,8 @@ enum Pending {
 }
 
 impl Pending {
-    /// The offer's id (an unchanged offer's matched a stored one; a refused one has none to give).
+    /// The offer's id (an unchanged offer's matched a stored one). A refused one has none to give: `""`, which
+    /// [`Importer::flush`] never looks up, as it reports a refused offer before it asks for the id.
     fn id(&self) -> &str {
         match self {
             Pending::Taken(offer, _) => &offer.id,

@@ -66,9 +66,10 @@ impl ValidOffer {
 /// What every [`fingerprint`] starts with; a stored fingerprint without it is a [`ValidOffer::legacy_fingerprint`].
 pub(super) const FINGERPRINT_PREFIX: &str = "r1:";
 
-/// Bump when [`validate`] turns the same raw offer into a different one (a new rule, a cleaning change, a dependency
-/// of the description's cleaning): every stored fingerprint then differs once, and the next import checks and
-/// rewrites every offer. The limits of `crate::limits` it applies are hashed in as well.
+/// Bump when [`validate`] turns the same raw offer into a different one: a new rule, a cleaning change, an upgrade of
+/// `ammonia` (the description's cleaning; a security fix above all). Unchanged offers are not checked again, so only
+/// this reaches them: every stored fingerprint then differs once, and the next import checks and rewrites every
+/// offer. The limits of `crate::limits` it applies are hashed in as well.
 const FINGERPRINT_VERSION: u64 = 1;
 
 /// The fingerprint of a raw offer as [`validate`] would see it, stored as the offer's `content_hash`: `r1:` and 16
