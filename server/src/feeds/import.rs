@@ -282,8 +282,7 @@ impl Importer {
     /// for their id (read here, one statement a chunk): they have not changed.
     async fn check_batch(&mut self) -> Result<(), ImportError> {
         let raw = std::mem::take(&mut self.unchecked);
-        let ids: Vec<String> = raw.iter().filter_map(|offer| offer.id.clone()).collect();
-        let stored = db::offers::stored_fingerprints(&mut self.conn, &ids).await?;
+        let stored = self.stored_fingerprints(&raw).await?;
         let (currency, sections) = (self.default_currency.clone(), Arc::clone(&self.known_sections));
         let next = tokio::task::spawn_blocking(move || check_all(raw, currency.as_deref(), &sections, &stored));
         if let Some(before) = self.checking.replace(next) {
@@ -292,6 +291,12 @@ impl Importer {
             self.flush().await?;
         }
         Ok(())
+    }
+
+    /// The stored fingerprints of the shown offers among `raw`, by id ([`db::offers::stored_fingerprints`]).
+    async fn stored_fingerprints(&mut self, raw: &[RawOffer]) -> sqlx::Result<HashMap<String, String>> {
+        let ids: Vec<String> = raw.iter().filter_map(|offer| offer.id.clone()).collect();
+        db::offers::stored_fingerprints(&mut self.conn, &ids).await
     }
 
     /// Brings every offer read into the checked ones, in the feed's order: before an item that changes what a check
@@ -303,7 +308,8 @@ impl Importer {
         }
         if !self.unchecked.is_empty() {
             let raw = std::mem::take(&mut self.unchecked);
-            let checked = check_all(raw, self.default_currency.as_deref(), &self.known_sections, &HashMap::new());
+            let stored = self.stored_fingerprints(&raw).await?;
+            let checked = check_all(raw, self.default_currency.as_deref(), &self.known_sections, &stored);
             self.accept(checked);
         }
         if self.pending.len() >= IMPORT_BATCH_OFFERS {
