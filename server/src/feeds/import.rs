@@ -156,7 +156,7 @@ struct Importer {
     /// The check of the batch before, running on a blocking thread while the batch before it is written.
     checking: Option<tokio::task::JoinHandle<Vec<CheckedOffer>>>,
     /// Offers checked and not yet written, with their line and id as the feed gave it ([`Importer::flush`]).
-    pending: Vec<(Pending, u64, Option<String>)>,
+    pending: Vec<(Outcome, u64, Option<String>)>,
     /// Offers refused while others were pending, each with the number of pending offers before it: the summary lists
     /// skips in the feed's order.
     pending_skips: Vec<(usize, SkippedOffer)>,
@@ -320,20 +320,23 @@ impl Importer {
 
     /// Takes checked offers into the batch to write, and the refused ones into the skips after the offers before them.
     fn accept(&mut self, checked: Vec<CheckedOffer>) {
-        for (line, raw_id, checked) in checked {
-            match checked {
-                Outcome::Taken(Checked { offer, dropped, cuts }, print) => {
-                    self.note_dropped_pictures(&offer.id, line, dropped);
-                    self.note_cuts(&offer.id, line, cuts);
-                    self.pending.push((Pending::Taken(offer, print), line, raw_id));
-                }
-                Outcome::Unchanged(raw, print) => self.pending.push((Pending::Unchanged(raw, print), line, raw_id)),
-                Outcome::Refused(reason) => {
-                    // After the offers before it in the feed, which may still wait for their batch.
-                    let skipped = SkippedOffer { offer_id: raw_id, line, reason };
-                    self.pending_skips.push((self.pending.len(), skipped));
-                }
+        for (line, raw_id, mut outcome) in checked {
+            if let Outcome::Refused(reason) = outcome {
+                // After the offers before it in the feed, which may still wait for their batch.
+                let skipped = SkippedOffer { offer_id: raw_id, line, reason };
+                self.pending_skips.push((self.pending.len(), skipped));
+                continue;
             }
+            self.note_checked(&mut outcome, line);
+            self.pending.push((outcome, line, raw_id));
+        }
+    }
+
+    /// Takes the pictures a checked offer's check dropped and the fields it cut into the summary.
+    fn note_checked(&mut self, outcome: &mut Outcome, line: u64) {
+        if let Outcome::Taken(checked, _) = outcome {
+            self.note_dropped_pictures(&checked.offer.id, line, std::mem::take(&mut checked.dropped));
+            self.note_cuts(&checked.offer.id, line, std::mem::take(&mut checked.cuts));
         }
     }
 
@@ -356,21 +359,13 @@ impl Importer {
         // An offer left unchecked for its stored fingerprint, whose stored offer changed since (an offer of the same
         // id written in between, or taken off), is checked now: the loop below writes it or reports it.
         for (entry, line, _) in &mut pending {
-            let Pending::Unchanged(raw, print) = entry else { continue };
+            let Outcome::Unchanged(raw, print) = entry else { continue };
             if stored.get(raw.id.as_deref().unwrap_or_default()).is_some_and(|s| s.active && s.content_hash == *print) {
                 continue;
             }
             let raw = std::mem::take(raw);
-            let currency = self.default_currency.as_deref().unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
-            let print = fingerprint(&raw, currency, &self.known_sections);
-            *entry = match validate(raw, currency, &self.known_sections) {
-                Ok(Checked { offer, dropped, cuts }) => {
-                    self.note_dropped_pictures(&offer.id, *line, dropped);
-                    self.note_cuts(&offer.id, *line, cuts);
-                    Pending::Taken(offer, print)
-                }
-                Err(reason) => Pending::Refused(reason),
-            };
+            *entry = check_one(raw, self.default_currency.as_deref(), &self.known_sections, &HashMap::new());
+            self.note_checked(entry, *line);
         }
         // The first slug each new offer would take, and which of them other offers hold.
         let bases: Vec<String> = pending
@@ -393,8 +388,8 @@ impl Importer {
                 self.summary.skipped.push(skipped);
             }
             let print = match entry {
-                Pending::Taken(_, print) | Pending::Unchanged(_, print) => print,
-                Pending::Refused(reason) => {
+                Outcome::Taken(_, print) | Outcome::Unchanged(_, print) => print,
+                Outcome::Refused(reason) => {
                     let reason = reason.clone();
                     self.summary.skipped.push(SkippedOffer { offer_id: raw_id.clone(), line: *line, reason });
                     continue;
@@ -438,7 +433,7 @@ impl Importer {
                     true
                 }
             };
-            let Pending::Taken(offer, _) = entry else {
+            let Outcome::Taken(Checked { offer, .. }, _) = entry else {
                 unreachable!("an unchanged offer whose stored fingerprint differs was checked before the loop")
             };
             let slug = match stored {
@@ -524,39 +519,33 @@ impl Importer {
     }
 }
 
-/// What [`check_all`] made of an offer read.
+/// What the check made of an offer read, kept until [`Importer::flush`] writes it.
 enum Outcome {
-    /// Checked ([`validate`]), with its [`fingerprint`].
+    /// Checked ([`validate`]), with its [`fingerprint`]. The pictures its check dropped and the fields it cut go into
+    /// the summary when it is taken in ([`Importer::note_checked`]).
     Taken(Checked, String),
     /// Its fingerprint is the one stored for its id, so it was not checked: it has not changed. Kept as read, in case
-    /// the stored offer changes before the write ([`Importer::flush`]).
+    /// the stored offer changes before the write ([`Importer::flush`] checks it then).
     Unchanged(RawOffer, String),
     /// Refused, with the reason.
     Refused(String),
 }
 
-/// An offer waiting for [`Importer::flush`]: checked, unchanged (see [`Outcome`]), or refused when checked late.
-enum Pending {
-    Taken(ValidOffer, String),
-    Unchanged(RawOffer, String),
-    Refused(String),
-}
-
-impl Pending {
+impl Outcome {
     /// The offer's id (an unchanged offer's matched a stored one). A refused one has none to give: `""`, which
     /// [`Importer::flush`] never looks up, as it reports a refused offer before it asks for the id.
     fn id(&self) -> &str {
         match self {
-            Pending::Taken(offer, _) => &offer.id,
-            Pending::Unchanged(raw, _) => raw.id.as_deref().unwrap_or_default(),
-            Pending::Refused(_) => "",
+            Outcome::Taken(checked, _) => &checked.offer.id,
+            Outcome::Unchanged(raw, _) => raw.id.as_deref().unwrap_or_default(),
+            Outcome::Refused(_) => "",
         }
     }
 
     /// The offer checked, if it was.
     fn taken(&self) -> Option<&ValidOffer> {
         match self {
-            Pending::Taken(offer, _) => Some(offer),
+            Outcome::Taken(checked, _) => Some(&checked.offer),
             _ => None,
         }
     }
@@ -565,30 +554,33 @@ impl Pending {
 /// An offer as [`check_all`] left it, with its line and id as the feed gave it.
 type CheckedOffer = (u64, Option<String>, Outcome);
 
-/// Checks a batch of offers read ([`validate`]) with the sections and currency known when they were read, but for
-/// those whose [`fingerprint`] is `stored` for their id.
+/// Checks an offer read ([`validate`]) with the sections and the shop's currency (`None`: the default) known when
+/// it was read, unless its [`fingerprint`] is `stored` for its id.
+fn check_one(
+    raw: RawOffer,
+    currency: Option<&str>,
+    sections: &HashSet<String>,
+    stored: &HashMap<String, String>,
+) -> Outcome {
+    let currency = currency.unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
+    let print = fingerprint(&raw, currency, sections);
+    if raw.id.as_ref().and_then(|id| stored.get(id)) == Some(&print) {
+        return Outcome::Unchanged(raw, print);
+    }
+    match validate(raw, currency, sections) {
+        Ok(checked) => Outcome::Taken(checked, print),
+        Err(reason) => Outcome::Refused(reason),
+    }
+}
+
+/// Checks a batch of offers read ([`check_one`]).
 fn check_all(
     raw: Vec<RawOffer>,
     currency: Option<&str>,
     sections: &HashSet<String>,
     stored: &HashMap<String, String>,
 ) -> Vec<CheckedOffer> {
-    let currency = currency.unwrap_or(crate::domain::money::DEFAULT_CURRENCY);
-    raw.into_iter()
-        .map(|raw| {
-            let (line, raw_id) = (raw.line, raw.id.clone());
-            let print = fingerprint(&raw, currency, sections);
-            let outcome = if raw_id.as_ref().and_then(|id| stored.get(id)) == Some(&print) {
-                Outcome::Unchanged(raw, print)
-            } else {
-                match validate(raw, currency, sections) {
-                    Ok(checked) => Outcome::Taken(checked, print),
-                    Err(reason) => Outcome::Refused(reason),
-                }
-            };
-            (line, raw_id, outcome)
-        })
-        .collect()
+    raw.into_iter().map(|raw| (raw.line, raw.id.clone(), check_one(raw, currency, sections, stored))).collect()
 }
 
 /// The checked batch of a blocking thread; its panic goes on here, as it would have on this task.

@@ -80,6 +80,18 @@ const FINGERPRINT_VERSION: u64 = 1;
 /// third of a re-import's CPU, spent on the 99 % of offers that had not changed).
 pub(super) fn fingerprint(raw: &RawOffer, default_currency: &str, sections: &HashSet<String>) -> String {
     use std::hash::Hasher as _;
+    // Each text length-first, each optional one tagged, each list counted first, so that no two offers' fields run
+    // into the same bytes.
+    fn text(hasher: &mut twox_hash::XxHash3_64, text: Option<&str>) {
+        match text {
+            None => hasher.write_u8(0),
+            Some(text) => {
+                hasher.write_u8(1);
+                hasher.write_u64(text.len() as u64);
+                hasher.write(text.as_bytes());
+            }
+        }
+    }
     let mut hasher = twox_hash::XxHash3_64::new();
     for limit in [
         FINGERPRINT_VERSION,
@@ -93,17 +105,8 @@ pub(super) fn fingerprint(raw: &RawOffer, default_currency: &str, sections: &Has
     ] {
         hasher.write_u64(limit);
     }
-    // Each text length-first, each optional one tagged, so that no two offers' fields run into the same bytes.
-    let mut text = |text: Option<&str>| match text {
-        None => hasher.write_u8(0),
-        Some(text) => {
-            hasher.write_u8(1);
-            hasher.write_u64(text.len() as u64);
-            hasher.write(text.as_bytes());
-        }
-    };
-    text(Some(raw.currency_id.as_deref().unwrap_or(default_currency)));
-    text(Some(if raw.category_id.as_ref().is_some_and(|c| sections.contains(c)) { "known" } else { "unknown" }));
+    text(&mut hasher, Some(raw.currency_id.as_deref().unwrap_or(default_currency)));
+    hasher.write_u8(u8::from(raw.category_id.as_ref().is_some_and(|c| sections.contains(c))));
     for field in [
         &raw.available,
         &raw.kind,
@@ -119,21 +122,21 @@ pub(super) fn fingerprint(raw: &RawOffer, default_currency: &str, sections: &Has
         &raw.vendor_code,
         &raw.description,
     ] {
-        text(field.as_deref());
+        text(&mut hasher, field.as_deref());
     }
-    text(Some(&raw.pictures.len().to_string()));
+    hasher.write_u64(raw.pictures.len() as u64);
     for picture in &raw.pictures {
-        text(Some(picture));
+        text(&mut hasher, Some(picture));
     }
-    text(Some(&raw.params.len().to_string()));
+    hasher.write_u64(raw.params.len() as u64);
     for param in &raw.params {
-        text(Some(&param.name));
-        text(param.unit.as_deref());
-        text(Some(&param.value));
+        text(&mut hasher, Some(&param.name));
+        text(&mut hasher, param.unit.as_deref());
+        text(&mut hasher, Some(&param.value));
     }
     for (field, bytes) in &raw.oversized {
-        text(Some(field));
-        text(Some(&bytes.to_string()));
+        text(&mut hasher, Some(field));
+        hasher.write_u64(*bytes);
     }
     format!("{FINGERPRINT_PREFIX}{:016x}", hasher.finish())
 }
