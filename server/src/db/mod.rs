@@ -85,6 +85,9 @@ enum Pool {
 #[derive(Debug)]
 pub struct Tx {
     inner: TxInner,
+    /// SQLite's `cache_size` the connection had before an import's transaction raised it ([`begin_import`]), set back
+    /// by [`Tx::commit`] before it commits.
+    restore_cache_size: Option<i64>,
 }
 
 #[derive(Debug)]
@@ -143,6 +146,7 @@ async fn open(target: &Path, mmap_bytes: u64) -> anyhow::Result<Db> {
         sqlx::migrate!("./migrations-pg").run(&pool).await?;
         Db { pool: Pool::Postgres(pool) }
     } else {
+        configure_sqlite();
         if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -165,6 +169,30 @@ async fn open(target: &Path, mmap_bytes: u64) -> anyhow::Result<Db> {
         tracing::info!(repaired, "descriptions an earlier cut left open were cleaned again");
     }
     Ok(db)
+}
+
+/// SQLite's process-wide settings, once, before its first connection: statement journals up to
+/// [`SQLITE_STATEMENT_JOURNAL_MEMORY_BYTES`](crate::limits::SQLITE_STATEMENT_JOURNAL_MEMORY_BYTES) stay in memory.
+/// Too late once SQLite has started (another part of the process opened a database first): logged, and SQLite's
+/// default kept.
+fn configure_sqlite() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: `sqlite3_config` with an option taking one `int`, as `sqlite3.h` documents it; SQLite refuses it
+        // with SQLITE_MISUSE, and changes nothing, once it is initialised.
+        let rc = unsafe {
+            libsqlite3_sys::sqlite3_config(
+                libsqlite3_sys::SQLITE_CONFIG_STMTJRNL_SPILL,
+                crate::limits::SQLITE_STATEMENT_JOURNAL_MEMORY_BYTES,
+            )
+        };
+        let bytes = crate::limits::SQLITE_STATEMENT_JOURNAL_MEMORY_BYTES;
+        if rc == libsqlite3_sys::SQLITE_OK {
+            tracing::debug!(bytes, "SQLite's statement journals stay in memory up to this");
+        } else {
+            tracing::debug!(rc, "SQLite's statement journals keep its default spill (it had started)");
+        }
+    });
 }
 
 /// Makes the PostgreSQL database `url` names when it does not exist yet, as a SQLite file is made when missing: a
@@ -195,6 +223,7 @@ impl Db {
     /// Opens a transaction (`BEGIN`).
     pub async fn begin(&self) -> sqlx::Result<Tx> {
         Ok(Tx {
+            restore_cache_size: None,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
                 Pool::Postgres(p) => TxInner::Postgres(p.begin().await?),
@@ -208,6 +237,7 @@ impl Db {
     /// an index build would make them disagree). For reads, and writes to temporary tables only.
     pub async fn begin_snapshot(&self) -> sqlx::Result<Tx> {
         Ok(Tx {
+            restore_cache_size: None,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
                 Pool::Postgres(p) => TxInner::Postgres(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ").await?),
@@ -233,6 +263,7 @@ impl Db {
     /// at commit or rollback. A name may be a key's own (`db::attempts` locks each limit's key).
     pub async fn begin_locked_on(&self, name: &str) -> sqlx::Result<Tx> {
         Ok(Tx {
+            restore_cache_size: None,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
                 Pool::Postgres(p) => {
@@ -277,7 +308,12 @@ impl WriteLock {
 
 impl Tx {
     /// `COMMIT`.
-    pub async fn commit(self) -> sqlx::Result<()> {
+    pub async fn commit(mut self) -> sqlx::Result<()> {
+        // Set back before the commit: the pages the commit makes clean are then given back at once.
+        if let (Some(size), TxInner::Sqlite(t)) = (self.restore_cache_size, &mut self.inner) {
+            // An integer SQLite gave: nothing from outside.
+            sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = {size}"))).execute(&mut **t).await?;
+        }
         match self.inner {
             TxInner::Sqlite(t) => t.commit().await,
             TxInner::Postgres(t) => t.commit().await,
@@ -499,9 +535,27 @@ pub async fn begin_import(db: &Db) -> sqlx::Result<Tx> {
                 .execute(&mut *tx)
                 .await?;
         }
-        return Ok(Tx { inner: TxInner::Postgres(tx) });
+        return Ok(Tx { inner: TxInner::Postgres(tx), restore_cache_size: None });
     }
-    db.begin_locked(WriteLock::Import).await
+    let mut tx = db.begin_locked(WriteLock::Import).await?;
+    // The import's page cache grows as it writes ([`set_import_cache`]); the connection's own is set back at commit.
+    if let TxInner::Sqlite(t) = &mut tx.inner {
+        tx.restore_cache_size = Some(sqlx::query_scalar("PRAGMA cache_size").fetch_one(&mut **t).await?);
+    }
+    set_import_cache(&mut tx, crate::limits::IMPORT_SQLITE_CACHE_START_BYTES).await?;
+    Ok(tx)
+}
+
+/// Gives the import's transaction `tx` (from [`begin_import`]) a page cache of `bytes` (SQLite's `PRAGMA cache_size`,
+/// in KiB; PostgreSQL: nothing, its buffers are the server's). Issue 39: an import that writes more than SQLite's
+/// default 2 MB of b-tree pages spilled them into the WAL as it went, each page again each time it was changed after.
+pub async fn set_import_cache(tx: &mut Tx, bytes: i64) -> sqlx::Result<()> {
+    if let TxInner::Sqlite(t) = &mut tx.inner {
+        let kib = bytes / 1024;
+        // An integer: nothing from outside.
+        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = -{kib}"))).execute(&mut **t).await?;
+    }
+    Ok(())
 }
 
 /// Whether the database answers a query (`SELECT 1`): the readiness probe's (`GET /api/health/ready`).
@@ -596,4 +650,29 @@ where
 /// Now as stored in `*_at` text columns: RFC 3339 in UTC to the second (`2026-11-23T10:00:00Z`).
 pub fn now_text() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn cache_size(conn: &mut sqlx::SqliteConnection) -> i64 {
+        sqlx::query_scalar("PRAGMA cache_size").fetch_one(conn).await.unwrap()
+    }
+
+    /// An import's transaction grows its connection's page cache, and the commit gives the connection back to the
+    /// pool with the cache it had: one connection in the pool, so the import's is the one read after.
+    #[tokio::test]
+    async fn an_imports_page_cache_is_its_own() {
+        let options = sqlx::sqlite::SqliteConnectOptions::new().in_memory(true);
+        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
+        let before = cache_size(&mut pool.acquire().await.unwrap()).await;
+        let db = Db { pool: Pool::Sqlite(pool.clone()) };
+        let mut tx = begin_import(&db).await.unwrap();
+        set_import_cache(&mut tx, 64 * 1024 * 1024).await.unwrap();
+        let TxInner::Sqlite(t) = &mut tx.inner else { unreachable!("a SQLite pool") };
+        assert_eq!(cache_size(t).await, -65536, "64 MiB in KiB, as SQLite writes a size in bytes");
+        tx.commit().await.unwrap();
+        assert_eq!(cache_size(&mut pool.acquire().await.unwrap()).await, before);
+    }
 }

@@ -150,6 +150,8 @@ struct Importer {
     section_slugs: HashMap<String, String>,
     saw_offers: bool,
     position: i64,
+    /// The page cache the transaction holds now, bytes ([`Importer::grow_cache`]).
+    cache_bytes: i64,
     summary: ImportSummary,
     /// Offers read and not yet checked ([`Importer::check_batch`]).
     unchecked: Vec<RawOffer>,
@@ -485,6 +487,21 @@ impl Importer {
         let urls: Vec<&str> =
             writes.iter().flat_map(|(write, _, _)| write.pictures.iter().map(String::as_str)).collect();
         self.summary.pictures_new += db::pictures::register(&mut self.conn, &urls).await?;
+        self.grow_cache().await
+    }
+
+    /// Doubles the transaction's page cache once the offers written call for twice what it holds, up to
+    /// [`IMPORT_SQLITE_CACHE_MAX_BYTES`](crate::limits::IMPORT_SQLITE_CACHE_MAX_BYTES) (issue 39): a large import
+    /// writes its b-trees without spilling them page by page, a small one stays small.
+    async fn grow_cache(&mut self) -> sqlx::Result<()> {
+        use crate::limits::{IMPORT_SQLITE_CACHE_BYTES_PER_OFFER, IMPORT_SQLITE_CACHE_MAX_BYTES};
+        let want = self.position.saturating_mul(IMPORT_SQLITE_CACHE_BYTES_PER_OFFER).min(IMPORT_SQLITE_CACHE_MAX_BYTES);
+        if want >= self.cache_bytes.saturating_mul(2)
+            || (want == IMPORT_SQLITE_CACHE_MAX_BYTES && want > self.cache_bytes)
+        {
+            db::set_import_cache(&mut self.conn, want).await?;
+            self.cache_bytes = want;
+        }
         Ok(())
     }
 
@@ -692,6 +709,7 @@ impl CatalogueWriter {
             section_slugs: HashMap::new(),
             saw_offers: false,
             position: 0,
+            cache_bytes: crate::limits::IMPORT_SQLITE_CACHE_START_BYTES,
             summary: ImportSummary::default(),
             unchecked: Vec::new(),
             checking: None,
