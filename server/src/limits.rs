@@ -446,7 +446,7 @@ pub const IMPORT_REPORT_MAX_ITEMS: usize = 1000;
 pub const SQLITE_MMAP_BYTES: u64 = 1024 * 1024 * 1024;
 
 /// Bytes of SQLite's page cache an import's connection may hold while it writes (`PRAGMA cache_size`, issue 39),
-/// for the import's transaction only ([`crate::db::begin_import`]): the cache grows with the offers written,
+/// for the import's transaction only ([`crate::db::begin_import`]): the cache grows with the offers added or changed,
 /// [`IMPORT_SQLITE_CACHE_BYTES_PER_OFFER`] each, doubling from [`IMPORT_SQLITE_CACHE_START_BYTES`] up to this. With
 /// SQLite's default of 2 MB a million-offer import spilled its dirty b-tree pages into the WAL again and again (31 s
 /// of system time in a 90 s import); with 64 MiB its peak resident set is some 116 MiB against the 200 MB aim.
@@ -455,14 +455,15 @@ pub const IMPORT_SQLITE_CACHE_MAX_BYTES: i64 = 64 * 1024 * 1024;
 /// SQLite's page cache an import starts with, bytes ([`IMPORT_SQLITE_CACHE_MAX_BYTES`]).
 pub const IMPORT_SQLITE_CACHE_START_BYTES: i64 = 4 * 1024 * 1024;
 
-/// Bytes of SQLite's page cache an import's connection is given per offer written so far, about a quarter of what an
-/// offer takes on disk ([`IMPORT_SQLITE_CACHE_MAX_BYTES`]): a 100,000-offer import stays under its 100 MB aim.
+/// Bytes of SQLite's page cache an import's connection is given per offer added or changed so far, about a quarter of
+/// what an offer takes on disk ([`IMPORT_SQLITE_CACHE_MAX_BYTES`]): a 100,000-offer import stays under its 100 MB aim.
 pub const IMPORT_SQLITE_CACHE_BYTES_PER_OFFER: i64 = 256;
 
 /// Bytes of a statement's journal SQLite keeps in memory before it spills to a temporary file
 /// (`SQLITE_CONFIG_STMTJRNL_SPILL`, process-wide, issue 39; SQLite's default is 64 KiB). An import's multi-row
-/// statement journals every page it changes that an earlier statement of the transaction wrote: with the default,
-/// a 100,000-offer import wrote 717 MiB to temporary files in 366,582 calls, six times the database it made.
+/// statement journals every page it changes that existed when it began: with the default, a 100,000-offer import
+/// wrote 717 MiB to temporary files in 366,582 calls, six times the database it made. SQLite allocates the journal
+/// in memory as one block of this size (through the system's `malloc`); only the pages written to it are resident.
 pub const SQLITE_STATEMENT_JOURNAL_MEMORY_BYTES: i32 = 16 * 1024 * 1024;
 
 /// Offers an import checks before it writes them together (issue 39): one read of what is stored and a few multi-row

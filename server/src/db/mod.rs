@@ -85,9 +85,9 @@ enum Pool {
 #[derive(Debug)]
 pub struct Tx {
     inner: TxInner,
-    /// SQLite's `cache_size` the connection had before an import's transaction raised it ([`begin_import`]), set back
-    /// by [`Tx::commit`] before it commits.
-    restore_cache_size: Option<i64>,
+    /// An import's transaction on SQLite, whose page cache [`set_import_cache`] raised: [`Tx::commit`] sets the
+    /// connection's back to SQLite's default before it commits.
+    import_cache: bool,
 }
 
 #[derive(Debug)]
@@ -190,7 +190,7 @@ fn configure_sqlite() {
         if rc == libsqlite3_sys::SQLITE_OK {
             tracing::debug!(bytes, "SQLite's statement journals stay in memory up to this");
         } else {
-            tracing::debug!(rc, "SQLite's statement journals keep its default spill (it had started)");
+            tracing::warn!(rc, "SQLite's statement journals keep its default spill (it had started)");
         }
     });
 }
@@ -223,7 +223,7 @@ impl Db {
     /// Opens a transaction (`BEGIN`).
     pub async fn begin(&self) -> sqlx::Result<Tx> {
         Ok(Tx {
-            restore_cache_size: None,
+            import_cache: false,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
                 Pool::Postgres(p) => TxInner::Postgres(p.begin().await?),
@@ -237,7 +237,7 @@ impl Db {
     /// an index build would make them disagree). For reads, and writes to temporary tables only.
     pub async fn begin_snapshot(&self) -> sqlx::Result<Tx> {
         Ok(Tx {
-            restore_cache_size: None,
+            import_cache: false,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin().await?),
                 Pool::Postgres(p) => TxInner::Postgres(p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ").await?),
@@ -263,7 +263,7 @@ impl Db {
     /// at commit or rollback. A name may be a key's own (`db::attempts` locks each limit's key).
     pub async fn begin_locked_on(&self, name: &str) -> sqlx::Result<Tx> {
         Ok(Tx {
-            restore_cache_size: None,
+            import_cache: false,
             inner: match &self.pool {
                 Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
                 Pool::Postgres(p) => {
@@ -309,10 +309,12 @@ impl WriteLock {
 impl Tx {
     /// `COMMIT`.
     pub async fn commit(mut self) -> sqlx::Result<()> {
-        // Set back before the commit: the pages the commit makes clean are then given back at once.
-        if let (Some(size), TxInner::Sqlite(t)) = (self.restore_cache_size, &mut self.inner) {
-            // An integer SQLite gave: nothing from outside.
-            sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = {size}"))).execute(&mut **t).await?;
+        // Set back before the commit: the pages the commit makes clean are then given back at once. A failure costs
+        // memory, not the import.
+        if let (true, TxInner::Sqlite(t)) = (self.import_cache, &mut self.inner)
+            && let Err(err) = sqlx::query(SQLITE_DEFAULT_CACHE_SIZE).persistent(false).execute(&mut **t).await
+        {
+            tracing::warn!(%err, "the import's page cache was not set back");
         }
         match self.inner {
             TxInner::Sqlite(t) => t.commit().await,
@@ -535,16 +537,20 @@ pub async fn begin_import(db: &Db) -> sqlx::Result<Tx> {
                 .execute(&mut *tx)
                 .await?;
         }
-        return Ok(Tx { inner: TxInner::Postgres(tx), restore_cache_size: None });
+        return Ok(Tx { inner: TxInner::Postgres(tx), import_cache: false });
     }
     let mut tx = db.begin_locked(WriteLock::Import).await?;
-    // The import's page cache grows as it writes ([`set_import_cache`]); the connection's own is set back at commit.
-    if let TxInner::Sqlite(t) = &mut tx.inner {
-        tx.restore_cache_size = Some(sqlx::query_scalar("PRAGMA cache_size").fetch_one(&mut **t).await?);
-    }
+    // The import's page cache grows as it writes ([`set_import_cache`]); SQLite's default is set back at commit.
+    tx.import_cache = matches!(tx.inner, TxInner::Sqlite(_));
     set_import_cache(&mut tx, crate::limits::IMPORT_SQLITE_CACHE_START_BYTES).await?;
     Ok(tx)
 }
+
+/// SQLite's own page cache size (`SQLITE_DEFAULT_CACHE_SIZE`: 2,000 KiB), which the shop's connections keep: an
+/// import's transaction sets it back at commit ([`set_import_cache`]). A fixed value, not the one read at the import's
+/// start, so that a connection a failed import left with the larger size (a rollback does not set it back) is mended
+/// by the next import on it.
+const SQLITE_DEFAULT_CACHE_SIZE: &str = "PRAGMA cache_size = -2000";
 
 /// Gives the import's transaction `tx` (from [`begin_import`]) a page cache of `bytes` (SQLite's `PRAGMA cache_size`,
 /// in KiB; PostgreSQL: nothing, its buffers are the server's). Issue 39: an import that writes more than SQLite's
@@ -553,7 +559,10 @@ pub async fn set_import_cache(tx: &mut Tx, bytes: i64) -> sqlx::Result<()> {
     if let TxInner::Sqlite(t) = &mut tx.inner {
         let kib = bytes / 1024;
         // An integer: nothing from outside.
-        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = -{kib}"))).execute(&mut **t).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = -{kib}")))
+            .persistent(false)
+            .execute(&mut **t)
+            .await?;
     }
     Ok(())
 }
@@ -671,8 +680,23 @@ mod tests {
         let mut tx = begin_import(&db).await.unwrap();
         set_import_cache(&mut tx, 64 * 1024 * 1024).await.unwrap();
         let TxInner::Sqlite(t) = &mut tx.inner else { unreachable!("a SQLite pool") };
-        assert_eq!(cache_size(t).await, -65536, "64 MiB in KiB, as SQLite writes a size in bytes");
+        assert_eq!(cache_size(t).await, -65536, "64 MiB: a negative size is in KiB");
         tx.commit().await.unwrap();
         assert_eq!(cache_size(&mut pool.acquire().await.unwrap()).await, before);
+    }
+
+    /// A failed import (its transaction dropped, rolled back) leaves its connection with the larger cache; the next
+    /// import on it sets SQLite's default back at its commit, not the size it found.
+    #[tokio::test]
+    async fn the_next_import_mends_the_cache_a_failed_one_left() {
+        let options = sqlx::sqlite::SqliteConnectOptions::new().in_memory(true);
+        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
+        let db = Db { pool: Pool::Sqlite(pool.clone()) };
+        let mut failed = begin_import(&db).await.unwrap();
+        set_import_cache(&mut failed, 64 * 1024 * 1024).await.unwrap();
+        drop(failed);
+        assert_eq!(cache_size(&mut pool.acquire().await.unwrap()).await, -65536);
+        begin_import(&db).await.unwrap().commit().await.unwrap();
+        assert_eq!(cache_size(&mut pool.acquire().await.unwrap()).await, -2000);
     }
 }

@@ -150,7 +150,9 @@ struct Importer {
     section_slugs: HashMap<String, String>,
     saw_offers: bool,
     position: i64,
-    /// The page cache the transaction holds now, bytes ([`Importer::grow_cache`]).
+    /// Offers this import added or changed so far, and the page cache its transaction holds now, bytes
+    /// ([`Importer::grow_cache`]).
+    written: i64,
     cache_bytes: i64,
     summary: ImportSummary,
     /// Offers read and not yet checked ([`Importer::check_batch`]).
@@ -484,18 +486,20 @@ impl Importer {
             })
             .collect();
         self.pictures_orphaned |= db::offers::upsert_many(&mut self.conn, &writes, self.import_id).await?;
+        self.written += writes.len() as i64;
         let urls: Vec<&str> =
             writes.iter().flat_map(|(write, _, _)| write.pictures.iter().map(String::as_str)).collect();
         self.summary.pictures_new += db::pictures::register(&mut self.conn, &urls).await?;
         self.grow_cache().await
     }
 
-    /// Doubles the transaction's page cache once the offers written call for twice what it holds, up to
+    /// Raises the transaction's page cache once the offers added or changed call for twice what it holds, up to
     /// [`IMPORT_SQLITE_CACHE_MAX_BYTES`](crate::limits::IMPORT_SQLITE_CACHE_MAX_BYTES) (issue 39): a large import
-    /// writes its b-trees without spilling them page by page, a small one stays small.
+    /// writes its b-trees without spilling them page by page, a small one (or a re-import that changes 1 %) stays
+    /// small.
     async fn grow_cache(&mut self) -> sqlx::Result<()> {
         use crate::limits::{IMPORT_SQLITE_CACHE_BYTES_PER_OFFER, IMPORT_SQLITE_CACHE_MAX_BYTES};
-        let want = self.position.saturating_mul(IMPORT_SQLITE_CACHE_BYTES_PER_OFFER).min(IMPORT_SQLITE_CACHE_MAX_BYTES);
+        let want = self.written.saturating_mul(IMPORT_SQLITE_CACHE_BYTES_PER_OFFER).min(IMPORT_SQLITE_CACHE_MAX_BYTES);
         if want >= self.cache_bytes.saturating_mul(2)
             || (want == IMPORT_SQLITE_CACHE_MAX_BYTES && want > self.cache_bytes)
         {
@@ -709,6 +713,7 @@ impl CatalogueWriter {
             section_slugs: HashMap::new(),
             saw_offers: false,
             position: 0,
+            written: 0,
             cache_bytes: crate::limits::IMPORT_SQLITE_CACHE_START_BYTES,
             summary: ImportSummary::default(),
             unchecked: Vec::new(),
