@@ -2,12 +2,14 @@
 //! components in QuickJS, with the state the browser hydrates from; a render that cannot finish leaves the
 //! client-rendered shell. Needs the server bundle (`web/dist-server`, `npm run build`; `make test` builds it first).
 
-use crate::helpers::{SMALL_FEED, TestApp, search_until, spawn_app_with, spawn_configured};
+use crate::helpers::{SMALL_FEED, TestApp, fresh_db, search_until, spawn_app_with, spawn_configured};
 use vitrina::config::RenderMode;
 
 async fn rendering_app() -> TestApp {
     // Timing is not what these tests look at: a loaded machine must not turn a slow render into a fallback.
-    let app = spawn_app_with(|args| {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db_path = timeless_shop(dir.path()).await;
+    let app = spawn_configured(db_path, dir, |args| {
         args.render = RenderMode::On;
         args.render_budget_ms = 10_000;
     })
@@ -19,6 +21,21 @@ async fn rendering_app() -> TestApp {
     search_until(&app, "q=альфа", |answer| answer["total"] == 1).await;
     first_look(&app).await;
     app
+}
+
+/// A fresh database whose one store lists no working hours: its pages then show no status that the clock changes, so
+/// no page is forgotten by the clock while a test counts renders (the demo store closes at 20:00 Moscow time; a run
+/// across it used to render a kept page again).
+async fn timeless_shop(dir: &std::path::Path) -> std::path::PathBuf {
+    let db_path = fresh_db(dir).await;
+    let pool = vitrina::db::connect(&db_path).await.expect("the fresh database opens");
+    let mut stores = vitrina::domain::stores::parse_stores_file(vitrina::db::stores::DEMO_STORES_JSON).unwrap();
+    for store in &mut stores {
+        store.working_hours.clear();
+    }
+    vitrina::db::stores::replace_all(&pool, &stores).await.unwrap();
+    pool.close().await;
+    db_path
 }
 
 /// Waits until the catalogue watcher of `app` has had its first look: it then advances the content generation past
