@@ -151,11 +151,13 @@ pub const CACHE_MB: u64 = 96;
 /// Shares of [`CACHE_MB`] (of `VITRINA_CACHE_MB`), percent: rendered pages (about 0.1–0.2 MB each), serialised
 /// `/api/search` answers (about 60 KB for 100 items), offers by id (`catalog::CatalogCache`, about 1–2 KB each: an
 /// answer not cached reads only the offers not seen since the last import), and listings' facet counts (some 30 KB a
-/// large section's).
+/// large section's), and frequent search terms' documents as bit sets (`search::bits`, a bit per offer: 125 KB a term
+/// at a million offers).
 pub const CACHE_SHARE_PAGES_PERCENT: u64 = 50;
-pub const CACHE_SHARE_ANSWERS_PERCENT: u64 = 20;
+pub const CACHE_SHARE_ANSWERS_PERCENT: u64 = 10;
 pub const CACHE_SHARE_OFFERS_PERCENT: u64 = 25;
 pub const CACHE_SHARE_COUNTS_PERCENT: u64 = 5;
+pub const CACHE_SHARE_TERM_BITS_PERCENT: u64 = 10;
 
 /// Of the offers' share, the part the shown pictures by id may take (`catalog::CatalogCache::pictures`, issue 39: what
 /// a search answer's cards show), as a divisor: about 100 bytes a picture, some 40,000 pictures at the default 24 MB.
@@ -172,6 +174,8 @@ pub struct CacheBudget {
     pub offers: u64,
     /// Listings' facet counts (`facets::FacetIndex::counts_cached`).
     pub counts: u64,
+    /// Frequent search terms' documents as bit sets (`search::bits`).
+    pub term_bits: u64,
 }
 
 impl CacheBudget {
@@ -183,6 +187,7 @@ impl CacheBudget {
             answers: share(CACHE_SHARE_ANSWERS_PERCENT),
             offers: share(CACHE_SHARE_OFFERS_PERCENT),
             counts: share(CACHE_SHARE_COUNTS_PERCENT),
+            term_bits: share(CACHE_SHARE_TERM_BITS_PERCENT),
         }
     }
 }
@@ -249,6 +254,11 @@ pub const UPDATE_ALWAYS_PRODUCTS: usize = 1000;
 /// held by an offer still shown (`search::plan`): a word only replaced documents hold reads as missing, as in a
 /// fresh build.
 pub const SEARCH_LIVE_CHECK_MAX_DOCS: u64 = 512;
+
+/// A search term held by at least 1/this of its segment's documents is matched through a bit set of them
+/// (`search::bits`, issue 39): the set (a bit per document) is then at most 8 bytes per posting, and ANDing it word by
+/// word costs less than decoding the postings.
+pub const SEARCH_TERM_BITS_MIN_SHARE: u64 = 64;
 
 /// Segments the search index may have before an update is declined and the index built anew as one: each update
 /// adds one, and a query walks each.

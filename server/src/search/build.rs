@@ -231,6 +231,7 @@ impl SearchIndex {
             section_paths: sections.paths,
             synonyms,
             cards: super::cards::Cards::default(),
+            term_bits: super::bits::TermBits::default(),
         }
     }
 
@@ -238,6 +239,16 @@ impl SearchIndex {
     /// every ordinal.
     pub(crate) fn with_cards(self, cards: super::cards::Cards) -> Self {
         Self { cards, ..self }
+    }
+
+    /// Keeps up to `bytes` of frequent terms' bit sets ([`super::bits`]; none at 0): `VITRINA_CACHE_MB`'s share.
+    pub fn keep_term_bits(&mut self, bytes: u64) {
+        self.term_bits = super::bits::TermBits::with_bytes(bytes);
+    }
+
+    /// Frequent terms' bit sets kept, and their bytes.
+    pub fn term_bits_kept(&self) -> (u64, u64) {
+        self.term_bits.kept()
     }
 
     /// The cards of its ordinals (none for an index built from documents alone, as tests build).

@@ -264,10 +264,10 @@ impl SearchIndex {
                     most = most.max(shown.map(|doc| scratch.words[doc]).max().unwrap_or(0));
                 }
             }
-            for (reader, facts) in readers.iter().zip(&self.segments) {
+            for (segment, (reader, facts)) in readers.iter().zip(&self.segments).enumerate() {
                 let least = match partial {
                     None => {
-                        self.match_segment(reader, clauses, scratch)?;
+                        self.match_segment(segment, reader, clauses, scratch)?;
                         0
                     }
                     Some(half) => {
@@ -278,42 +278,47 @@ impl SearchIndex {
                         (half.min(usize::from(u8::MAX)) as u8).min(most).max(1)
                     }
                 };
-                for doc in scratch.matches() {
-                    let words = if partial.is_some() { scratch.words[doc] } else { 0 };
-                    let info = facts.info[doc];
-                    if words < least || info == DEAD {
-                        continue;
-                    }
-                    matched += 1;
-                    let offer = facts.offer(doc as DocId);
-                    if keep_found
-                        && in_scope[(info & !AVAILABLE_BIT) as usize]
-                        && let Some(bits) = found_bits.get_mut(offer as usize / 8)
-                    {
-                        *bits |= 1 << (offer % 8);
-                    }
-                    if let Some(within) = &request.within
-                        && !within.contains(offer)
-                    {
-                        continue;
-                    }
-                    let available = info & AVAILABLE_BIT != 0;
-                    let slot =
-                        if request.available_only && !available { dropped } else { (info & !AVAILABLE_BIT) as usize };
-                    let mark = scratch.marks[doc];
-                    let key = rank_key(Match {
-                        words,
-                        class: mark.class,
-                        available,
-                        score: mark.score,
-                        place: self.place_of(offer),
-                    });
-                    counts[slot] += 1;
-                    best[slot] = best[slot].max(key);
-                    items_total += usize::from(in_scope[slot]);
-                    exact += usize::from(in_scope[slot] & (partial.is_none() || usize::from(words) == every));
-                    if in_scope[slot] & (key > top.threshold) {
-                        top.push(key);
+                let mut matches = scratch.matches();
+                let mut batch = Batch::default();
+                while let n @ 1.. = batch.fill(&mut matches, scratch, facts, partial.is_some()) {
+                    for i in 0..n {
+                        let (offer, info, mark, words) =
+                            (batch.offers[i], batch.infos[i], batch.marks[i], batch.words[i]);
+                        if words < least || info == DEAD {
+                            continue;
+                        }
+                        matched += 1;
+                        if keep_found
+                            && in_scope[(info & !AVAILABLE_BIT) as usize]
+                            && let Some(bits) = found_bits.get_mut(offer as usize / 8)
+                        {
+                            *bits |= 1 << (offer % 8);
+                        }
+                        if let Some(within) = &request.within
+                            && !within.contains(offer)
+                        {
+                            continue;
+                        }
+                        let available = info & AVAILABLE_BIT != 0;
+                        let slot = if request.available_only && !available {
+                            dropped
+                        } else {
+                            (info & !AVAILABLE_BIT) as usize
+                        };
+                        let key = rank_key(Match {
+                            words,
+                            class: mark.class,
+                            available,
+                            score: mark.score,
+                            place: self.place_of(offer),
+                        });
+                        counts[slot] += 1;
+                        best[slot] = best[slot].max(key);
+                        items_total += usize::from(in_scope[slot]);
+                        exact += usize::from(in_scope[slot] & (partial.is_none() || usize::from(words) == every));
+                        if in_scope[slot] & (key > top.threshold) {
+                            top.push(key);
+                        }
                     }
                 }
             }
@@ -344,14 +349,17 @@ impl SearchIndex {
         Ok(Some((hits, matched)))
     }
 
-    /// Runs `clauses` over one segment, term at a time: afterwards `scratch.matched` holds the documents that matched
-    /// every clause, and `scratch.marks` their scores and classes. Two passes over the postings (issue 39): the
+    /// Runs `clauses` over segment `segment` (`reader`), term at a time: afterwards `scratch.matched` holds the
+    /// documents that matched every clause, and `scratch.marks` their scores and classes. Two passes (issue 39): the
     /// first finds the matches in bit sets alone (some 125 KB at a million documents), the second scores them and
     /// writes their marks. Writing a mark for every posting of a common word (8 MB of marks at a million) waited on
-    /// memory for most of a wide search's time; a second read of the postings costs less. The marks' levels are not
-    /// kept here (only [`SearchIndex::match_segment_any`] needs them).
+    /// memory for most of a wide search's time; a second read of the postings costs less. A frequent term's
+    /// documents come from its kept bit set ([`bits`]): the first pass ANDs and ORs words of 64 documents, and a
+    /// constant-scored one scores the matches without its postings. The marks' levels are not kept here (only
+    /// [`SearchIndex::match_segment_any`] needs them).
     pub(super) fn match_segment(
         &self,
+        segment: usize,
         reader: &SegmentReader,
         clauses: &[Clause],
         scratch: &mut Scratch,
@@ -360,6 +368,20 @@ impl SearchIndex {
         let Scratch { marks, matched, alive, .. } = scratch;
         // One clause: every posting is a match, and one pass finds and scores them.
         let one = clauses.len() == 1;
+        // Each source's kept bit set: for matching when there are several clauses; for scoring a constant one.
+        let kept: Vec<Vec<Option<bits::Bits>>> = clauses
+            .iter()
+            .map(|clause| {
+                clause
+                    .sources
+                    .iter()
+                    .map(|source| match source.scoring {
+                        Scoring::Bm25(_) if one => Ok(None),
+                        _ => self.term_bits.of(segment, reader, &source.term),
+                    })
+                    .collect::<tantivy::Result<Vec<_>>>()
+            })
+            .collect::<tantivy::Result<_>>()?;
         // Matching: `matched` gathers the documents that match this clause too; `alive`, those that matched the ones
         // before.
         for (c, clause) in clauses.iter().enumerate().filter(|_| !one) {
@@ -367,7 +389,15 @@ impl SearchIndex {
                 std::mem::swap(alive, matched);
                 matched.fill(0);
             }
-            for source in &clause.sources {
+            for (source, bits) in clause.sources.iter().zip(&kept[c]) {
+                if let Some(bits) = bits {
+                    if c == 0 {
+                        matched.iter_mut().zip(bits.iter()).for_each(|(m, b)| *m |= b);
+                    } else {
+                        matched.iter_mut().zip(bits.iter()).zip(alive.iter()).for_each(|((m, b), a)| *m |= b & a);
+                    }
+                    continue;
+                }
                 for_each_doc_block(reader, &source.term, IndexRecordOption::Basic, |docs, _| {
                     for &doc in docs {
                         let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
@@ -383,8 +413,15 @@ impl SearchIndex {
         for (c, clause) in clauses.iter().enumerate() {
             seen.fill(0);
             // Sources come best class first: the first that holds a document gives its class for this clause.
-            for source in &clause.sources {
+            for (source, bits) in clause.sources.iter().zip(&kept[c]) {
                 let scorer = Scorer::of(reader, source)?;
+                if let (Scorer::Constant(score), Some(bits)) = (&scorer, bits) {
+                    let only = (!one).then_some(&matched[..]);
+                    bits::for_each_common(bits, only, |doc, bit| {
+                        score_into(marks, seen, c, source.class, doc, bit, *score);
+                    });
+                    continue;
+                }
                 for_each_doc_block(reader, &source.term, scorer.reads(), |docs, freqs| {
                     for (i, &doc) in docs.iter().enumerate() {
                         let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
@@ -392,19 +429,7 @@ impl SearchIndex {
                             continue;
                         }
                         let s = scorer.score(doc, freqs.get(i).copied().unwrap_or(1));
-                        let mark = &mut marks[doc as usize];
-                        if seen[word] & bit != 0 {
-                            // A later source of the same clause: it adds to the score only.
-                            mark.score += s;
-                        } else {
-                            seen[word] |= bit;
-                            if c == 0 {
-                                *mark = Mark { level: 0, class: source.class, score: s };
-                            } else {
-                                mark.class += source.class;
-                                mark.score += s;
-                            }
-                        }
+                        score_into(marks, seen, c, source.class, doc as usize, bit, s);
                     }
                 })?;
             }
@@ -456,6 +481,26 @@ impl SearchIndex {
     }
 }
 
+/// Adds the score `s` of clause `c`'s source of class `class` to document `doc` (bit `bit` of its word in `seen`,
+/// the documents a source of the clause counted before): the first such source gives the clause's class, a later
+/// one adds to the score only.
+#[inline]
+fn score_into(marks: &mut [Mark], seen: &mut [u64], c: usize, class: u16, doc: usize, bit: u64, s: Score) {
+    let mark = &mut marks[doc];
+    let word = &mut seen[doc / 64];
+    if *word & bit != 0 {
+        mark.score += s;
+    } else {
+        *word |= bit;
+        if c == 0 {
+            *mark = Mark { level: 0, class, score: s };
+        } else {
+            mark.class += class;
+            mark.score += s;
+        }
+    }
+}
+
 /// Adds `clause`'s boosts to the score and class of the documents that matched it: those `matched` holds, and whose
 /// level is `done` when given ([`SearchIndex::match_segment_any`]'s `matched` holds the documents of every clause).
 fn add_boosts(
@@ -481,6 +526,71 @@ fn add_boosts(
         })?;
     }
     Ok(())
+}
+
+/// Matches read in batches of this many documents ([`Batch`]).
+const BATCH: usize = 128;
+
+/// Up to [`BATCH`] matched documents with what [`SearchIndex::collect`] reads of each: their offers' ordinals,
+/// section slots, marks and (partial answers) words. Read in loops of independent loads before any is used (issue 39): one match at a
+/// time, each match's loads of its facts and its mark waited on memory in turn (a third of a wide search's samples at
+/// a million offers), where a batch has them in flight together.
+struct Batch {
+    docs: [u32; BATCH],
+    offers: [u32; BATCH],
+    infos: [u32; BATCH],
+    marks: [Mark; BATCH],
+    words: [u8; BATCH],
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Self {
+            docs: [0; BATCH],
+            offers: [0; BATCH],
+            infos: [0; BATCH],
+            marks: [Mark::default(); BATCH],
+            words: [0; BATCH],
+        }
+    }
+}
+
+impl Batch {
+    /// Takes the next matches from `matches` and reads their facts from `facts` and `scratch`; answers how many (0
+    /// at the end). Words are read when `partial` (0 otherwise).
+    #[inline]
+    fn fill(
+        &mut self,
+        matches: &mut impl Iterator<Item = usize>,
+        scratch: &Scratch,
+        facts: &SegmentFacts,
+        partial: bool,
+    ) -> usize {
+        let mut n = 0;
+        for doc in matches.take(BATCH) {
+            self.docs[n] = doc as u32;
+            n += 1;
+        }
+        if facts.offer.is_empty() {
+            self.offers[..n].copy_from_slice(&self.docs[..n]);
+        } else {
+            for (slot, &doc) in self.offers[..n].iter_mut().zip(&self.docs[..n]) {
+                *slot = facts.offer[doc as usize];
+            }
+        }
+        for (slot, &doc) in self.infos[..n].iter_mut().zip(&self.docs[..n]) {
+            *slot = facts.info[doc as usize];
+        }
+        for (slot, &doc) in self.marks[..n].iter_mut().zip(&self.docs[..n]) {
+            *slot = scratch.marks[doc as usize];
+        }
+        if partial {
+            for (slot, &doc) in self.words[..n].iter_mut().zip(&self.docs[..n]) {
+                *slot = scratch.words[doc as usize];
+            }
+        }
+        n
+    }
 }
 
 /// The best `keep` [`rank_key`]s seen, in a buffer of up to twice that, cut back to `keep` when full.

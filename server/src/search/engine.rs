@@ -66,6 +66,8 @@ pub struct SearchEngine {
     updated_products: AtomicU64,
     /// Bytes of listings' counts each facet index put in use may keep ([`FacetIndex::keep_counts`]).
     counts_bytes: u64,
+    /// Bytes of frequent terms' bit sets each search index put in use may keep ([`SearchIndex::keep_term_bits`]).
+    term_bits_bytes: u64,
     /// A search's matches whose facets each facet index put in use counts exactly
     /// ([`FacetIndex::count_exactly_up_to`]).
     facet_exact_matches: u64,
@@ -119,6 +121,7 @@ impl SearchEngine {
             built_products: AtomicU64::new(0),
             updated_products: AtomicU64::new(0),
             counts_bytes: CacheBudget::default().counts,
+            term_bits_bytes: CacheBudget::default().term_bits,
             facet_exact_matches: crate::limits::FACET_SAMPLE_MATCHES,
             searching: tokio::sync::Semaphore::new(search_workers()),
         })
@@ -127,7 +130,12 @@ impl SearchEngine {
     /// The engine keeping at most `budget.answers` bytes of answers and each facet index `budget.counts` bytes of
     /// listings' counts (`VITRINA_CACHE_MB`, issue 39).
     pub fn with_cache_budget(self, budget: CacheBudget) -> Self {
-        Self { answers: answer_cache(budget.answers), counts_bytes: budget.counts, ..self }
+        Self {
+            answers: answer_cache(budget.answers),
+            counts_bytes: budget.counts,
+            term_bits_bytes: budget.term_bits,
+            ..self
+        }
     }
 
     /// The engine counting a search's facets exactly up to `matches` matches, and estimating them past it
@@ -211,7 +219,8 @@ impl SearchEngine {
     }
 
     /// Puts `index` and `facets` in use, showing `version`.
-    fn install(&self, index: SearchIndex, mut facets: FacetIndex, version: IndexVersion) {
+    fn install(&self, mut index: SearchIndex, mut facets: FacetIndex, version: IndexVersion) {
+        index.keep_term_bits(self.term_bits_bytes);
         facets.keep_counts(self.counts_bytes);
         facets.count_exactly_up_to(self.facet_exact_matches);
         // One list of offer ids for both (the facet index's dense ids are the search index's ordinals).

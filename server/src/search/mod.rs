@@ -55,6 +55,7 @@ use tantivy::tokenizer::{
 use tantivy::{DocId, Index, IndexWriter, ReloadPolicy, Score, Searcher, SegmentReader, TantivyDocument, Term};
 
 pub mod answer;
+mod bits;
 mod build;
 pub mod cards;
 mod collect;
@@ -260,6 +261,8 @@ pub struct SearchIndex {
     synonyms: HashMap<String, Vec<(String, String)>>,
     /// The answers' cards by ordinal ([`cards`]); empty when built from documents without card facts.
     cards: cards::Cards,
+    /// Frequent terms' documents as bit sets, made as questions use them ([`bits`]).
+    term_bits: bits::TermBits,
 }
 
 /// `ё` → `е` (both cases): shoppers type either.
@@ -609,6 +612,71 @@ mod tests {
         let cartridges = ask(&index, "картридж").items;
         assert_eq!(&cartridges[..2], ["cartridge", "toner"]);
         assert_eq!(cartridges[2], "ink", "a word in the params and description does not outrank it in the name");
+    }
+
+    /// Issue 39: a question answers the same whether its frequent terms' documents come from kept bit sets
+    /// ([`bits`]) or from their postings: the same matches, scores, order, counts and found ordinals.
+    #[test]
+    fn frequent_terms_kept_as_bit_sets_answer_as_their_postings_do() {
+        // Words of every frequency: "конструктор" in half the offers, "магнитный" in a third, "замок" in a
+        // seventh, "радуга" in one of 97 (under the bit sets' share), numbers in a few; sections of ten; names of
+        // several lengths, so that BM25 scores differ.
+        let kinds = ["Конструктор", "Пазл", "Набор"];
+        let docs: Vec<SearchDoc> = (0..3000)
+            .map(|i| {
+                let mut name = format!("{} {}", kinds[i % 2 * (1 + i % 3 / 2)], i % 211);
+                if i % 3 == 0 {
+                    name.push_str(" магнитный");
+                }
+                if i % 7 == 0 {
+                    name.push_str(" замок");
+                }
+                if i % 97 == 0 {
+                    name.push_str(" радуга");
+                }
+                let section = format!("s{}", i % 10);
+                // A vendor for some: a prefix then matches names and tags both, and the scores of the two add up.
+                let vendor = (i % 4 == 0).then(|| ["Магнус", "Замковый двор"][i % 8 / 4].to_owned());
+                let params = format!("Цвет {}", ["синий", "красный"][i % 2]);
+                SearchDoc { params, vendor, ..doc(&i.to_string(), &name, &[section.as_str()], i % 5 != 0) }
+            })
+            .collect();
+        let mut kept = SearchIndex::build(docs.clone()).unwrap();
+        kept.keep_term_bits(1 << 20);
+        let mut read = SearchIndex::build(docs).unwrap();
+        read.keep_term_bits(0);
+        let questions = [
+            "конструктор",
+            "конструктор магнитный",
+            "магнитный замок",
+            "конструктор ма",
+            "пазл за",
+            "набор 1",
+            "магнитный 12",
+            "радуга конструктор",
+            "конструктор син",
+            "к",
+            "замок радуга пазл",
+            "конструктр магнитный",
+        ];
+        for text in questions {
+            for available_only in [false, true] {
+                for offset in [0, 40] {
+                    let request = SearchRequest {
+                        text: text.into(),
+                        available_only,
+                        limit: 20,
+                        offset,
+                        ..SearchRequest::default()
+                    };
+                    let (a, b) = (kept.search(&request).unwrap(), read.search(&request).unwrap());
+                    assert!(a.total > 0, "{text} matches");
+                    assert_eq!(a, b, "{text}, available only {available_only}, offset {offset}");
+                }
+            }
+        }
+        assert!(kept.term_bits_kept().0 > 0, "the frequent terms were kept as bit sets");
+        assert_eq!(read.term_bits_kept(), (0, 0));
     }
 
     #[test]
