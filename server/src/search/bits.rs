@@ -24,7 +24,7 @@ impl TermBits {
         Self((bytes > 0).then(|| {
             moka::sync::Cache::builder()
                 .max_capacity(bytes)
-                .weigher(|_: &(usize, Term), bits: &Arc<[u64]>| u32::try_from(bits.len() * 8 + 64).unwrap_or(u32::MAX))
+                .weigher(|_: &(usize, Term), bits: &Bits| u32::try_from(bits.len() * 8 + 64).unwrap_or(u32::MAX))
                 .build()
         }))
     }
@@ -70,7 +70,8 @@ impl Default for TermBits {
     }
 }
 
-/// Calls `visit(doc)` for each document whose bit is set in both `a` and `b` (`b` `None`: in `a`), in rising order.
+/// Calls `visit(doc, bit)` for each document whose bit is set in both `a` and `b` (`b` `None`: in `a`), in rising
+/// order; `bit` is the document's bit within its word (`1 << doc % 64`).
 #[inline]
 pub(super) fn for_each_common(a: &[u64], b: Option<&[u64]>, mut visit: impl FnMut(usize, u64)) {
     for (w, &word) in a.iter().enumerate() {

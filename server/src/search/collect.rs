@@ -532,9 +532,9 @@ fn add_boosts(
 const BATCH: usize = 128;
 
 /// Up to [`BATCH`] matched documents with what [`SearchIndex::collect`] reads of each: their offers' ordinals,
-/// section slots, marks and (partial answers) words. Read in loops of independent loads before any is used (issue 39): one match at a
-/// time, each match's loads of its facts and its mark waited on memory in turn (a third of a wide search's samples at
-/// a million offers), where a batch has them in flight together.
+/// section slots, marks and (partial answers) words, read in loops of independent loads before any is used (issue
+/// 39): one match at a time, each match's loads of its facts and its mark waited on memory in turn (a third of a wide
+/// search's samples at a million offers), where a batch has them in flight together.
 struct Batch {
     docs: [u32; BATCH],
     offers: [u32; BATCH],
