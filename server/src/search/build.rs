@@ -326,6 +326,27 @@ impl Documents {
     }
 }
 
+/// Merges the committed segments of `index` into one (one pass per query, one dictionary lookup per term), stacked in
+/// the order of their first offers' ordinals: tantivy stacks them as given, and a one-thread writer fills each segment
+/// with a run of ordinals, so a document's id is then its offer's ordinal and no search reads a map from one to the
+/// other per match ([`SegmentFacts::offer`] stays empty; issue 39). Errors: tantivy's.
+fn merge_in_offer_order(index: &Index, writer: &mut IndexWriter) -> tantivy::Result<()> {
+    let metas = index.searchable_segment_metas()?;
+    if metas.len() > 1 {
+        let mut firsts = Vec::with_capacity(metas.len());
+        for meta in metas {
+            let reader = SegmentReader::open(&index.segment(meta.clone()))?;
+            firsts.push((reader.fast_fields().u64("ord")?.first(0).unwrap_or(u64::MAX), meta.id()));
+        }
+        firsts.sort_unstable_by_key(|&(first, _)| first);
+        let segment_ids: Vec<_> = firsts.into_iter().map(|(_, id)| id).collect();
+        writer.merge(&segment_ids).wait()?;
+        // On disk, the merged segments' files go now rather than at the next writer's start.
+        writer.garbage_collect_files().wait()?;
+    }
+    Ok(())
+}
+
 /// The facts of the documents of `reader`, a segment the writer just wrote: `slot(ord)` gives an offer's section slot
 /// and stock ([`SegmentFacts::info`]).
 fn new_facts(reader: &SegmentReader, slot: impl Fn(u32) -> u32) -> tantivy::Result<SegmentFacts> {
@@ -388,13 +409,7 @@ impl SearchIndex {
             ids.push(&doc.id);
         }
         writer.commit()?;
-        // One segment: one pass per query, one dictionary lookup per term.
-        let segment_ids = index.searchable_segment_ids()?;
-        if segment_ids.len() > 1 {
-            writer.merge(&segment_ids).wait()?;
-            // On disk, the merged segments' files go now rather than at the next writer's start.
-            writer.garbage_collect_files().wait()?;
-        }
+        merge_in_offer_order(&index, &mut writer)?;
         writer.wait_merging_threads()?;
         let searcher = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?.searcher();
         let known = sections.ids.len();
@@ -508,4 +523,36 @@ fn stemmed(synonyms: &Synonyms) -> HashMap<String, Vec<(String, String)>> {
     }
     out.retain(|_, values| !values.is_empty());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Segments written run by run (here one per commit) merge into one whose document ids are the ordinals, whatever
+    /// order tantivy lists them in (their ids are random: eight segments come in order by chance once in 40,320).
+    #[test]
+    fn segments_merge_in_the_order_of_their_ordinals() {
+        let schema = schema();
+        let ord = schema.get_field("ord").unwrap();
+        let index = Index::create_in_ram(schema);
+        register_analyzers(&index);
+        let mut writer: IndexWriter = index.writer_with_num_threads(1, SEARCH_INDEX_BUILD_BYTES).unwrap();
+        writer.set_merge_policy(Box::new(NoMergePolicy));
+        for run in 0..8u64 {
+            for o in run * 5..run * 5 + 5 {
+                let mut d = TantivyDocument::default();
+                d.add_u64(ord, o);
+                writer.add_document(d).unwrap();
+            }
+            writer.commit().unwrap();
+        }
+        merge_in_offer_order(&index, &mut writer).unwrap();
+        writer.wait_merging_threads().unwrap();
+        let searcher = index.reader().unwrap().searcher();
+        let [reader] = searcher.segment_readers() else { panic!("one segment after the merge") };
+        let column = reader.fast_fields().u64("ord").unwrap();
+        let ords: Vec<u64> = (0..reader.max_doc()).map(|doc| column.first(doc).unwrap()).collect();
+        assert_eq!(ords, (0..40).collect::<Vec<u64>>());
+    }
 }
