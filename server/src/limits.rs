@@ -624,6 +624,11 @@ pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 /// ranges and which values are shown stay exact.
 pub const FACET_SAMPLE_MATCHES: u64 = 32_768;
 
+/// A price span of at least this many entries (a search's matches, a section) is found by walking the entries by
+/// price from both ends to the first among them (issue 39); fewer are read one by one, as the walk's first look-ups
+/// would cost more than reading them.
+pub const FACET_PRICE_WALK_MIN_IDS: u64 = 64;
+
 /// A value met fewer times than this in the sample is counted exactly instead (its estimate would be off by more
 /// than a seventh: the relative error of a sampled count is about one over its square root); one met 50 times or more
 /// is an estimate, rounded to two significant digits and marked so (`FacetValue.estimate`). Why 50 of 32,768, not

@@ -27,7 +27,7 @@ use crate::domain::listing::OfferSort;
 use crate::domain::offer_ids::OfferIds;
 use crate::limits::{
     FACET_ESTIMATE_MIN_SAMPLED, FACET_MAX_DISTINCT_PERCENT, FACET_MIN_SHARE_PERCENT, FACET_NUMERIC_VALUES_MAX,
-    FACET_SAMPLE_MATCHES,
+    FACET_PRICE_WALK_MIN_IDS, FACET_SAMPLE_MATCHES,
 };
 use roaring::RoaringBitmap;
 use std::borrow::Cow;
@@ -296,8 +296,9 @@ pub struct FacetIndex {
     /// (0), whose top may be the lowest price of a span.
     #[serde(skip)]
     tops_by_price: std::sync::OnceLock<Option<Vec<(i64, u32)>>>,
-    /// The entries with a price (not 0), cheapest first: the price order's, made at the first price span of many
-    /// entries ([`FacetIndex::price_span_of`]; 4 bytes an entry).
+    /// The entries with a price (above 0), cheapest first: the price order's, made at the first price span of at
+    /// least [`FACET_PRICE_WALK_MIN_IDS`] entries ([`FacetIndex::price_span_of`]; 4 bytes a priced entry, counted
+    /// in [`FacetIndex::memory_bytes`] from the start).
     #[serde(skip)]
     lows_by_price: std::sync::OnceLock<Vec<u32>>,
 }
@@ -575,7 +576,7 @@ impl FacetIndex {
 
     /// Adds one to `tally[tally_at[f] + v]` for each value `v` of facet `f` that an offer of `ids` holds; answers how
     /// many offers it walked. The offers go by in chunks: first the ends of each one's list of values, then the first
-    /// entry of each list, then the counting, so that a chunk's reads from memory are under way together. Each
+    /// and the last entry of each list, then the counting, so that a chunk's reads from memory are under way together. Each
     /// offer's values lie far from the last one's, and read one offer after another the walk waited on memory: 88 %
     /// of its samples on two loads at a million offers (`perf annotate`).
     fn tally_values(&self, mut ids: impl Iterator<Item = u32>, tally_at: &[usize], tally: &mut [u32]) -> u64 {
@@ -876,13 +877,17 @@ impl FacetIndex {
         }
     }
 
-    /// The lowest and highest own price of `ids` (an entry's, a product's lowest), minor units, leaving out 0. Many
-    /// `ids` (a search's matches, a large section): the entries are walked by price from each end to the first among
-    /// `ids`, some `1 / share` steps for ids spread over the catalogue; reading every id's price was 7 % of an
-    /// uncached search's time at a million offers (issue 39). A walk that meets none of `ids` within an eighth of
-    /// their number reads every id's price instead: never much more work than that.
+    /// The lowest and highest own price of `ids` (an entry's, a product's lowest), minor units, leaving out 0. At
+    /// least [`FACET_PRICE_WALK_MIN_IDS`] `ids` (a search's matches, a section): the priced entries are walked by
+    /// price from each end to the first among `ids`, some `1 / share` look-ups for ids spread over the catalogue;
+    /// reading every id's price was 7 % of an uncached search's time at a million offers (issue 39). When either walk
+    /// meets none of `ids` within an eighth of their number plus 16 steps, every id's price is read instead: at most
+    /// a quarter more steps than the scan alone, plus 32.
     fn lows_span_of(&self, ids: &RoaringBitmap) -> Option<(i64, i64)> {
         let each_id = || price_span(ids.iter().map(|id| self.prices[id as usize]).filter(|price| *price > 0));
+        if ids.len() < FACET_PRICE_WALK_MIN_IDS {
+            return each_id();
+        }
         let steps = usize::try_from(ids.len() / 8).unwrap_or(usize::MAX).saturating_add(16);
         let Some(by_price) = self.lows_by_price() else { return each_id() };
         let low = by_price.iter().take(steps).find(|id| ids.contains(**id));
@@ -895,18 +900,19 @@ impl FacetIndex {
         }
     }
 
-    /// [`FacetIndex::lows_by_price`]: the price order's entries (its ranks inverted, no sort), "price on request"
-    /// cut from its end; `None` without one.
+    /// The `lows_by_price` field, made on first use: the price order's entries (its ranks inverted, no sort) but
+    /// those without a price above 0; `None` without a price order.
     fn lows_by_price(&self) -> Option<&[u32]> {
         let rank = self.orders.get(&SortKey::PriceAsc)?;
         let order = self.lows_by_price.get_or_init(|| {
-            let mut order = vec![0u32; rank.len()];
+            let mut order = vec![u32::MAX; rank.len()];
             for (id, place) in rank.iter().enumerate() {
                 if let Some(slot) = order.get_mut(*place as usize) {
                     *slot = id as u32;
                 }
             }
-            order.truncate(self.prices.iter().filter(|price| **price > 0).count());
+            order.retain(|id| self.prices.get(*id as usize).is_some_and(|price| *price > 0));
+            order.shrink_to_fit();
             order
         });
         Some(order)
@@ -1132,7 +1138,8 @@ impl FacetIndex {
         bytes
             + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
             + (self.value_starts.len() + self.value_entries.len()) * 4
-            + self.lows_by_price.get().map_or(0, |order| order.len() * 4)
+            // `lows_by_price`, made at the first search that asks: counted from the start (an entry's 4 bytes, at most).
+            + self.orders.get(&SortKey::PriceAsc).map_or(0, |rank| rank.len() * 4)
     }
 }
 
@@ -1158,6 +1165,44 @@ mod tests {
             params: params.iter().map(|(n, v)| (n.to_string(), v.to_string(), None)).collect(),
             ..FacetOffer::default()
         }
+    }
+
+    /// The price span of many ids, walked by price from both ends, against a scan of their prices: spread ids (both
+    /// ends met), a cluster in the middle (neither end met: the scan), a cheap cluster (one end met: the scan), ids
+    /// without a price (none), and a catalogue of few priced entries that the walk passes whole.
+    #[test]
+    fn a_price_span_walked_by_price_equals_a_scan_of_the_ids() {
+        // Offer i costs i + 1 minor units but every tenth, "price on request" (0); the feed's order is not the price's.
+        let offers: Vec<FacetOffer> = (0..1_000u32)
+            .map(|i| {
+                let price = if i % 10 == 0 { 0 } else { i64::from((i * 7919) % 1_000 + 1) };
+                offer(&i.to_string(), "HP", true, price, &[])
+            })
+            .collect();
+        let index = FacetIndex::build(offers.clone());
+        let scan = |ids: &RoaringBitmap| {
+            price_span(ids.iter().map(|id| offers[id as usize].price_minor).filter(|price| *price > 0))
+        };
+        let by_price = |from: i64, to: i64| -> RoaringBitmap {
+            (0..1_000u32).filter(|&i| (from..to).contains(&offers[i as usize].price_minor)).collect()
+        };
+        let cases: Vec<(&str, RoaringBitmap)> = vec![
+            ("every entry", (0..1_000).collect()),
+            ("every third", (0..1_000).step_by(3).collect()),
+            ("a cluster of middle prices", by_price(400, 600)),
+            ("a cluster of cheap prices", by_price(1, 200)),
+            ("no price", (0..1_000).step_by(10).collect()),
+        ];
+        for (what, ids) in &cases {
+            assert!(ids.len() >= FACET_PRICE_WALK_MIN_IDS, "{what}: walked");
+            assert_eq!(index.price_span_of(ids), scan(ids), "{what}");
+        }
+        // Five priced entries of 200: the walks pass them all and meet none of the ids.
+        let few: Vec<FacetOffer> = (0..200u32)
+            .map(|i| offer(&i.to_string(), "HP", true, if i % 40 == 1 { i64::from(i) } else { 0 }, &[]))
+            .collect();
+        let unpriced: RoaringBitmap = (0..200).filter(|i| i % 40 != 1).collect();
+        assert_eq!(FacetIndex::build(few).price_span_of(&unpriced), None);
     }
 
     fn cartridges() -> FacetIndex {
