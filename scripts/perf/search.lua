@@ -3,6 +3,7 @@
 --   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- cycle
 --   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- vary
 --   wrk -t2 -c64 -d20s --latency -s scripts/perf/search.lua http://127.0.0.1:18555 -- instant
+--   wrk -t2 -c64 -d5s -s scripts/perf/search.lua http://127.0.0.1:18555 -- vary 11000   (a warm-up: other questions)
 --
 -- cycle: every connection cycles through the ten queries of `CYCLE`. After the first round each answer's engine
 --        part comes from the server's answer cache; the offers of the page are still read from SQLite.
@@ -85,6 +86,9 @@ end
 
 function init(args)
   mode = args[1] or "cycle"
+  -- The question to start at (default 0): a warm-up of `vary` or `instant` asks from 11000 on (half the period), so
+  -- that the measured run after it asks new questions (scripts/perf/profile-search.sh).
+  start = tonumber(args[2]) or 0
   sent = 0
   if mode == "vary" or mode == "instant" then
     seconds = second_words()
@@ -102,7 +106,7 @@ function request()
   local q
   local tail = ""
   if mode == "vary" or mode == "instant" then
-    local n = sent - 1
+    local n = start + sent - 1
     q = firsts[n % #firsts + 1] .. " " .. seconds[math.floor(n / #firsts) % #seconds + 1]
     if mode == "instant" then
       tail = "&available=N&facets=N"
