@@ -9,11 +9,11 @@
 #
 #   [PERF_OFFERS=1000000] [ROWS=uncached] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
 set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [ROUNDS]" >&2; exit 2; }
+old="$(realpath "$1")" new="$(realpath "$2")" rounds="${3:-2}"
 source "$(dirname "$0")/../lib.sh"
 cd "$REPO"
-[ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [ROUNDS]"; exit 2; }
 need_wrk
-old="$(realpath "$1")" new="$(realpath "$2")" rounds="${3:-2}"
 work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
 db=$(VITRINA_BIN="$new" catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" "${PERF_OFFERS:-100000}")
