@@ -576,9 +576,9 @@ impl FacetIndex {
 
     /// Adds one to `tally[tally_at[f] + v]` for each value `v` of facet `f` that an offer of `ids` holds; answers how
     /// many offers it walked. The offers go by in chunks: first the ends of each one's list of values, then the first
-    /// and the last entry of each list, then the counting, so that a chunk's reads from memory are under way together. Each
-    /// offer's values lie far from the last one's, and read one offer after another the walk waited on memory: 88 %
-    /// of its samples on two loads at a million offers (`perf annotate`).
+    /// and the last entry of each list, then the counting, so that a chunk's reads from memory are under way
+    /// together. Each offer's values lie far from the last one's, and read one offer after another the walk waited
+    /// on memory: 88 % of its samples on two loads at a million offers (`perf annotate`).
     fn tally_values(&self, mut ids: impl Iterator<Item = u32>, tally_at: &[usize], tally: &mut [u32]) -> u64 {
         const CHUNK: usize = 64;
         let (starts, entries) = (&self.value_starts, &self.value_entries);
@@ -1138,7 +1138,7 @@ impl FacetIndex {
         bytes
             + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
             + (self.value_starts.len() + self.value_entries.len()) * 4
-            // `lows_by_price`, made at the first search that asks: counted from the start (an entry's 4 bytes, at most).
+            // `lows_by_price`, made at the first search that asks, counted from the start: 4 bytes an entry, at most.
             + self.orders.get(&SortKey::PriceAsc).map_or(0, |rank| rank.len() * 4)
     }
 }
@@ -1172,7 +1172,8 @@ mod tests {
     /// without a price (none), and a catalogue of few priced entries that the walk passes whole.
     #[test]
     fn a_price_span_walked_by_price_equals_a_scan_of_the_ids() {
-        // Offer i costs i + 1 minor units but every tenth, "price on request" (0); the feed's order is not the price's.
+        // Offer i costs 7919 * i mod 1,000 + 1 minor units (each its own price, in an order unlike the feed's), but
+        // every tenth, "price on request" (0).
         let offers: Vec<FacetOffer> = (0..1_000u32)
             .map(|i| {
                 let price = if i % 10 == 0 { 0 } else { i64::from((i * 7919) % 1_000 + 1) };
