@@ -353,10 +353,11 @@ impl SearchIndex {
     /// documents that matched every clause, and `scratch.marks` their scores and classes. Two passes (issue 39): the
     /// first finds the matches in bit sets alone (some 125 KB at a million documents), the second scores them and
     /// writes their marks. Writing a mark for every posting of a common word (8 MB of marks at a million) waited on
-    /// memory for most of a wide search's time; a second read of the postings costs less. A frequent term's
-    /// documents come from its kept bit set ([`bits`]): the first pass ANDs and ORs words of 64 documents, and a
-    /// constant-scored one scores the matches without its postings. The marks' levels are not kept here (only
-    /// [`SearchIndex::match_segment_any`] needs them).
+    /// memory for most of a wide search's time; a second read, of the matches only, costs less. A frequent term's
+    /// documents come from its kept bit set ([`bits`]): the first pass ANDs and ORs words of 64 documents, and the
+    /// second scores the matches among them without its postings (a BM25 term from its few repeats and the field's
+    /// norms), so that a narrow question's frequent word costs its matches, not its postings; a rarer term's postings
+    /// are read again. The marks' levels are not kept here (only [`SearchIndex::match_segment_any`] needs them).
     pub(super) fn match_segment(
         &self,
         segment: usize,
@@ -366,19 +367,16 @@ impl SearchIndex {
     ) -> tantivy::Result<()> {
         scratch.start(reader.max_doc() as usize);
         let Scratch { marks, matched, alive, .. } = scratch;
-        // One clause: every posting is a match, and one pass finds and scores them.
+        // One clause: every posting is a match, and the scoring pass finds and scores them.
         let one = clauses.len() == 1;
-        // Each source's kept bit set: for matching when there are several clauses; for scoring a constant one.
-        let kept: Vec<Vec<Option<bits::Bits>>> = clauses
+        // Each source's kept bit set: for matching when there are several clauses, and for scoring.
+        let kept: Vec<Vec<Option<Arc<bits::Kept>>>> = clauses
             .iter()
             .map(|clause| {
                 clause
                     .sources
                     .iter()
-                    .map(|source| match source.scoring {
-                        Scoring::Bm25(_) if one => Ok(None),
-                        _ => self.term_bits.of(segment, reader, &source.term),
-                    })
+                    .map(|source| self.term_bits.of(segment, reader, &source.term))
                     .collect::<tantivy::Result<Vec<_>>>()
             })
             .collect::<tantivy::Result<_>>()?;
@@ -389,12 +387,13 @@ impl SearchIndex {
                 std::mem::swap(alive, matched);
                 matched.fill(0);
             }
-            for (source, bits) in clause.sources.iter().zip(&kept[c]) {
-                if let Some(bits) = bits {
+            for (source, kept) in clause.sources.iter().zip(&kept[c]) {
+                if let Some(kept) = kept {
                     if c == 0 {
-                        matched.iter_mut().zip(bits.iter()).for_each(|(m, b)| *m |= b);
+                        matched.iter_mut().zip(kept.bits.iter()).for_each(|(m, b)| *m |= b);
                     } else {
-                        matched.iter_mut().zip(bits.iter()).zip(alive.iter()).for_each(|((m, b), a)| *m |= b & a);
+                        let bits = kept.bits.iter().zip(alive.iter());
+                        matched.iter_mut().zip(bits).for_each(|(m, (b, a))| *m |= b & a);
                     }
                     continue;
                 }
@@ -413,13 +412,32 @@ impl SearchIndex {
         for (c, clause) in clauses.iter().enumerate() {
             seen.fill(0);
             // Sources come best class first: the first that holds a document gives its class for this clause.
-            for (source, bits) in clause.sources.iter().zip(&kept[c]) {
+            for (source, kept) in clause.sources.iter().zip(&kept[c]) {
                 let scorer = Scorer::of(reader, source)?;
-                if let (Scorer::Constant(score), Some(bits)) = (&scorer, bits) {
+                if let Some(kept) = kept {
                     let only = (!one).then_some(&matched[..]);
-                    bits::for_each_common(bits, only, |doc, bit| {
-                        score_into(marks, seen, c, source.class, doc, bit, *score);
-                    });
+                    match &scorer {
+                        Scorer::Constant(score) => bits::for_each_common(&kept.bits, only, |doc, bit| {
+                            score_into(marks, seen, c, source.class, doc, bit, *score);
+                        }),
+                        Scorer::Bm25(weight, norms) => {
+                            // The repeats, in rising order as the documents come: each is passed at most once.
+                            let mut repeats = kept.repeats.iter().peekable();
+                            bits::for_each_common(&kept.bits, only, |doc, bit| {
+                                let mut freq = 1;
+                                while let Some(&&(held, times)) = repeats.peek()
+                                    && held as usize <= doc
+                                {
+                                    if held as usize == doc {
+                                        freq = times;
+                                    }
+                                    repeats.next();
+                                }
+                                let s = weight.score(norms.fieldnorm_id(doc as DocId), freq);
+                                score_into(marks, seen, c, source.class, doc, bit, s);
+                            });
+                        }
+                    }
                     continue;
                 }
                 for_each_doc_block(reader, &source.term, scorer.reads(), |docs, freqs| {

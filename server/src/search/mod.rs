@@ -620,7 +620,7 @@ mod tests {
     fn frequent_terms_kept_as_bit_sets_answer_as_their_postings_do() {
         // Words of every frequency: "конструктор" in half the offers, "магнитный" in a third, "замок" in a
         // seventh, "радуга" in one of 97 (under the bit sets' share), numbers in a few; sections of ten; names of
-        // several lengths, so that BM25 scores differ.
+        // several lengths, so that BM25 scores differ; words twice in some names and descriptions.
         let kinds = ["Конструктор", "Пазл", "Набор"];
         let docs: Vec<SearchDoc> = (0..3000)
             .map(|i| {
@@ -634,11 +634,21 @@ mod tests {
                 if i % 97 == 0 {
                     name.push_str(" радуга");
                 }
+                // A word twice in some names and descriptions: its BM25 score counts it twice (a kept set's repeats).
+                if i % 13 == 0 {
+                    name.push_str(" конструктор");
+                }
+                let description = match i % 11 {
+                    0 => "Конструктор, конструктор и замок, замок, замок",
+                    5 => "Магнитный замок",
+                    _ => "",
+                };
                 let section = format!("s{}", i % 10);
                 // A vendor for some: a prefix then matches names and tags both, and the scores of the two add up.
                 let vendor = (i % 4 == 0).then(|| ["Магнус", "Замковый двор"][i % 8 / 4].to_owned());
                 let params = format!("Цвет {}", ["синий", "красный"][i % 2]);
-                SearchDoc { params, vendor, ..doc(&i.to_string(), &name, &[section.as_str()], i % 5 != 0) }
+                let description = description.to_owned();
+                SearchDoc { params, vendor, description, ..doc(&i.to_string(), &name, &[section.as_str()], i % 5 != 0) }
             })
             .collect();
         let mut kept = SearchIndex::build(docs.clone()).unwrap();
