@@ -178,6 +178,9 @@ pub struct ValueCount {
     pub chosen: bool,
 }
 
+/// Offers [`FacetIndex::tally_chunk`] reads together.
+const TALLY_CHUNK: usize = 64;
+
 /// The even sample of a search's matches whose facet values [`FacetIndex::counts`] tallies when they are more than
 /// it counts exactly ([`FACET_SAMPLE_MATCHES`] by default): an offer is taken when a hash of its dense id falls under
 /// a bound, so a question asked again (another page, another order) is estimated the same, and no period of the
@@ -574,45 +577,54 @@ impl FacetIndex {
         Some((low, high))
     }
 
-    /// Adds one to `tally[tally_at[f] + v]` for each value `v` of facet `f` that an offer of `ids` holds; answers how
-    /// many offers it walked. The offers go by in chunks: first the ends of each one's list of values, then the first
-    /// and the last entry of each list, then the counting, so that a chunk's reads from memory are under way
-    /// together. Each offer's values lie far from the last one's, and read one offer after another the walk waited
-    /// on memory: 88 % of its samples on two loads at a million offers (`perf annotate`).
-    fn tally_values(&self, mut ids: impl Iterator<Item = u32>, tally_at: &[usize], tally: &mut [u32]) -> u64 {
-        const CHUNK: usize = 64;
-        let (starts, entries) = (&self.value_starts, &self.value_entries);
-        let mut chunk = [0u32; CHUNK];
-        let mut ends = [(0u32, 0u32); CHUNK];
-        let mut walked = 0;
-        loop {
-            let mut n = 0;
-            for id in ids.by_ref().take(CHUNK) {
+    /// Adds one to `tally[tally_at[f] + v]` for each value `v` of facet `f` that an offer of `ids` holds (those
+    /// `sample` takes, when given); answers how many offers it walked. The offers go by in chunks of 64
+    /// ([`FacetIndex::tally_chunk`]), gathered in one internal walk over `ids` (roaring's `fold`): asked one by one
+    /// (`next`), a wide search's matches cost 6 % of its time at a million offers (issue 39).
+    fn tally_values(&self, ids: &RoaringBitmap, sample: Option<&Sample>, tally_at: &[usize], tally: &mut [u32]) -> u64 {
+        let mut chunk = [0u32; TALLY_CHUNK];
+        let (mut n, mut walked) = (0, 0);
+        ids.iter().for_each(|id| {
+            if sample.is_none_or(|sample| sample.takes(id)) {
                 chunk[n] = id;
                 n += 1;
-            }
-            if n == 0 {
-                return walked;
-            }
-            walked += n as u64;
-            for (end, id) in ends.iter_mut().zip(&chunk[..n]) {
-                *end = (starts[*id as usize], starts[*id as usize + 1]);
-            }
-            // Touched only to bring each list's lines in: its first and its last entry, as a list of nine entries
-            // (the generated feed's mean) lies across two lines of 64 bytes about half the time, and a second line
-            // left out waited on memory in the counting (half of the counts' samples at a million offers, issue 39).
-            // The result is kept from the optimiser.
-            let mut touched = 0u32;
-            for (from, to) in &ends[..n] {
-                if from < to {
-                    touched ^= entries[*from as usize] ^ entries[*to as usize - 1];
+                if n == TALLY_CHUNK {
+                    self.tally_chunk(&chunk, tally_at, tally);
+                    walked += n as u64;
+                    n = 0;
                 }
             }
-            std::hint::black_box(touched);
-            for (from, to) in &ends[..n] {
-                for entry in &entries[*from as usize..*to as usize] {
-                    tally[tally_at[(entry >> VALUE_BITS) as usize] + (entry & ((1 << VALUE_BITS) - 1)) as usize] += 1;
-                }
+        });
+        self.tally_chunk(&chunk[..n], tally_at, tally);
+        walked + n as u64
+    }
+
+    /// [`FacetIndex::tally_values`] of up to [`TALLY_CHUNK`] offers: first the ends of each one's list of values, then
+    /// the first and the last entry of each list, then the counting, so that a chunk's reads from memory are under
+    /// way together. Each offer's values lie far from the last one's, and read one offer after another the walk
+    /// waited on memory: 88 % of its samples on two loads at a million offers (`perf annotate`).
+    #[inline]
+    fn tally_chunk(&self, chunk: &[u32], tally_at: &[usize], tally: &mut [u32]) {
+        let (starts, entries) = (&self.value_starts, &self.value_entries);
+        let mut ends = [(0u32, 0u32); TALLY_CHUNK];
+        let ends = &mut ends[..chunk.len()];
+        for (end, id) in ends.iter_mut().zip(chunk) {
+            *end = (starts[*id as usize], starts[*id as usize + 1]);
+        }
+        // Touched only to bring each list's lines in: its first and its last entry, as a list of nine entries (the
+        // generated feed's mean) lies across two lines of 64 bytes about half the time, and a second line left out
+        // waited on memory in the counting (half of the counts' samples at a million offers, issue 39). The result
+        // is kept from the optimiser.
+        let mut touched = 0u32;
+        for (from, to) in ends.iter() {
+            if from < to {
+                touched ^= entries[*from as usize] ^ entries[*to as usize - 1];
+            }
+        }
+        std::hint::black_box(touched);
+        for (from, to) in ends.iter() {
+            for entry in &entries[*from as usize..*to as usize] {
+                tally[tally_at[(entry >> VALUE_BITS) as usize] + (entry & ((1 << VALUE_BITS) - 1)) as usize] += 1;
             }
         }
     }
@@ -1016,8 +1028,7 @@ impl FacetIndex {
         let mut tally = None;
         if !self.value_starts.is_empty() && (sample.is_some() || total * 4 < self.len()) {
             let mut counts = vec![0u32; self.facets.iter().map(|facet| facet.values.len()).sum()];
-            let taken = matching.iter().filter(|id| sample.as_ref().is_none_or(|sample| sample.takes(*id)));
-            let walked = self.tally_values(taken, &tally_at, &mut counts);
+            let walked = self.tally_values(&matching, sample.as_ref(), &tally_at, &mut counts);
             if let Some(taken) = &mut sample {
                 taken.walked = walked;
                 // The values met too seldom to estimate are intersected one by one: when they hold more entries
@@ -1026,7 +1037,7 @@ impl FacetIndex {
                 if self.seldom_cost(&counts, &tally_at, &choices) > self.walk_cost(total) {
                     sample = None;
                     counts.fill(0);
-                    self.tally_values(matching.iter(), &tally_at, &mut counts);
+                    self.tally_values(&matching, None, &tally_at, &mut counts);
                 }
             }
             tally = Some(counts);
