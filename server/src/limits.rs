@@ -629,6 +629,11 @@ pub const FACET_SAMPLE_MATCHES: u64 = 32_768;
 /// would cost more than reading them.
 pub const FACET_PRICE_WALK_MIN_IDS: u64 = 64;
 
+/// A facet that all but at most 1/this of the catalogue's offers carry counts the carriers among some offers by
+/// subtracting those without it (`Facet::carried_in`, issue 39): a few bytes kept per facet, not an intersection with
+/// every offer that carries it.
+pub const FACET_UNCARRIED_SHARE: u64 = 16;
+
 /// A value met fewer times than this in the sample is counted exactly instead (its estimate would be off by more
 /// than a seventh: the relative error of a sampled count is about one over its square root); one met 50 times or more
 /// is an estimate, rounded to two significant digits and marked so (`FacetValue.estimate`). Why 50 of 32,768, not
