@@ -367,16 +367,21 @@ impl SearchIndex {
     ) -> tantivy::Result<()> {
         scratch.start(reader.max_doc() as usize);
         let Scratch { marks, matched, alive, .. } = scratch;
-        // One clause: every posting is a match, and the scoring pass finds and scores them.
+        // One clause: every posting is a match, and one pass finds and scores them.
         let one = clauses.len() == 1;
-        // Each source's kept bit set: for matching when there are several clauses, and for scoring.
+        // Each source's kept bit set: for matching when there are several clauses, and for scoring the matches among
+        // them. A BM25 source of one clause scores every posting (each is a match): decoding them costs about what
+        // walking its bits does, and the bench's one-word questions showed no difference within this machine's noise.
         let kept: Vec<Vec<Option<Arc<bits::Kept>>>> = clauses
             .iter()
             .map(|clause| {
                 clause
                     .sources
                     .iter()
-                    .map(|source| self.term_bits.of(segment, reader, &source.term))
+                    .map(|source| match source.scoring {
+                        Scoring::Bm25(_) if one => Ok(None),
+                        _ => self.term_bits.of(segment, reader, &source.term),
+                    })
                     .collect::<tantivy::Result<Vec<_>>>()
             })
             .collect::<tantivy::Result<_>>()?;
