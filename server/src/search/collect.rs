@@ -1,5 +1,6 @@
-//! Running a plan (issue 4): posting lists read term at a time into per-thread work arrays, then the matches
-//! collected into the total, the per-section counts and the best offers.
+//! Running a plan (issue 4): the matches found term at a time in bit sets, then scored and collected a window of
+//! documents at a time into the total, the per-section counts and the best offers (a partial answer's term at a
+//! time into per-thread work arrays).
 
 use super::*;
 use crate::limits::SEARCH_FULL_MATCHES_ENOUGH;
@@ -37,8 +38,8 @@ pub(super) fn key_place(key: u128) -> u32 {
     !(key as u32)
 }
 
-/// What a query found of one document so far, in [`Scratch::marks`]: 8 bytes, so that a posting or a match reads and
-/// writes one cache line where three arrays made it three (issue 39).
+/// What a partial answer's query found of one document so far, in [`Scratch::marks`]: 8 bytes, so that a posting or a
+/// match reads and writes one cache line where three arrays made it three (issue 39).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Mark {
     /// The epoch that last touched the document (high byte) and how many clauses, in order, it matched then (low
@@ -55,23 +56,25 @@ pub(super) struct Mark {
 /// nothing yet. Every 255 epochs the marks' levels are cleared at once.
 #[derive(Default)]
 pub(super) struct Scratch {
-    /// Each document's [`Mark`].
+    /// Each document's [`Mark`] (partial matching only: a query whose clauses must all match is scored a
+    /// [`Window`] at a time).
     pub(super) marks: Vec<Mark>,
     /// Clauses the document matched (partial matching only: [`SearchIndex::match_segment_any`]).
     pub(super) words: Vec<u8>,
     /// Bit set of the documents that matched every clause (read in document order).
     pub(super) matched: Vec<u64>,
-    /// Bit set of the documents that matched every clause before the current one ([`SearchIndex::match_segment`]):
-    /// a posting of a later clause looks there first, in some 125 KB at a million documents, and reads the
-    /// document's [`Mark`] (8 MB in all) only when it is still a candidate (issue 39).
+    /// Bit set of the documents that matched every clause before the current one ([`SearchIndex::match_segment`]),
+    /// some 125 KB at a million documents (issue 39).
     pub(super) alive: Vec<u64>,
     /// The current epoch, 1..=255.
     pub(super) epoch: u8,
 }
 
 impl Scratch {
-    /// Starts a new epoch for a segment of `max_doc` documents (forgetting the previous one, even one a panic cut
-    /// short); returns the epoch's high byte for [`Scratch::level`].
+    /// Starts a new epoch of the marks for a segment of `max_doc` documents (forgetting the previous one, even one a
+    /// panic cut short) and clears the matches ([`Scratch::start_matching`]); returns the epoch's high byte for the
+    /// marks' levels. Partial matching only: a thread that never matches partially never holds marks (8 MB at a
+    /// million documents).
     fn start(&mut self, max_doc: usize) -> u16 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -81,11 +84,19 @@ impl Scratch {
         if self.marks.len() < max_doc {
             self.marks.resize(max_doc, Mark::default());
             self.words.resize(max_doc, 0);
-            self.matched.resize(max_doc.div_ceil(64), 0);
-            self.alive.resize(max_doc.div_ceil(64), 0);
+        }
+        self.start_matching(max_doc);
+        u16::from(self.epoch) << 8
+    }
+
+    /// Clears the matches for a segment of `max_doc` documents, sizing the bit sets for it.
+    fn start_matching(&mut self, max_doc: usize) {
+        let words = max_doc.div_ceil(64);
+        if self.matched.len() < words {
+            self.matched.resize(words, 0);
+            self.alive.resize(words, 0);
         }
         self.matched.fill(0);
-        u16::from(self.epoch) << 8
     }
 
     /// The matched documents in order.
@@ -196,6 +207,233 @@ impl<'a> Scorer<'a> {
     }
 }
 
+/// Where a source's documents come from in one segment.
+enum Held {
+    /// Its kept bit set, and the first of its repeats not yet passed.
+    Kept(Arc<bits::Kept>, usize),
+    /// Its postings, read once: documents in rising order, each one's frequency when it scores by BM25 (empty
+    /// otherwise), and the first not yet passed.
+    Postings { docs: Vec<DocId>, freqs: Vec<u32>, at: usize },
+}
+
+/// One source (or boost) of a plan ready for one segment ([`SearchIndex::match_segment`]): its documents, and each
+/// one's score, asked a window at a time in rising order ([`Cursor::each_in`]).
+pub(super) struct Cursor<'a> {
+    scorer: Scorer<'a>,
+    class: u16,
+    held: Held,
+}
+
+/// A clause's [`Cursor`]s: its sources, best class first, and its boosts.
+pub(super) struct ClauseCursors<'a> {
+    sources: Vec<Cursor<'a>>,
+    boosts: Vec<Cursor<'a>>,
+}
+
+impl<'a> Cursor<'a> {
+    /// `source` in segment `segment` (`reader`): from its kept bit set when `term_bits` keeps one, else from its
+    /// postings, read here. Errors: tantivy's, reading them.
+    fn open(
+        term_bits: &bits::TermBits,
+        segment: usize,
+        reader: &SegmentReader,
+        source: &'a Source,
+    ) -> tantivy::Result<Self> {
+        let scorer = Scorer::of(reader, source)?;
+        let held = match term_bits.of(segment, reader, &source.term)? {
+            Some(kept) => Held::Kept(kept, 0),
+            None => {
+                let (mut docs, mut freqs) = (Vec::new(), Vec::new());
+                for_each_doc_block(reader, &source.term, scorer.reads(), |block, held| {
+                    docs.extend_from_slice(block);
+                    freqs.extend_from_slice(held);
+                })?;
+                Held::Postings { docs, freqs, at: 0 }
+            }
+        };
+        Ok(Self { scorer, class: source.class, held })
+    }
+
+    /// Sets the bits of its documents in `matched`: of those set in `alive` too, when given.
+    fn mark(&self, matched: &mut [u64], alive: Option<&[u64]>) {
+        match (&self.held, alive) {
+            (Held::Kept(kept, _), None) => matched.iter_mut().zip(kept.bits.iter()).for_each(|(m, b)| *m |= b),
+            (Held::Kept(kept, _), Some(alive)) => {
+                let bits = kept.bits.iter().zip(alive);
+                matched.iter_mut().zip(bits).for_each(|(m, (b, a))| *m |= b & a);
+            }
+            (Held::Postings { docs, .. }, alive) => {
+                for &doc in docs {
+                    let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
+                    if alive.is_none_or(|alive| alive[word] & bit != 0) {
+                        matched[word] |= bit;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit(i, score)` for each of its documents among `matched`, the matches of the window of documents
+    /// from `base` on (`i` their place in it), in rising order. Windows are asked in rising order; a window without
+    /// matches may be skipped.
+    #[inline]
+    fn each_in(&mut self, base: usize, matched: &[u64], mut visit: impl FnMut(usize, Score)) {
+        let Self { scorer, held, .. } = self;
+        match held {
+            Held::Kept(kept, repeat) => {
+                let first = base / 64;
+                let words = &kept.bits[first..(first + matched.len()).min(kept.bits.len())];
+                match scorer {
+                    Scorer::Constant(score) => bits::for_each_common(words, Some(matched), |i, _| visit(i, *score)),
+                    Scorer::Bm25(weight, norms) => {
+                        // The repeats before the window (of windows skipped, or of documents not matched) are passed
+                        // in one search, those within it as the documents come.
+                        let repeats = &kept.repeats;
+                        *repeat = gallop(repeats, *repeat, |&(doc, _)| (doc as usize) < base);
+                        bits::for_each_common(words, Some(matched), |i, _| {
+                            let doc = base + i;
+                            let mut freq = 1;
+                            while let Some(&(held, times)) = repeats.get(*repeat)
+                                && held as usize <= doc
+                            {
+                                if held as usize == doc {
+                                    freq = times;
+                                }
+                                *repeat += 1;
+                            }
+                            visit(i, weight.score(norms.fieldnorm_id(doc as DocId), freq));
+                        });
+                    }
+                }
+            }
+            Held::Postings { docs, freqs, at } => {
+                // Documents of windows skipped are passed in one search; a source with none in this window costs
+                // two comparisons (a typo or a long word's start may bring dozens of sources).
+                *at = gallop(docs, *at, |&doc| (doc as usize) < base);
+                let end = base + matched.len() * 64;
+                while let Some(&doc) = docs.get(*at)
+                    && (doc as usize) < end
+                {
+                    let i = doc as usize - base;
+                    if matched[i / 64] & (1 << (i % 64)) != 0 {
+                        visit(i, scorer.score(doc, freqs.get(*at).copied().unwrap_or(1)));
+                    }
+                    *at += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The first place at or after `from` in `items` whose item is not `below` (which holds for a first run of them):
+/// an exponential search from `from`, so that an answer near it costs a few reads (a binary search over all the
+/// rest of a wide question's repeats missed the cache at every step: 8 % of its time at a million offers, issue 39).
+fn gallop<T>(items: &[T], from: usize, below: impl Fn(&T) -> bool) -> usize {
+    if items.get(from).is_none_or(|item| !below(item)) {
+        return from;
+    }
+    let (mut low, mut step) = (from, 1);
+    while low + step < items.len() && below(&items[low + step]) {
+        low += step;
+        step *= 2;
+    }
+    low + items[low..(low + step + 1).min(items.len())].partition_point(below)
+}
+
+/// Words of 64 documents in a [`Window`].
+const WINDOW_WORDS: usize = 16;
+
+/// Documents in a [`Window`].
+const WINDOW: usize = WINDOW_WORDS * 64;
+
+/// The matches of [`WINDOW`] documents of a segment in a row, scored and read together (issue 39): their classes
+/// and scores (some 6 KB, in the first level of cache) summed source by source, then their offers' facts read in a
+/// loop of independent loads before any is used.
+struct Window {
+    /// By place in the window: the match's class and score (meaningful for the matches only).
+    classes: [u16; WINDOW],
+    scores: [Score; WINDOW],
+    /// The matches a source of the current clause counted already.
+    seen: [u64; WINDOW_WORDS],
+    /// The matches' places, then their offers' ordinals and facts, in order.
+    places: [u16; WINDOW],
+    offers: [u32; WINDOW],
+    infos: [u32; WINDOW],
+}
+
+impl Default for Window {
+    fn default() -> Self {
+        Self {
+            classes: [0; WINDOW],
+            scores: [0.0; WINDOW],
+            seen: [0; WINDOW_WORDS],
+            places: [0; WINDOW],
+            offers: [0; WINDOW],
+            infos: [0; WINDOW],
+        }
+    }
+}
+
+impl Window {
+    /// Scores `matched`, the matches of the window of documents from `base` on, clause by clause: the first source
+    /// of a clause (best class first) that holds a match gives its class for the clause, every one adds its score,
+    /// and every boost adds its score and class; in the order [`SearchIndex::match_segment_any`] sums them.
+    fn score(&mut self, clauses: &mut [ClauseCursors], base: usize, matched: &[u64]) {
+        let Self { classes, scores, seen, .. } = self;
+        for (c, clause) in clauses.iter_mut().enumerate() {
+            *seen = [0; WINDOW_WORDS];
+            for cursor in &mut clause.sources {
+                let class = cursor.class;
+                cursor.each_in(base, matched, |i, s| {
+                    let (word, bit) = (&mut seen[i / 64], 1u64 << (i % 64));
+                    if *word & bit != 0 {
+                        scores[i] += s;
+                    } else {
+                        *word |= bit;
+                        if c == 0 {
+                            (classes[i], scores[i]) = (class, s);
+                        } else {
+                            classes[i] += class;
+                            scores[i] += s;
+                        }
+                    }
+                });
+            }
+            for cursor in &mut clause.boosts {
+                let class = cursor.class;
+                cursor.each_in(base, matched, |i, s| {
+                    scores[i] += s;
+                    classes[i] += class;
+                });
+            }
+        }
+    }
+
+    /// Reads the window's matches (`matched`, of the documents from `base` on) in order into `places` (each one's
+    /// place in the window), `offers` (its offer's ordinal) and `infos` (its facts from `facts`); answers how many.
+    fn read(&mut self, base: usize, matched: &[u64], facts: &SegmentFacts) -> usize {
+        let mut n = 0;
+        bits::for_each_common(matched, None, |i, _| {
+            self.places[n] = i as u16;
+            n += 1;
+        });
+        let places = &self.places[..n];
+        if facts.offer.is_empty() {
+            for (offer, &i) in self.offers[..n].iter_mut().zip(places) {
+                *offer = (base + usize::from(i)) as u32;
+            }
+        } else {
+            for (offer, &i) in self.offers[..n].iter_mut().zip(places) {
+                *offer = facts.offer[base + usize::from(i)];
+            }
+        }
+        for (info, &i) in self.infos[..n].iter_mut().zip(places) {
+            *info = facts.info[base + usize::from(i)];
+        }
+        n
+    }
+}
+
 impl SearchIndex {
     /// Answers `request`: empty hits for a blank text. Every word must match; when fewer than
     /// [`SEARCH_FULL_MATCHES_ENOUGH`] offers match every word (in stock or not), the offers matching most words follow
@@ -219,7 +457,7 @@ impl SearchIndex {
     /// The hits of `plan`: every clause must match (`partial` `None`), or at least `partial` of them (fewer when no
     /// offer matches that many); with the number of offers that matched, whatever `request`'s filters. `None` when
     /// no offer matches at all.
-    fn collect(
+    pub(super) fn collect(
         &self,
         request: &SearchRequest,
         plan: &Plan,
@@ -252,6 +490,35 @@ impl SearchIndex {
         let keep_found = !request.no_facets;
         let mut found_bits: Vec<u8> = if keep_found { vec![0; self.ids.len().div_ceil(8)] } else { Vec::new() };
         let every = plan.tokens();
+        // One match of the segment's facts `info` (offer `offer`), which matched `words` clauses (0 when all must
+        // match) in class `class` with score `score`: counted, and ranked when in the items' scope.
+        let mut take = |offer: u32, info: u32, words: u8, class: u16, score: Score| {
+            if info == DEAD {
+                return;
+            }
+            matched += 1;
+            if keep_found
+                && in_scope[(info & !AVAILABLE_BIT) as usize]
+                && let Some(bits) = found_bits.get_mut(offer as usize / 8)
+            {
+                *bits |= 1 << (offer % 8);
+            }
+            if let Some(within) = &request.within
+                && !within.contains(offer)
+            {
+                return;
+            }
+            let available = info & AVAILABLE_BIT != 0;
+            let slot = if request.available_only && !available { dropped } else { (info & !AVAILABLE_BIT) as usize };
+            let key = rank_key(Match { words, class, available, score, place: self.place_of(offer) });
+            counts[slot] += 1;
+            best[slot] = best[slot].max(key);
+            items_total += usize::from(in_scope[slot]);
+            exact += usize::from(in_scope[slot] & (partial.is_none() || usize::from(words) == every));
+            if in_scope[slot] & (key > top.threshold) {
+                top.push(key);
+            }
+        };
         SCRATCH.with_borrow_mut(|scratch| {
             let readers = self.searcher.segment_readers();
             // A partial answer's least words: half the query's, or fewer when no offer shown matches that many, over
@@ -265,59 +532,36 @@ impl SearchIndex {
                 }
             }
             for (segment, (reader, facts)) in readers.iter().zip(&self.segments).enumerate() {
-                let least = match partial {
-                    None => {
-                        self.match_segment(segment, reader, clauses, scratch)?;
-                        0
-                    }
-                    Some(half) => {
-                        // One segment's matches (a built index's) are still in the work arrays from the pass above.
-                        if readers.len() > 1 {
-                            self.match_segment_any(reader, clauses, scratch)?;
+                let Some(half) = partial else {
+                    // Every clause: the matches found in bit sets, then scored and read a window at a time.
+                    let mut cursors = self.match_segment(segment, reader, clauses, scratch)?;
+                    let words = (reader.max_doc() as usize).div_ceil(64);
+                    let mut window = Window::default();
+                    for (n, held) in scratch.matched[..words].chunks(WINDOW_WORDS).enumerate() {
+                        if held.iter().all(|&word| word == 0) {
+                            continue;
                         }
-                        (half.min(usize::from(u8::MAX)) as u8).min(most).max(1)
+                        let base = n * WINDOW;
+                        window.score(&mut cursors, base, held);
+                        for k in 0..window.read(base, held, facts) {
+                            let i = usize::from(window.places[k]);
+                            take(window.offers[k], window.infos[k], 0, window.classes[i], window.scores[i]);
+                        }
                     }
+                    continue;
                 };
+                // One segment's matches (a built index's) are still in the work arrays from the pass above.
+                if readers.len() > 1 {
+                    self.match_segment_any(reader, clauses, scratch)?;
+                }
+                let least = (half.min(usize::from(u8::MAX)) as u8).min(most).max(1);
                 let mut matches = scratch.matches();
                 let mut batch = Batch::default();
-                while let n @ 1.. = batch.fill(&mut matches, scratch, facts, partial.is_some()) {
+                while let n @ 1.. = batch.fill(&mut matches, scratch, facts) {
                     for i in 0..n {
-                        let (offer, info, mark, words) =
-                            (batch.offers[i], batch.infos[i], batch.marks[i], batch.words[i]);
-                        if words < least || info == DEAD {
-                            continue;
-                        }
-                        matched += 1;
-                        if keep_found
-                            && in_scope[(info & !AVAILABLE_BIT) as usize]
-                            && let Some(bits) = found_bits.get_mut(offer as usize / 8)
-                        {
-                            *bits |= 1 << (offer % 8);
-                        }
-                        if let Some(within) = &request.within
-                            && !within.contains(offer)
-                        {
-                            continue;
-                        }
-                        let available = info & AVAILABLE_BIT != 0;
-                        let slot = if request.available_only && !available {
-                            dropped
-                        } else {
-                            (info & !AVAILABLE_BIT) as usize
-                        };
-                        let key = rank_key(Match {
-                            words,
-                            class: mark.class,
-                            available,
-                            score: mark.score,
-                            place: self.place_of(offer),
-                        });
-                        counts[slot] += 1;
-                        best[slot] = best[slot].max(key);
-                        items_total += usize::from(in_scope[slot]);
-                        exact += usize::from(in_scope[slot] & (partial.is_none() || usize::from(words) == every));
-                        if in_scope[slot] & (key > top.threshold) {
-                            top.push(key);
+                        if batch.words[i] >= least {
+                            let mark = batch.marks[i];
+                            take(batch.offers[i], batch.infos[i], batch.words[i], mark.class, mark.score);
                         }
                     }
                 }
@@ -349,119 +593,40 @@ impl SearchIndex {
         Ok(Some((hits, matched)))
     }
 
-    /// Runs `clauses` over segment `segment` (`reader`), term at a time: afterwards `scratch.matched` holds the
-    /// documents that matched every clause, and `scratch.marks` their scores and classes. Two passes (issue 39): the
-    /// first finds the matches in bit sets alone (some 125 KB at a million documents), the second scores them and
-    /// writes their marks. Writing a mark for every posting of a common word (8 MB of marks at a million) waited on
-    /// memory for most of a wide search's time; a second read, of the matches only, costs less. A frequent term's
-    /// documents come from its kept bit set ([`bits`]): the first pass ANDs and ORs words of 64 documents, and the
-    /// second scores the matches among them without its postings (a BM25 term from its few repeats and the field's
-    /// norms), so that a narrow question's frequent word costs its matches, not its postings; a rarer term's postings
-    /// are read again. The marks' levels are not kept here (only [`SearchIndex::match_segment_any`] needs them).
-    pub(super) fn match_segment(
+    /// Finds the documents of segment `segment` (`reader`) that match every one of `clauses`: afterwards
+    /// `scratch.matched` holds them, and the answer is each clause's sources and boosts ready to score them
+    /// ([`Window::score`]). Matching is done in bit sets alone (some 125 KB at a million documents): a frequent term's
+    /// documents come from its kept bit set ([`bits`]), ANDed and ORed a word of 64 documents at a time, a rarer
+    /// term's from its postings, read once and kept for the scoring. Scores are not written per document here (issue
+    /// 39): writing a mark for every match of every source into an array of all documents (8 MB at a million) waited
+    /// on memory for much of a wide search's time; a window's scores stay in a few KB ([`Window`]).
+    pub(super) fn match_segment<'a>(
         &self,
         segment: usize,
         reader: &SegmentReader,
-        clauses: &[Clause],
+        clauses: &'a [Clause],
         scratch: &mut Scratch,
-    ) -> tantivy::Result<()> {
-        scratch.start(reader.max_doc() as usize);
-        let Scratch { marks, matched, alive, .. } = scratch;
-        // One clause: every posting is a match, and one pass finds and scores them.
-        let one = clauses.len() == 1;
-        // Each source's kept bit set: for matching when there are several clauses, and for scoring the matches among
-        // them. A BM25 source of one clause scores every posting (each is a match): decoding them costs about what
-        // walking its bits does, and the bench's one-word questions showed no difference within this machine's noise.
-        let kept: Vec<Vec<Option<Arc<bits::Kept>>>> = clauses
+    ) -> tantivy::Result<Vec<ClauseCursors<'a>>> {
+        scratch.start_matching(reader.max_doc() as usize);
+        let Scratch { matched, alive, .. } = scratch;
+        let open = |sources: &'a [Source]| -> tantivy::Result<Vec<Cursor<'a>>> {
+            sources.iter().map(|source| Cursor::open(&self.term_bits, segment, reader, source)).collect()
+        };
+        let cursors = clauses
             .iter()
-            .map(|clause| {
-                clause
-                    .sources
-                    .iter()
-                    .map(|source| match source.scoring {
-                        Scoring::Bm25(_) if one => Ok(None),
-                        _ => self.term_bits.of(segment, reader, &source.term),
-                    })
-                    .collect::<tantivy::Result<Vec<_>>>()
-            })
-            .collect::<tantivy::Result<_>>()?;
-        // Matching: `matched` gathers the documents that match this clause too; `alive`, those that matched the ones
-        // before.
-        for (c, clause) in clauses.iter().enumerate().filter(|_| !one) {
+            .map(|clause| Ok(ClauseCursors { sources: open(&clause.sources)?, boosts: open(&clause.boosts)? }))
+            .collect::<tantivy::Result<Vec<_>>>()?;
+        // `matched` gathers the documents that match this clause too; `alive`, those that matched the ones before.
+        for (c, clause) in cursors.iter().enumerate() {
             if c > 0 {
                 std::mem::swap(alive, matched);
                 matched.fill(0);
             }
-            for (source, kept) in clause.sources.iter().zip(&kept[c]) {
-                if let Some(kept) = kept {
-                    if c == 0 {
-                        matched.iter_mut().zip(kept.bits.iter()).for_each(|(m, b)| *m |= b);
-                    } else {
-                        let bits = kept.bits.iter().zip(alive.iter());
-                        matched.iter_mut().zip(bits).for_each(|(m, (b, a))| *m |= b & a);
-                    }
-                    continue;
-                }
-                for_each_doc_block(reader, &source.term, IndexRecordOption::Basic, |docs, _| {
-                    for &doc in docs {
-                        let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
-                        if c == 0 || alive[word] & bit != 0 {
-                            matched[word] |= bit;
-                        }
-                    }
-                })?;
+            for cursor in &clause.sources {
+                cursor.mark(matched, (c > 0).then_some(&alive[..]));
             }
         }
-        // Scoring the matches, clause by clause; `alive` now says which of them a source of the clause counted.
-        let seen = alive;
-        for (c, clause) in clauses.iter().enumerate() {
-            seen.fill(0);
-            // Sources come best class first: the first that holds a document gives its class for this clause.
-            for (source, kept) in clause.sources.iter().zip(&kept[c]) {
-                let scorer = Scorer::of(reader, source)?;
-                if let Some(kept) = kept {
-                    let only = (!one).then_some(&matched[..]);
-                    match &scorer {
-                        Scorer::Constant(score) => bits::for_each_common(&kept.bits, only, |doc, bit| {
-                            score_into(marks, seen, c, source.class, doc, bit, *score);
-                        }),
-                        Scorer::Bm25(weight, norms) => {
-                            // The repeats, in rising order as the documents come: each is passed at most once.
-                            let mut repeats = kept.repeats.iter().peekable();
-                            bits::for_each_common(&kept.bits, only, |doc, bit| {
-                                let mut freq = 1;
-                                while let Some(&&(held, times)) = repeats.peek()
-                                    && held as usize <= doc
-                                {
-                                    if held as usize == doc {
-                                        freq = times;
-                                    }
-                                    repeats.next();
-                                }
-                                let s = weight.score(norms.fieldnorm_id(doc as DocId), freq);
-                                score_into(marks, seen, c, source.class, doc, bit, s);
-                            });
-                        }
-                    }
-                    continue;
-                }
-                for_each_doc_block(reader, &source.term, scorer.reads(), |docs, freqs| {
-                    for (i, &doc) in docs.iter().enumerate() {
-                        let (word, bit) = (doc as usize / 64, 1u64 << (doc % 64));
-                        if !one && matched[word] & bit == 0 {
-                            continue;
-                        }
-                        let s = scorer.score(doc, freqs.get(i).copied().unwrap_or(1));
-                        score_into(marks, seen, c, source.class, doc as usize, bit, s);
-                    }
-                })?;
-            }
-            if one {
-                matched.copy_from_slice(seen);
-            }
-            add_boosts(reader, clause, None, marks, matched)?;
-        }
-        Ok(())
+        Ok(cursors)
     }
 
     /// Runs `clauses` over one segment, any of them matching (partial answers): afterwards `scratch.matched` holds
@@ -498,50 +663,20 @@ impl SearchIndex {
                     }
                 })?;
             }
-            add_boosts(reader, clause, Some(mark), marks, matched)?;
+            add_boosts(reader, clause, mark, marks)?;
         }
         Ok(())
     }
 }
 
-/// Adds the score `s` of clause `c`'s source of class `class` to document `doc` (bit `bit` of its word in `seen`,
-/// the documents a source of the clause counted before): the first such source gives the clause's class, a later
-/// one adds to the score only.
-#[inline]
-fn score_into(marks: &mut [Mark], seen: &mut [u64], c: usize, class: u16, doc: usize, bit: u64, s: Score) {
-    let mark = &mut marks[doc];
-    let word = &mut seen[doc / 64];
-    if *word & bit != 0 {
-        mark.score += s;
-    } else {
-        *word |= bit;
-        if c == 0 {
-            *mark = Mark { level: 0, class, score: s };
-        } else {
-            mark.class += class;
-            mark.score += s;
-        }
-    }
-}
-
-/// Adds `clause`'s boosts to the score and class of the documents that matched it: those `matched` holds, and whose
-/// level is `done` when given ([`SearchIndex::match_segment_any`]'s `matched` holds the documents of every clause).
-fn add_boosts(
-    reader: &SegmentReader,
-    clause: &Clause,
-    done: Option<u16>,
-    marks: &mut [Mark],
-    matched: &[u64],
-) -> tantivy::Result<()> {
+/// Adds `clause`'s boosts to the score and class of the documents that matched it ([`SearchIndex::match_segment_any`]):
+/// those whose level is `done`, the clause's mark in the current epoch.
+fn add_boosts(reader: &SegmentReader, clause: &Clause, done: u16, marks: &mut [Mark]) -> tantivy::Result<()> {
     for source in &clause.boosts {
         for_each_block(reader, source, |docs, scores| {
             for (&doc, &s) in docs.iter().zip(scores) {
-                let d = doc as usize;
-                if matched[d / 64] & (1 << (d % 64)) == 0 {
-                    continue;
-                }
-                let mark = &mut marks[d];
-                if done.is_none_or(|done| mark.level == done) {
+                let mark = &mut marks[doc as usize];
+                if mark.level == done {
                     mark.score += s;
                     mark.class += source.class;
                 }
@@ -554,8 +689,8 @@ fn add_boosts(
 /// Matches read in batches of this many documents ([`Batch`]).
 const BATCH: usize = 128;
 
-/// Up to [`BATCH`] matched documents with what [`SearchIndex::collect`] reads of each: their offers' ordinals,
-/// section slots, marks and (partial answers) words, read in loops of independent loads before any is used (issue
+/// Up to [`BATCH`] documents of a partial answer with what [`SearchIndex::collect`] reads of each: their offers'
+/// ordinals, section slots, marks and words, read in loops of independent loads before any is used (issue
 /// 39): one match at a time, each match's loads of its facts and its mark waited on memory in turn (a third of a wide
 /// search's samples at a million offers), where a batch has them in flight together.
 struct Batch {
@@ -580,15 +715,9 @@ impl Default for Batch {
 
 impl Batch {
     /// Takes the next matches from `matches` and reads their facts from `facts` and `scratch`; answers how many (0
-    /// at the end). Words are read when `partial` (0 otherwise).
+    /// at the end).
     #[inline]
-    fn fill(
-        &mut self,
-        matches: &mut impl Iterator<Item = usize>,
-        scratch: &Scratch,
-        facts: &SegmentFacts,
-        partial: bool,
-    ) -> usize {
+    fn fill(&mut self, matches: &mut impl Iterator<Item = usize>, scratch: &Scratch, facts: &SegmentFacts) -> usize {
         let mut n = 0;
         for doc in matches.take(BATCH) {
             self.docs[n] = doc as u32;
@@ -607,10 +736,8 @@ impl Batch {
         for (slot, &doc) in self.marks[..n].iter_mut().zip(&self.docs[..n]) {
             *slot = scratch.marks[doc as usize];
         }
-        if partial {
-            for (slot, &doc) in self.words[..n].iter_mut().zip(&self.docs[..n]) {
-                *slot = scratch.words[doc as usize];
-            }
+        for (slot, &doc) in self.words[..n].iter_mut().zip(&self.docs[..n]) {
+            *slot = scratch.words[doc as usize];
         }
         n
     }
@@ -644,5 +771,22 @@ impl TopOffers {
         self.buffer.sort_unstable_by(|a, b| b.cmp(a));
         self.buffer.truncate(self.keep);
         self.buffer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gallop;
+
+    #[test]
+    fn gallop_finds_the_first_item_not_below_from_where_it_starts() {
+        let items: Vec<u32> = (0..300).map(|i| i * 3).collect();
+        for from in [0, 1, 7, 150, 299, 300, 301] {
+            for target in [0, 1, 2, 3, 20, 449, 450, 451, 896, 897, 898, 5000] {
+                // Rising items: the first not below at or after `from` is the later of the two.
+                let want = from.max(items.partition_point(|&x| x < target));
+                assert_eq!(gallop(&items, from, |&x| x < target), want, "from {from}, target {target}");
+            }
+        }
     }
 }

@@ -30,11 +30,10 @@
 //!
 //! How (issue 4 "Measure", docs/performance.md "Search"): the answer needs every match, not only the best ones
 //! (the total and the per-section counts), so nothing can be skipped. tantivy holds the terms, posting lists and
-//! field lengths; the query is run here, term at a time: each token is a [`Clause`] of posting lists, read block
-//! by block into a per-document byte "clauses matched so far" and a float score ([`Scratch`], reused per thread).
-//! The documents that matched every clause are then read once, in document order, into per-section counts, each
-//! section's best rank and a bounded top list, with each offer's section and availability taken from plain vectors
-//! built with the index.
+//! field lengths; the query is run here: each token is a [`Clause`] of posting lists (or of a frequent term's kept
+//! bit set), matched term at a time in bit sets of the documents ([`Scratch`], reused per thread), then scored a
+//! window of documents at a time and read once, in document order, into per-section counts, each section's best rank
+//! and a bounded top list, with each offer's section and availability taken from plain vectors built with the index.
 
 use crate::domain::offer_ids::OfferIds;
 use crate::limits::{
@@ -614,15 +613,13 @@ mod tests {
         assert_eq!(cartridges[2], "ink", "a word in the params and description does not outrank it in the name");
     }
 
-    /// Issue 39: a question answers the same whether its frequent terms' documents come from kept bit sets
-    /// ([`bits`]) or from their postings: the same matches, scores, order, counts and found ordinals.
-    #[test]
-    fn frequent_terms_kept_as_bit_sets_answer_as_their_postings_do() {
-        // Words of every frequency: "конструктор" in half the offers, "магнитный" in a third, "замок" in a
-        // seventh, "радуга" in one of 97 (under the bit sets' share), numbers in a few; sections of ten; names of
-        // several lengths, so that BM25 scores differ; words twice in some names and descriptions.
+    /// A catalogue with words of every frequency: "конструктор" in half the offers, "магнитный" in a third, "замок" in
+    /// a seventh, "радуга" in one of 97 (under the bit sets' share), numbers in a few, "лунный" and "солнечный" in a
+    /// few documents in a row; sections of ten; names of several lengths, so that BM25 scores differ; words twice in
+    /// some names and descriptions.
+    fn mixed_catalogue() -> Vec<SearchDoc> {
         let kinds = ["Конструктор", "Пазл", "Набор"];
-        let docs: Vec<SearchDoc> = (0..3000)
+        (0..3000)
             .map(|i| {
                 let mut name = format!("{} {}", kinds[i % 2 * (1 + i % 3 / 2)], i % 211);
                 if i % 3 == 0 {
@@ -638,6 +635,14 @@ mod tests {
                 if i % 13 == 0 {
                     name.push_str(" конструктор");
                 }
+                // Words of some windows of documents only (1,024 each, `collect::Window`): a frequent one in the first
+                // and the third, a rare one in the first.
+                if i < 30 || (2100..2130).contains(&i) {
+                    name.push_str(" лунный");
+                }
+                if (10..40).contains(&i) {
+                    name.push_str(" солнечный");
+                }
                 let description = match i % 11 {
                     0 => "Конструктор, конструктор и замок, замок, замок",
                     5 => "Магнитный замок",
@@ -650,26 +655,38 @@ mod tests {
                 let description = description.to_owned();
                 SearchDoc { params, vendor, description, ..doc(&i.to_string(), &name, &[section.as_str()], i % 5 != 0) }
             })
-            .collect();
-        let mut kept = SearchIndex::build(docs.clone()).unwrap();
+            .collect()
+    }
+
+    /// Questions of [`mixed_catalogue`]: one word and several, whole and started, frequent and rare, a typo, matches
+    /// in some windows of documents only.
+    const MIXED_QUESTIONS: [&str; 15] = [
+        "конструктор",
+        "конструктор магнитный",
+        "магнитный замок",
+        "конструктор ма",
+        "пазл за",
+        "набор 1",
+        "магнитный 12",
+        "радуга конструктор",
+        "конструктор син",
+        "к",
+        "замок радуга пазл",
+        "конструктр магнитный",
+        "лунный конструктор",
+        "солнечный конструктор",
+        "конструктор лу",
+    ];
+
+    /// Issue 39: a question answers the same whether its frequent terms' documents come from kept bit sets
+    /// ([`bits`]) or from their postings: the same matches, scores, order, counts and found ordinals.
+    #[test]
+    fn frequent_terms_kept_as_bit_sets_answer_as_their_postings_do() {
+        let mut kept = SearchIndex::build(mixed_catalogue()).unwrap();
         kept.keep_term_bits(1 << 20);
-        let mut read = SearchIndex::build(docs).unwrap();
+        let mut read = SearchIndex::build(mixed_catalogue()).unwrap();
         read.keep_term_bits(0);
-        let questions = [
-            "конструктор",
-            "конструктор магнитный",
-            "магнитный замок",
-            "конструктор ма",
-            "пазл за",
-            "набор 1",
-            "магнитный 12",
-            "радуга конструктор",
-            "конструктор син",
-            "к",
-            "замок радуга пазл",
-            "конструктр магнитный",
-        ];
-        for text in questions {
+        for text in MIXED_QUESTIONS {
             for available_only in [false, true] {
                 for offset in [0, 40] {
                     let request = SearchRequest {
@@ -687,6 +704,45 @@ mod tests {
         }
         assert!(kept.term_bits_kept().0 > 0, "the frequent terms were kept as bit sets");
         assert_eq!(read.term_bits_kept(), (0, 0));
+    }
+
+    /// Issue 39: the matches of every word, scored a window of documents at a time, rank and count as the partial
+    /// answers' path (term at a time into a mark per document) ranks and counts those of its matches that hold every
+    /// word: the same classes and scores, so the same order, sections, counts and found ordinals; with kept bit sets
+    /// and without.
+    #[test]
+    fn every_word_scored_by_windows_ranks_as_the_term_at_a_time_path_does() {
+        let mut compared = 0;
+        for budget in [1 << 20, 0] {
+            let mut index = SearchIndex::build(mixed_catalogue()).unwrap();
+            index.keep_term_bits(budget);
+            for text in MIXED_QUESTIONS {
+                let plan = index.plan(text).unwrap().unwrap();
+                assert_eq!(plan.missing, 0, "{text}");
+                for available_only in [false, true] {
+                    for offset in [0, 40] {
+                        let request = SearchRequest {
+                            text: text.into(),
+                            available_only,
+                            limit: 20,
+                            offset,
+                            ..SearchRequest::default()
+                        };
+                        // No offer with every word: the partial path would answer fewer words.
+                        let Some((windows, _)) = index.collect(&request, &plan, None).unwrap() else { continue };
+                        let (marks, _) = index.collect(&request, &plan, Some(plan.clauses.len())).unwrap().unwrap();
+                        assert!(marks.partial, "{text}");
+                        assert_eq!(
+                            windows,
+                            SearchHits { partial: false, ..marks },
+                            "{text}, {available_only}, {offset}"
+                        );
+                        compared += usize::from(!windows.items.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(compared >= 2 * 2 * 2 * 10, "most questions had pages to compare: {compared}");
     }
 
     #[test]
