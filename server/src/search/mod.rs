@@ -678,6 +678,21 @@ mod tests {
         "конструктор лу",
     ];
 
+    /// Each of [`MIXED_QUESTIONS`] asked for pages of 20 from 0 and from 40, with and without `available_only`.
+    fn mixed_requests() -> impl Iterator<Item = SearchRequest> {
+        MIXED_QUESTIONS.into_iter().flat_map(|text| {
+            [false, true].into_iter().flat_map(move |available_only| {
+                [0, 40].into_iter().map(move |offset| SearchRequest {
+                    text: text.into(),
+                    available_only,
+                    limit: 20,
+                    offset,
+                    ..SearchRequest::default()
+                })
+            })
+        })
+    }
+
     /// Issue 39: a question answers the same whether its frequent terms' documents come from kept bit sets
     /// ([`bits`]) or from their postings: the same matches, scores, order, counts and found ordinals.
     #[test]
@@ -686,21 +701,11 @@ mod tests {
         kept.keep_term_bits(1 << 20);
         let mut read = SearchIndex::build(mixed_catalogue()).unwrap();
         read.keep_term_bits(0);
-        for text in MIXED_QUESTIONS {
-            for available_only in [false, true] {
-                for offset in [0, 40] {
-                    let request = SearchRequest {
-                        text: text.into(),
-                        available_only,
-                        limit: 20,
-                        offset,
-                        ..SearchRequest::default()
-                    };
-                    let (a, b) = (kept.search(&request).unwrap(), read.search(&request).unwrap());
-                    assert!(a.total > 0, "{text} matches");
-                    assert_eq!(a, b, "{text}, available only {available_only}, offset {offset}");
-                }
-            }
+        for request in mixed_requests() {
+            let (a, b) = (kept.search(&request).unwrap(), read.search(&request).unwrap());
+            let (text, available_only, offset) = (&request.text, request.available_only, request.offset);
+            assert!(a.total > 0, "{text} matches");
+            assert_eq!(a, b, "{text}, available only {available_only}, offset {offset}");
         }
         assert!(kept.term_bits_kept().0 > 0, "the frequent terms were kept as bit sets");
         assert_eq!(read.term_bits_kept(), (0, 0));
@@ -716,30 +721,16 @@ mod tests {
         for budget in [1 << 20, 0] {
             let mut index = SearchIndex::build(mixed_catalogue()).unwrap();
             index.keep_term_bits(budget);
-            for text in MIXED_QUESTIONS {
+            for request in mixed_requests() {
+                let (text, available_only, offset) = (&request.text, request.available_only, request.offset);
                 let plan = index.plan(text).unwrap().unwrap();
                 assert_eq!(plan.missing, 0, "{text}");
-                for available_only in [false, true] {
-                    for offset in [0, 40] {
-                        let request = SearchRequest {
-                            text: text.into(),
-                            available_only,
-                            limit: 20,
-                            offset,
-                            ..SearchRequest::default()
-                        };
-                        // No offer with every word: the partial path would answer fewer words.
-                        let Some((windows, _)) = index.collect(&request, &plan, None).unwrap() else { continue };
-                        let (marks, _) = index.collect(&request, &plan, Some(plan.clauses.len())).unwrap().unwrap();
-                        assert!(marks.partial, "{text}");
-                        assert_eq!(
-                            windows,
-                            SearchHits { partial: false, ..marks },
-                            "{text}, {available_only}, {offset}"
-                        );
-                        compared += usize::from(!windows.items.is_empty());
-                    }
-                }
+                // No offer with every word: the partial path would answer fewer words.
+                let Some((windows, _)) = index.collect(&request, &plan, None).unwrap() else { continue };
+                let (marks, _) = index.collect(&request, &plan, Some(plan.clauses.len())).unwrap().unwrap();
+                assert!(marks.partial, "{text}");
+                assert_eq!(windows, SearchHits { partial: false, ..marks }, "{text}, {available_only}, {offset}");
+                compared += usize::from(!windows.items.is_empty());
             }
         }
         assert!(compared >= 2 * 2 * 2 * 10, "most questions had pages to compare: {compared}");
