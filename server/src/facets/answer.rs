@@ -33,7 +33,8 @@ pub struct PriceSpan {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FacetValue {
     /// As the feed wrote it; sent back as is to choose it.
-    pub value: String,
+    #[schema(value_type = String)]
+    pub value: std::sync::Arc<str>,
     /// Offers it would leave with the other facets' choices; 0 is shown disabled, not hidden.
     pub count: u64,
     /// Present and `true` when `count` is an estimate, rounded to two significant digits: a search's facets counted

@@ -99,13 +99,15 @@ pub fn number(text: &str) -> Option<f64> {
     text.trim().replace(',', ".").parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
-/// One value of a facet.
+/// One value of a facet. Its key and label are shared with every count that lists it ([`ValueCount`]): copied as
+/// strings, a search's 300-value facet cost an allocation per value, 8 % of an uncached search at 100,000 offers
+/// (issue 39). Kept on disk as strings (serde writes an `Arc<str>` as its `str`).
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Value {
     /// [`normal`] of the value.
-    key: String,
+    key: Arc<str>,
     /// As the feed wrote it (the most frequent spelling).
-    label: String,
+    label: Arc<str>,
     offers: RoaringBitmap,
 }
 
@@ -151,7 +153,11 @@ impl Facet {
 
     /// The offers whose value is one of `keys` (unknown keys match nothing).
     fn any_of(&self, keys: &BTreeSet<String>) -> RoaringBitmap {
-        self.values.iter().filter(|v| keys.contains(&v.key)).map(|v| &v.offers).fold(RoaringBitmap::new(), |a, b| a | b)
+        self.values
+            .iter()
+            .filter(|v| keys.contains(&*v.key))
+            .map(|v| &v.offers)
+            .fold(RoaringBitmap::new(), |a, b| a | b)
     }
 
     /// The offers whose number lies within `[from, to]` (either end open).
@@ -185,8 +191,8 @@ pub struct Filter {
 /// One value's count.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValueCount {
-    pub key: String,
-    pub label: String,
+    pub key: Arc<str>,
+    pub label: Arc<str>,
     /// Offers it would leave with the other facets' choices; 0 is shown disabled.
     pub count: u64,
     /// `count` is estimated from a sample of a search's many matches ([`FacetIndex::count_exactly_up_to`]), rounded
@@ -299,12 +305,12 @@ pub struct FacetIndex {
     currency_id: String,
     /// The share of a listing's offers a parameter needs to show, percent ([`FacetSettings::min_share_percent`]).
     min_share_percent: u8,
-    /// Each offer's facet values, by dense id: `value_entries[value_starts[id]..value_starts[id + 1]]`, each entry the
-    /// facet's place in `facets` (high 8 bits) and the value's in its `values` (low 24). A listing of few offers is
-    /// counted by walking its offers once instead of intersecting every value (4 bytes an offer's value; empty past
-    /// 255 facets or 16 million values of one).
+    /// Each offer's values of the facets that group offers (not `identifying`), by dense id:
+    /// `value_entries[value_starts[id]..value_starts[id + 1]]`, each entry the value's place among all those facets'
+    /// values ([`FacetIndex::value_places`]). A listing of few offers, or a sample of a search's many matches, is
+    /// counted by walking its offers once instead of intersecting every value.
     value_starts: Vec<u32>,
-    value_entries: Vec<u32>,
+    value_entries: ValueEntries,
     /// Listings' counts asked for since the index was built ([`FacetIndex::counts_cached`]).
     #[serde(skip)]
     kept_counts: KeptCounts,
@@ -365,8 +371,46 @@ impl std::fmt::Debug for KeptCounts {
     }
 }
 
-/// Bits of a value's place in a [`FacetIndex::value_entries`] entry.
-const VALUE_BITS: u32 = 24;
+/// [`FacetIndex::value_entries`]: two bytes an entry while the facets that group offers have no more than 65,536
+/// values between them, four past it. Two bytes halve the index's largest part and what a walk reads from memory (at a
+/// million offers 18 MB of entries instead of 36, issue 39).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+enum ValueEntries {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Default for ValueEntries {
+    fn default() -> Self {
+        Self::Narrow(Vec::new())
+    }
+}
+
+impl ValueEntries {
+    fn len(&self) -> usize {
+        match self {
+            Self::Narrow(entries) => entries.len(),
+            Self::Wide(entries) => entries.len(),
+        }
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        match self {
+            Self::Narrow(entries) => entries.len() * 2,
+            Self::Wide(entries) => entries.len() * 4,
+        }
+    }
+
+    /// The entries from `from` to `to`, as places.
+    fn places(&self, from: u32, to: u32) -> Box<dyn Iterator<Item = usize> + '_> {
+        let range = from as usize..to as usize;
+        match self {
+            Self::Narrow(entries) => Box::new(entries[range].iter().map(|&e| usize::from(e))),
+            Self::Wide(entries) => Box::new(entries[range].iter().map(|&e| e as usize)),
+        }
+    }
+}
 
 /// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -511,8 +555,8 @@ impl FacetIndex {
                     .values
                     .into_iter()
                     .map(|(key, (offers, spellings))| Value {
-                        label: most_frequent(&spellings).unwrap_or(key.clone()),
-                        key,
+                        label: most_frequent(&spellings).unwrap_or_else(|| key.clone()).into(),
+                        key: key.into(),
                         offers,
                     })
                     .collect();
@@ -571,19 +615,18 @@ impl FacetIndex {
     /// the order of their numbers, that holds one of them.
     fn facet_range(&self, f: usize, numbers: &[(f64, usize)], base: &RoaringBitmap) -> Option<(f64, f64)> {
         let facet = &self.facets[f];
-        if !self.value_starts.is_empty() && base.len() < numbers.len() as u64 * 8 {
+        if !self.value_starts.is_empty() && !facet.identifying && base.len() < numbers.len() as u64 * 8 {
             let mut number_of_value = vec![f64::NAN; facet.values.len()];
             for (n, i) in numbers {
                 number_of_value[*i] = *n;
             }
+            let first = self.value_places().0[f];
             let mut span: Option<(f64, f64)> = None;
             for id in base {
                 let (from, to) = (self.value_starts[id as usize], self.value_starts[id as usize + 1]);
-                for entry in &self.value_entries[from as usize..to as usize] {
-                    if (entry >> VALUE_BITS) as usize != f {
-                        continue;
-                    }
-                    let n = number_of_value[(entry & ((1 << VALUE_BITS) - 1)) as usize];
+                for place in self.value_entries.places(from, to) {
+                    // Another facet's value.
+                    let Some(&n) = place.checked_sub(first).and_then(|v| number_of_value.get(v)) else { continue };
                     span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
                 }
             }
@@ -595,11 +638,11 @@ impl FacetIndex {
         Some((low, high))
     }
 
-    /// Adds one to `tally[tally_at[f] + v]` for each value `v` of facet `f` that an offer of `ids` holds (those
-    /// `sample` takes, when given); answers how many offers it walked. The offers go by in chunks of 64
-    /// ([`FacetIndex::tally_chunk`]), gathered in one internal walk over `ids` (roaring's `fold`): asked one by one
-    /// (`next`), a wide search's matches cost 6 % of its time at a million offers (issue 39).
-    fn tally_values(&self, ids: &RoaringBitmap, sample: Option<&Sample>, tally_at: &[usize], tally: &mut [u32]) -> u64 {
+    /// Adds one to `tally[place]` for each value an offer of `ids` holds (those `sample` takes, when given), at its
+    /// place among the grouping facets' values ([`FacetIndex::value_places`]); answers how many offers it walked. The
+    /// offers go by in chunks of 64 ([`FacetIndex::tally_chunk`]), gathered in one internal walk over `ids` (roaring's
+    /// `fold`): asked one by one (`next`), a wide search's matches cost 6 % of its time at a million offers (issue 39).
+    fn tally_values(&self, ids: &RoaringBitmap, sample: Option<&Sample>, tally: &mut [u32]) -> u64 {
         let mut chunk = [0u32; TALLY_CHUNK];
         let (mut n, mut walked) = (0, 0);
         ids.iter().for_each(|id| {
@@ -607,13 +650,13 @@ impl FacetIndex {
                 chunk[n] = id;
                 n += 1;
                 if n == TALLY_CHUNK {
-                    self.tally_chunk(&chunk, tally_at, tally);
+                    self.tally_chunk(&chunk, tally);
                     walked += n as u64;
                     n = 0;
                 }
             }
         });
-        self.tally_chunk(&chunk[..n], tally_at, tally);
+        self.tally_chunk(&chunk[..n], tally);
         walked + n as u64
     }
 
@@ -622,8 +665,29 @@ impl FacetIndex {
     /// way together. Each offer's values lie far from the last one's, and read one offer after another the walk
     /// waited on memory: 88 % of its samples on two loads at a million offers (`perf annotate`).
     #[inline]
-    fn tally_chunk(&self, chunk: &[u32], tally_at: &[usize], tally: &mut [u32]) {
-        let (starts, entries) = (&self.value_starts, &self.value_entries);
+    fn tally_chunk(&self, chunk: &[u32], tally: &mut [u32]) {
+        match &self.value_entries {
+            ValueEntries::Narrow(entries) => Self::tally_entries(&self.value_starts, entries, chunk, tally),
+            ValueEntries::Wide(entries) => Self::tally_entries(&self.value_starts, entries, chunk, tally),
+        }
+    }
+
+    /// The value entries four bytes wide, as a catalogue of more than 65,536 grouping values has them.
+    #[cfg(test)]
+    fn widen(&mut self) {
+        if let ValueEntries::Narrow(entries) = &self.value_entries {
+            self.value_entries = ValueEntries::Wide(entries.iter().map(|&e| u32::from(e)).collect());
+        }
+    }
+
+    /// [`FacetIndex::tally_chunk`] over entries of either width.
+    #[inline]
+    fn tally_entries<E: Copy + Into<u32> + std::ops::BitXor<Output = E> + Default>(
+        starts: &[u32],
+        entries: &[E],
+        chunk: &[u32],
+        tally: &mut [u32],
+    ) {
         let mut ends = [(0u32, 0u32); TALLY_CHUNK];
         let ends = &mut ends[..chunk.len()];
         for (end, id) in ends.iter_mut().zip(chunk) {
@@ -633,16 +697,16 @@ impl FacetIndex {
         // generated feed's mean) lies across two lines of 64 bytes about half the time, and a second line left out
         // waited on memory in the counting (half of the counts' samples at a million offers, issue 39). The result
         // is kept from the optimiser.
-        let mut touched = 0u32;
+        let mut touched = E::default();
         for (from, to) in ends.iter() {
             if from < to {
-                touched ^= entries[*from as usize] ^ entries[*to as usize - 1];
+                touched = touched ^ entries[*from as usize] ^ entries[*to as usize - 1];
             }
         }
         std::hint::black_box(touched);
         for (from, to) in ends.iter() {
-            for entry in &entries[*from as usize..*to as usize] {
-                tally[tally_at[(entry >> VALUE_BITS) as usize] + (entry & ((1 << VALUE_BITS) - 1)) as usize] += 1;
+            for &entry in &entries[*from as usize..*to as usize] {
+                tally[entry.into() as usize] += 1;
             }
         }
     }
@@ -671,14 +735,31 @@ impl FacetIndex {
         matches.saturating_mul(per_offer)
     }
 
-    /// Fills `value_starts` and `value_entries` from the values' bitmaps (left empty when a place does not fit).
+    /// Each facet's first value's place among the values of the facets that group offers, in the order of `facets`
+    /// (an identifying facet takes none: its place is the next facet's), and how many places there are: where
+    /// [`FacetIndex::value_entries`] and a tally put a value.
+    fn value_places(&self) -> (Vec<usize>, usize) {
+        let mut at = 0;
+        let firsts = self
+            .facets
+            .iter()
+            .map(|facet| {
+                let first = at;
+                if !facet.identifying {
+                    at += facet.values.len();
+                }
+                first
+            })
+            .collect();
+        (firsts, at)
+    }
+
+    /// Fills `value_starts` and `value_entries` from the grouping facets' values' bitmaps.
     fn value_lists(&mut self) {
-        let fits = self.facets.len() <= 255 && self.facets.iter().all(|f| f.values.len() < 1 << VALUE_BITS);
-        if !fits {
-            return;
-        }
+        let (firsts, places) = self.value_places();
+        let grouping = || self.facets.iter().enumerate().filter(|(_, facet)| !facet.identifying);
         let mut starts = vec![0u32; self.prices.len() + 1];
-        for value in self.facets.iter().flat_map(|f| &f.values) {
+        for value in grouping().flat_map(|(_, facet)| &facet.values) {
             for id in &value.offers {
                 starts[id as usize + 1] += 1;
             }
@@ -686,16 +767,31 @@ impl FacetIndex {
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
-        let mut next = starts.clone();
-        let mut entries = vec![0u32; *starts.last().unwrap_or(&0) as usize];
-        for (f, facet) in self.facets.iter().enumerate() {
-            for (v, value) in facet.values.iter().enumerate() {
-                for id in &value.offers {
-                    entries[next[id as usize] as usize] = (f as u32) << VALUE_BITS | v as u32;
+        // Each offer's entries in the order of their places.
+        fn fill<'a, E: Copy + Default>(
+            starts: &[u32],
+            values: impl Iterator<Item = (usize, &'a RoaringBitmap)>,
+            entry: impl Fn(usize) -> E,
+        ) -> Vec<E> {
+            let mut next = starts.to_vec();
+            let mut entries = vec![E::default(); *starts.last().unwrap_or(&0) as usize];
+            for (place, offers) in values {
+                for id in offers {
+                    entries[next[id as usize] as usize] = entry(place);
                     next[id as usize] += 1;
                 }
             }
+            entries
         }
+        let firsts = &firsts;
+        let values = grouping().flat_map(|(f, facet)| {
+            facet.values.iter().enumerate().map(move |(v, value)| (firsts[f] + v, &value.offers))
+        });
+        let entries = if places <= usize::from(u16::MAX) + 1 {
+            ValueEntries::Narrow(fill(&starts, values, |place| place as u16))
+        } else {
+            ValueEntries::Wide(fill(&starts, values, |place| place as u32))
+        };
         self.value_starts = starts;
         self.value_entries = entries;
     }
@@ -1032,21 +1128,13 @@ impl FacetIndex {
         // A listing of few offers (under a quarter of the catalogue; a sixteenth before issue 39, where a search's
         // matches spent 28 % of its time intersecting every value): every facet not chosen is counted by one walk over
         // its offers, into one array of every value's count (`tally_at[f]` is facet `f`'s first value's place).
-        let tally_at: Vec<usize> = self
-            .facets
-            .iter()
-            .scan(0, |at, facet| {
-                let first = *at;
-                *at += facet.values.len();
-                Some(first)
-            })
-            .collect();
+        let (tally_at, places) = self.value_places();
         // A search's many matches: the walk takes an even sample of them, and the counts are estimated from it.
         let mut sample = Sample::of(filter.within.is_some(), total, self.exact_up_to.0);
         let mut tally = None;
         if !self.value_starts.is_empty() && (sample.is_some() || total * 4 < self.len()) {
-            let mut counts = vec![0u32; self.facets.iter().map(|facet| facet.values.len()).sum()];
-            let walked = self.tally_values(&matching, sample.as_ref(), &tally_at, &mut counts);
+            let mut counts = vec![0u32; places];
+            let walked = self.tally_values(&matching, sample.as_ref(), &mut counts);
             if let Some(taken) = &mut sample {
                 taken.walked = walked;
                 // The values met too seldom to estimate are intersected one by one: when they hold more entries
@@ -1055,7 +1143,7 @@ impl FacetIndex {
                 if self.seldom_cost(&counts, &tally_at, &choices) > self.walk_cost(total) {
                     sample = None;
                     counts.fill(0);
-                    self.tally_values(&matching, None, &tally_at, &mut counts);
+                    self.tally_values(&matching, None, &mut counts);
                 }
             }
             tally = Some(counts);
@@ -1083,8 +1171,10 @@ impl FacetIndex {
             let picked = filter.values.get(&facet.key);
             // A numeric facet of many values is a range alone: a list of 500 weights helps no one.
             let listed = facet.numbers.is_none() || facet.values.len() <= FACET_NUMERIC_VALUES_MAX;
-            let tallied =
-                tally.as_ref().filter(|_| !chosen).map(|tally| &tally[tally_at[f]..tally_at[f] + facet.values.len()]);
+            let tallied = tally
+                .as_ref()
+                .filter(|_| !chosen && !facet.identifying)
+                .map(|tally| &tally[tally_at[f]..tally_at[f] + facet.values.len()]);
             // A value's count and whether it is an estimate: from the walk, from its sample (a value met often
             // enough there), or by intersecting.
             let counted = |v: usize, value: &Value| match (tallied, &sample) {
@@ -1114,7 +1204,7 @@ impl FacetIndex {
                         label: value.label.clone(),
                         count,
                         estimate,
-                        chosen: picked.is_some_and(|picked| picked.contains(&value.key)),
+                        chosen: picked.is_some_and(|picked| picked.contains(&*value.key)),
                     })
                 })
                 .collect();
@@ -1148,7 +1238,7 @@ impl FacetIndex {
         self.facets[i]
             .values
             .iter()
-            .map(|value| (value.label.clone(), value.offers.intersection_len(&scope)))
+            .map(|value| (value.label.to_string(), value.offers.intersection_len(&scope)))
             .filter(|(_, count)| *count > 0)
             .collect()
     }
@@ -1167,7 +1257,8 @@ impl FacetIndex {
         }
         bytes
             + self.orders.values().map(|rank| rank.len() * 4).sum::<usize>()
-            + (self.value_starts.len() + self.value_entries.len()) * 4
+            + self.value_starts.len() * 4
+            + self.value_entries.bytes()
             // `lows_by_price`, made at the first search that asks, counted from the start: 4 bytes an entry, at most.
             + self.orders.get(&SortKey::PriceAsc).map_or(0, |rank| rank.len() * 4)
     }
@@ -1251,7 +1342,7 @@ mod tests {
 
     fn count_of(counts: &Counts, facet: &str, value: &str) -> u64 {
         let facet = counts.facets.iter().find(|f| f.key == facet).unwrap();
-        facet.values.iter().find(|v| v.key == normal(value)).map_or(u64::MAX, |v| v.count)
+        facet.values.iter().find(|v| *v.key == *normal(value)).map_or(u64::MAX, |v| v.count)
     }
 
     #[test]
@@ -1283,12 +1374,12 @@ mod tests {
         let colour = counts.facets.iter().find(|f| f.key == "цвет").unwrap();
         assert_eq!(colour.values.len(), 8, "every colour the matches hold shows, the rare one too");
         for value in &colour.values {
-            if value.key == "золотой" {
+            if &*value.key == "золотой" {
                 assert!(!value.estimate, "a value seldom met is counted exactly");
                 assert_eq!(value.count, exact(&|i| i % 1_000 == 500));
                 continue;
             }
-            let c = colours.iter().position(|c| normal(c) == value.key).unwrap() as u32;
+            let c = colours.iter().position(|c| *normal(c) == *value.key).unwrap() as u32;
             let truth = exact(&|i| i % 7 == c && i % 1_000 != 500);
             assert!(value.estimate, "{}", value.key);
             assert!(value.count.abs_diff(truth) * 10 < truth, "{}: {} against {truth}", value.key, value.count);
@@ -1296,7 +1387,7 @@ mod tests {
         }
         let weight = counts.facets.iter().find(|f| f.key == "вес").unwrap();
         assert_eq!(weight.range, Some((1.0, 1000.0)), "the ends exactly");
-        let hp = &counts.facets[0].values.iter().find(|v| v.key == "hp").unwrap();
+        let hp = &counts.facets[0].values.iter().find(|v| &*v.key == "hp").unwrap();
         assert!(hp.count.abs_diff(exact(&|i| i % 3 == 0)) * 10 < exact(&|i| i % 3 == 0));
 
         // A listing of as many offers, and a search of fewer matches, are counted exactly.
@@ -1374,7 +1465,7 @@ mod tests {
         assert_eq!(index.matching(&both).len(), 4);
         // Shown as the feed wrote it most often.
         let colour = counts.facets.iter().find(|f| f.key == "цвет").unwrap();
-        assert_eq!((colour.name.as_str(), colour.values[0].label.as_str()), ("Цвет", "Чёрный"));
+        assert_eq!((colour.name.as_str(), &*colour.values[0].label), ("Цвет", "Чёрный"));
     }
 
     #[test]
@@ -1389,7 +1480,7 @@ mod tests {
         assert_eq!(counts.price, Some((1000, 4000)));
         let resource_facet = counts.facets.iter().find(|f| f.key == "ресурс").unwrap();
         assert_eq!(resource_facet.range, Some((2.5, 1500.0)), "offer 3 is out of stock");
-        let listed: Vec<&str> = resource_facet.values.iter().map(|v| v.label.as_str()).collect();
+        let listed: Vec<&str> = resource_facet.values.iter().map(|v| &*v.label).collect();
         assert_eq!(listed, ["2,5", "1500"], "few numbers list in their order, not by name (800 is out of stock)");
         let cheap = Filter { price: (None, Some(2500)), ..Filter::default() };
         assert_eq!(index.counts(&cheap).total, 2);
@@ -1574,6 +1665,14 @@ mod tests {
                     .then(|| (0..offers.len() as u32).filter(|_| rng.random_bool(0.4)).collect()),
             };
             let counts = index.counts(&filter);
+            // The same counts from value entries four bytes wide (more than 65,536 grouping values), sampled too.
+            let mut wide = FacetIndex::build(offers.clone());
+            wide.widen();
+            assert_eq!(wide.counts(&filter), counts, "round {round}: wide entries");
+            wide.count_exactly_up_to(20);
+            index.count_exactly_up_to(20);
+            assert_eq!(wide.counts(&filter), index.counts(&filter), "round {round}: wide entries, sampled");
+            index.count_exactly_up_to(FACET_SAMPLE_MATCHES);
             let kept = brute(&offers, &filter, None);
             assert_eq!(counts.total as usize, kept.len(), "round {round}");
             // The price span: of what every choice but the price range leaves, each offer's prices but 0.
@@ -1605,9 +1704,9 @@ mod tests {
                         .filter(|&&i| {
                             let o = &offers[i];
                             if facet.key == VENDOR {
-                                o.vendor.as_deref().is_some_and(|v| normal(v) == value.key)
+                                o.vendor.as_deref().is_some_and(|v| *normal(v) == *value.key)
                             } else {
-                                o.params.iter().any(|(n, v, _)| normal(n) == facet.key && normal(v) == value.key)
+                                o.params.iter().any(|(n, v, _)| normal(n) == facet.key && *normal(v) == *value.key)
                             }
                         })
                         .count();

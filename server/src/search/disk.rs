@@ -31,8 +31,9 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever what `state.bin` holds or how the index is built changes: a generation of another format is
-/// rebuilt, never read. 4: the offer ids packed and written once, for both indexes (issue 39).
-pub const FORMAT: u32 = 4;
+/// rebuilt, never read. 4: the offer ids packed and written once, for both indexes (issue 39). 5: the facet index's
+/// value entries are places among the grouping facets' values, two bytes each where they fit (issue 39).
+pub const FORMAT: u32 = 5;
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = "LOCK";

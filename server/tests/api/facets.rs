@@ -68,11 +68,11 @@ async fn the_cartridges_narrow_to_black_original_hp_in_three_choices_as_sql_coun
     ] {
         let shown = counts.facets.iter().find(|f| f.key == facet).unwrap_or_else(|| panic!("{facet} shown"));
         for value in &shown.values {
-            let expected = sql_count(exclude, name.to_owned(), value.label.clone()).await;
+            let expected = sql_count(exclude, name.to_owned(), value.label.to_string()).await;
             assert_eq!(value.count as i64, expected, "{} = {}", shown.name, value.label);
         }
     }
-    let hp = counts.facets.iter().find(|f| f.key == VENDOR).unwrap().values.iter().find(|v| v.label == "HP").unwrap();
+    let hp = counts.facets.iter().find(|f| f.key == VENDOR).unwrap().values.iter().find(|v| &*v.label == "HP").unwrap();
     assert!(hp.chosen && hp.count == 33);
 }
 
