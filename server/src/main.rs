@@ -85,31 +85,38 @@ unsafe extern "C" {
 /// `mi_option_arena_eager_commit` of mimalloc v3's `mi_option_e`.
 const MI_OPTION_ARENA_EAGER_COMMIT: std::ffi::c_int = 4;
 
-/// Commits mimalloc's arenas on demand, so freed memory it purges leaves the process's resident set (issue 39).
-/// mimalloc's default on Linux commits an arena whole and purges by resetting pages the kernel takes back only under
-/// pressure: 64 connections asking new questions left 380–860 MB resident where the live heap was some 200 MB
-/// (docs/performance.md). Run from `.init_array`, before anything allocates and so before the first arena.
+/// The allocators' settings, made from `.init_array`, before anything allocates and before a thread starts (issue
+/// 39). mimalloc commits its arenas on demand, so freed memory it purges leaves the process's resident set: its
+/// default on Linux commits an arena whole and purges by resetting pages the kernel takes back only under pressure
+/// (64 connections asking new questions left 380–860 MB resident where the live heap was some 200 MB,
+/// docs/performance.md). glibc's allocator keeps one arena ([`one_malloc_arena`]).
 #[used]
 #[unsafe(link_section = ".init_array")]
-static COMMIT_ARENAS_ON_DEMAND: extern "C" fn() = {
-    extern "C" fn commit_on_demand() {
+static ALLOCATOR_SETTINGS: extern "C" fn() = {
+    extern "C" fn set_allocators() {
         // SAFETY: an option's setter, called once before any allocation; mimalloc reads its options lazily.
         unsafe { mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) }
         one_malloc_arena();
     }
-    commit_on_demand
+    set_allocators
 };
 
 /// glibc's `malloc`, which serves QuickJS (mimalloc serves Rust's allocations alone), keeps one arena for every thread
 /// instead of one per thread that met another in it (issue 39). The two render runtimes' heaps each sat in an arena of
 /// their own, with each arena's slack: at 100,000 offers `serve` held 6 MiB less anonymous memory at start and 6–12 MiB
 /// less after the mixed run with one, and cold renders were no slower (docs/performance.md, twenty-second slice): the
-/// threads' caches (`tcache`) serve most of a render's allocations without the arena's lock.
+/// threads' caches (`tcache`) serve most of a render's allocations without the arena's lock. A limit the operator
+/// set (`MALLOC_ARENA_MAX`, or `GLIBC_TUNABLES` naming `arena_max`) is left as it is.
 fn one_malloc_arena() {
-    #[cfg(target_env = "gnu")]
-    // SAFETY: a setting of glibc's allocator, made before the process starts a thread.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let tunables = std::env::var_os("GLIBC_TUNABLES").unwrap_or_default();
+        if std::env::var_os("MALLOC_ARENA_MAX").is_none() && !tunables.to_string_lossy().contains("arena_max") {
+            // SAFETY: a setting of glibc's allocator, made before the process starts a thread.
+            unsafe {
+                libc::mallopt(libc::M_ARENA_MAX, 1);
+            }
+        }
     }
 }
 

@@ -100,7 +100,7 @@ pub fn number(text: &str) -> Option<f64> {
 }
 
 /// One value of a facet. Its key and label are shared with every count that lists it ([`ValueCount`]): copied as
-/// strings, a search's 300-value facet cost an allocation per value, 8 % of an uncached search at 100,000 offers
+/// strings, a search's 241-value facet cost two allocations per value, 4–5 % of an uncached search at 100,000 offers
 /// (issue 39). Kept on disk as strings (serde writes an `Arc<str>` as its `str`).
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Value {
@@ -372,8 +372,8 @@ impl std::fmt::Debug for KeptCounts {
 }
 
 /// [`FacetIndex::value_entries`]: two bytes an entry while the facets that group offers have no more than 65,536
-/// values between them, four past it. Two bytes halve the index's largest part and what a walk reads from memory (at a
-/// million offers 18 MB of entries instead of 36, issue 39).
+/// values between them, four past it. Two bytes halve the index's largest part in memory and what a walk reads (at a
+/// million offers 18 MB of entries instead of 36, issue 39); on disk postcard writes both as the same varints.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 enum ValueEntries {
     Narrow(Vec<u16>),
@@ -399,15 +399,6 @@ impl ValueEntries {
         match self {
             Self::Narrow(entries) => entries.len() * 2,
             Self::Wide(entries) => entries.len() * 4,
-        }
-    }
-
-    /// The entries from `from` to `to`, as places.
-    fn places(&self, from: u32, to: u32) -> Box<dyn Iterator<Item = usize> + '_> {
-        let range = from as usize..to as usize;
-        match self {
-            Self::Narrow(entries) => Box::new(entries[range].iter().map(|&e| usize::from(e))),
-            Self::Wide(entries) => Box::new(entries[range].iter().map(|&e| e as usize)),
         }
     }
 }
@@ -621,16 +612,12 @@ impl FacetIndex {
                 number_of_value[*i] = *n;
             }
             let first = self.value_places().0[f];
-            let mut span: Option<(f64, f64)> = None;
-            for id in base {
-                let (from, to) = (self.value_starts[id as usize], self.value_starts[id as usize + 1]);
-                for place in self.value_entries.places(from, to) {
-                    // Another facet's value.
-                    let Some(&n) = place.checked_sub(first).and_then(|v| number_of_value.get(v)) else { continue };
-                    span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
+            return match &self.value_entries {
+                ValueEntries::Narrow(entries) => {
+                    numbers_span(&self.value_starts, entries, base, first, &number_of_value)
                 }
-            }
-            return span;
+                ValueEntries::Wide(entries) => numbers_span(&self.value_starts, entries, base, first, &number_of_value),
+            };
         }
         let holds = |(_, i): &&(f64, usize)| !facet.values[*i].offers.is_disjoint(base);
         let low = numbers.iter().find(holds)?.0;
@@ -693,10 +680,10 @@ impl FacetIndex {
         for (end, id) in ends.iter_mut().zip(chunk) {
             *end = (starts[*id as usize], starts[*id as usize + 1]);
         }
-        // Touched only to bring each list's lines in: its first and its last entry, as a list of nine entries (the
-        // generated feed's mean) lies across two lines of 64 bytes about half the time, and a second line left out
-        // waited on memory in the counting (half of the counts' samples at a million offers, issue 39). The result
-        // is kept from the optimiser.
+        // Touched only to bring each list's lines in: its first and its last entry, as a list may lie across two lines
+        // of 64 bytes (nine four-byte entries, the generated feed's mean, did about half the time), and a second line
+        // left out waited on memory in the counting (half of the counts' samples at a million offers, issue 39). The
+        // result is kept from the optimiser.
         let mut touched = E::default();
         for (from, to) in ends.iter() {
             if from < to {
@@ -1127,7 +1114,8 @@ impl FacetIndex {
         let whole = scope.len() == self.len();
         // A listing of few offers (under a quarter of the catalogue; a sixteenth before issue 39, where a search's
         // matches spent 28 % of its time intersecting every value): every facet not chosen is counted by one walk over
-        // its offers, into one array of every value's count (`tally_at[f]` is facet `f`'s first value's place).
+        // its offers, into one array of the grouping facets' values' counts (`tally_at[f]` is facet `f`'s first value's
+        // place: [`FacetIndex::value_places`]).
         let (tally_at, places) = self.value_places();
         // A search's many matches: the walk takes an even sample of them, and the counts are estimated from it.
         let mut sample = Sample::of(filter.within.is_some(), total, self.exact_up_to.0);
@@ -1262,6 +1250,29 @@ impl FacetIndex {
             // `lows_by_price`, made at the first search that asks, counted from the start: 4 bytes an entry, at most.
             + self.orders.get(&SortKey::PriceAsc).map_or(0, |rank| rank.len() * 4)
     }
+}
+
+/// The smallest and largest number the offers of `base` hold in one numeric facet, from their value lists
+/// (`entries[starts[id]..starts[id + 1]]`, places in order): the facet's values are the places from `first` on, and
+/// `number_of_value` gives each one's number. `None` when none holds one.
+fn numbers_span<E: Copy + Into<u32>>(
+    starts: &[u32],
+    entries: &[E],
+    base: &RoaringBitmap,
+    first: usize,
+    number_of_value: &[f64],
+) -> Option<(f64, f64)> {
+    let mut span: Option<(f64, f64)> = None;
+    for id in base {
+        let (from, to) = (starts[id as usize] as usize, starts[id as usize + 1] as usize);
+        for &entry in &entries[from..to] {
+            // Another facet's value: before the facet's places, or past them (the rest of the list is too).
+            let Some(v) = (entry.into() as usize).checked_sub(first) else { continue };
+            let Some(&n) = number_of_value.get(v) else { break };
+            span = Some(span.map_or((n, n), |(low, high)| (low.min(n), high.max(n))));
+        }
+    }
+    span
 }
 
 /// The lowest and highest of `prices`, or `None` when there are none.
@@ -1583,6 +1594,49 @@ mod tests {
             let subtracted = facet.uncarried.get().is_some_and(Option::is_some);
             assert_eq!(subtracted, all.len() - carried.len() <= all.len() / FACET_UNCARRIED_SHARE, "round {round}");
         }
+    }
+
+    #[test]
+    fn an_identifying_facet_takes_no_place_and_the_facets_after_it_count_and_span_right() {
+        // A part number on every offer (identifying, and carried most: the first parameter), a colour on 35 offers
+        // (the second), a weight of four values on every other one (the third: its places come after the colours').
+        let offers: Vec<FacetOffer> = (0..40)
+            .map(|i| {
+                let mut params = vec![("Партномер".to_owned(), format!("PN-{i}"), None)];
+                if i < 35 {
+                    params.push(("Цвет".to_owned(), if i % 2 == 0 { "Красный" } else { "Синий" }.to_owned(), None));
+                }
+                if i % 2 == 0 {
+                    params.push(("Вес".to_owned(), (100 * (1 + i % 4)).to_string(), Some("г".to_owned())));
+                }
+                FacetOffer {
+                    id: i.to_string(),
+                    sections: vec!["root".into()],
+                    available: true,
+                    price_minor: 100 + i64::from(i),
+                    params,
+                    ..FacetOffer::default()
+                }
+            })
+            .collect();
+        let index = FacetIndex::build(offers);
+        let part = index.by_key["партномер"];
+        assert!(index.facets[part].identifying);
+        let (firsts, places) = index.value_places();
+        assert_eq!(places, 2 + 2, "the colours and the weights take places; the part numbers none");
+        assert_eq!(firsts[index.by_key["вес"]], 2, "the weights' places follow the colours'");
+        // Eight offers: counted by walking their lists.
+        let within = |ids: &[u32]| Some(ids.iter().copied().collect::<RoaringBitmap>());
+        let counts = index.counts(&Filter { within: within(&[0, 1, 2, 3, 4, 5, 6, 7]), ..Filter::default() });
+        let colours = counts.facets.iter().find(|f| f.key == "цвет").unwrap();
+        let count = |label: &str| colours.values.iter().find(|v| &*v.label == label).map(|v| v.count);
+        assert_eq!((count("Красный"), count("Синий")), (Some(4), Some(4)));
+        assert!(counts.facets.iter().all(|f| f.key != "партномер"), "an identifying facet is not listed");
+        // The weight chosen by a range: its span over three offers (300, 100 and 300 g) is read from their lists.
+        let ranges = BTreeMap::from([("вес".to_owned(), (Some(150.0), None))]);
+        let counts = index.counts(&Filter { within: within(&[2, 4, 6]), ranges, ..Filter::default() });
+        let weight = counts.facets.iter().find(|f| f.key == "вес").unwrap();
+        assert_eq!(weight.range, Some((100.0, 300.0)));
     }
 
     #[test]
