@@ -4,7 +4,8 @@
 # and `instant` of scripts/perf/search.lua. With ROWS=uncached only `vary` (a new question every request, with facets)
 # and `instant` (the same as the header asks, `facets=N`; issue 39). On a copy of the generated catalogue of
 # PERF_OFFERS offers (default 100,000; made once under PERF_CACHE, default server/target/perf) and of the index NEW
-# kept beside it (`kept_index`: both binaries must read the same index format), so each start opens it. Prints one
+# kept beside it, a copy for each binary: a first start of each on its copy opens it, or builds its own when the
+# binary reads another index format (`kept_index`), so every measured start opens an index from disk. Prints one
 # line per target: round, binary, target, then wrk's p50, p99 and requests/s.
 #
 #   [PERF_OFFERS=1000000] [ROWS=uncached] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
@@ -18,8 +19,15 @@ work="$(mktemp -d)"
 trap 'stop_shop; rm -rf "$work"' EXIT
 db=$(VITRINA_BIN="$new" catalogue_db "${PERF_CACHE:-$REPO/server/target/perf}" "${PERF_OFFERS:-100000}")
 VITRINA_BIN="$new" kept_index "$db" 18700
-cp "$db" "$work/shop.db"
-cp -r "$(kept_index_dir "$db")" "$work/search"
+for label in old new; do
+  bin="$old"
+  [ "$label" = new ] && bin="$new"
+  mkdir "$work/$label"
+  cp "$db" "$work/$label/shop.db"
+  cp -r "$(kept_index_dir "$db")" "$(kept_index_dir "$work/$label/shop.db")"
+  VITRINA_BIN="$bin" kept_index "$work/$label/shop.db" 18700
+  mv "$(kept_index_dir "$work/$label/shop.db")" "$work/$label/search"
+done
 queries=(
   "api/search?q=%D0%BA%D0%BE%D0%BD%D1%81%D1%82%D1%80%D1%83%D0%BA%D1%82%D0%BE%D1%80"                  # конструктор
   "api/search?q=%D0%BC%D0%B0%D0%B3%D0%BD%D0%B8%D1%82%D0%BD%D1%8B%D0%B9%20%D0%B7%D0%B0%D0%BC%D0%BE%D0%BA"  # магнитный замок
@@ -31,7 +39,7 @@ for round in $(seq "$rounds"); do
   for label in old new; do
     bin="$old"
     [ "$label" = new ] && bin="$new"
-    VITRINA_BIN="$bin" start_shop "$work/shop.db" 18700 "$work/$label.log"
+    VITRINA_BIN="$bin" start_shop "$work/$label/shop.db" 18700 "$work/$label.log"
     wait_search "$SHOP_URL"
     modes=(vary instant)
     if [ "${ROWS:-all}" != uncached ]; then
