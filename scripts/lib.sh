@@ -96,8 +96,11 @@ memory_of() {
 catalogue_db() {
   local dir="$1" offers="$2"
   local db="$dir/shop-$offers.db"
-  if [ ! -s "$db" ]; then
+  # The feed too: `make bench` imports it again. Without it the database is made again from a new one, and its kept
+  # index goes with it.
+  if [ ! -s "$db" ] || [ ! -s "$dir/feed-$offers.xml" ]; then
     mkdir -p "$dir"
+    rm -rf "$db" "$db"-* "$(kept_index_dir "$db")"
     "$VITRINA_BIN" generate-feed --offers "$offers" >"$dir/feed-$offers.xml"
     "$VITRINA_BIN" import --db "$db" "$dir/feed-$offers.xml" >/dev/null
   fi

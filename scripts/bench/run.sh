@@ -76,7 +76,11 @@ say "|---|---|---|---|"
 # import_row NAME FEED [DB]: imports FEED into a new database (DB, kept, or a temporary one).
 import_row() {
   local name="$1" feed="$2" db="${3:-$work/import-$RANDOM.db}"
-  /usr/bin/time -f "%e %M" -o "$work/time" "$VITRINA_BIN" import --json --db "$db" "$feed" >"$work/summary.json"
+  if ! /usr/bin/time -f "%e %M" -o "$work/time" "$VITRINA_BIN" import --json --db "$db" "$feed" >"$work/summary.json"; then
+    say "| $name | failed: the import's message is above | | |"
+    failed+=("import of $name")
+    return 1
+  fi
   read -r seconds kb <"$work/time"
   local offers
   offers=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["offersAdded"] + d["offersUpdated"])' "$work/summary.json")
