@@ -10,9 +10,11 @@ use super::sections::{Section, section_tree};
 use super::shop::{Shop, shop};
 use crate::db::Db;
 use crate::domain::pictures::Picture;
+use crate::limits::PG_ACQUIRE_TIMEOUT_MS;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 /// Active offers by id, the section tree and the shop, emptied by [`CatalogCache::clear`] when an import has changed the
 /// catalogue. Offers weigh their bytes ([`Offer::approx_bytes`]), within `VITRINA_CACHE_MB`'s share (least recently
@@ -78,7 +80,9 @@ impl CatalogCache {
 
     /// What `slot` keeps, or what `read` reads, kept in `slot` unless the cache was cleared meanwhile. One read at a
     /// time (`gate`): a caller that waited for another's finds its value kept and reads nothing (`read` is a future
-    /// not yet polled, so it never starts); it reads itself when that one failed or was cleared meanwhile.
+    /// not yet polled, so it never starts); it reads itself when that one failed or was cleared meanwhile, or when
+    /// it waited [`PG_ACQUIRE_TIMEOUT_MS`] for the gate (as long as for a connection: with the database away, failed
+    /// reads queued one behind another would otherwise keep a request far past its 503).
     async fn kept<T>(
         &self,
         slot: &RwLock<Option<Arc<T>>>,
@@ -89,7 +93,7 @@ impl CatalogCache {
         if let Some(value) = kept() {
             return Ok(value);
         }
-        let _reading = gate.lock().await;
+        let _reading = tokio::time::timeout(Duration::from_millis(PG_ACQUIRE_TIMEOUT_MS), gate.lock()).await.ok();
         if let Some(value) = kept() {
             return Ok(value);
         }
