@@ -1,6 +1,6 @@
-//! Running a plan (issue 4): the matches found term at a time in bit sets, then scored and collected a window of
-//! documents at a time into the total, the per-section counts and the best offers (a partial answer's term at a
-//! time into per-thread work arrays).
+//! Running a plan (issue 4): the matches found term at a time in bit sets (a partial answer's, each clause's, counted
+//! in bit slices), then scored and collected a window of documents at a time into the total, the per-section counts
+//! and the best offers.
 
 use super::*;
 use crate::limits::SEARCH_FULL_MATCHES_ENOUGH;
@@ -38,86 +38,81 @@ pub(super) fn key_place(key: u128) -> u32 {
     !(key as u32)
 }
 
-/// What a partial answer's query found of one document so far, in [`Scratch::marks`]: 8 bytes, so that a posting or a
-/// match reads and writes one cache line where three arrays made it three (issue 39).
-#[derive(Clone, Copy, Default)]
-pub(super) struct Mark {
-    /// The epoch that last touched the document (high byte) and how many clauses, in order, it matched then (low
-    /// byte).
-    pub(super) level: u16,
-    /// The document's match class so far (the sum over the clauses it matched of its best source's [`class`]).
-    pub(super) class: u16,
-    /// The document's score so far; meaningful only while its `level` carries the current epoch.
-    pub(super) score: Score,
-}
-
-/// Per-thread work arrays of [`SearchIndex::search`], by document id, reused from query to query without being
-/// cleared: each query (each segment of it) has a new `epoch`, and a document marked with another epoch has matched
-/// nothing yet. Every 255 epochs the marks' levels are cleared at once.
+/// Per-thread work bit sets of [`SearchIndex::search`], a bit per document, reused from query to query: some 125 KB
+/// each at a million documents (issue 39).
 #[derive(Default)]
 pub(super) struct Scratch {
-    /// Each document's [`Mark`] (partial matching only: a query whose clauses must all match is scored a
-    /// [`Window`] at a time).
-    pub(super) marks: Vec<Mark>,
-    /// Clauses the document matched (partial matching only: [`SearchIndex::match_segment_any`]).
-    pub(super) words: Vec<u8>,
-    /// Bit set of the documents that matched every clause (read in document order).
+    /// The documents that matched every clause, or (a partial answer) at least as many as it asks; read in document
+    /// order.
     pub(super) matched: Vec<u64>,
-    /// Bit set of the documents that matched every clause before the current one ([`SearchIndex::match_segment`]),
-    /// some 125 KB at a million documents (issue 39).
+    /// The documents that matched every clause before the current one ([`SearchIndex::match_segment`]).
     pub(super) alive: Vec<u64>,
-    /// The current epoch, 1..=255.
-    pub(super) epoch: u8,
+    /// A partial answer's documents of each clause ([`SearchIndex::match_segment_any`]): one bit set after another,
+    /// each `clause_words` long (its segment's documents).
+    pub(super) clauses: Vec<u64>,
+    pub(super) clause_words: usize,
 }
 
 impl Scratch {
-    /// Starts a new epoch of the marks for a segment of `max_doc` documents (forgetting the previous one, even one a
-    /// panic cut short) and clears the matches ([`Scratch::start_matching`]); returns the epoch's high byte for the
-    /// marks' levels. Partial matching only: a thread that never matches partially never holds marks (8 MB at a
-    /// million documents).
-    fn start(&mut self, max_doc: usize) -> u16 {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.marks.iter_mut().for_each(|mark| mark.level = 0);
-            self.epoch = 1;
-        }
-        if self.marks.len() < max_doc {
-            self.marks.resize(max_doc, Mark::default());
-            self.words.resize(max_doc, 0);
-        }
-        self.start_matching(max_doc);
-        u16::from(self.epoch) << 8
-    }
-
-    /// Clears the matches for a segment of `max_doc` documents, sizing the bit sets for it.
-    fn start_matching(&mut self, max_doc: usize) {
+    /// Clears the matches for a segment of `max_doc` documents, sizing the bit sets for it; answers their length in
+    /// words of 64 documents.
+    fn start_matching(&mut self, max_doc: usize) -> usize {
         let words = max_doc.div_ceil(64);
         if self.matched.len() < words {
             self.matched.resize(words, 0);
             self.alive.resize(words, 0);
         }
         self.matched.fill(0);
+        words
     }
 
-    /// The matched documents in order.
-    fn matches(&self) -> impl Iterator<Item = usize> + '_ {
-        self.matched.iter().enumerate().flat_map(move |(w, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let doc = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    doc
-                })
-            })
-        })
+    /// How many of a partial answer's clauses hold each of the 64 documents of word `w`, bit-sliced: bit `d` of the
+    /// `i`th word is bit `i` of document `d`'s count. A query has at most 100 clauses
+    /// ([`crate::limits::MAX_SEARCH_QUERY_CHARS`] characters, two a word): eight bits hold the count.
+    #[inline]
+    fn clause_counts(&self, w: usize) -> [u64; 8] {
+        let mut slices = [0u64; 8];
+        for clause in self.clauses.chunks_exact(self.clause_words) {
+            // One added to each document of the clause: a ripple of carries through the slices.
+            let mut carry = clause[w];
+            for slice in &mut slices {
+                if carry == 0 {
+                    break;
+                }
+                (*slice, carry) = (*slice ^ carry, *slice & carry);
+            }
+        }
+        slices
     }
+}
+
+/// The documents of `slices` ([`Scratch::clause_counts`]) that at least `least` clauses hold.
+#[inline]
+fn at_least(slices: &[u64; 8], least: u8) -> u64 {
+    // From the highest bit down: above `least` once a bit is set where its bit is not, equal while they agree.
+    let (mut above, mut equal) = (0u64, !0u64);
+    for (i, slice) in slices.iter().enumerate().rev() {
+        if least >> i & 1 == 1 {
+            equal &= slice;
+        } else {
+            above |= equal & slice;
+            equal &= !slice;
+        }
+    }
+    above | equal
+}
+
+/// Document `d`'s count (`0..64`) in `slices` ([`Scratch::clause_counts`]).
+#[inline]
+fn count_of(slices: &[u64; 8], d: u32) -> u8 {
+    slices.iter().enumerate().map(|(i, slice)| ((slice >> d & 1) as u8) << i).sum()
 }
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+#[cfg(test)]
 /// Calls `visit(docs, scores)` for each block of the documents of `reader` holding `source`'s term: up to
 /// 128 document ids (tantivy's block) in rising order, and each one's score. A block at a time, not a
 /// document at a time (issue 39): the scores of a block are computed in one tight loop, and the visitor's loop over
@@ -178,14 +173,22 @@ fn for_each_doc_block(
 /// How a [`Source`]'s postings score, ready for one segment.
 enum Scorer<'a> {
     Constant(Score),
-    Bm25(&'a Bm25Weight, FieldNormReader),
+    /// The weight, the field's norms, and the scores of a document holding the term once when the term is frequent
+    /// enough to have its documents kept as a bit set ([`Cursor::open`]).
+    Bm25(&'a Bm25Weight, FieldNormReader, Option<Box<OnceScores>>),
 }
+
+/// A BM25 source's score of a document holding its term once, by the document's field norm id: what `Bm25Weight::score`
+/// answers for it, read from a table of 1 KB (in the first level of cache) instead of computed with a division per
+/// match. Most matches hold their term once; the division was a tenth of a wide search's scoring at a million offers
+/// (`perf annotate`, issue 39).
+type OnceScores = [Score; 256];
 
 impl<'a> Scorer<'a> {
     fn of(reader: &SegmentReader, source: &'a Source) -> tantivy::Result<Self> {
         Ok(match &source.scoring {
             Scoring::Constant(score) => Scorer::Constant(*score),
-            Scoring::Bm25(weight) => Scorer::Bm25(weight, reader.get_fieldnorms_reader(source.term.field())?),
+            Scoring::Bm25(weight) => Scorer::Bm25(weight, reader.get_fieldnorms_reader(source.term.field())?, None),
         })
     }
 
@@ -202,8 +205,18 @@ impl<'a> Scorer<'a> {
     fn score(&self, doc: DocId, freq: u32) -> Score {
         match self {
             Scorer::Constant(score) => *score,
-            Scorer::Bm25(weight, norms) => weight.score(norms.fieldnorm_id(doc), freq),
+            Scorer::Bm25(weight, norms, once) => bm25(weight, once.as_deref(), norms.fieldnorm_id(doc), freq),
         }
+    }
+}
+
+/// `weight`'s score of a document of field norm id `norm` holding the term `freq` times: from `once` when once and
+/// it is given.
+#[inline]
+fn bm25(weight: &Bm25Weight, once: Option<&OnceScores>, norm: u8, freq: u32) -> Score {
+    match once {
+        Some(once) if freq == 1 => once[usize::from(norm)],
+        _ => weight.score(norm, freq),
     }
 }
 
@@ -239,9 +252,15 @@ impl<'a> Cursor<'a> {
         reader: &SegmentReader,
         source: &'a Source,
     ) -> tantivy::Result<Self> {
-        let scorer = Scorer::of(reader, source)?;
+        let mut scorer = Scorer::of(reader, source)?;
         let held = match term_bits.of(segment, reader, &source.term)? {
-            Some(kept) => Held::Kept(kept, 0),
+            Some(kept) => {
+                // A kept term has many documents: 256 scores computed once cost less than a division per match.
+                if let Scorer::Bm25(weight, _, once) = &mut scorer {
+                    *once = Some(Box::new(std::array::from_fn(|id| weight.score(id as u8, 1))));
+                }
+                Held::Kept(kept, 0)
+            }
             None => {
                 let (mut docs, mut freqs) = (Vec::new(), Vec::new());
                 for_each_doc_block(reader, &source.term, scorer.reads(), |block, held| {
@@ -285,7 +304,7 @@ impl<'a> Cursor<'a> {
                 let words = &kept.bits[first..(first + matched.len()).min(kept.bits.len())];
                 match scorer {
                     Scorer::Constant(score) => bits::for_each_common(words, Some(matched), |i, _| visit(i, *score)),
-                    Scorer::Bm25(weight, norms) => {
+                    Scorer::Bm25(weight, norms, once) => {
                         // The repeats before the window (of windows skipped, or of documents not matched) are passed
                         // in one search, those within it as the documents come.
                         let repeats = &kept.repeats;
@@ -301,7 +320,7 @@ impl<'a> Cursor<'a> {
                                 }
                                 *repeat += 1;
                             }
-                            visit(i, weight.score(norms.fieldnorm_id(doc as DocId), freq));
+                            visit(i, bm25(weight, once.as_deref(), norms.fieldnorm_id(doc as DocId), freq));
                         });
                     }
                 }
@@ -350,9 +369,10 @@ const WINDOW: usize = WINDOW_WORDS * 64;
 /// and scores (some 6 KB, in the first level of cache) summed source by source, then their offers' facts read in a
 /// loop of independent loads before any is used.
 struct Window {
-    /// By place in the window: the match's class and score (meaningful for the matches only).
+    /// By place in the window: the match's class, score and clauses matched (meaningful for the matches only).
     classes: [u16; WINDOW],
     scores: [Score; WINDOW],
+    words: [u8; WINDOW],
     /// The matches a source of the current clause counted already.
     seen: [u64; WINDOW_WORDS],
     /// The matches' places, then their offers' ordinals and facts, in order.
@@ -366,6 +386,7 @@ impl Default for Window {
         Self {
             classes: [0; WINDOW],
             scores: [0.0; WINDOW],
+            words: [0; WINDOW],
             seen: [0; WINDOW_WORDS],
             places: [0; WINDOW],
             offers: [0; WINDOW],
@@ -376,12 +397,19 @@ impl Default for Window {
 
 impl Window {
     /// Scores `matched`, the matches of the window of documents from `base` on, clause by clause: the first source
-    /// of a clause (best class first) that holds a match gives its class for the clause, every one adds its score,
-    /// and every boost adds its score and class; in the order [`SearchIndex::match_segment_any`] sums them.
-    fn score(&mut self, clauses: &mut [ClauseCursors], base: usize, matched: &[u64]) {
-        let Self { classes, scores, seen, .. } = self;
+    /// of a clause (best class first) that holds a match gives its class for the clause and counts the clause in its
+    /// words, every one adds its score, and every boost adds its score and class to the matches the clause holds.
+    /// A match holds every clause but in a partial answer (`partial`), whose matches start from nothing. Sums in the
+    /// order of the clauses, their sources, then their boosts, whichever clauses a match holds: a question scores
+    /// an offer the same in a whole answer and in a partial one.
+    fn score(&mut self, clauses: &mut [ClauseCursors], base: usize, matched: &[u64], partial: bool) {
+        let Self { classes, scores, words, seen, .. } = self;
+        if partial {
+            bits::for_each_common(matched, None, |i, _| (classes[i], scores[i], words[i]) = (0, 0.0, 0));
+        }
         for (c, clause) in clauses.iter_mut().enumerate() {
             *seen = [0; WINDOW_WORDS];
+            let first = c == 0 && !partial;
             for cursor in &mut clause.sources {
                 let class = cursor.class;
                 cursor.each_in(base, matched, |i, s| {
@@ -390,11 +418,12 @@ impl Window {
                         scores[i] += s;
                     } else {
                         *word |= bit;
-                        if c == 0 {
-                            (classes[i], scores[i]) = (class, s);
+                        if first {
+                            (classes[i], scores[i], words[i]) = (class, s, 1);
                         } else {
                             classes[i] += class;
                             scores[i] += s;
+                            words[i] += 1;
                         }
                     }
                 });
@@ -402,8 +431,10 @@ impl Window {
             for cursor in &mut clause.boosts {
                 let class = cursor.class;
                 cursor.each_in(base, matched, |i, s| {
-                    scores[i] += s;
-                    classes[i] += class;
+                    if seen[i / 64] & 1 << (i % 64) != 0 {
+                        scores[i] += s;
+                        classes[i] += class;
+                    }
                 });
             }
         }
@@ -432,6 +463,89 @@ impl Window {
         }
         n
     }
+}
+
+/// The memory the next [`Window`] with matches reads, asked for while the current one is scored (issue 39): its
+/// matches' facts (four bytes a document, a line of 64 bytes per 16) and their field norms (a byte a document, per
+/// field a BM25 source scores). Read as the window came, each match's line waited on memory in turn: the norms' load
+/// had a quarter of `Window::score`'s samples and the facts' two thirds of `Window::read`'s at a million offers
+/// (`perf annotate`); asked a window ahead, the lines come together while the window before is scored.
+struct Ahead<'a> {
+    info: &'a [u32],
+    offer: &'a [u32],
+    /// Each scored field's norms, one byte a document: the bytes tantivy's `FieldNormReader` reads (mapped from the
+    /// index on disk, not copied).
+    norms: Vec<tantivy::directory::OwnedBytes>,
+}
+
+impl<'a> Ahead<'a> {
+    /// For one segment (`reader`, `facts`) and the fields `clauses` score by BM25. A field whose norms cannot be read
+    /// here is left out (its norms are then read as they come).
+    fn of(reader: &SegmentReader, facts: &'a SegmentFacts, clauses: &[Clause]) -> Self {
+        let mut fields: Vec<Field> = clauses
+            .iter()
+            .flat_map(|clause| clause.sources.iter().chain(&clause.boosts))
+            .filter(|source| matches!(source.scoring, Scoring::Bm25(_)))
+            .map(|source| source.term.field())
+            .collect();
+        fields.sort_unstable();
+        fields.dedup();
+        let file = reader.fieldnorms_readers().get_inner_file();
+        let norms = fields
+            .into_iter()
+            .filter_map(|field| file.open_read(field).and_then(|slice| slice.read_bytes().ok()))
+            .collect();
+        Self { info: &facts.info, offer: &facts.offer, norms }
+    }
+
+    /// Asks for the lines the matches `matched` of the window of documents from `base` on read.
+    #[inline]
+    fn fetch(&self, base: usize, matched: &[u64]) {
+        for (w, &word) in matched.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let first = base + w * 64;
+            for group in 0..4 {
+                let held = (word >> (group * 16)) & 0xFFFF;
+                if held != 0 {
+                    // The group's first and last match (`held` keeps its 16 bits at the bottom of 64).
+                    let at = first + group * 16;
+                    let (from, to) = (at + held.trailing_zeros() as usize, at + 63 - held.leading_zeros() as usize);
+                    fetch_lines(self.info, from, to);
+                    fetch_lines(self.offer, from, to);
+                }
+            }
+            for norms in &self.norms {
+                let to = first + 63 - word.leading_zeros() as usize;
+                fetch_lines(norms.as_slice(), first + word.trailing_zeros() as usize, to);
+            }
+        }
+    }
+}
+
+/// Asks for the lines of `items[from]` and `items[to]` (the same line or two: `to - from` spans less than one).
+#[inline]
+fn fetch_lines<T>(items: &[T], from: usize, to: usize) {
+    if to < items.len() {
+        let (first, last) = (items[from..].as_ptr(), items[to..].as_ptr());
+        prefetch(first);
+        if first as usize / 64 != last as usize / 64 {
+            prefetch(last);
+        }
+    }
+}
+
+/// Asks the processor to bring the line holding `at` into its caches, without waiting for it; nothing elsewhere.
+#[inline]
+fn prefetch<T>(at: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }
 
 impl SearchIndex {
@@ -529,47 +643,47 @@ impl SearchIndex {
         SCRATCH.with_borrow_mut(|scratch| {
             let readers = self.searcher.segment_readers();
             // A partial answer's least words: half the query's, or fewer when no offer shown matches that many, over
-            // every segment (an updated index has several, and documents no longer shown in them).
+            // every segment (an updated index has several, and documents no longer shown in them). A built index's
+            // one segment keeps its cursors and clause bit sets for the pass below.
             let mut most = 0;
+            let mut kept = None;
             if partial.is_some() {
-                for (reader, facts) in readers.iter().zip(&self.segments) {
-                    self.match_segment_any(reader, clauses, scratch)?;
-                    let shown = scratch.matches().filter(|&doc| facts.info[doc] != DEAD);
-                    most = most.max(shown.map(|doc| scratch.words[doc]).max().unwrap_or(0));
+                for (segment, (reader, facts)) in readers.iter().zip(&self.segments).enumerate() {
+                    let cursors = self.match_segment_any(segment, reader, clauses, scratch)?;
+                    most = most.max(scratch.most_words(facts, most));
+                    kept = (readers.len() == 1).then_some(cursors);
                 }
             }
             for (segment, (reader, facts)) in readers.iter().zip(&self.segments).enumerate() {
-                let Some(half) = partial else {
-                    // Every clause: the matches found in bit sets, then scored and read a window at a time.
-                    let mut cursors = self.match_segment(segment, reader, clauses, scratch)?;
-                    let words = (reader.max_doc() as usize).div_ceil(64);
-                    let mut window = Window::default();
-                    for (n, held) in scratch.matched[..words].chunks(WINDOW_WORDS).enumerate() {
-                        if held.iter().all(|&word| word == 0) {
-                            continue;
-                        }
-                        let base = n * WINDOW;
-                        window.score(&mut cursors, base, held);
-                        for k in 0..window.read(base, held, facts) {
-                            let i = usize::from(window.places[k]);
-                            take!(window.offers[k], window.infos[k], 0, window.classes[i], window.scores[i]);
-                        }
+                // The matches found in bit sets, then scored and read a window at a time.
+                let mut cursors = match (partial, kept.take()) {
+                    (None, _) => self.match_segment(segment, reader, clauses, scratch)?,
+                    (Some(half), cursors) => {
+                        let cursors = match cursors {
+                            Some(cursors) => cursors,
+                            None => self.match_segment_any(segment, reader, clauses, scratch)?,
+                        };
+                        let least = (half.min(usize::from(u8::MAX)) as u8).min(most).max(1);
+                        scratch.keep_at_least(least);
+                        cursors
                     }
-                    continue;
                 };
-                // One segment's matches (a built index's) are still in the work arrays from the pass above.
-                if readers.len() > 1 {
-                    self.match_segment_any(reader, clauses, scratch)?;
-                }
-                let least = (half.min(usize::from(u8::MAX)) as u8).min(most).max(1);
-                let mut matches = scratch.matches();
-                let mut batch = Batch::default();
-                while let n @ 1.. = batch.fill(&mut matches, scratch, facts) {
-                    for i in 0..n {
-                        if batch.words[i] >= least {
-                            let mark = batch.marks[i];
-                            take!(batch.offers[i], batch.infos[i], batch.words[i], mark.class, mark.score);
-                        }
+                let words = (reader.max_doc() as usize).div_ceil(64);
+                let mut window = Window::default();
+                let ahead = Ahead::of(reader, facts, clauses);
+                let windows = scratch.matched[..words].chunks(WINDOW_WORDS).enumerate();
+                let mut windows = windows.filter(|(_, held)| held.iter().any(|&word| word != 0)).peekable();
+                while let Some((n, held)) = windows.next() {
+                    if let Some(&(next, ahead_held)) = windows.peek() {
+                        ahead.fetch(next * WINDOW, ahead_held);
+                    }
+                    let base = n * WINDOW;
+                    window.score(&mut cursors, base, held, partial.is_some());
+                    for k in 0..window.read(base, held, facts) {
+                        let i = usize::from(window.places[k]);
+                        // A whole answer's matches hold every word: their words do not rank them (0).
+                        let words = if partial.is_some() { window.words[i] } else { 0 };
+                        take!(window.offers[k], window.infos[k], words, window.classes[i], window.scores[i]);
                     }
                 }
             }
@@ -616,13 +730,7 @@ impl SearchIndex {
     ) -> tantivy::Result<Vec<ClauseCursors<'a>>> {
         scratch.start_matching(reader.max_doc() as usize);
         let Scratch { matched, alive, .. } = scratch;
-        let open = |sources: &'a [Source]| -> tantivy::Result<Vec<Cursor<'a>>> {
-            sources.iter().map(|source| Cursor::open(&self.term_bits, segment, reader, source)).collect()
-        };
-        let cursors = clauses
-            .iter()
-            .map(|clause| Ok(ClauseCursors { sources: open(&clause.sources)?, boosts: open(&clause.boosts)? }))
-            .collect::<tantivy::Result<Vec<_>>>()?;
+        let cursors = self.open_cursors(segment, reader, clauses)?;
         // `matched` gathers the documents that match this clause too; `alive`, those that matched the ones before.
         for (c, clause) in cursors.iter().enumerate() {
             if c > 0 {
@@ -636,117 +744,73 @@ impl SearchIndex {
         Ok(cursors)
     }
 
-    /// Runs `clauses` over one segment, any of them matching (partial answers): afterwards `scratch.matched` holds
-    /// the documents that matched at least one clause, `scratch.words` how many, and `scratch.marks` the sums of
-    /// their scores and classes over those clauses.
-    pub(super) fn match_segment_any(
+    /// Finds the documents of segment `segment` (`reader`) that match any of `clauses` (a partial answer): afterwards
+    /// `scratch.clauses` holds each clause's documents as a bit set, to be counted ([`Scratch::most_words`]) and kept
+    /// ([`Scratch::keep_at_least`]); the answer is the clauses' cursors, as [`SearchIndex::match_segment`]'s. A bit set
+    /// per clause, not a mark per document and posting (8 MB and 1 MB more per thread at a million documents, written
+    /// as the postings came: a fifth of a partial answer's time waited on them there, issue 39).
+    pub(super) fn match_segment_any<'a>(
         &self,
+        segment: usize,
         reader: &SegmentReader,
-        clauses: &[Clause],
+        clauses: &'a [Clause],
         scratch: &mut Scratch,
-    ) -> tantivy::Result<()> {
-        let epoch = scratch.start(reader.max_doc() as usize);
-        let Scratch { marks, words, matched, .. } = scratch;
-        for (c, clause) in clauses.iter().enumerate() {
-            // The low byte of `level`: the last clause (1-based) that counted the document.
-            let mark = epoch | (c as u16 + 1);
-            for source in &clause.sources {
-                for_each_block(reader, source, |docs, scores| {
-                    for (&doc, &s) in docs.iter().zip(scores) {
-                        let d = doc as usize;
-                        let m = &mut marks[d];
-                        if m.level & 0xFF00 != epoch {
-                            *m = Mark { level: mark, class: source.class, score: s };
-                            words[d] = 1;
-                            matched[d / 64] |= 1 << (d % 64);
-                        } else if m.level != mark {
-                            m.level = mark;
-                            words[d] += 1;
-                            m.class += source.class;
-                            m.score += s;
-                        } else {
-                            m.score += s;
-                        }
-                    }
-                })?;
+    ) -> tantivy::Result<Vec<ClauseCursors<'a>>> {
+        let words = scratch.start_matching(reader.max_doc() as usize);
+        let cursors = self.open_cursors(segment, reader, clauses)?;
+        scratch.clauses.clear();
+        scratch.clauses.resize(words * cursors.len(), 0);
+        scratch.clause_words = words;
+        for (clause, bits) in cursors.iter().zip(scratch.clauses.chunks_exact_mut(words)) {
+            for cursor in &clause.sources {
+                cursor.mark(bits, None);
             }
-            add_boosts(reader, clause, mark, marks)?;
         }
-        Ok(())
+        Ok(cursors)
+    }
+
+    /// Each of `clauses`' sources and boosts in segment `segment` (`reader`), ready to match and score.
+    fn open_cursors<'a>(
+        &self,
+        segment: usize,
+        reader: &SegmentReader,
+        clauses: &'a [Clause],
+    ) -> tantivy::Result<Vec<ClauseCursors<'a>>> {
+        let open = |sources: &'a [Source]| -> tantivy::Result<Vec<Cursor<'a>>> {
+            sources.iter().map(|source| Cursor::open(&self.term_bits, segment, reader, source)).collect()
+        };
+        clauses
+            .iter()
+            .map(|clause| Ok(ClauseCursors { sources: open(&clause.sources)?, boosts: open(&clause.boosts)? }))
+            .collect()
     }
 }
 
-/// Adds `clause`'s boosts to the score and class of the documents that matched it ([`SearchIndex::match_segment_any`]):
-/// those whose level is `done`, the clause's mark in the current epoch.
-fn add_boosts(reader: &SegmentReader, clause: &Clause, done: u16, marks: &mut [Mark]) -> tantivy::Result<()> {
-    for source in &clause.boosts {
-        for_each_block(reader, source, |docs, scores| {
-            for (&doc, &s) in docs.iter().zip(scores) {
-                let mark = &mut marks[doc as usize];
-                if mark.level == done {
-                    mark.score += s;
-                    mark.class += source.class;
+impl Scratch {
+    /// The most clauses a document of `facts`' segment still shown holds, of those [`SearchIndex::match_segment_any`]
+    /// left in `clauses`, when more than `most` (else `most`). Counted 64 documents at a time in bit slices; only a
+    /// document that would raise it is looked up.
+    fn most_words(&self, facts: &SegmentFacts, mut most: u8) -> u8 {
+        for w in 0..self.clause_words {
+            let slices = self.clause_counts(w);
+            let mut more = if most == u8::MAX { 0 } else { at_least(&slices, most + 1) };
+            while more != 0 {
+                let d = more.trailing_zeros();
+                more &= more - 1;
+                if facts.info.get(w * 64 + d as usize).is_some_and(|&info| info != DEAD) {
+                    most = most.max(count_of(&slices, d));
                 }
             }
-        })?;
+        }
+        most
     }
-    Ok(())
-}
 
-/// Matches read in batches of this many documents ([`Batch`]).
-const BATCH: usize = 128;
-
-/// Up to [`BATCH`] documents of a partial answer with what [`SearchIndex::collect`] reads of each: their offers'
-/// ordinals, section slots, marks and words, read in loops of independent loads before any is used (issue
-/// 39): one match at a time, each match's loads of its facts and its mark waited on memory in turn (a third of a wide
-/// search's samples at a million offers), where a batch has them in flight together.
-struct Batch {
-    docs: [u32; BATCH],
-    offers: [u32; BATCH],
-    infos: [u32; BATCH],
-    marks: [Mark; BATCH],
-    words: [u8; BATCH],
-}
-
-impl Default for Batch {
-    fn default() -> Self {
-        Self {
-            docs: [0; BATCH],
-            offers: [0; BATCH],
-            infos: [0; BATCH],
-            marks: [Mark::default(); BATCH],
-            words: [0; BATCH],
+    /// Keeps in `matched` the documents at least `least` of the clauses in `clauses` hold
+    /// ([`SearchIndex::match_segment_any`]).
+    fn keep_at_least(&mut self, least: u8) {
+        for w in 0..self.clause_words {
+            self.matched[w] = at_least(&self.clause_counts(w), least);
         }
-    }
-}
-
-impl Batch {
-    /// Takes the next matches from `matches` and reads their facts from `facts` and `scratch`; answers how many (0
-    /// at the end).
-    #[inline]
-    fn fill(&mut self, matches: &mut impl Iterator<Item = usize>, scratch: &Scratch, facts: &SegmentFacts) -> usize {
-        let mut n = 0;
-        for doc in matches.take(BATCH) {
-            self.docs[n] = doc as u32;
-            n += 1;
-        }
-        if facts.offer.is_empty() {
-            self.offers[..n].copy_from_slice(&self.docs[..n]);
-        } else {
-            for (slot, &doc) in self.offers[..n].iter_mut().zip(&self.docs[..n]) {
-                *slot = facts.offer[doc as usize];
-            }
-        }
-        for (slot, &doc) in self.infos[..n].iter_mut().zip(&self.docs[..n]) {
-            *slot = facts.info[doc as usize];
-        }
-        for (slot, &doc) in self.marks[..n].iter_mut().zip(&self.docs[..n]) {
-            *slot = scratch.marks[doc as usize];
-        }
-        for (slot, &doc) in self.words[..n].iter_mut().zip(&self.docs[..n]) {
-            *slot = scratch.words[doc as usize];
-        }
-        n
     }
 }
 
