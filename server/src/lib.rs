@@ -14,6 +14,7 @@ pub mod feeds;
 pub mod limits;
 pub mod log;
 pub mod mail;
+pub mod memory;
 pub mod orders;
 pub mod pictures;
 pub mod rate_limit;

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::limits::SEARCH_FULL_MATCHES_ENOUGH;
+use crate::memory::prefetch_span;
 
 /// How an offer matched a query, as [`rank_key`] orders it (issue 23).
 #[derive(Clone, Copy)]
@@ -512,40 +513,16 @@ impl<'a> Ahead<'a> {
                     // The group's first and last match (`held` keeps its 16 bits at the bottom of 64).
                     let at = first + group * 16;
                     let (from, to) = (at + held.trailing_zeros() as usize, at + 63 - held.leading_zeros() as usize);
-                    fetch_lines(self.info, from, to);
-                    fetch_lines(self.offer, from, to);
+                    prefetch_span(self.info, from, to);
+                    prefetch_span(self.offer, from, to);
                 }
             }
             for norms in &self.norms {
                 let to = first + 63 - word.leading_zeros() as usize;
-                fetch_lines(norms.as_slice(), first + word.trailing_zeros() as usize, to);
+                prefetch_span(norms.as_slice(), first + word.trailing_zeros() as usize, to);
             }
         }
     }
-}
-
-/// Asks for the lines of `items[from]` and `items[to]` (the same line or two: `to - from` spans less than one).
-#[inline]
-fn fetch_lines<T>(items: &[T], from: usize, to: usize) {
-    if to < items.len() {
-        let (first, last) = (items[from..].as_ptr(), items[to..].as_ptr());
-        prefetch(first);
-        if first as usize / 64 != last as usize / 64 {
-            prefetch(last);
-        }
-    }
-}
-
-/// Asks the processor to bring the line holding `at` into its caches, without waiting for it; nothing elsewhere.
-#[inline]
-fn prefetch<T>(at: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing the program sees and cannot fault, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
 }
 
 impl SearchIndex {
