@@ -658,10 +658,10 @@ impl SearchIndex {
                 let windows = scratch.matched[..words].chunks(WINDOW_WORDS).enumerate();
                 let mut windows = windows.filter(|(_, held)| held.iter().any(|&word| word != 0)).peekable();
                 while let Some((n, held)) = windows.next() {
-                    if let Some(&(next, ahead_held)) = windows.peek() {
-                        if let Some(ahead) = &ahead {
-                            ahead.fetch(next * WINDOW, ahead_held);
-                        }
+                    if let Some(&(next, ahead_held)) = windows.peek()
+                        && let Some(ahead) = &ahead
+                    {
+                        ahead.fetch(next * WINDOW, ahead_held);
                     }
                     let base = n * WINDOW;
                     window.score(&mut cursors, base, held, partial.is_some());
