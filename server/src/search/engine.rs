@@ -71,17 +71,31 @@ pub struct SearchEngine {
     /// A search's matches whose facets each facet index put in use counts exactly
     /// ([`FacetIndex::count_exactly_up_to`]).
     facet_exact_matches: u64,
-    /// Questions searched at once ([`search_workers`]). More only switch between threads, and each thread that has
-    /// searched keeps its work arrays and its allocator's pages (64 connections asking new questions held 60 blocking
-    /// threads and 860 MB at 100,000 offers before this bound; docs/performance.md).
-    searching: tokio::sync::Semaphore,
+    /// The threads that search ([`search_pool`]), one queue of questions in the order asked.
+    searching: rayon::ThreadPool,
 }
 
-/// How many questions [`SearchEngine::answer`] searches at once: [`SEARCH_WORKERS_PER_CORE`] per core.
+/// The pool [`SearchEngine::answer`] searches on: [`SEARCH_THREADS_PER_CORE`] threads per core, named `search-{n}`.
+/// Its own threads, not tokio's blocking pool: a turn handed over through a semaphore and a new blocking task left
+/// a core idle between questions, so more questions were let in at once than there are cores, and they took turns
+/// on them (issue 39). Not the async threads either: a question worked there held up every request queued behind it
+/// (a script's p50 70 ms at a million offers under 64 connections of new questions, against 0.14 ms). Each thread
+/// keeps its work arrays (some 125 KB a bit set at a million documents) from question to question. Errors: the
+/// threads could not be started.
 ///
-/// [`SEARCH_WORKERS_PER_CORE`]: crate::limits::SEARCH_WORKERS_PER_CORE
-fn search_workers() -> usize {
-    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get) * crate::limits::SEARCH_WORKERS_PER_CORE
+/// [`SEARCH_THREADS_PER_CORE`]: crate::limits::SEARCH_THREADS_PER_CORE
+fn search_pool() -> tantivy::Result<rayon::ThreadPool> {
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(cores * crate::limits::SEARCH_THREADS_PER_CORE)
+        .thread_name(|n| format!("search-{n}"))
+        // A question that panicked is answered with an error (its sender dropped), not the end of the process.
+        .panic_handler(|panic| {
+            let what = panic.downcast_ref::<&str>().copied().or(panic.downcast_ref::<String>().map(String::as_str));
+            tracing::error!(panic = what.unwrap_or("?"), "a search panicked");
+        })
+        .build()
+        .map_err(|e| tantivy::TantivyError::SystemError(format!("starting the search threads: {e}")))
 }
 
 /// A cache of serialised answers weighed in bytes, at most `bytes`.
@@ -123,7 +137,7 @@ impl SearchEngine {
             counts_bytes: CacheBudget::default().counts,
             term_bits_bytes: CacheBudget::default().term_bits,
             facet_exact_matches: crate::limits::FACET_SAMPLE_MATCHES,
-            searching: tokio::sync::Semaphore::new(search_workers()),
+            searching: search_pool()?,
         })
     }
 
@@ -240,9 +254,9 @@ impl SearchEngine {
     /// Answers `request` with the JSON of a [`SearchAnswer`] (`GET /api/search`'s body), narrowed by the facet
     /// filters `filter` (its `values`, `ranges` and `price`; the search's own section and stock flag rule) and with
     /// the facets of its matches. A question asked since the last swap is answered from the cache; otherwise the
-    /// index runs (off the async threads) and `load` gives the items of the ids it names, best first (it may leave
-    /// out offers that are gone). Errors: [`AnswerError::Starting`] before the first index; [`AnswerError::Failed`]
-    /// when the index or `load` fails.
+    /// index runs on the search threads ([`search_pool`]) and `load` gives the items of the ids it names, best first
+    /// (it may leave out offers that are gone). Errors: [`AnswerError::Starting`] before the first index;
+    /// [`AnswerError::Failed`] when the index or `load` fails.
     pub async fn answer<L, F, P, G>(
         &self,
         request: SearchRequest,
@@ -266,8 +280,8 @@ impl SearchEngine {
         let (generation, index, facets) = self.indexes();
         let cards = index.cards().clone();
         let request = SearchRequest { text: key.0.clone(), ..request };
-        let permit = self.searching.acquire().await.map_err(anyhow::Error::from)?;
-        let (hits, facets) = tokio::task::spawn_blocking(move || {
+        let (sent, answered) = tokio::sync::oneshot::channel();
+        let work = move || {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
             let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
             let within = narrowed.then(|| Arc::new(facets.matching(&Filter { section: None, ..filter.clone() })));
@@ -278,11 +292,14 @@ impl SearchEngine {
                 ListingFacets::from_counts(facets.counts(&scope), facets.currency_id())
             });
             tantivy::Result::Ok((hits, counts))
-        })
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(anyhow::Error::from)?;
-        drop(permit);
+        };
+        // In the order asked; a question whose asker left while it waited is not searched.
+        self.searching.spawn_fifo(move || {
+            if !sent.is_closed() {
+                let _ = sent.send(work());
+            }
+        });
+        let (hits, facets) = answered.await.map_err(anyhow::Error::from)?.map_err(anyhow::Error::from)?;
         let mut sections = vec![SearchSection {
             id: ALL_SECTIONS_ID.to_owned(),
             value: ALL_SECTIONS_TITLE.to_owned(),
@@ -665,6 +682,22 @@ mod tests {
     use super::*;
     use crate::search::SearchDoc;
     use std::sync::atomic::AtomicUsize;
+
+    #[tokio::test]
+    async fn a_question_that_panics_on_the_search_threads_is_an_error_and_the_threads_go_on() {
+        let pool = search_pool().unwrap();
+        let (sent, answered) = tokio::sync::oneshot::channel::<u32>();
+        pool.spawn_fifo(move || {
+            let _sent = sent;
+            panic!("a search that fails");
+        });
+        assert!(answered.await.is_err(), "the asker hears of it");
+        let (sent, answered) = tokio::sync::oneshot::channel();
+        pool.spawn_fifo(move || {
+            let _ = sent.send(std::thread::current().name().map(str::to_owned));
+        });
+        assert!(answered.await.unwrap().unwrap().starts_with("search-"), "the next question is searched");
+    }
 
     fn docs(name: &str, n: usize) -> Vec<SearchDoc> {
         (0..n).map(|i| SearchDoc { id: format!("{name}-{i}"), name: name.into(), ..SearchDoc::default() }).collect()
