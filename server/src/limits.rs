@@ -201,7 +201,8 @@ impl Default for CacheBudget {
 /// Threads of the search pool per core (issue 39): each takes the next question from one queue and works it to the
 /// end, so a core never waits for a turn to be handed over. On 2 cores, 64 connections asking new questions: one per
 /// core answered ×1.33–1.42 the requests/s of the earlier two blocking-pool turns per core at 100,000 offers (with
-/// facets) and ×1.09–1.28 at a million; two per core ×1.02–1.10 (docs/performance.md "twenty-sixth session").
+/// facets; ×1.09–1.21 at a million, the instant search's ×1.21–1.28); two per core only ×1.02–1.10 of them
+/// (docs/performance.md "twenty-sixth session").
 pub const SEARCH_THREADS_PER_CORE: usize = 1;
 
 /// Largest `page` of `GET /api/search`: with 100 items a page, the 10,000 best matches can be paged through. Deeper
