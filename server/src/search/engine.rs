@@ -98,6 +98,23 @@ fn search_pool() -> tantivy::Result<rayon::ThreadPool> {
         .map_err(|e| tantivy::TantivyError::SystemError(format!("starting the search threads: {e}")))
 }
 
+/// Hands `work` (a question) to the search threads `pool` ([`search_pool`]), after the questions handed over before
+/// it, and answers what it returned. The hand-over is at the call; when the future answered is dropped before a
+/// thread takes `work` up (the asker left while it waited), `work` is not run. Errors: `work` panicked (the pool's
+/// panic handler logs the panic itself as "a search panicked").
+fn on_search_threads<T: Send + 'static, W: FnOnce() -> T + Send + 'static>(
+    pool: &rayon::ThreadPool,
+    work: W,
+) -> impl Future<Output = anyhow::Result<T>> + use<T, W> {
+    let (sent, answered) = tokio::sync::oneshot::channel();
+    pool.spawn_fifo(move || {
+        if !sent.is_closed() {
+            let _ = sent.send(work());
+        }
+    });
+    async move { answered.await.map_err(|_| anyhow::anyhow!("the search panicked (logged as \"a search panicked\")")) }
+}
+
 /// A cache of serialised answers weighed in bytes, at most `bytes`.
 fn answer_cache(bytes: u64) -> moka::sync::Cache<AnswerKey, Bytes> {
     moka::sync::Cache::builder()
@@ -280,7 +297,6 @@ impl SearchEngine {
         let (generation, index, facets) = self.indexes();
         let cards = index.cards().clone();
         let request = SearchRequest { text: key.0.clone(), ..request };
-        let (sent, answered) = tokio::sync::oneshot::channel();
         let work = move || {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
             let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
@@ -293,13 +309,7 @@ impl SearchEngine {
             });
             tantivy::Result::Ok((hits, counts))
         };
-        // In the order asked; a question whose asker left while it waited is not searched.
-        self.searching.spawn_fifo(move || {
-            if !sent.is_closed() {
-                let _ = sent.send(work());
-            }
-        });
-        let (hits, facets) = answered.await.map_err(anyhow::Error::from)?.map_err(anyhow::Error::from)?;
+        let (hits, facets) = on_search_threads(&self.searching, work).await?.map_err(anyhow::Error::from)?;
         let mut sections = vec![SearchSection {
             id: ALL_SECTIONS_ID.to_owned(),
             value: ALL_SECTIONS_TITLE.to_owned(),
@@ -686,17 +696,29 @@ mod tests {
     #[tokio::test]
     async fn a_question_that_panics_on_the_search_threads_is_an_error_and_the_threads_go_on() {
         let pool = search_pool().unwrap();
-        let (sent, answered) = tokio::sync::oneshot::channel::<u32>();
-        pool.spawn_fifo(move || {
-            let _sent = sent;
-            panic!("a search that fails");
-        });
-        assert!(answered.await.is_err(), "the asker hears of it");
-        let (sent, answered) = tokio::sync::oneshot::channel();
-        pool.spawn_fifo(move || {
-            let _ = sent.send(std::thread::current().name().map(str::to_owned));
-        });
-        assert!(answered.await.unwrap().unwrap().starts_with("search-"), "the next question is searched");
+        let failed = on_search_threads(&pool, || -> u32 { panic!("a search that fails") }).await;
+        assert!(failed.unwrap_err().to_string().contains("panicked"), "the asker hears of it");
+        let next = on_search_threads(&pool, || std::thread::current().name().map(str::to_owned)).await;
+        assert!(next.unwrap().unwrap().starts_with("search-"), "the next question is searched");
+    }
+
+    #[tokio::test]
+    async fn a_question_whose_asker_left_while_it_waited_is_not_searched() {
+        // One thread, held busy, so that the questions wait in the queue in the order asked.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let busy = on_search_threads(&pool, move || held.recv().is_ok());
+        let searched = Arc::new(AtomicUsize::new(0));
+        let counting = |searched: &Arc<AtomicUsize>| {
+            let searched = searched.clone();
+            move || searched.fetch_add(1, Ordering::SeqCst)
+        };
+        drop(on_search_threads(&pool, counting(&searched)));
+        let stayed = on_search_threads(&pool, counting(&searched));
+        release.send(()).unwrap();
+        assert!(busy.await.unwrap());
+        assert_eq!(stayed.await.unwrap(), 0, "the question after it is the first searched");
+        assert_eq!(searched.load(Ordering::SeqCst), 1, "the left one was not searched");
     }
 
     fn docs(name: &str, n: usize) -> Vec<SearchDoc> {
