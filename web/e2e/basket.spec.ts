@@ -275,9 +275,15 @@ test.describe('order', () => {
     await waitForContent(page);
     await expect(page.getByRole('link', { name: 'Корзина (1)' })).toHaveAttribute('aria-current', 'page');
     const quantity = page.getByTestId('basket-line-quantity');
+    // The total changes at once (optimistic); the reload waits for the server to have saved it, else it can race the
+    // PATCH (seen on PostgreSQL, whose write takes longer).
+    const saved = page.waitForResponse(
+      (r) => /^\/api\/basket\/items\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PATCH' && r.ok(),
+    );
     await quantity.fill('3');
     await quantity.press('Enter');
     await expect(page.getByTestId('basket-total')).toHaveText(moneyPattern(offer!.price * 3));
+    await saved;
     await page.reload();
     await waitForContent(page);
     await expect(page.getByTestId('basket-line-quantity')).toHaveValue('3');
