@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Search over HTTP (docs/performance.md "HTTP under wrk"), two binaries in one run, alternated old then new, ROUNDS
-# times (default 2), each target 15 s at 64 connections: one static asset, three single queries, then `cycle`, `vary`
-# and `instant` of scripts/perf/search.lua. With ROWS=uncached only `vary` (a new question every request, with facets)
-# and `instant` (the same as the header asks, `facets=N`; issue 39). On a copy of the generated catalogue of
-# PERF_OFFERS offers (default 100,000; made once under PERF_CACHE, default server/target/perf) and of the index NEW
-# kept beside it, a copy for each binary: a first start of each on its copy opens it, or builds its own when the
-# binary reads another index format (`kept_index`), so every measured start opens an index from disk. Prints one
-# line per target: round, binary, target, then wrk's p50, p99 and requests/s.
+# Search over HTTP (docs/performance.md "HTTP under wrk"), two binaries in one run, alternated ROUNDS times (default 2;
+# old then new in odd rounds, new then old in even ones), each target 15 s at 64 connections: one static asset, three
+# single queries, then `cycle`, `vary` and `instant` of scripts/perf/search.lua. With ROWS=uncached only `vary` (a new
+# question every request, with facets) and `instant` (the same as the header asks, `facets=N`; issue 39). On a copy of
+# the generated catalogue of PERF_OFFERS offers (default 100,000; made once under PERF_CACHE, default
+# server/target/perf) and of the index NEW kept beside it, a copy for each binary: a first start of each on its copy
+# opens it, or builds its own when the binary reads another index format (`kept_index`), so every measured start opens
+# an index from disk. Prints one line per target: round, binary, target, then wrk's p50, p99 and requests/s.
 #
 #   [PERF_OFFERS=1000000] [ROWS=uncached] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
 set -euo pipefail
@@ -36,7 +36,12 @@ queries=(
 figures() { grep -E 'Requests/sec|^ +50%|^ +99%' | tr -s ' ' | tr '\n' ' '; }
 
 for round in $(seq "$rounds"); do
-  for label in old new; do
+  # Old first in odd rounds, new first in even ones, so that neither binary always meets the machine's drift first.
+  # One binary against itself (4 rounds, a million offers) read x0.95-1.04 vary and x0.85-1.04 instant round by round:
+  # a difference within that is noise (docs/performance.md, twenty-seventh session).
+  order="old new"
+  [ $((round % 2)) = 0 ] && order="new old"
+  for label in $order; do
     bin="$old"
     [ "$label" = new ] && bin="$new"
     VITRINA_BIN="$bin" start_shop "$work/$label/shop.db" 18700 "$work/$label.log"
