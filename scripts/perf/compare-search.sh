@@ -2,13 +2,14 @@
 # Search over HTTP (docs/performance.md "HTTP under wrk"), two binaries in one run, alternated ROUNDS times (default 2;
 # old then new in odd rounds, new then old in even ones), each target 15 s at 64 connections: one static asset, three
 # single queries, then `cycle`, `vary` and `instant` of scripts/perf/search.lua. With ROWS=uncached only `vary` (a new
-# question every request, with facets) and `instant` (the same as the header asks, `facets=N`; issue 39). On a copy of
+# question every request, with facets) and `instant` (the same as the header asks, `facets=N`; issue 39). CONNECTIONS=1
+# asks one question at a time (one wrk thread) instead of 64 at once: a shopper's wait on an idle server. On a copy of
 # the generated catalogue of PERF_OFFERS offers (default 100,000; made once under PERF_CACHE, default
 # server/target/perf) and of the index NEW kept beside it, a copy for each binary: a first start of each on its copy
 # opens it, or builds its own when the binary reads another index format (`kept_index`), so every measured start opens
 # an index from disk. Prints one line per target: round, binary, target, then wrk's p50, p99 and requests/s.
 #
-#   [PERF_OFFERS=1000000] [ROWS=uncached] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
+#   [PERF_OFFERS=1000000] [ROWS=uncached] [CONNECTIONS=1] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [ROUNDS]" >&2; exit 2; }
 old="$(realpath "$1")" new="$(realpath "$2")" rounds="${3:-2}"
@@ -33,6 +34,8 @@ queries=(
   "api/search?q=%D0%BC%D0%B0%D0%B3%D0%BD%D0%B8%D1%82%D0%BD%D1%8B%D0%B9%20%D0%B7%D0%B0%D0%BC%D0%BE%D0%BA"  # магнитный замок
   "api/search?q=%D0%BA%D0%BE"                                                                        # ко
 )
+conns="${CONNECTIONS:-64}" threads=2
+[ "$conns" -lt 2 ] && threads=1
 figures() { grep -E 'Requests/sec|^ +50%|^ +99%' | tr -s ' ' | tr '\n' ' '; }
 
 for round in $(seq "$rounds"); do
@@ -49,14 +52,14 @@ for round in $(seq "$rounds"); do
     modes=(vary instant)
     if [ "${ROWS:-all}" != uncached ]; then
       asset=$(curl -s "$SHOP_URL/" | grep -o '/assets/[^"]*\.js' | head -1)
-      echo "round $round $label static $asset $(wrk -t2 -c64 -d15s --latency "$SHOP_URL$asset" | figures)"
+      echo "round $round $label static $asset $(wrk -t$threads -c$conns -d15s --latency "$SHOP_URL$asset" | figures)"
       for query in "${queries[@]}"; do
-        echo "round $round $label $query $(wrk -t2 -c64 -d15s --latency "$SHOP_URL/$query" | figures)"
+        echo "round $round $label $query $(wrk -t$threads -c$conns -d15s --latency "$SHOP_URL/$query" | figures)"
       done
       modes=(cycle vary instant)
     fi
     for mode in "${modes[@]}"; do
-      echo "round $round $label $mode $(wrk -t2 -c64 -d15s --latency -s scripts/perf/search.lua "$SHOP_URL" -- "$mode" | figures)"
+      echo "round $round $label $mode $(wrk -t$threads -c$conns -d15s --latency -s scripts/perf/search.lua "$SHOP_URL" -- "$mode" | figures)"
     done
     stop_shop
   done

@@ -6,7 +6,9 @@
 //! temporary database (about a minute for 100,000 offers). Criterion prints its estimates; at the end a table of
 //! p50/p99 per query and engine, with ratios against the engine, from every timed call, is printed and written to
 //! `target/search-bench.md`. `VITRINA_BENCH_DB=path` keeps the imported database for the next run;
-//! `VITRINA_BENCH_QUICK=N` times only the engine (see [`quick`]).
+//! `VITRINA_BENCH_QUICK=N` times only the engine (see [`quick`]). The engine's questions are asked on a search pool
+//! like the server's, where a wide one shares its scan with an idle thread; `VITRINA_BENCH_THREADS=0,1,2` (quick runs)
+//! times each on its own thread (not shared), then on pools of one and two threads.
 
 use criterion::{Criterion, criterion_group};
 use sqlx::{Row, SqlitePool};
@@ -28,7 +30,27 @@ struct Setup {
     rt: tokio::runtime::Runtime,
     pool: SqlitePool,
     index: SearchIndex,
+    /// The engine's questions are asked on a search thread of a pool like the server's, so that a wide one splits
+    /// its scan over the pool's other threads as it does there (`vitrina::search::engine::search_pool`).
+    /// `VITRINA_BENCH_THREADS=N,M…`: on a pool of N threads instead (1: a split question's halves one after the
+    /// other, as on a busy server; 0: on the bench's own thread, not split), then (quick runs only) of M…
+    threads: Vec<(usize, Option<rayon::ThreadPool>)>,
     _dir: tempfile::TempDir,
+}
+
+impl Setup {
+    /// Runs `work` on a thread of the first of `threads`.
+    fn install<R: Send>(&self, work: impl FnOnce() -> R + Send) -> R {
+        on(&self.threads[0].1, work)
+    }
+}
+
+/// Runs `work` on a thread of `pool`, or here without one.
+fn on<R: Send>(pool: &Option<rayon::ThreadPool>, work: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
 }
 
 fn setup() -> Setup {
@@ -71,7 +93,15 @@ fn setup() -> Setup {
         );
         (pool, index)
     });
-    Setup { rt, pool, index, _dir: dir }
+    let threads = match std::env::var("VITRINA_BENCH_THREADS") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|n| n.trim().parse().ok())
+            .map(|n: usize| (n, (n > 0).then(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap())))
+            .collect(),
+        Err(_) => vec![(0, Some(vitrina::search::engine::search_pool().unwrap()))],
+    };
+    Setup { rt, pool, index, threads, _dir: dir }
 }
 
 /// The LIKE baseline: total, per-section counts and the first 100 ids in the shop's order.
@@ -145,26 +175,31 @@ fn quick(s: &Setup, calls: usize) {
         for available in [false, true] {
             let request =
                 SearchRequest { text: text.clone(), available_only: available, limit: 100, ..SearchRequest::default() };
-            for _ in 0..calls / 10 {
-                std::hint::black_box(s.index.search(&request).unwrap());
+            for (n, pool) in &s.threads {
+                let mut times: Vec<Duration> = on(pool, || {
+                    for _ in 0..calls / 10 {
+                        std::hint::black_box(s.index.search(&request).unwrap());
+                    }
+                    (0..calls)
+                        .map(|_| {
+                            let started = Instant::now();
+                            std::hint::black_box(s.index.search(&request).unwrap());
+                            started.elapsed()
+                        })
+                        .collect()
+                });
+                times.sort();
+                let hits = s.index.search(&request).unwrap();
+                let on = if s.threads.len() > 1 { format!(" [{n} threads]") } else { String::new() };
+                println!(
+                    "{:<44} p50 {:.3} ms  p99 {:.3} ms  total {} ({} sections)",
+                    format!("{label}{}{on}", if available { ", available=Y" } else { "" }),
+                    percentile(&times, 0.5).as_secs_f64() * 1000.0,
+                    percentile(&times, 0.99).as_secs_f64() * 1000.0,
+                    hits.total,
+                    hits.sections.len()
+                );
             }
-            let mut times: Vec<Duration> = (0..calls)
-                .map(|_| {
-                    let started = Instant::now();
-                    std::hint::black_box(s.index.search(&request).unwrap());
-                    started.elapsed()
-                })
-                .collect();
-            times.sort();
-            let hits = s.index.search(&request).unwrap();
-            println!(
-                "{:<32} p50 {:.3} ms  p99 {:.3} ms  total {} ({} sections)",
-                format!("{label}{}", if available { ", available=Y" } else { "" }),
-                percentile(&times, 0.5).as_secs_f64() * 1000.0,
-                percentile(&times, 0.99).as_secs_f64() * 1000.0,
-                hits.total,
-                hits.sections.len()
-            );
         }
     }
 }
@@ -200,15 +235,17 @@ fn bench(c: &mut Criterion) {
             };
             group.bench_function("tantivy", |b| {
                 b.iter_custom(|iters| {
-                    let mut sum = Duration::ZERO;
-                    for _ in 0..iters {
-                        let started = Instant::now();
-                        std::hint::black_box(s.index.search(&request).unwrap());
-                        let elapsed = started.elapsed();
-                        record("tantivy", elapsed);
-                        sum += elapsed;
-                    }
-                    sum
+                    s.install(|| {
+                        let mut sum = Duration::ZERO;
+                        for _ in 0..iters {
+                            let started = Instant::now();
+                            std::hint::black_box(s.index.search(&request).unwrap());
+                            let elapsed = started.elapsed();
+                            record("tantivy", elapsed);
+                            sum += elapsed;
+                        }
+                        sum
+                    })
                 })
             });
             group.bench_function("sqlite LIKE", |b| {

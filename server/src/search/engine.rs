@@ -8,7 +8,7 @@ use super::cards::{self, Card, Cards};
 use super::disk::{Base, Catalogue, IndexStore, IndexVersion};
 use super::synonyms::{DEFAULT_RULES, Synonyms};
 use super::update;
-use super::{SearchIndex, SearchRequest, fold};
+use super::{SearchIndex, SearchRequest, Share, fold};
 use crate::db::Db;
 use crate::domain::pictures::Picture;
 use crate::facets::{FacetIndex, FacetSettings, Filter, ListingFacets};
@@ -17,7 +17,7 @@ use crate::limits::MAX_SEARCH_QUERY_CHARS;
 use bytes::Bytes;
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Cache key of a question: normalised text (folded, lower-cased, cut, single-spaced), flag, section, own section
@@ -72,7 +72,7 @@ pub struct SearchEngine {
     /// ([`FacetIndex::count_exactly_up_to`]).
     facet_exact_matches: u64,
     /// The threads that search ([`search_pool`]), one queue of questions in the order asked.
-    searching: rayon::ThreadPool,
+    searching: SearchThreads,
 }
 
 /// The pool [`SearchEngine::answer`] searches on: [`SEARCH_THREADS_PER_CORE`] threads per core, named `search-{n}`.
@@ -80,11 +80,12 @@ pub struct SearchEngine {
 /// a core idle between questions, so more questions were let in at once than there are cores, and they took turns
 /// on them (issue 39). Not the async threads either: a question worked there held up every request queued behind it
 /// (a script's p50 70 ms at a million offers under 64 connections of new questions, against 0.14 ms). Each thread
-/// keeps its work arrays (some 125 KB a bit set at a million documents) from question to question. Errors: the
-/// threads could not be started.
+/// keeps its work arrays (some 125 KB a bit set at a million documents) from question to question. A wide question
+/// offers half its scan to the pool's other threads ([`SearchIndex::search`]). Public for the in-process benchmark,
+/// which asks its questions on such a pool. Errors: the threads could not be started.
 ///
 /// [`SEARCH_THREADS_PER_CORE`]: crate::limits::SEARCH_THREADS_PER_CORE
-fn search_pool() -> tantivy::Result<rayon::ThreadPool> {
+pub fn search_pool() -> tantivy::Result<rayon::ThreadPool> {
     let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
     rayon::ThreadPoolBuilder::new()
         .num_threads(cores * crate::limits::SEARCH_THREADS_PER_CORE)
@@ -98,18 +99,50 @@ fn search_pool() -> tantivy::Result<rayon::ThreadPool> {
         .map_err(|e| tantivy::TantivyError::SystemError(format!("starting the search threads: {e}")))
 }
 
-/// Hands `work` (a question) to the search threads `pool` ([`search_pool`]), after the questions handed over before
-/// it, and answers what it returned. The hand-over is at the call; when the future answered is dropped before a
-/// thread takes `work` up (the asker left while it waited), `work` is not run. Errors: `work` panicked (the pool's
-/// panic handler logs the panic itself as "a search panicked").
-fn on_search_threads<T: Send + 'static, W: FnOnce() -> T + Send + 'static>(
-    pool: &rayon::ThreadPool,
+/// The search threads ([`search_pool`]) and the questions in their hands.
+struct SearchThreads {
+    pool: rayon::ThreadPool,
+    /// Questions handed over and not yet answered or skipped ([`Share::in_hand`]).
+    in_hand: Arc<AtomicUsize>,
+}
+
+impl SearchThreads {
+    fn new(pool: rayon::ThreadPool) -> Self {
+        Self { pool, in_hand: Arc::default() }
+    }
+}
+
+/// One fewer question in the search threads' hands when dropped: when the question is answered, skipped or panics.
+struct InHand(Arc<AtomicUsize>);
+
+impl Drop for InHand {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Hands `work` (a question) to the search threads `threads` ([`search_pool`]), after the questions handed over
+/// before it, and answers what it returned. `work` is given how its scans are shared with another thread: from
+/// [`SEARCH_SPLIT_MIN_MATCHES`] matches, while a thread is idle ([`Share`]). The hand-over is at the call; when the
+/// future answered is dropped before a thread takes `work` up (the asker left while it waited), `work` is not run.
+/// Errors: `work` panicked (the pool's panic handler logs the panic itself as "a search panicked").
+///
+/// [`SEARCH_SPLIT_MIN_MATCHES`]: crate::limits::SEARCH_SPLIT_MIN_MATCHES
+fn on_search_threads<T: Send + 'static, W: for<'s> FnOnce(Share<'s>) -> T + Send + 'static>(
+    threads: &SearchThreads,
     work: W,
 ) -> impl Future<Output = anyhow::Result<T>> + use<T, W> {
     let (sent, answered) = tokio::sync::oneshot::channel();
-    pool.spawn_fifo(move || {
-        if !sent.is_closed() {
-            let _ = sent.send(work());
+    let (in_hand, count) = (threads.in_hand.clone(), threads.pool.current_num_threads());
+    in_hand.fetch_add(1, Ordering::Relaxed);
+    threads.pool.spawn_fifo(move || {
+        let in_hand = InHand(in_hand);
+        let min_matches = crate::limits::SEARCH_SPLIT_MIN_MATCHES;
+        let answer = (!sent.is_closed()).then(|| work(Share { min_matches, in_hand: Some((&in_hand.0, count)) }));
+        // Out of hand before the asker hears.
+        drop(in_hand);
+        if let Some(answer) = answer {
+            let _ = sent.send(answer);
         }
     });
     async move { answered.await.map_err(|_| anyhow::anyhow!("the search panicked (logged as \"a search panicked\")")) }
@@ -154,7 +187,7 @@ impl SearchEngine {
             counts_bytes: CacheBudget::default().counts,
             term_bits_bytes: CacheBudget::default().term_bits,
             facet_exact_matches: crate::limits::FACET_SAMPLE_MATCHES,
-            searching: search_pool()?,
+            searching: SearchThreads::new(search_pool()?),
         })
     }
 
@@ -297,11 +330,11 @@ impl SearchEngine {
         let (generation, index, facets) = self.indexes();
         let cards = index.cards().clone();
         let request = SearchRequest { text: key.0.clone(), ..request };
-        let work = move || {
+        let work = move |share: Share| {
             // The facet index's dense ids are the search index's ordinals (one read, one swap).
             let narrowed = filter.values.len() + filter.ranges.len() > 0 || filter.price != (None, None);
             let within = narrowed.then(|| Arc::new(facets.matching(&Filter { section: None, ..filter.clone() })));
-            let mut hits = index.search(&SearchRequest { within, ..request.clone() })?;
+            let mut hits = index.search_shared(&SearchRequest { within, ..request.clone() }, share)?;
             let found = std::mem::take(&mut hits.found);
             let counts = (!facets.is_empty() && !request.no_facets).then(|| {
                 let scope = Filter { available: request.available_only, within: Some(found), ..filter };
@@ -691,27 +724,27 @@ fn shop_rules(stored: Option<&str>) -> Synonyms {
 mod tests {
     use super::*;
     use crate::search::SearchDoc;
-    use std::sync::atomic::AtomicUsize;
 
     #[tokio::test]
     async fn a_question_that_panics_on_the_search_threads_is_an_error_and_the_threads_go_on() {
-        let pool = search_pool().unwrap();
-        let failed = on_search_threads(&pool, || -> u32 { panic!("a search that fails") }).await;
+        let pool = SearchThreads::new(search_pool().unwrap());
+        let failed = on_search_threads(&pool, |_| -> u32 { panic!("a search that fails") }).await;
         assert!(failed.unwrap_err().to_string().contains("panicked"), "the asker hears of it");
-        let next = on_search_threads(&pool, || std::thread::current().name().map(str::to_owned)).await;
+        let next = on_search_threads(&pool, |_| std::thread::current().name().map(str::to_owned)).await;
         assert!(next.unwrap().unwrap().starts_with("search-"), "the next question is searched");
+        assert_eq!(pool.in_hand.load(Ordering::SeqCst), 0, "both left the threads' hands, the panicked one too");
     }
 
     #[tokio::test]
     async fn a_question_whose_asker_left_while_it_waited_is_not_searched() {
         // One thread, held busy, so that the questions wait in the queue in the order asked.
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let pool = SearchThreads::new(rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap());
         let (release, held) = std::sync::mpsc::channel::<()>();
-        let busy = on_search_threads(&pool, move || held.recv().is_ok());
+        let busy = on_search_threads(&pool, move |_| held.recv().is_ok());
         let searched = Arc::new(AtomicUsize::new(0));
         let counting = |searched: &Arc<AtomicUsize>| {
             let searched = searched.clone();
-            move || searched.fetch_add(1, Ordering::SeqCst)
+            move |_: Share| searched.fetch_add(1, Ordering::SeqCst)
         };
         drop(on_search_threads(&pool, counting(&searched)));
         let stayed = on_search_threads(&pool, counting(&searched));
@@ -719,6 +752,7 @@ mod tests {
         assert!(busy.await.unwrap());
         assert_eq!(stayed.await.unwrap(), 0, "the question after it is the first searched");
         assert_eq!(searched.load(Ordering::SeqCst), 1, "the left one was not searched");
+        assert_eq!(pool.in_hand.load(Ordering::SeqCst), 0, "none is left in the threads' hands");
     }
 
     fn docs(name: &str, n: usize) -> Vec<SearchDoc> {

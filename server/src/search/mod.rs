@@ -139,6 +139,7 @@ const DEAD: u32 = u32::MAX;
 /// One offer as the index needs it: read by `db::search::load_docs`, so it lives beside that reader (a lower
 /// layer never imports a higher one, issue 21).
 pub use crate::db::search::SearchDoc;
+pub use collect::Share;
 
 /// What a search asks for.
 #[derive(Debug, Clone, Default)]
@@ -711,6 +712,57 @@ mod tests {
         assert_eq!(read.term_bits_kept(), (0, 0));
     }
 
+    /// Issue 39: a question whose scan is shared with a helper on another of a pool's threads
+    /// ([`SearchIndex::collect`]) answers as one scan does: the same total, sections and their order, page, counts
+    /// and found ordinals, whole and partial, with and without a section, `within`, the facets' ordinals or kept bit
+    /// sets. While the search threads have as many questions in hand as threads, none is shared.
+    #[test]
+    fn a_scan_shared_with_a_helper_thread_answers_as_one_scan_does() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let threads = 2;
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let within = std::sync::Arc::new((0..3000).filter(|i| i % 3 != 1).collect::<roaring::RoaringBitmap>());
+        let shared = || collect::SHARED_SCANS.load(Ordering::Relaxed);
+        let (before, mut compared) = (shared(), 0);
+        let (idle, busy) = (AtomicUsize::new(1), AtomicUsize::new(threads));
+        for budget in [1 << 20, 0] {
+            let mut index = SearchIndex::build(mixed_catalogue()).unwrap();
+            index.keep_term_bits(budget);
+            let requests = mixed_requests().chain(partial_requests()).flat_map(|request| {
+                [
+                    request.clone(),
+                    SearchRequest { section: Some("s3".into()), ..request.clone() },
+                    SearchRequest { within: Some(within.clone()), no_facets: true, ..request },
+                ]
+            });
+            for request in requests {
+                let one = index.search_shared(&request, Share::NEVER).unwrap();
+                // Shared from the first match on, the helper taking the first part; on the pool, as the engine asks.
+                let split = pool.install(|| {
+                    collect::HELPER_FIRST.set(true);
+                    index.search_shared(&request, Share { min_matches: 1, in_hand: Some((&idle, threads)) })
+                });
+                let (text, section, within) = (&request.text, &request.section, request.within.is_some());
+                let available_only = request.available_only;
+                assert_eq!(
+                    split.unwrap(),
+                    one,
+                    "{text}, available only {available_only}, {section:?}, within {within}"
+                );
+                compared += usize::from(one.total > 0);
+            }
+            let request = SearchRequest { text: "конструктор".into(), ..SearchRequest::default() };
+            let sharing_before = shared();
+            pool.install(|| index.search_shared(&request, Share { min_matches: 1, in_hand: Some((&busy, threads)) }))
+                .unwrap();
+            assert_eq!(shared(), sharing_before, "no thread was idle: the scan was not shared");
+        }
+        assert!(compared >= 2 * (15 + 5) * 2, "most questions matched: {compared}");
+        // Some questions match in one window of documents only ("солнечный конструктор"): not shared.
+        let shared = shared() - before;
+        assert!(shared >= compared * 3 / 4, "most scans were shared: {shared} of {compared} questions");
+    }
+
     /// A partial answer as the term-at-a-time path before issue 39's windows made it, the reference the windows are
     /// held to: each document's clauses, class and score summed posting by posting into a map, in the order of the
     /// clauses, their sources, then their boosts (those of the documents the clause holds); the offers holding at
@@ -790,8 +842,9 @@ mod tests {
                 let (text, available_only, offset) = (&request.text, request.available_only, request.offset);
                 let plan = index.plan(text).unwrap().unwrap();
                 let half = plan.tokens().div_ceil(2);
-                if let Some((every, _)) = index.collect(&request, &plan, None).unwrap() {
-                    let (all, _) = index.collect(&request, &plan, Some(plan.clauses.len())).unwrap().unwrap();
+                if let Some((every, _)) = index.collect(&request, &plan, None, Share::NEVER).unwrap() {
+                    let (all, _) =
+                        index.collect(&request, &plan, Some(plan.clauses.len()), Share::NEVER).unwrap().unwrap();
                     assert!(all.partial, "{text}");
                     assert_eq!(every, SearchHits { partial: false, ..all }, "{text}, {available_only}, {offset}");
                     compared += usize::from(!every.items.is_empty());
@@ -799,7 +852,7 @@ mod tests {
                 if available_only || plan.clauses.len() < 2 {
                     continue;
                 }
-                let (hits, _) = index.collect(&request, &plan, Some(half)).unwrap().unwrap();
+                let (hits, _) = index.collect(&request, &plan, Some(half), Share::NEVER).unwrap().unwrap();
                 let (ranked, total) = partial_by_postings(&index, &plan, half);
                 let page: Vec<String> = ranked.into_iter().skip(offset).take(request.limit).collect();
                 assert_eq!((hits.items, hits.total), (page, total), "{text}, offset {offset}");
