@@ -938,9 +938,9 @@ pub struct Share<'a> {
     pub min_matches: usize,
     /// The questions the search threads have in hand (handed over and not yet answered, this one among them) and
     /// how many threads there are: a scan is shared only while fewer questions are in hand than threads, so that one
-    /// is idle. A busy server's threads each work their own question: sharing then only costs (the instant search's
-    /// requests/s x0.86-0.91 at a million offers under 64 connections when always shared). `None`: shared whenever
-    /// the question is asked on a thread of a rayon pool.
+    /// is idle. A busy server's threads each work their own question: sharing there would gain no time and cost the
+    /// helper's tally and cursors, and the memory of one question read by two cores. `None`: shared whenever the
+    /// question is asked on a thread of a rayon pool.
     pub in_hand: Option<(&'a std::sync::atomic::AtomicUsize, usize)>,
 }
 
