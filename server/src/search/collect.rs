@@ -552,7 +552,9 @@ impl<'a> Ahead<'a> {
 impl SearchIndex {
     /// Answers `request`: empty hits for a blank text. Every word must match; when fewer than
     /// [`SEARCH_FULL_MATCHES_ENOUGH`] offers match every word (in stock or not), the offers matching most words follow
-    /// them, marked [`SearchHits::partial`] (issue 23). Errors only on tantivy failures.
+    /// them, marked [`SearchHits::partial`] (issue 23). Asked on a thread of a rayon pool, a wide question's scan is
+    /// shared with another of its threads whether it is idle or not ([`Share::ON_A_POOL`]; the engine asks
+    /// [`SearchIndex::search_shared`] with its own rule). Errors only on tantivy failures.
     pub fn search(&self, request: &SearchRequest) -> tantivy::Result<SearchHits> {
         self.search_shared(request, Share::ON_A_POOL)
     }
@@ -580,10 +582,14 @@ impl SearchIndex {
     /// no offer matches at all.
     ///
     /// A segment's scan that `share` shares (on a thread of a rayon pool: the search threads,
-    /// [`super::engine::search_pool`]) is cut in [`SEARCH_SPLIT_PARTS`] parts of about as many matches, taken in turn
+    /// [`super::engine::search_pool`]) is cut in [`SEARCH_SPLIT_PARTS`] parts (fewer when fewer windows of documents
+    /// hold matches; some may be empty) of about as many matches, taken in turn
     /// by this thread and a helper offered to the pool's other threads (`rayon::join`): when one is idle, the question
     /// takes about half the time; when it starts late, or never (all busy), this thread takes more parts, or all. The
-    /// helper's tally is added to this thread's: the same answer as one scan's (issue 39).
+    /// helper's tally is added to this thread's: the same answer as one scan's (issue 39). Once the parts are all
+    /// taken, this thread waits for the helper's last one (a part's time at most) in `rayon::join`, which may meanwhile
+    /// have it take up a question asked since and finish that first: a question then answers later by that one's time.
+    /// It happens only when questions come in during a shared scan, begun while a thread was idle.
     pub(super) fn collect(
         &self,
         request: &SearchRequest,
@@ -683,7 +689,8 @@ impl SearchIndex {
                             }
                             scan.windows(new_tally(), &mut cursors, facts, ahead().as_ref(), part)
                         },
-                        // Its tally only once it has a part: a helper that starts when all are taken costs nothing.
+                        // Its tally only once it has a part: a helper that starts when all are taken costs no more
+                        // than its cursors' copy above (their postings' ids and frequencies, a kept set's table).
                         || {
                             let first = part()?;
                             let mut rest = std::iter::once(first).chain(std::iter::from_fn(part));
@@ -938,7 +945,8 @@ pub struct Share<'a> {
     pub min_matches: usize,
     /// The questions the search threads have in hand (handed over and not yet answered, this one among them) and
     /// how many threads there are: a scan is shared only while fewer questions are in hand than threads, so that one
-    /// is idle. A busy server's threads each work their own question: sharing there would gain no time and cost the
+    /// is idle (on two threads; on more, a thread counted idle may be helping another question: helpers are not
+    /// counted). A busy server's threads each work their own question: sharing there would gain no time and cost the
     /// helper's tally and cursors, and the memory of one question read by two cores. `None`: shared whenever the
     /// question is asked on a thread of a rayon pool.
     pub in_hand: Option<(&'a std::sync::atomic::AtomicUsize, usize)>,
@@ -973,7 +981,7 @@ struct Tally {
     matched: usize,
     /// Matches in the items' scope with every word (none when a word matches nothing).
     exact: usize,
-    /// The ordinals found in the items' scope, as a bit set (a bit per ordinal, the lowest first) made a bitmap once
+    /// The ordinals found in the items' section scope (whatever `within` and `available_only`), as a bit set (a bit per ordinal, the lowest first) made a bitmap once
     /// at the end: one insert at a time searched and grew an array container per match, and a sorted push per match
     /// was 13 % of a one-word search's samples (issue 39). Empty when the facets are not asked for.
     found_bits: Vec<u8>,

@@ -81,7 +81,8 @@ pub struct SearchEngine {
 /// on them (issue 39). Not the async threads either: a question worked there held up every request queued behind it
 /// (a script's p50 70 ms at a million offers under 64 connections of new questions, against 0.14 ms). Each thread
 /// keeps its work arrays (some 125 KB a bit set at a million documents) from question to question. A wide question
-/// offers half its scan to the pool's other threads ([`SearchIndex::search`]). Public for the in-process benchmark,
+/// shares its scan with another of the pool's threads while fewer questions are in hand than threads
+/// ([`SearchIndex::search_shared`]). Public for the in-process benchmark,
 /// which asks its questions on such a pool. Errors: the threads could not be started.
 ///
 /// [`SEARCH_THREADS_PER_CORE`]: crate::limits::SEARCH_THREADS_PER_CORE
