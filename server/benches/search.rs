@@ -30,10 +30,10 @@ struct Setup {
     rt: tokio::runtime::Runtime,
     pool: SqlitePool,
     index: SearchIndex,
-    /// The engine's questions are asked on a search thread of a pool like the server's, so that a wide one splits
-    /// its scan over the pool's other threads as it does there (`vitrina::search::engine::search_pool`).
-    /// `VITRINA_BENCH_THREADS=N,M…`: on a pool of N threads instead (1: a split question's halves one after the
-    /// other, as on a busy server; 0: on the bench's own thread, not split), then (quick runs only) of M…
+    /// The engine's questions are asked on a search thread of a pool like the server's, so that a wide one shares
+    /// its scan with the pool's other thread as it does there (`vitrina::search::engine::search_pool`).
+    /// `VITRINA_BENCH_THREADS=N,M…`: on a pool of N threads instead (1: a shared scan's parts all on one thread, as
+    /// on a busy server; 0: on the bench's own thread, not shared), then (quick runs only) of M…
     threads: Vec<(usize, Option<rayon::ThreadPool>)>,
     _dir: tempfile::TempDir,
 }

@@ -231,11 +231,11 @@ pub const SEARCH_FULL_MATCHES_ENOUGH: usize = 5;
 /// Matches of one index segment from which a question's scan is shared with another search thread when one is idle
 /// (issue 39, `SearchIndex::collect`): a wide question then takes about half the time. Below it, handing work over
 /// costs more than it saves.
-pub const SEARCH_SPLIT_MIN_MATCHES: usize = 16_384;
+pub const SEARCH_SHARE_MIN_MATCHES: usize = 16_384;
 
-/// Parts of about as many matches a split scan is cut into (issue 39), taken in turn by the search threads that help:
+/// Parts of about as many matches a shared scan is cut into (issue 39), taken in turn by the search threads that help:
 /// one that starts late leaves more parts to the others.
-pub const SEARCH_SPLIT_PARTS: usize = 16;
+pub const SEARCH_SHARE_PARTS: usize = 16;
 
 /// Largest synonyms text a shop can load (`vitrina synonyms import`), bytes (issue 23).
 pub const MAX_SYNONYMS_BYTES: usize = 256 * 1024;

@@ -3,7 +3,7 @@
 //! and the best offers.
 
 use super::*;
-use crate::limits::{SEARCH_FULL_MATCHES_ENOUGH, SEARCH_SPLIT_MIN_MATCHES, SEARCH_SPLIT_PARTS};
+use crate::limits::{SEARCH_FULL_MATCHES_ENOUGH, SEARCH_SHARE_MIN_MATCHES, SEARCH_SHARE_PARTS};
 use crate::memory::prefetch_span;
 
 /// How an offer matched a query, as [`rank_key`] orders it (issue 23).
@@ -111,7 +111,7 @@ fn count_of(slices: &[u64; 8], d: u32) -> u8 {
 
 thread_local! {
     /// The thread's [`Scratch`], taken out while a question uses it and put back after: a thread waiting for the
-    /// other half of a split question ([`SearchIndex::collect`]) may take up another question meanwhile (rayon's
+    /// helper of a shared scan ([`SearchIndex::collect`]) may take up another question meanwhile (rayon's
     /// `join` works while it waits), which then starts with bit sets of its own.
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
@@ -582,7 +582,7 @@ impl SearchIndex {
     /// no offer matches at all.
     ///
     /// A segment's scan that `share` shares (on a thread of a rayon pool: the search threads,
-    /// [`super::engine::search_pool`]) is cut in [`SEARCH_SPLIT_PARTS`] parts (fewer when fewer windows of documents
+    /// [`super::engine::search_pool`]) is cut in [`SEARCH_SHARE_PARTS`] parts (fewer when fewer windows of documents
     /// hold matches; some may be empty) of about as many matches, taken in turn
     /// by this thread and a helper offered to the pool's other threads (`rayon::join`): when one is idle, the question
     /// takes about half the time; when it starts late, or never (all busy), this thread takes more parts, or all. The
@@ -661,7 +661,7 @@ impl SearchIndex {
                 let counted = if held.len() >= 2 && share.now(matches) {
                     // Parts of about as many matches each, taken in turn by this thread and, when one is idle,
                     // another: a helper that starts late, or never (all busy), leaves more of them to this one.
-                    let parts = SEARCH_SPLIT_PARTS.min(held.len());
+                    let parts = SEARCH_SHARE_PARTS.min(held.len());
                     let (mut ends, mut before) = (Vec::with_capacity(parts), 0);
                     for (i, (_, window)) in held.iter().enumerate() {
                         before += window.iter().map(|word| word.count_ones() as usize).sum::<usize>();
@@ -866,9 +866,10 @@ struct Scan<'a> {
 impl Scan<'_> {
     /// Scores and reads the windows of documents of each part `next` gives (each window's number and its words of
     /// matches, rising from part to part) of the segment of `facts` with `cursors`, asking for each next window's
-    /// memory with `ahead`, and counts them into `tally` (new: counted into its own arrays, not into arrays the
-    /// compiler cannot tell apart from the ones it reads, whose loads it then repeated per match: in-process search
-    /// took some 10-20 % longer at a million offers, issue 39).
+    /// memory with `ahead`, and counts them into `tally`, a new one whose arrays are moved into the loop's own
+    /// variables (counted through a tally borrowed by reference, the compiler could not tell its arrays from the ones
+    /// it reads and loaded those again per match: in-process search took some 10-20 % longer at a million offers,
+    /// issue 39).
     fn windows<'h>(
         self,
         tally: Tally,
@@ -953,9 +954,14 @@ pub struct Share<'a> {
     pub in_hand: Option<(&'a std::sync::atomic::AtomicUsize, usize)>,
 }
 
-impl Share<'_> {
-    /// Shared from [`SEARCH_SPLIT_MIN_MATCHES`] matches on, whenever asked on a pool's thread.
-    pub const ON_A_POOL: Share<'static> = Share { min_matches: SEARCH_SPLIT_MIN_MATCHES, in_hand: None };
+impl<'a> Share<'a> {
+    /// Shared from [`SEARCH_SHARE_MIN_MATCHES`] matches on, while fewer than `threads` questions are `in_hand`.
+    pub fn while_idle(in_hand: &'a std::sync::atomic::AtomicUsize, threads: usize) -> Self {
+        Share { min_matches: SEARCH_SHARE_MIN_MATCHES, in_hand: Some((in_hand, threads)) }
+    }
+
+    /// Shared from [`SEARCH_SHARE_MIN_MATCHES`] matches on, whenever asked on a pool's thread.
+    pub const ON_A_POOL: Share<'static> = Share { min_matches: SEARCH_SHARE_MIN_MATCHES, in_hand: None };
     /// Never shared.
     pub const NEVER: Share<'static> = Share { min_matches: usize::MAX, in_hand: None };
 
@@ -969,7 +975,7 @@ impl Share<'_> {
     }
 }
 
-/// What a scan of matches counted ([`SearchIndex::collect`]); two halves' add up to one scan's.
+/// What a scan of matches counted ([`SearchIndex::collect`]); a shared scan's two add up to one scan's.
 struct Tally {
     /// Per slot (a section, none, the matches `available_only` drops): matches, and the best match's rank key (the
     /// section's first appearance in the ranking).

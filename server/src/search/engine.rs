@@ -124,11 +124,11 @@ impl Drop for InHand {
 
 /// Hands `work` (a question) to the search threads `threads` ([`search_pool`]), after the questions handed over
 /// before it, and answers what it returned. `work` is given how its scans are shared with another thread: from
-/// [`SEARCH_SPLIT_MIN_MATCHES`] matches, while a thread is idle ([`Share`]). The hand-over is at the call; when the
+/// [`SEARCH_SHARE_MIN_MATCHES`] matches, while a thread is idle ([`Share`]). The hand-over is at the call; when the
 /// future answered is dropped before a thread takes `work` up (the asker left while it waited), `work` is not run.
 /// Errors: `work` panicked (the pool's panic handler logs the panic itself as "a search panicked").
 ///
-/// [`SEARCH_SPLIT_MIN_MATCHES`]: crate::limits::SEARCH_SPLIT_MIN_MATCHES
+/// [`SEARCH_SHARE_MIN_MATCHES`]: crate::limits::SEARCH_SHARE_MIN_MATCHES
 fn on_search_threads<T: Send + 'static, W: for<'s> FnOnce(Share<'s>) -> T + Send + 'static>(
     threads: &SearchThreads,
     work: W,
@@ -138,8 +138,7 @@ fn on_search_threads<T: Send + 'static, W: for<'s> FnOnce(Share<'s>) -> T + Send
     in_hand.fetch_add(1, Ordering::Relaxed);
     threads.pool.spawn_fifo(move || {
         let in_hand = InHand(in_hand);
-        let min_matches = crate::limits::SEARCH_SPLIT_MIN_MATCHES;
-        let answer = (!sent.is_closed()).then(|| work(Share { min_matches, in_hand: Some((&in_hand.0, count)) }));
+        let answer = (!sent.is_closed()).then(|| work(Share::while_idle(&in_hand.0, count)));
         // Out of hand before the asker hears.
         drop(in_hand);
         if let Some(answer) = answer {

@@ -727,13 +727,14 @@ mod tests {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let threads = 2;
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let within = std::sync::Arc::new((0..3000).filter(|i| i % 3 != 1).collect::<roaring::RoaringBitmap>());
         let shared = || collect::SHARED_SCANS.load(Ordering::Relaxed);
         let (before, mut compared) = (shared(), 0);
         let (idle, busy) = (AtomicUsize::new(1), AtomicUsize::new(threads));
         for (offers, budget) in [(3000, 1 << 20), (3000, 0), (20_000, 1 << 20)] {
             let mut index = SearchIndex::build(mixed_catalogue_of(offers)).unwrap();
             index.keep_term_bits(budget);
+            let within =
+                std::sync::Arc::new((0..offers as u32).filter(|i| i % 3 != 1).collect::<roaring::RoaringBitmap>());
             let requests = mixed_requests().chain(partial_requests()).flat_map(|request| {
                 [
                     request.clone(),
@@ -744,14 +745,14 @@ mod tests {
             for request in requests {
                 let one = index.search_shared(&request, Share::NEVER).unwrap();
                 // Shared from the first match on, the helper taking the first part; on the pool, as the engine asks.
-                let split = pool.install(|| {
+                let shared_answer = pool.install(|| {
                     collect::HELPER_FIRST.set(true);
                     index.search_shared(&request, Share { min_matches: 1, in_hand: Some((&idle, threads)) })
                 });
                 let (text, section, within) = (&request.text, &request.section, request.within.is_some());
                 let available_only = request.available_only;
                 assert_eq!(
-                    split.unwrap(),
+                    shared_answer.unwrap(),
                     one,
                     "{text}, available only {available_only}, {section:?}, within {within}"
                 );
