@@ -635,6 +635,12 @@ pub const FACET_NUMERIC_VALUES_MAX: usize = 10;
 /// ranges and which values are shown stay exact.
 pub const FACET_SAMPLE_MATCHES: u64 = 32_768;
 
+/// A search's matches from which their facets' sample (about [`FACET_SAMPLE_MATCHES`] of them) is read from the
+/// offers kept apart by sample level (`facets::sample`), in times the sample's size: from four on, the sample takes a
+/// quarter of the catalogue's offers or fewer, and those offers' values, kept side by side, are read in a stream
+/// instead of hashing every match and fetching each sampled one's values from wherever it lies (issue 39).
+pub const FACET_SAMPLE_LAID_OUT_FROM: u64 = 4;
+
 /// A price span of at least this many entries (a search's matches, a section) is found by walking the entries by
 /// price from both ends to the first among them (issue 39); fewer are read one by one, as the walk's first look-ups
 /// would cost more than reading them.
