@@ -284,7 +284,7 @@ pub struct FacetIndex {
     /// in [`FacetIndex::memory_bytes`] from the start).
     #[serde(skip)]
     lows_by_price: std::sync::OnceLock<Vec<u32>>,
-    /// The offers of the sample levels a wide search's sample is read from, made at the first such search
+    /// The offers of the sample levels a search's sample is taken from, made at the first search sampled
     /// ([`SampleLayout`]).
     #[serde(skip)]
     sample_layout: std::sync::OnceLock<SampleLayout>,
@@ -586,28 +586,16 @@ impl FacetIndex {
         Some((low, high))
     }
 
-    /// Adds one to `tally[place]` for each value an offer of `ids` holds (those `sample` takes, when given), at its
-    /// place among the grouping facets' values ([`FacetIndex::value_places`]); answers how many offers it walked. The
-    /// offers go by in chunks of 64 ([`FacetIndex::tally_chunk`]), gathered in one internal walk over `ids` (roaring's
-    /// `fold`): asked one by one (`next`), a wide search's matches cost 6 % of its time at a million offers (issue 39).
-    fn tally_values(&self, ids: &RoaringBitmap, sample: Option<&Sample>, tally: &mut [u32]) -> u64 {
-        match sample {
-            None => self.tally_taken(ids, |_| true, tally),
-            Some(sample) => self.tally_taken(ids, |id| sample.takes(id), tally),
-        }
-    }
-
-    /// [`FacetIndex::tally_values`] of the offers of `ids` that `takes`. Each offer is written to the chunk and the
-    /// chunk grows by whether it is taken, with no branch on it: about half of a sample's matches are taken, and a
-    /// branch per match the processor could not foresee cost more than the tally (a wide search's walk at a million
-    /// offers took 7 ns a match, issue 39).
-    #[inline]
-    fn tally_taken(&self, ids: &RoaringBitmap, takes: impl Fn(u32) -> bool, tally: &mut [u32]) -> u64 {
+    /// Adds one to `tally[place]` for each value an offer of `ids` holds, at its place among the grouping facets'
+    /// values ([`FacetIndex::value_places`]); answers how many offers it walked. The offers go by in chunks of 64
+    /// ([`FacetIndex::tally_chunk`]), gathered in one walk over `ids`. A sample of a search's matches is their
+    /// intersection with a sample level's offers ([`FacetIndex::tally_sample`]).
+    fn tally_values(&self, ids: &RoaringBitmap, tally: &mut [u32]) -> u64 {
         let mut chunk = [0u32; TALLY_CHUNK];
         let (mut n, mut walked) = (0, 0);
         ids.iter().for_each(|id| {
             chunk[n] = id;
-            n += usize::from(takes(id));
+            n += 1;
             if n == TALLY_CHUNK {
                 self.tally_chunk(&chunk, tally);
                 walked += n as u64;
@@ -1094,9 +1082,9 @@ impl FacetIndex {
         let mut tally = None;
         if !self.value_starts.is_empty() && (sample.is_some() || total * 4 < self.len()) {
             let mut counts = vec![0u32; places];
-            let walked = match sample.as_ref().and_then(|sample| sample.level) {
-                Some(level) => self.sample_layout().tally(&matching, level, &mut counts),
-                None => self.tally_values(&matching, sample.as_ref(), &mut counts),
+            let walked = match &sample {
+                Some(sample) => self.tally_sample(&matching, sample, &mut counts),
+                None => self.tally_values(&matching, &mut counts),
             };
             if let Some(taken) = &mut sample {
                 taken.walked = walked;
@@ -1106,7 +1094,7 @@ impl FacetIndex {
                 if self.seldom_cost(&counts, &tally_at, &choices) > self.walk_cost(total) {
                     sample = None;
                     counts.fill(0);
-                    self.tally_values(&matching, None, &mut counts);
+                    self.tally_values(&matching, &mut counts);
                 }
             }
             tally = Some(counts);
@@ -1227,9 +1215,9 @@ impl FacetIndex {
             + self.sample_layout.get().map_or(0, SampleLayout::bytes)
     }
 
-    /// The `sample_layout` field, made on first use from the value lists.
+    /// The `sample_layout` field, made on first use.
     fn sample_layout(&self) -> &SampleLayout {
-        self.sample_layout.get_or_init(|| SampleLayout::of(&self.value_starts, &self.value_entries))
+        self.sample_layout.get_or_init(|| SampleLayout::of(self.prices.len()))
     }
 }
 
@@ -1418,7 +1406,7 @@ mod tests {
     }
 
     #[test]
-    fn a_wide_searchs_sample_read_from_its_levels_tallies_what_hashing_every_match_does() {
+    fn a_searchs_sample_taken_from_its_levels_tallies_what_hashing_every_match_does() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(39);
         let colours = ["Красный", "Синий", "Зелёный", "Жёлтый", "Белый", "Чёрный", "Серый"];
@@ -1439,13 +1427,14 @@ mod tests {
             }
             for share in [0.3, 0.6, 0.95] {
                 let ids: RoaringBitmap = (0..20_000u32).filter(|_| rng.random_bool(share)).collect();
-                for times in [4, 10, 50, 300] {
+                for times in [2, 3, 4, 10, 50, 300] {
                     let size = ids.len() / times;
                     let sample = Sample::of(true, ids.len(), size).unwrap();
-                    let level = sample.level.expect("a level's bound");
+                    // The offers whose hash is under the bound, hashed one by one.
+                    let hashed_ids: RoaringBitmap = ids.iter().filter(|&id| sample.takes(id)).collect();
                     let (mut hashed, mut read) = (vec![0u32; places], vec![0u32; places]);
-                    let walked = index.tally_values(&ids, Some(&sample), &mut hashed);
-                    let taken = index.sample_layout().tally(&ids, level, &mut read);
+                    let walked = index.tally_values(&hashed_ids, &mut hashed);
+                    let taken = index.tally_sample(&ids, &sample, &mut read);
                     assert_eq!((taken, &read), (walked, &hashed), "{width}, {share} of the offers, 1/{times}");
                     assert!(read.iter().any(|&n| n > 0));
                     // About the size asked (a sample of hundreds or more: a few dozen vary more).
@@ -1463,14 +1452,14 @@ mod tests {
 
     #[test]
     fn an_estimate_is_scaled_to_the_matches_and_rounded_to_two_significant_digits() {
-        let sample = Sample { bound: 0, level: None, total: 100_000, walked: 10_000 };
+        let sample = Sample { bound: 0, level: 1, total: 100_000, walked: 10_000 };
         assert_eq!(sample.estimate(1_234), 12_000);
         assert_eq!(sample.estimate(1_250), 13_000);
         assert_eq!(sample.estimate(9), 90);
         assert_eq!(sample.estimate(0), 0);
-        assert_eq!(Sample { bound: 0, level: None, total: 50_000, walked: 16_000 }.estimate(16_000), 50_000);
+        assert_eq!(Sample { bound: 0, level: 1, total: 50_000, walked: 16_000 }.estimate(16_000), 50_000);
         assert_eq!(
-            Sample { bound: 0, level: None, total: 39_990, walked: 10_000 }.estimate(9_990),
+            Sample { bound: 0, level: 1, total: 39_990, walked: 10_000 }.estimate(9_990),
             39_990,
             "never above them"
         );

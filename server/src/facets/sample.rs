@@ -1,19 +1,21 @@
 //! The even sample of a search's many matches whose facet values [`FacetIndex::counts`] tallies (issue 39), and the
-//! offers kept apart by sample level so that a wide search's sample is read in a stream.
+//! sets of offers that make taking it a bitmap intersection.
 //!
-//! An offer is in a sample when a hash of its dense id falls under the sample's bound. A sample of a quarter of the
-//! catalogue or less (a search matching at least [`FACET_SAMPLE_LAID_OUT_FROM`] times the sample's size) has a bound
-//! of a *level*: level `k` holds the offers whose hash is under `2^32 · 2^(-k/4)` but not under the next level's, so
-//! a sample at level `k` is the offers of levels `k` and deeper. Those offers' ids and value entries are kept a level
-//! at a time, in id order ([`SampleLayout`]): the sample is each level's members among the matches (a bitmap
-//! intersection), and their values lie side by side. Walking all of a wide search's matches to hash each, then
-//! fetching each sampled one's values from where its id puts them, took 1.6 ms at 300,000 matches of a million offers
-//! and 3.4 ms at 600,000; from the levels, 0.9 and 0.7 ms (a catalogue of nine grouping values an offer, in process;
-//! at 200,000 matches 1.2 against 1.0 ms: under four times the sample's size hashing stays).
+//! An offer is in a sample when a hash of its dense id falls under the sample's bound, the bound of a *level*: level
+//! `k` holds the offers whose hash is under `2^32 · 2^(-k/4)` but not under the next level's, so a sample at level
+//! `k` is the offers of levels `k` and deeper, 2^(-k/4) of the matches. The offers of each level and deeper are kept as
+//! bitmaps ([`SampleLayout`]), and the sample is the matches' intersection with one: hashing every match to decide,
+//! with a branch the processor could not foresee, cost more than the tally (7 ns a match at a million offers). From
+//! [`FACET_SAMPLE_LAID_OUT_FROM`] times the sample's size on (a quarter of the catalogue's offers or fewer taken), the
+//! levels' offers are kept apart with their value entries side by side, in id order, so that the sample's values are
+//! read in a stream rather than fetched each from where its id puts them. In process at a million offers (nine grouping
+//! values an offer), the tally of 300,000 matches took 2.2 ms hashed and 0.9 ms from the levels, of 600,000 3.7 and
+//! 0.7 ms; of 122,000 1.3 ms hashed, 1.0 without the branch.
 
 use super::{FacetIndex, TALLY_CHUNK, ValueEntries};
 use crate::limits::FACET_SAMPLE_LAID_OUT_FROM;
 use roaring::RoaringBitmap;
+use std::sync::OnceLock;
 
 /// Sample levels per halving of the share of offers taken: each level takes 2^(-1/4) (84 %) of the one before, so a
 /// sample's size lies within 19 % above the size asked.
@@ -41,10 +43,10 @@ fn level_bound(k: usize) -> u64 {
     QUARTERS[k % STEPS] >> (k / STEPS)
 }
 
-/// The level of offer `id`, when [`FIRST`] or deeper.
-fn level_of(id: u32) -> Option<usize> {
+/// The level of offer `id`: 0 when it is in no sample of level 1 or deeper.
+fn level_of(id: u32) -> usize {
     let h = u64::from(hash(id));
-    (h < level_bound(FIRST)).then(|| (FIRST..DEEPEST).take_while(|&k| h < level_bound(k + 1)).count() + FIRST)
+    (0..DEEPEST).take_while(|&k| h < level_bound(k + 1)).count()
 }
 
 /// The even sample of a search's matches tallied when they are more than [`FacetIndex::counts`] counts exactly
@@ -52,10 +54,10 @@ fn level_of(id: u32) -> Option<usize> {
 /// question asked again (another page, another order) is estimated the same, and no period of the feed's order (a
 /// colour every seventh offer) biases it.
 pub(super) struct Sample {
-    /// Hashes under this are taken.
+    /// Hashes under this are taken: the bound of `level`.
     pub(super) bound: u32,
-    /// The level whose bound it is, when the sample is read from the [`SampleLayout`].
-    pub(super) level: Option<usize>,
+    /// The sample's level (1 or deeper).
+    pub(super) level: usize,
     /// The matches sampled from.
     pub(super) total: u64,
     /// The matches taken (known after the walk).
@@ -64,22 +66,21 @@ pub(super) struct Sample {
 
 impl Sample {
     /// The sample of about `size` of `total` matches, or `None` when they are counted whole (a listing's, or no more
-    /// than `size`). From [`FACET_SAMPLE_LAID_OUT_FROM`] times `size` on, the deepest level's that takes `size` or
-    /// more.
+    /// than `size`): the deepest level's that takes `size` or more (up to 19 % more), or the first level's (84 % of
+    /// them) when `total` is within that of `size`.
     pub(super) fn of(search: bool, total: u64, size: u64) -> Option<Self> {
         if !search || total <= size {
             return None;
         }
-        let level =
-            (FIRST..=DEEPEST).take_while(|&k| u128::from(level_bound(k)) * u128::from(total) >= u128::from(size) << 32);
-        let (bound, level) = match level.last() {
-            Some(k) => (level_bound(k) as u32, Some(k)),
-            None => ((u128::from(u32::MAX) * u128::from(size) / u128::from(total)) as u32, None),
-        };
-        Some(Self { bound, level, total, walked: 0 })
+        let level = (1..=DEEPEST)
+            .take_while(|&k| u128::from(level_bound(k)) * u128::from(total) >= u128::from(size) << 32)
+            .last()
+            .unwrap_or(1);
+        Some(Self { bound: level_bound(level) as u32, level, total, walked: 0 })
     }
 
-    /// Whether offer `id` is in the sample.
+    /// Whether offer `id` is in the sample (what its level's bitmaps hold: [`SampleLayout`]).
+    #[cfg(test)]
     pub(super) fn takes(&self, id: u32) -> bool {
         hash(id) < self.bound
     }
@@ -94,13 +95,15 @@ impl Sample {
     }
 }
 
-/// The offers of each sample level from [`FIRST`] on, their ids and value entries side by side (a quarter of the
-/// catalogue's offers: some 7 MB at a million). Made from [`FacetIndex`]'s value lists at the first search that
-/// samples from it.
+/// The offers of each sample level and deeper, for the levels before [`FIRST`], as bitmaps (some 0.9 MB at a million
+/// offers); from [`FIRST`] on each level's offers, their ids and value entries side by side (a quarter of the
+/// catalogue's offers: some 7 MB at a million), made at the first sample that deep.
 #[derive(Debug, Default)]
 pub(super) struct SampleLayout {
+    /// At `k - 1`: the offers of level `k` or deeper, for `k` from 1 to `FIRST - 1`.
+    at_least: Vec<RoaringBitmap>,
     /// By level, from [`FIRST`]: none past the deepest one some offer is in.
-    levels: Vec<Level>,
+    levels: OnceLock<Vec<Level>>,
 }
 
 /// One sample level's offers.
@@ -115,11 +118,25 @@ struct Level {
 }
 
 impl SampleLayout {
-    /// The layout of the offers whose value lists are `entries[starts[id]..starts[id + 1]]`.
-    pub(super) fn of(starts: &[u32], entries: &ValueEntries) -> Self {
+    /// The levels' bitmaps of `offers` offers (dense ids from 0).
+    pub(super) fn of(offers: usize) -> Self {
+        let levels: Vec<usize> = (0..offers as u32).map(level_of).collect();
+        let at_least = (1..FIRST)
+            .map(|k| {
+                let ids = (0..offers as u32).filter(|&id| levels[id as usize] >= k);
+                RoaringBitmap::from_sorted_iter(ids).unwrap_or_default()
+            })
+            .collect();
+        Self { at_least, levels: OnceLock::new() }
+    }
+
+    /// The offers of levels [`FIRST`] and deeper with their values, from the value lists
+    /// `entries[starts[id]..starts[id + 1]]`.
+    fn laid_out(starts: &[u32], entries: &ValueEntries) -> Vec<Level> {
         let mut ids: Vec<Vec<u32>> = Vec::new();
         for id in 0..starts.len().saturating_sub(1) as u32 {
-            if let Some(level) = level_of(id) {
+            let level = level_of(id);
+            if level >= FIRST {
                 let at = level - FIRST;
                 if ids.len() <= at {
                     ids.resize_with(at + 1, Vec::new);
@@ -137,8 +154,7 @@ impl SampleLayout {
             }
             (level_starts, kept)
         }
-        let levels = ids
-            .into_iter()
+        ids.into_iter()
             .map(|ids| {
                 let (starts, entries) = match entries {
                     ValueEntries::Narrow(entries) => {
@@ -150,29 +166,32 @@ impl SampleLayout {
                         (starts, ValueEntries::Wide(kept))
                     }
                 };
-                Level {
-                    members: RoaringBitmap::from_sorted_iter(ids.iter().copied()).unwrap_or_default(),
-                    ids,
-                    starts,
-                    entries,
-                }
+                let members = RoaringBitmap::from_sorted_iter(ids.iter().copied()).unwrap_or_default();
+                Level { members, ids, starts, entries }
             })
-            .collect();
-        Self { levels }
+            .collect()
     }
 
     /// Bytes it holds, about.
     pub(super) fn bytes(&self) -> usize {
         let level = |l: &Level| l.members.serialized_size() + (l.ids.len() + l.starts.len()) * 4 + l.entries.bytes();
-        self.levels.iter().map(level).sum()
+        self.at_least.iter().map(RoaringBitmap::serialized_size).sum::<usize>()
+            + self.levels.get().map_or(0, |levels| levels.iter().map(level).sum())
     }
+}
 
-    /// Adds one to `tally[place]` for each value an offer of `ids` at sample level `level` or deeper holds, as
-    /// [`FacetIndex::tally_values`] does for a [`Sample`] of that level's bound; answers how many offers it took.
-    pub(super) fn tally(&self, ids: &RoaringBitmap, level: usize, tally: &mut [u32]) -> u64 {
+impl FacetIndex {
+    /// Adds one to `tally[place]` for each value an offer of `ids` in `sample` holds, as [`FacetIndex::tally_values`]
+    /// does with it; answers how many offers it took.
+    pub(super) fn tally_sample(&self, ids: &RoaringBitmap, sample: &Sample, tally: &mut [u32]) -> u64 {
+        let layout = self.sample_layout();
+        if sample.level < FIRST {
+            return self.tally_values(&(ids & &layout.at_least[sample.level - 1]), tally);
+        }
+        let levels = layout.levels.get_or_init(|| SampleLayout::laid_out(&self.value_starts, &self.value_entries));
         let mut taken_all = 0;
         let mut chunk = [0u32; TALLY_CHUNK];
-        for laid in self.levels.get(level.saturating_sub(FIRST)..).unwrap_or_default() {
+        for laid in levels.get(sample.level - FIRST..).unwrap_or_default() {
             let taken = ids & &laid.members;
             taken_all += taken.len();
             // Each taken offer's place among the level's, found going forward: the taken are a share of them.
@@ -221,26 +240,25 @@ mod tests {
         assert!((1..=DEEPEST).all(|k| level_bound(k) < level_bound(k - 1)));
         // A level holds the offers under its bound and not under the next one's.
         for id in 0..20_000 {
-            let h = u64::from(hash(id));
-            match level_of(id) {
-                None => assert!(h >= level_bound(FIRST)),
-                Some(k) => assert!(h < level_bound(k) && (k == DEEPEST || h >= level_bound(k + 1)), "{id}"),
-            }
+            let (h, k) = (u64::from(hash(id)), level_of(id));
+            assert!(h < level_bound(k) && (k == DEEPEST || h >= level_bound(k + 1)), "{id}");
         }
     }
 
     #[test]
-    fn a_wide_searchs_sample_is_a_levels_bound_and_a_narrower_ones_its_own() {
+    fn a_searchs_sample_is_the_deepest_level_that_takes_the_size_asked() {
         let size = 1_000;
         assert!(Sample::of(true, size, size).is_none(), "counted whole");
         assert!(Sample::of(false, 10 * size, size).is_none(), "a listing's: counted whole");
-        let narrow = Sample::of(true, 3 * size, size).unwrap();
-        assert_eq!((narrow.level, u64::from(narrow.bound)), (None, u64::from(u32::MAX) / 3));
-        let wide = Sample::of(true, 4 * size, size).unwrap();
-        assert_eq!((wide.level, u64::from(wide.bound)), (Some(FIRST), 1 << 30));
-        // The deepest level that still takes the size asked: 1/64 of the matches at 64 times it, 2^(-25/4) at 70.
-        assert_eq!(Sample::of(true, 64 * size, size).unwrap().level, Some(24));
-        assert_eq!(Sample::of(true, 70 * size, size).unwrap().level, Some(24));
-        assert_eq!(Sample::of(true, 77 * size, size).unwrap().level, Some(25));
+        let level = |total: u64| Sample::of(true, total, size).map(|sample| (sample.level, u64::from(sample.bound)));
+        assert_eq!(level(size + 1), Some((1, level_bound(1))), "the first level: 84 %");
+        assert_eq!(level(2 * size), Some((4, 1 << 31)));
+        // 2^(-6/4) = 0.354 of 3,000 takes 1,061.
+        assert_eq!(level(3 * size), Some((6, level_bound(6))));
+        assert_eq!(level(4 * size), Some((FIRST, 1 << 30)));
+        // 1/64 of the matches at 64 times the size and at 70; 2^(-25/4) at 77.
+        assert_eq!(level(64 * size).unwrap().0, 24);
+        assert_eq!(level(70 * size).unwrap().0, 24);
+        assert_eq!(level(77 * size).unwrap().0, 25);
     }
 }
