@@ -1452,17 +1452,13 @@ mod tests {
 
     #[test]
     fn an_estimate_is_scaled_to_the_matches_and_rounded_to_two_significant_digits() {
-        let sample = Sample { bound: 0, level: 1, total: 100_000, walked: 10_000 };
+        let sample = Sample { level: 1, total: 100_000, walked: 10_000 };
         assert_eq!(sample.estimate(1_234), 12_000);
         assert_eq!(sample.estimate(1_250), 13_000);
         assert_eq!(sample.estimate(9), 90);
         assert_eq!(sample.estimate(0), 0);
-        assert_eq!(Sample { bound: 0, level: 1, total: 50_000, walked: 16_000 }.estimate(16_000), 50_000);
-        assert_eq!(
-            Sample { bound: 0, level: 1, total: 39_990, walked: 10_000 }.estimate(9_990),
-            39_990,
-            "never above them"
-        );
+        assert_eq!(Sample { level: 1, total: 50_000, walked: 16_000 }.estimate(16_000), 50_000);
+        assert_eq!(Sample { level: 1, total: 39_990, walked: 10_000 }.estimate(9_990), 39_990, "never above them");
     }
 
     #[test]

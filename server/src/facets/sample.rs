@@ -54,9 +54,7 @@ fn level_of(id: u32) -> usize {
 /// question asked again (another page, another order) is estimated the same, and no period of the feed's order (a
 /// colour every seventh offer) biases it.
 pub(super) struct Sample {
-    /// Hashes under this are taken: the bound of `level`.
-    pub(super) bound: u32,
-    /// The sample's level (1 or deeper).
+    /// The sample's level (1 or deeper): the offers whose hash is under its bound.
     pub(super) level: usize,
     /// The matches sampled from.
     pub(super) total: u64,
@@ -76,13 +74,13 @@ impl Sample {
             .take_while(|&k| u128::from(level_bound(k)) * u128::from(total) >= u128::from(size) << 32)
             .last()
             .unwrap_or(1);
-        Some(Self { bound: level_bound(level) as u32, level, total, walked: 0 })
+        Some(Self { level, total, walked: 0 })
     }
 
     /// Whether offer `id` is in the sample (what its level's bitmaps hold: [`SampleLayout`]).
     #[cfg(test)]
     pub(super) fn takes(&self, id: u32) -> bool {
-        hash(id) < self.bound
+        u64::from(hash(id)) < level_bound(self.level)
     }
 
     /// A value's count from `sampled`, the times the sample met it: scaled by the matches over the sample, rounded to
@@ -250,15 +248,15 @@ mod tests {
         let size = 1_000;
         assert!(Sample::of(true, size, size).is_none(), "counted whole");
         assert!(Sample::of(false, 10 * size, size).is_none(), "a listing's: counted whole");
-        let level = |total: u64| Sample::of(true, total, size).map(|sample| (sample.level, u64::from(sample.bound)));
-        assert_eq!(level(size + 1), Some((1, level_bound(1))), "the first level: 84 %");
-        assert_eq!(level(2 * size), Some((4, 1 << 31)));
+        let level = |total: u64| Sample::of(true, total, size).map(|sample| sample.level);
+        assert_eq!(level(size + 1), Some(1), "the first level: 84 %");
+        assert_eq!(level(2 * size), Some(4));
         // 2^(-6/4) = 0.354 of 3,000 takes 1,061.
-        assert_eq!(level(3 * size), Some((6, level_bound(6))));
-        assert_eq!(level(4 * size), Some((FIRST, 1 << 30)));
+        assert_eq!(level(3 * size), Some(6));
+        assert_eq!(level(4 * size), Some(FIRST));
         // 1/64 of the matches at 64 times the size and at 70; 2^(-25/4) at 77.
-        assert_eq!(level(64 * size).unwrap().0, 24);
-        assert_eq!(level(70 * size).unwrap().0, 24);
-        assert_eq!(level(77 * size).unwrap().0, 25);
+        assert_eq!(level(64 * size), Some(24));
+        assert_eq!(level(70 * size), Some(24));
+        assert_eq!(level(77 * size), Some(25));
     }
 }
