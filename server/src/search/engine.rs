@@ -455,6 +455,8 @@ impl SearchEngine {
 
     /// Puts `index` and `facets` in use together ([`Self::swap`]).
     pub fn swap_with_facets(&self, index: SearchIndex, facets: FacetIndex) {
+        // Made here, before the searches are held off, not at the first sampled search.
+        facets.prepare_samples();
         let current = self.current.write().unwrap_or_else(|e| e.into_inner());
         self.facet_bytes.store(facets.memory_bytes() as u64, Ordering::Relaxed);
         *self.facets.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(facets);
