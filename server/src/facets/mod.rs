@@ -284,8 +284,8 @@ pub struct FacetIndex {
     /// in [`FacetIndex::memory_bytes`] from the start).
     #[serde(skip)]
     lows_by_price: std::sync::OnceLock<Vec<u32>>,
-    /// The offers of the sample levels a search's sample is taken from, made at the first search sampled
-    /// ([`SampleLayout`]).
+    /// The offers of the sample levels a search's sample is taken from, made when the index is put in use
+    /// ([`FacetIndex::prepare_samples`]), or else at the first search sampled ([`SampleLayout`]).
     #[serde(skip)]
     sample_layout: std::sync::OnceLock<SampleLayout>,
 }

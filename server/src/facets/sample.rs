@@ -95,7 +95,8 @@ impl Sample {
 
 /// The offers of each sample level and deeper, for the levels before [`FIRST`], as bitmaps (some 0.9 MB at a million
 /// offers); from [`FIRST`] on each level's offers, their ids and value entries side by side (a quarter of the
-/// catalogue's offers: some 7 MB at a million), made at the first sample that deep.
+/// catalogue's offers: some 7 MB at a million), made with them when a search can take a
+/// sample that deep ([`FacetIndex::prepare_samples`]).
 #[derive(Debug, Default)]
 pub(super) struct SampleLayout {
     /// At `k - 1`: the offers of level `k` or deeper, for `k` from 1 to `FIRST - 1`.
