@@ -84,7 +84,14 @@ fn setup() -> Setup {
         }
         let docs = vitrina::db::search::load_docs(&db).await.unwrap();
         let started = Instant::now();
-        let index = SearchIndex::build(docs).unwrap();
+        // In section order, as the shop builds it (`products::section_order`).
+        use vitrina::search::products::{feed_of, reorder, section_order};
+        let (docs, feed) = match section_order(&docs) {
+            Some(order) => (reorder(docs, &order), feed_of(&order)),
+            None => (docs, Vec::new()),
+        };
+        let rules = vitrina::search::synonyms::Synonyms::parse(vitrina::search::synonyms::DEFAULT_RULES).unwrap();
+        let index = SearchIndex::build_in(None, docs, rules, feed).unwrap().0;
         eprintln!(
             "indexed in {:.1} s: {} segment(s), {:.1} MB",
             started.elapsed().as_secs_f64(),

@@ -255,8 +255,8 @@ pub struct FacetIndex {
     /// Vendor first, then parameters by how many offers carry them.
     facets: Vec<Facet>,
     by_key: HashMap<String, usize>,
-    /// Each offer's place (by dense id) in each order but the feed's (which is the dense ids' own), as `db::offers`
-    /// orders a listing.
+    /// Each offer's place (by dense id) in each order, as `db::offers` orders a listing; the feed's only when it is
+    /// not the dense ids' own ([`SortKey::Feed`]).
     orders: HashMap<SortKey, Vec<u32>>,
     /// The currency most offers are priced in (`RUB` when there are none): the price filter's.
     currency_id: String,
@@ -367,8 +367,9 @@ impl ValueEntries {
 /// The orders [`FacetIndex::orders`] keeps ([`OfferSort`] is not `Hash`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 enum SortKey {
-    /// The feed's, kept only when the dense ids are not in it (an index an import updated: its products' new
-    /// entries come last, `search::update`).
+    /// The feed's, kept only when the dense ids are not in it (a build's are in section order,
+    /// `search::products::section_order`; an index an import updated gives its products' new entries last,
+    /// `search::update`).
     Feed,
     PriceAsc,
     PriceDesc,

@@ -177,7 +177,7 @@ impl SearchIndex {
                     "the kept state does not match the index's segments".into(),
                 ));
             };
-            segments.push(SegmentFacts { segment, offer, info });
+            segments.push(SegmentFacts::new(segment, offer, info));
         }
         Ok(Self::assemble(
             searcher,
@@ -217,6 +217,12 @@ impl SearchIndex {
                     feed.push(ord as u32);
                 }
             }
+        }
+        let mut segments = segments;
+        // A slot per section and one for offers without a section.
+        let slots = sections.ids.len() + 1;
+        for facts in &mut segments {
+            facts.runs = Runs::of(facts, slots, &places);
         }
         Self {
             places,
@@ -354,11 +360,7 @@ fn new_facts(reader: &SegmentReader, slot: impl Fn(u32) -> u32) -> tantivy::Resu
     let offer: Vec<u32> = (0..reader.max_doc()).map(|doc| column.first(doc).unwrap_or(0) as u32).collect();
     let info = offer.iter().map(|&o| slot(o)).collect();
     let identity = offer.iter().enumerate().all(|(doc, &o)| doc as u32 == o);
-    Ok(SegmentFacts {
-        segment: reader.segment_id().uuid_string(),
-        offer: if identity { Vec::new() } else { offer },
-        info,
-    })
+    Ok(SegmentFacts::new(reader.segment_id().uuid_string(), if identity { Vec::new() } else { offer }, info))
 }
 
 /// [`SegmentFacts::info`] of an offer in section ordinal `section` (`u32::MAX`: none) of `sections` known.
@@ -376,17 +378,20 @@ impl SearchIndex {
     /// Indexes `docs` in memory, in one segment, with the shop's synonym `rules` (to which the Cyrillic spellings of
     /// the offers' Latin vendors are added). Errors only on tantivy failures (out of memory, a bug).
     pub fn build_with(docs: impl IntoIterator<Item = SearchDoc>, rules: Synonyms) -> tantivy::Result<Self> {
-        Ok(Self::build_in(None, docs, rules)?.0)
+        Ok(Self::build_in(None, docs, rules, Vec::new())?.0)
     }
 
     /// [`SearchIndex::build_with`], writing the index's files into the empty folder `dir` (tantivy's
     /// `MmapDirectory`: read back through the page cache, not held on the heap; issue 39) or, for `None`, into
-    /// memory. Answers the index and the brands its offers named (kept for [`SearchIndex::extend_in`]). Errors:
-    /// tantivy's (the folder is not empty or not writable, out of memory or disk).
+    /// memory. `feed` gives the ordinal at each place of the shop's order (search breaks ties by it) when `docs` come
+    /// in another (by section, `products::section_order`); empty when they come in the shop's. Answers the index and
+    /// the brands its offers named (kept for [`SearchIndex::extend_in`]). Errors: tantivy's (the folder is not empty
+    /// or not writable, out of memory or disk).
     pub fn build_in(
         dir: Option<&Path>,
         docs: impl IntoIterator<Item = SearchDoc>,
         rules: Synonyms,
+        feed: Vec<u32>,
     ) -> tantivy::Result<(Self, synonyms::Brands)> {
         let schema = schema();
         let fields = Fields::of(&schema)?;
@@ -420,7 +425,7 @@ impl SearchIndex {
         let segments =
             searcher.segment_readers().iter().map(|reader| new_facts(reader, slot)).collect::<Result<_, _>>()?;
         let synonyms = stemmed(&rules.with_brands(brands.words()));
-        Ok((Self::assemble(searcher, fields, segments, ids, sections, synonyms, Vec::new()), brands))
+        Ok((Self::assemble(searcher, fields, segments, ids, sections, synonyms, feed), brands))
     }
 
     /// The index an import's update makes of `old` (issue 39, `search::update`): `dir` holds `old`'s files (linked,
@@ -484,7 +489,7 @@ impl SearchIndex {
                             slot | (info & AVAILABLE_BIT)
                         })
                         .collect();
-                    SegmentFacts { segment, offer: facts.offer.clone(), info }
+                    SegmentFacts::new(segment, facts.offer.clone(), info)
                 }
                 None => new_facts(reader, |o| {
                     let (section, available) = offer_sections[(o - first) as usize];

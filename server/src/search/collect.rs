@@ -24,14 +24,16 @@ pub(super) struct Match {
 /// comparison per match.
 #[inline]
 pub(super) fn rank_key(m: Match) -> u128 {
+    (u128::from(rank_high(m.words, m.class, m.available, m.score)) << 32) | u128::from(!m.place)
+}
+
+/// A [`rank_key`]'s part above the place (57 bits): what a match's words, class, stock and score make of it.
+#[inline]
+fn rank_high(words: u8, class: u16, available: bool, score: Score) -> u64 {
     // The float's bits, flipped so that unsigned order is numeric order (negative scores do not occur).
-    let bits = m.score.to_bits();
+    let bits = score.to_bits();
     let ordered = if bits >> 31 == 1 { !bits } else { bits | 1 << 31 };
-    (u128::from(m.words) << 81)
-        | (u128::from(m.class) << 65)
-        | (u128::from(m.available) << 64)
-        | (u128::from(ordered) << 32)
-        | u128::from(!m.place)
+    (u64::from(words) << 49) | (u64::from(class) << 33) | (u64::from(available) << 32) | u64::from(ordered)
 }
 
 /// The feed place of a [`rank_key`].
@@ -504,9 +506,10 @@ struct Ahead<'a> {
 }
 
 impl<'a> Ahead<'a> {
-    /// For one segment (`reader`, `facts`) and the fields `clauses` score by BM25. A field whose norms cannot be read
-    /// here is left out (its norms are then read as they come).
-    fn of(reader: &SegmentReader, facts: &'a SegmentFacts, clauses: &[Clause]) -> Self {
+    /// For one segment (`reader`, `facts`) and the fields `clauses` score by BM25; the matches' facts too when the
+    /// scan `reads_facts` (not a segment in [`Runs`]). A field whose norms cannot be read here is left out (its norms
+    /// are then read as they come).
+    fn of(reader: &SegmentReader, facts: &'a SegmentFacts, clauses: &[Clause], reads_facts: bool) -> Self {
         let mut fields: Vec<Field> = clauses
             .iter()
             .flat_map(|clause| clause.sources.iter().chain(&clause.boosts))
@@ -520,7 +523,8 @@ impl<'a> Ahead<'a> {
             .into_iter()
             .filter_map(|field| file.open_read(field).and_then(|slice| slice.read_bytes().ok()))
             .collect();
-        Self { info: &facts.info, offer: &facts.offer, norms }
+        let (info, offer) = if reads_facts { (&facts.info[..], &facts.offer[..]) } else { (&[][..], &[][..]) };
+        Self { info, offer, norms }
     }
 
     /// Asks for the lines the matches `matched` of the window of documents from `base` on read.
@@ -531,7 +535,7 @@ impl<'a> Ahead<'a> {
                 continue;
             }
             let first = base + w * 64;
-            for group in 0..4 {
+            for group in (0..4).take_while(|_| !self.info.is_empty()) {
                 let held = (word >> (group * 16)) & 0xFFFF;
                 if held != 0 {
                     // The group's first and last match (`held` keeps its 16 bits at the bottom of 64).
@@ -657,7 +661,9 @@ impl SearchIndex {
                 }
                 // A smaller segment's facts and norms stay in the processor's caches from question to question: asking
                 // for them ahead only costs (in-process search at 100,000 offers took some 5 % longer with it).
-                let ahead = || (reader.max_doc() >= AHEAD_MIN_DOCS).then(|| Ahead::of(reader, facts, clauses));
+                let reads_facts = facts.runs.is_none() || request.within.is_some();
+                let ahead =
+                    || (reader.max_doc() >= AHEAD_MIN_DOCS).then(|| Ahead::of(reader, facts, clauses, reads_facts));
                 let counted = if held.len() >= 2 && share.now(matches) {
                     // Parts of about as many matches each, taken in turn by this thread and, when one is idle,
                     // another: a helper that starts late, or never (all busy), leaves more of them to this one.
@@ -917,6 +923,11 @@ impl Scan<'_> {
                 }
             }};
         }
+        // A segment in runs by section slot is counted by its matches' bits; `within` asks each offer.
+        let runs = facts.runs.as_ref().filter(|_| request.within.is_none());
+        // The run and the key's part above the place of the last match of a run that tied with the page's threshold
+        // and did not enter it.
+        let mut tie_lost = (usize::MAX, 0u64);
         let mut window = Window::default();
         while let Some(part) = next() {
             let mut windows = part.iter().peekable();
@@ -928,6 +939,93 @@ impl Scan<'_> {
                 }
                 let base = n * WINDOW;
                 window.score(cursors, base, held, partial);
+                if let Some(runs) = runs {
+                    let mut slot = runs.slot_of(base);
+                    for (w, &word) in held.iter().enumerate() {
+                        let first = base + w * 64;
+                        let word = match runs.live.get(first / 64) {
+                            Some(live) => word & live,
+                            None => word,
+                        };
+                        if word == 0 {
+                            continue;
+                        }
+                        matched += word.count_ones() as usize;
+                        let stock = runs.available[first / 64];
+                        while runs.starts[slot + 1] as usize <= first {
+                            slot += 1;
+                        }
+                        // The word's matches run by run: most words lie in one.
+                        let (mut rest, mut run) = (word, slot);
+                        while rest != 0 {
+                            let end = runs.starts[run + 1] as usize - first;
+                            let ours = if end >= 64 { rest } else { rest & ((1u64 << end) - 1) };
+                            rest &= !ours;
+                            let (has, lacks) = (ours & stock, ours & !stock);
+                            let lacking = if request.available_only { dropped } else { run };
+                            counts[run] += has.count_ones() as usize;
+                            counts[lacking] += lacks.count_ones() as usize;
+                            let in_items = usize::from(in_scope[run]) * has.count_ones() as usize
+                                + usize::from(in_scope[lacking]) * lacks.count_ones() as usize;
+                            items_total += in_items;
+                            if !partial {
+                                exact += in_items;
+                            }
+                            if keep_found && in_scope[run] {
+                                for (k, byte) in ours.to_le_bytes().into_iter().enumerate() {
+                                    if let Some(bits) = found_bits.get_mut(first / 8 + k) {
+                                        *bits |= byte;
+                                    }
+                                }
+                            }
+                            // Each match's key above its place first: its place (4 bytes an offer, read out of
+                            // order) only for one that may enter the page or lead its section, which takes reaching
+                            // `gate`. Within a run the shop's order is the documents' own ([`Runs::of`]): a match
+                            // that only ties with its section's best so far comes after it, and so does one that ties
+                            // with a match of its run that did not enter the page (the threshold only rises). Dropped
+                            // matches are not ranked, nor is the best of offers without a section shown.
+                            let scoped = in_scope[run];
+                            let gate_of = |best: u128, threshold: u128| {
+                                let page = if scoped { (threshold >> 32) as u64 } else { u64::MAX };
+                                ((best >> 32) as u64 + 1).min(page)
+                            };
+                            let mut gate = gate_of(best[run], top.threshold);
+                            let mut each = if request.available_only { has } else { ours };
+                            while each != 0 {
+                                let bit = each.trailing_zeros() as usize;
+                                each &= each - 1;
+                                let i = w * 64 + bit;
+                                let words = if partial { window.words[i] } else { 0 };
+                                exact += usize::from(partial & scoped & (usize::from(words) == every));
+                                let available = stock >> bit & 1 != 0;
+                                let high = rank_high(words, window.classes[i], available, window.scores[i]);
+                                if high < gate {
+                                    continue;
+                                }
+                                let leads = high > (best[run] >> 32) as u64;
+                                let bound = u128::from(high) << 32 | u128::from(u32::MAX);
+                                let enters = scoped & (bound > top.threshold) & ((run, high) != tie_lost);
+                                if leads | enters {
+                                    let place = index.place_of((first + bit) as u32);
+                                    let key = u128::from(high) << 32 | u128::from(!place);
+                                    if leads {
+                                        best[run] = key;
+                                    }
+                                    if scoped {
+                                        if key > top.threshold {
+                                            top.push(key);
+                                        } else {
+                                            tie_lost = (run, high);
+                                        }
+                                    }
+                                    gate = gate_of(best[run], top.threshold);
+                                }
+                            }
+                            run += 1;
+                        }
+                    }
+                    continue;
+                }
                 for k in 0..window.read(base, held, facts) {
                     let i = usize::from(window.places[k]);
                     // A whole answer's matches hold every word: their words do not rank them (0).

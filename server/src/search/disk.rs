@@ -32,8 +32,9 @@ use std::path::{Path, PathBuf};
 
 /// Bumped whenever what `state.bin` holds or how the index is built changes: a generation of another format is
 /// rebuilt, never read. 4: the offer ids packed and written once, for both indexes (issue 39). 5: the facet index's
-/// value entries are places among the grouping facets' values, two bytes each where they fit (issue 39).
-pub const FORMAT: u32 = 5;
+/// value entries are places among the grouping facets' values, two bytes each where they fit (issue 39). 6: ordinals
+/// in section order (`products::section_order`), so that an index kept from before is built anew in it once.
+pub const FORMAT: u32 = 6;
 
 const CURRENT: &str = "CURRENT";
 const LOCK: &str = "LOCK";
@@ -384,7 +385,7 @@ mod tests {
             name: (*name).into(),
             ..SearchDoc::default()
         });
-        let (index, _) = SearchIndex::build_in(Some(building.dir()), docs, Default::default()).unwrap();
+        let (index, _) = SearchIndex::build_in(Some(building.dir()), docs, Default::default(), Vec::new()).unwrap();
         let offers =
             names.iter().enumerate().map(|(i, _)| FacetOffer { id: i.to_string(), ..FacetOffer::default() }).collect();
         building.switch(&index, &FacetIndex::build(offers), &version(last_import)).unwrap();
@@ -420,7 +421,7 @@ mod tests {
         build(&store, &["Мяч"], 1);
         // A build that stopped before its switch: its folder is there, CURRENT still names the first.
         let stopped = store.begin().unwrap();
-        SearchIndex::build_in(Some(stopped.dir()), Vec::new(), Default::default()).unwrap();
+        SearchIndex::build_in(Some(stopped.dir()), Vec::new(), Default::default(), Vec::new()).unwrap();
         drop(stopped);
         assert_eq!(store.open().unwrap().version.last_import, 1);
 

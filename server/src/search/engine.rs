@@ -649,14 +649,23 @@ impl SearchEngine {
         let kept = version.clone();
         let (index, facets) = tokio::task::spawn_blocking(move || {
             // Both hold products: a group's variants are one entry (issue 35).
-            let (mut docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
+            let (docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
+            // Ordinals by section, the shop's order kept as the feed's (`products::section_order`).
+            let (mut docs, facet_offers, feed) = match super::products::section_order(&docs) {
+                Some(order) => {
+                    let docs = super::products::reorder(docs, &order);
+                    let offers = super::products::reorder(facet_offers, &order);
+                    (docs, offers, super::products::feed_of(&order))
+                }
+                None => (docs, facet_offers, Vec::new()),
+            };
             let cards = take_cards(&mut docs);
             let entries: Vec<_> = facet_offers.into_iter().map(Some).collect();
             if let Some(building) = &building {
                 building.keep_entries(&entries)?;
             }
-            let facets = FacetIndex::build_entries(entries, None, &settings);
-            let (index, brands) = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules)?;
+            let facets = FacetIndex::build_entries(entries, (!feed.is_empty()).then_some(&feed[..]), &settings);
+            let (index, brands) = SearchIndex::build_in(building.as_ref().map(|b| b.dir()), docs, rules, feed)?;
             let index = match (&building, cards) {
                 (Some(building), Some(cards)) => {
                     index.with_cards(Cards::default().with_written(building.dir(), &cards)?)

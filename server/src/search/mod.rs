@@ -20,7 +20,8 @@
 //! - field weights: name 3 > SKU-as-text 2 > vendor 1.5 > section names 1.2 > params 1 > description 0.3 (BM25
 //!   within a field, summed over fields); a prefix match scores a constant: half its field's weight (name 1.5,
 //!   SKU/vendor/sections 0.75);
-//! - equal scores rank in the shop's order (the order of [`SearchIndex::build`]'s input).
+//! - equal scores rank in the shop's order (the order of [`SearchIndex::build`]'s input, or the `feed` order given
+//!   to [`SearchIndex::build_in`] when the shop's build orders its documents by section).
 //!
 //! Text is lower-cased and `ё` folded to `е` on both sides.
 //!
@@ -34,6 +35,9 @@
 //! bit set), matched term at a time in bit sets of the documents ([`Scratch`], reused per thread), then scored a
 //! window of documents at a time and read once, in document order, into per-section counts, each section's best rank
 //! and a bounded top list, with each offer's section and availability taken from plain vectors built with the index.
+//! The shop builds its documents in section order ([`products::section_order`]): a section's matches are then a run
+//! of document ids, counted by their bits, and only an offer that may enter the page or lead its section is looked up
+//! further ([`Runs`]).
 
 use crate::domain::offer_ids::OfferIds;
 use crate::limits::{
@@ -225,12 +229,90 @@ struct SegmentFacts {
     /// The offer's section slot (section ordinal, or the number of sections for none) | [`AVAILABLE_BIT`]; [`DEAD`]
     /// for a document no longer shown.
     info: Vec<u32>,
+    /// Its documents' runs by section slot, when they come in slot order and their ids are the ordinals
+    /// ([`Runs::of`]); made when the index is put together, not kept on disk.
+    runs: Option<Runs>,
 }
 
 impl SegmentFacts {
+    /// The facts of segment `segment`: see the fields. Its [`Runs`] are made when the index is put together.
+    fn new(segment: String, offer: Vec<u32>, info: Vec<u32>) -> Self {
+        Self { segment, offer, info, runs: None }
+    }
+
     #[inline]
     fn offer(&self, doc: DocId) -> u32 {
         if self.offer.is_empty() { doc } else { self.offer[doc as usize] }
+    }
+}
+
+/// A segment's documents as runs of one section slot each, the slots in order: what a build writes, the products
+/// ordered by section (`products::section_order`), and what an update leaves of it (some documents [`DEAD`]). A scan
+/// then counts a run's matches 64 documents at a time by their bits, and reads no document's facts but for an offer
+/// that may enter the answer (issue 39: each match's facts, 4 MB at a million offers, were the scan's most waited-on
+/// load; `search::collect`).
+#[derive(Debug, PartialEq)]
+struct Runs {
+    /// Slot `s`'s documents are `starts[s]..starts[s + 1]` (documents [`DEAD`] among them are none of its): one more
+    /// than the slots, the last the segment's documents.
+    starts: Vec<u32>,
+    /// Per word of 64 documents, the bits of those in stock.
+    available: Vec<u64>,
+    /// Per word of 64 documents, the bits of those shown; empty when all are.
+    live: Vec<u64>,
+}
+
+impl Runs {
+    /// The runs of `facts` over `slots` slots, or `None` when its documents are not in slot order, their ids are
+    /// not the offers' ordinals ([`SegmentFacts::offer`]), or a run's are not in the shop's order (`places`, each
+    /// ordinal's place in it; empty: the ordinals' own), which the scan takes them in to rank ties.
+    fn of(facts: &SegmentFacts, slots: usize, places: &[u32]) -> Option<Self> {
+        if !facts.offer.is_empty() {
+            return None;
+        }
+        let place = |doc: usize| places.get(doc).copied().unwrap_or(doc as u32);
+        let mut last: Option<(usize, u32)> = None;
+        let words = facts.info.len().div_ceil(64);
+        let (mut available, mut live) = (vec![0u64; words], vec![0u64; words]);
+        let mut starts = vec![0u32];
+        let mut dead = false;
+        for (doc, &info) in facts.info.iter().enumerate() {
+            let bit = 1u64 << (doc % 64);
+            if info == DEAD {
+                dead = true;
+                continue;
+            }
+            let slot = (info & !AVAILABLE_BIT) as usize;
+            if slot >= slots || slot + 1 < starts.len() {
+                return None;
+            }
+            // With no places the ordinals' own order is the shop's.
+            if !places.is_empty() {
+                if last.is_some_and(|(before, at)| before == slot && at >= place(doc)) {
+                    return None;
+                }
+                last = Some((slot, place(doc)));
+            }
+            // The slots from the last one met to this one (some may hold nothing) start here.
+            while starts.len() <= slot {
+                starts.push(doc as u32);
+            }
+            live[doc / 64] |= bit;
+            if info & AVAILABLE_BIT != 0 {
+                available[doc / 64] |= bit;
+            }
+        }
+        starts.resize(slots + 1, facts.info.len() as u32);
+        if !dead {
+            live = Vec::new();
+        }
+        Some(Self { starts, available, live })
+    }
+
+    /// The slot whose run holds document `doc`.
+    #[inline]
+    fn slot_of(&self, doc: usize) -> usize {
+        self.starts.partition_point(|&start| start as usize <= doc).saturating_sub(1)
     }
 }
 
@@ -720,8 +802,8 @@ mod tests {
     /// Issue 39: a question whose scan is shared with a helper on another of a pool's threads
     /// ([`SearchIndex::collect`]) answers as one scan does: the same total, sections and their order, page, counts
     /// and found ordinals, whole and partial, with and without a section, `within`, the facets' ordinals or kept bit
-    /// sets; in 3 windows of documents and in 20 (more windows than parts). While the search threads have as many
-    /// questions in hand as threads, none is shared.
+    /// sets; in 3 windows of documents and in 20 (more windows than parts); of an index in section order (counted
+    /// run by run) too. While the search threads have as many questions in hand as threads, none is shared.
     #[test]
     fn a_scan_shared_with_a_helper_thread_answers_as_one_scan_does() {
         use std::sync::atomic::{AtomicUsize, Ordering};
@@ -730,8 +812,18 @@ mod tests {
         let shared = || collect::SHARED_SCANS.load(Ordering::Relaxed);
         let (before, mut compared) = (shared(), 0);
         let (idle, busy) = (AtomicUsize::new(1), AtomicUsize::new(threads));
-        for (offers, budget) in [(3000, 1 << 20), (3000, 0), (20_000, 1 << 20)] {
-            let mut index = SearchIndex::build(mixed_catalogue_of(offers)).unwrap();
+        for (offers, budget, by_section) in [
+            (3000, 1 << 20, false),
+            (3000, 0, false),
+            (20_000, 1 << 20, false),
+            (3000, 0, true),
+            (20_000, 1 << 20, true),
+        ] {
+            let mut index = match by_section {
+                false => SearchIndex::build(mixed_catalogue_of(offers)).unwrap(),
+                true => built_by_section(nested_catalogue_of(offers)),
+            };
+            assert_eq!(index.segments[0].runs.is_some(), by_section);
             index.keep_term_bits(budget);
             let within =
                 std::sync::Arc::new((0..offers as u32).filter(|i| i % 3 != 1).collect::<roaring::RoaringBitmap>());
@@ -764,10 +856,101 @@ mod tests {
                 .unwrap();
             assert_eq!(shared(), sharing_before, "no thread was idle: the scan was not shared");
         }
-        assert!(compared >= 3 * (15 + 5) * 2, "most questions matched: {compared}");
+        assert!(compared >= 5 * (15 + 5) * 2, "most questions matched: {compared}");
         // Some questions match in one window of documents only ("солнечный конструктор"): not shared.
         let shared = shared() - before;
         assert!(shared >= compared * 3 / 4, "most scans were shared: {shared} of {compared} questions");
+    }
+
+    /// [`mixed_catalogue_of`] with its ten sections under three tops (`t0`..`t2`), every 17th offer without one.
+    fn nested_catalogue_of(n: usize) -> Vec<SearchDoc> {
+        let placed = |(i, d): (usize, SearchDoc)| {
+            let (top, section) = (format!("t{}", i % 10 % 3), format!("s{}", i % 10));
+            let path: Vec<&str> = if i % 17 == 0 { Vec::new() } else { vec![top.as_str(), section.as_str()] };
+            let at = doc(&d.id, &d.name, &path, d.available);
+            SearchDoc { section_id: at.section_id, section_path: at.section_path, section_names: at.section_names, ..d }
+        };
+        mixed_catalogue_of(n).into_iter().enumerate().map(placed).collect()
+    }
+
+    /// `docs` built in section order, as the shop builds them (`products::section_order`).
+    fn built_by_section(docs: Vec<SearchDoc>) -> SearchIndex {
+        let order = products::section_order(&docs).expect("offers not in section order");
+        let feed = products::feed_of(&order);
+        let rules = Synonyms::parse(synonyms::DEFAULT_RULES).unwrap();
+        SearchIndex::build_in(None, products::reorder(docs, &order), rules, feed).unwrap().0
+    }
+
+    /// `hits` with its ordinals (which an index built by section gives otherwise) as offer ids, found ones sorted.
+    fn by_id(index: &SearchIndex, mut hits: SearchHits) -> (SearchHits, Vec<String>) {
+        let found = hits.found.iter().map(|o| index.ids.get(o as usize).unwrap().to_owned());
+        let mut found: Vec<String> = found.collect();
+        found.sort_unstable();
+        (hits.ordinals, hits.found) = (Vec::new(), roaring::RoaringBitmap::new());
+        (hits, found)
+    }
+
+    /// Issue 39: an index built in section order (the shop's, counted run by run, [`Runs`]) answers as one built in
+    /// the shop's order (each match's facts read): the same total, sections and their order, page, counts, partial
+    /// answers and found offers; ties still in the shop's order; with a section and its subsections, a section's own
+    /// offers, in stock only, offers without a section. (Its scans shared: `a_scan_shared_with_a_helper_thread_...`.)
+    #[test]
+    fn an_index_in_section_order_answers_as_one_in_the_shops_order() {
+        let mut compared = 0;
+        for (offers, budget) in [(3000, 1 << 20), (3000, 0), (5000, 1 << 20)] {
+            let mut shops = SearchIndex::build(nested_catalogue_of(offers)).unwrap();
+            let mut sections = built_by_section(nested_catalogue_of(offers));
+            shops.keep_term_bits(budget);
+            sections.keep_term_bits(budget);
+            assert!(shops.segments[0].runs.is_none(), "the shop's order is not by section");
+            assert!(sections.segments[0].runs.is_some(), "built by section: counted by runs");
+            let requests = mixed_requests().chain(partial_requests()).flat_map(|request| {
+                [
+                    SearchRequest { limit: 3000, ..request.clone() },
+                    SearchRequest { section: Some("t1".into()), ..request.clone() },
+                    SearchRequest { section: Some("s4".into()), own_section_only: true, ..request.clone() },
+                    SearchRequest { section: Some("t2".into()), available_only: true, ..request.clone() },
+                    request,
+                ]
+            });
+            for request in requests {
+                let want = by_id(&shops, shops.search_shared(&request, Share::NEVER).unwrap());
+                let got = by_id(&sections, sections.search_shared(&request, Share::NEVER).unwrap());
+                let (text, section, available_only) = (&request.text, &request.section, request.available_only);
+                assert_eq!(got, want, "{text}, {section:?}, available only {available_only}");
+                compared += usize::from(want.0.total > 0 && want.0.sections.len() > 1);
+            }
+        }
+        assert!(compared >= 3 * 20 * 2 * 3, "most questions matched in several sections: {compared}");
+    }
+
+    /// A segment's runs by section slot ([`Runs::of`]): each slot's first document (an empty slot's the next one's),
+    /// in stock and shown as bits; documents no longer shown are of no run and break none; none out of order.
+    #[test]
+    fn a_segments_runs_by_section_follow_its_documents_in_slot_order() {
+        let facts = |info: Vec<u32>| SegmentFacts::new(String::new(), Vec::new(), info);
+        let a = AVAILABLE_BIT;
+        let runs = Runs::of(&facts(vec![a, 0, 1, DEAD, 2 | a, 2, 4]), 5, &[]).unwrap();
+        assert_eq!(runs.starts, [0, 2, 4, 6, 6, 7], "slot 3 holds nothing; a dead document is of no run");
+        let runs = Runs::of(&facts(vec![a, 0, DEAD, 2, 2 | a, 4]), 5, &[]).unwrap();
+        assert_eq!(runs.starts, [0, 3, 3, 5, 5, 6], "slots 1 and 3 hold nothing");
+        assert_eq!((runs.available, runs.live), (vec![0b10001], vec![0b111011]));
+        let whole = Runs::of(&facts(vec![0, 1 | a, 1]), 2, &[]).unwrap();
+        assert_eq!((whole.starts, whole.live), (vec![0, 1, 3], Vec::new()), "all shown: no live bits kept");
+        assert_eq!(Runs::of(&facts(vec![1, 0]), 2, &[]), None, "out of slot order");
+        assert_eq!(Runs::of(&facts(vec![0, 2]), 2, &[]), None, "a slot beyond the slots");
+        let offers = SegmentFacts::new(String::new(), vec![1, 0], vec![0, 0]);
+        assert_eq!(Runs::of(&offers, 1, &[]), None, "document ids that are not the ordinals");
+        let shops = facts(vec![0, 0, 1, 1]);
+        assert!(Runs::of(&shops, 2, &[2, 3, 0, 1]).is_some(), "each run in the shop's order");
+        assert_eq!(Runs::of(&shops, 2, &[0, 3, 2, 1]), None, "a run not in the shop's order");
+        assert_eq!(runs_slot(&[0, 3, 3, 5, 5, 6]), [0, 0, 0, 2, 2, 4]);
+    }
+
+    /// The slot of each document of runs starting at `starts` ([`Runs::slot_of`]).
+    fn runs_slot(starts: &[u32]) -> Vec<usize> {
+        let runs = Runs { starts: starts.to_vec(), available: Vec::new(), live: Vec::new() };
+        (0..*starts.last().unwrap() as usize).map(|doc| runs.slot_of(doc)).collect()
     }
 
     /// A partial answer as the term-at-a-time path before issue 39's windows made it, the reference the windows are

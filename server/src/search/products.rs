@@ -70,6 +70,47 @@ pub fn gather(docs: Vec<SearchDoc>, offers: Vec<FacetOffer>) -> (Vec<SearchDoc>,
     products.into_iter().unzip()
 }
 
+/// The order of ordinals for `docs` (products in the shop's order, as [`gather`] answers them): each section's
+/// products together, the sections in the order the shop first names them and the products without a section last,
+/// the shop's order kept within each. A search then counts a section's matches by their bits, in a run of document
+/// ids (issue 39, `search::collect`); ties still rank in the shop's order (`SearchIndex::build_in`'s `feed`). Answers
+/// each ordinal's place in `docs`, or `None` when they are in that order already.
+pub fn section_order(docs: &[SearchDoc]) -> Option<Vec<u32>> {
+    let mut met: HashMap<&str, u32> = HashMap::new();
+    let keys: Vec<u32> = docs
+        .iter()
+        .map(|doc| match doc.section_id.as_deref() {
+            Some(id) => {
+                let next = met.len() as u32;
+                *met.entry(id).or_insert(next)
+            }
+            None => u32::MAX,
+        })
+        .collect();
+    if keys.is_sorted() {
+        return None;
+    }
+    let mut order: Vec<u32> = (0..docs.len() as u32).collect();
+    // Stable: the shop's order within a section.
+    order.sort_by_key(|&at| keys[at as usize]);
+    Some(order)
+}
+
+/// `items` taken in `order` (a place in `items` per item, each once: [`section_order`]'s).
+pub fn reorder<T>(items: Vec<T>, order: &[u32]) -> Vec<T> {
+    let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order.iter().filter_map(|&at| items.get_mut(at as usize)?.take()).collect()
+}
+
+/// The ordinal at each place of the shop's order, from `order` ([`section_order`]'s place of each ordinal).
+pub fn feed_of(order: &[u32]) -> Vec<u32> {
+    let mut feed = vec![0; order.len()];
+    for (ordinal, &at) in order.iter().enumerate() {
+        feed[at as usize] = ordinal as u32;
+    }
+    feed
+}
+
 /// What an offer is to the product read ([`gather`]).
 #[derive(Clone)]
 enum Role {
@@ -199,6 +240,30 @@ mod tests {
         assert!(doc.params.contains("красная"), "{}", doc.params);
         assert_eq!(offers[0].price_max_minor, None, "an offer of its own has one price");
         assert_eq!(offers[0].old_price_minor, Some(1000), "and keeps its discount");
+    }
+
+    #[test]
+    fn products_are_ordered_by_section_as_the_shop_first_names_them_in_its_order_within() {
+        let doc = |id: &str, section: Option<&str>| SearchDoc {
+            id: id.into(),
+            section_id: section.map(Into::into),
+            ..SearchDoc::default()
+        };
+        let docs = vec![
+            doc("a", Some("toys")),
+            doc("b", None),
+            doc("c", Some("books")),
+            doc("d", Some("toys")),
+            doc("e", Some("books")),
+            doc("f", Some("games")),
+        ];
+        let order = section_order(&docs).expect("not in section order");
+        let ids: Vec<String> = reorder(docs.clone(), &order).into_iter().map(|d| d.id).collect();
+        assert_eq!(ids, ["a", "d", "c", "e", "f", "b"], "none last");
+        let feed = feed_of(&order);
+        assert_eq!(feed, [0, 5, 2, 1, 3, 4], "the ordinal at each place of the shop's order");
+        let sorted = reorder(docs, &order);
+        assert_eq!(section_order(&sorted), None, "already in order");
     }
 
     #[test]

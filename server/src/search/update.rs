@@ -354,7 +354,7 @@ mod tests {
         building.keep_entries(&entries).unwrap();
         let facets = FacetIndex::build_entries(entries, None, &settings);
         let (old, brands) =
-            super::super::SearchIndex::build_in(Some(building.dir()), docs, Synonyms::default()).unwrap();
+            super::super::SearchIndex::build_in(Some(building.dir()), docs, Synonyms::default(), Vec::new()).unwrap();
         building.keep_catalogue(&Catalogue { brands, sections: Vec::new() }).unwrap();
         building.switch(&old, &facets, &version(1)).unwrap();
 
