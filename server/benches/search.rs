@@ -84,12 +84,8 @@ fn setup() -> Setup {
         }
         let docs = vitrina::db::search::load_docs(&db).await.unwrap();
         let started = Instant::now();
-        // In section order, as the shop builds it (`products::section_order`).
-        use vitrina::search::products::{feed_of, reorder, section_order};
-        let (docs, feed) = match section_order(&docs) {
-            Some(order) => (reorder(docs, &order), feed_of(&order)),
-            None => (docs, Vec::new()),
-        };
+        // In section order, as the shop builds it.
+        let (docs, _, feed) = vitrina::search::products::in_section_order(docs, Vec::<()>::new());
         let rules = vitrina::search::synonyms::Synonyms::parse(vitrina::search::synonyms::DEFAULT_RULES).unwrap();
         let index = SearchIndex::build_in(None, docs, rules, feed).unwrap().0;
         eprintln!(

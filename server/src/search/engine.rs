@@ -650,15 +650,8 @@ impl SearchEngine {
         let (index, facets) = tokio::task::spawn_blocking(move || {
             // Both hold products: a group's variants are one entry (issue 35).
             let (docs, facet_offers) = super::products::gather(snapshot.docs, snapshot.offers);
-            // Ordinals by section, the shop's order kept as the feed's (`products::section_order`).
-            let (mut docs, facet_offers, feed) = match super::products::section_order(&docs) {
-                Some(order) => {
-                    let docs = super::products::reorder(docs, &order);
-                    let offers = super::products::reorder(facet_offers, &order);
-                    (docs, offers, super::products::feed_of(&order))
-                }
-                None => (docs, facet_offers, Vec::new()),
-            };
+            // Ordinals by section, the shop's order kept as the feed's.
+            let (mut docs, facet_offers, feed) = super::products::in_section_order(docs, facet_offers);
             let cards = take_cards(&mut docs);
             let entries: Vec<_> = facet_offers.into_iter().map(Some).collect();
             if let Some(building) = &building {

@@ -873,12 +873,12 @@ mod tests {
         mixed_catalogue_of(n).into_iter().enumerate().map(placed).collect()
     }
 
-    /// `docs` built in section order, as the shop builds them (`products::section_order`).
+    /// `docs` built in section order, as the shop builds them (`products::in_section_order`).
     fn built_by_section(docs: Vec<SearchDoc>) -> SearchIndex {
-        let order = products::section_order(&docs).expect("offers not in section order");
-        let feed = products::feed_of(&order);
+        let (docs, _, feed) = products::in_section_order(docs, Vec::<()>::new());
+        assert!(!feed.is_empty(), "offers not in section order");
         let rules = Synonyms::parse(synonyms::DEFAULT_RULES).unwrap();
-        SearchIndex::build_in(None, products::reorder(docs, &order), rules, feed).unwrap().0
+        SearchIndex::build_in(None, docs, rules, feed).unwrap().0
     }
 
     /// `hits` with its ordinals (which an index built by section gives otherwise) as offer ids, found ones sorted.

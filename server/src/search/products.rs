@@ -70,12 +70,23 @@ pub fn gather(docs: Vec<SearchDoc>, offers: Vec<FacetOffer>) -> (Vec<SearchDoc>,
     products.into_iter().unzip()
 }
 
+/// `docs` (products in the shop's order, as [`gather`] answers them) and `others` (one per doc, or none) with ordinals
+/// in [`section_order`], and the feed: the ordinal at each place of the shop's order, which a search's ties rank by
+/// (`SearchIndex::build_in`'s `feed`, `FacetIndex::build_entries`'). Answers them as given with an empty feed when
+/// they are in that order already (issue 39).
+pub fn in_section_order<T>(docs: Vec<SearchDoc>, others: Vec<T>) -> (Vec<SearchDoc>, Vec<T>, Vec<u32>) {
+    match section_order(&docs) {
+        Some(order) => (reorder(docs, &order), reorder(others, &order), feed_of(&order)),
+        None => (docs, others, Vec::new()),
+    }
+}
+
 /// The order of ordinals for `docs` (products in the shop's order, as [`gather`] answers them): each section's
 /// products together, the sections in the order the shop first names them and the products without a section last,
 /// the shop's order kept within each. A search then counts a section's matches by their bits, in a run of document
 /// ids (issue 39, `search::collect`); ties still rank in the shop's order (`SearchIndex::build_in`'s `feed`). Answers
 /// each ordinal's place in `docs`, or `None` when they are in that order already.
-pub fn section_order(docs: &[SearchDoc]) -> Option<Vec<u32>> {
+fn section_order(docs: &[SearchDoc]) -> Option<Vec<u32>> {
     let mut met: HashMap<&str, u32> = HashMap::new();
     let keys: Vec<u32> = docs
         .iter()
@@ -96,14 +107,14 @@ pub fn section_order(docs: &[SearchDoc]) -> Option<Vec<u32>> {
     Some(order)
 }
 
-/// `items` taken in `order` (a place in `items` per item, each once: [`section_order`]'s).
-pub fn reorder<T>(items: Vec<T>, order: &[u32]) -> Vec<T> {
+/// `items` taken in `order` (a place in `items` per item, each once: [`section_order`]'s); none stays none.
+fn reorder<T>(items: Vec<T>, order: &[u32]) -> Vec<T> {
     let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
     order.iter().filter_map(|&at| items.get_mut(at as usize)?.take()).collect()
 }
 
 /// The ordinal at each place of the shop's order, from `order` ([`section_order`]'s place of each ordinal).
-pub fn feed_of(order: &[u32]) -> Vec<u32> {
+fn feed_of(order: &[u32]) -> Vec<u32> {
     let mut feed = vec![0; order.len()];
     for (ordinal, &at) in order.iter().enumerate() {
         feed[at as usize] = ordinal as u32;
@@ -262,8 +273,13 @@ mod tests {
         assert_eq!(ids, ["a", "d", "c", "e", "f", "b"], "none last");
         let feed = feed_of(&order);
         assert_eq!(feed, [0, 5, 2, 1, 3, 4], "the ordinal at each place of the shop's order");
-        let sorted = reorder(docs, &order);
+        let tags: Vec<char> = "abcdef".chars().collect();
+        let (sorted, tags, whole_feed) = in_section_order(docs, tags);
+        assert_eq!(tags, ['a', 'd', 'c', 'e', 'f', 'b'], "the others follow their docs");
+        assert_eq!(whole_feed, feed);
         assert_eq!(section_order(&sorted), None, "already in order");
+        let (again, none, no_feed) = in_section_order(sorted, Vec::<()>::new());
+        assert_eq!((again.len(), none.len(), no_feed.len()), (6, 0, 0), "in order: as given, no feed");
     }
 
     #[test]
