@@ -535,14 +535,16 @@ impl<'a> Ahead<'a> {
                 continue;
             }
             let first = base + w * 64;
-            for group in (0..4).take_while(|_| !self.info.is_empty()) {
-                let held = (word >> (group * 16)) & 0xFFFF;
-                if held != 0 {
-                    // The group's first and last match (`held` keeps its 16 bits at the bottom of 64).
-                    let at = first + group * 16;
-                    let (from, to) = (at + held.trailing_zeros() as usize, at + 63 - held.leading_zeros() as usize);
-                    prefetch_span(self.info, from, to);
-                    prefetch_span(self.offer, from, to);
+            if !self.info.is_empty() {
+                for group in 0..4 {
+                    let held = (word >> (group * 16)) & 0xFFFF;
+                    if held != 0 {
+                        // The group's first and last match (`held` keeps its 16 bits at the bottom of 64).
+                        let at = first + group * 16;
+                        let (from, to) = (at + held.trailing_zeros() as usize, at + 63 - held.leading_zeros() as usize);
+                        prefetch_span(self.info, from, to);
+                        prefetch_span(self.offer, from, to);
+                    }
                 }
             }
             for norms in &self.norms {
@@ -614,10 +616,10 @@ impl SearchIndex {
                 Some(id) => self.section_paths.get(slot).is_some_and(|path| path.contains(id)),
             })
             .collect();
-        let found_bytes = if request.no_facets { 0 } else { self.ids.len().div_ceil(8) };
+        let found_words = if request.no_facets { 0 } else { self.ids.len().div_ceil(64) };
         let keep = request.offset.saturating_add(request.limit.max(1));
         let scan = Scan { index: self, request, in_scope: &in_scope, partial: partial.is_some(), every: plan.tokens() };
-        let new_tally = || Tally::new(slots + 1, keep, found_bytes);
+        let new_tally = || Tally::new(slots + 1, keep, found_words);
         let mut tally: Option<Tally> = None;
         let mut scratch = SCRATCH.take();
         let scanned = (|| {
@@ -729,11 +731,13 @@ impl SearchIndex {
         SCRATCH.set(scratch);
         scanned?;
         let Some(tally) = tally else { return Ok(None) };
-        let Tally { counts, best, top, items_total, matched, exact, found_bits } = tally;
+        let Tally { counts, best, top, items_total, matched, exact, mut found_bits } = tally;
         if matched == 0 {
             return Ok(None);
         }
-        let found = roaring::RoaringBitmap::from_lsb0_bytes(0, &found_bits);
+        // The words' bytes lowest first, as the bitmap reads them (`to_le` changes nothing on a little-endian machine).
+        found_bits.iter_mut().for_each(|word| *word = word.to_le());
+        let found = roaring::RoaringBitmap::from_lsb0_bytes(0, bytemuck::cast_slice(&found_bits));
         let total = counts[..slots].iter().sum();
         let (items, ordinals) = top
             .ranked()
@@ -900,9 +904,9 @@ impl Scan<'_> {
                     matched += 1;
                     if keep_found
                         && in_scope[(info & !AVAILABLE_BIT) as usize]
-                        && let Some(bits) = found_bits.get_mut(offer as usize / 8)
+                        && let Some(bits) = found_bits.get_mut(offer as usize / 64)
                     {
-                        *bits |= 1 << (offer % 8);
+                        *bits |= 1 << (offer % 64);
                     }
                     if request.within.as_ref().is_none_or(|within| within.contains(offer)) {
                         let available = info & AVAILABLE_BIT != 0;
@@ -925,8 +929,6 @@ impl Scan<'_> {
         }
         // A segment in runs by section slot is counted by its matches' bits; `within` asks each offer.
         let runs = facts.runs.as_ref().filter(|_| request.within.is_none());
-        // The run and the key's part above the place of the last match of a run that tied with the page's threshold
-        // and did not enter it.
         let mut tie_lost = (usize::MAX, 0u64);
         let mut window = Window::default();
         while let Some(part) = next() {
@@ -940,90 +942,27 @@ impl Scan<'_> {
                 let base = n * WINDOW;
                 window.score(cursors, base, held, partial);
                 if let Some(runs) = runs {
-                    let mut slot = runs.slot_of(base);
+                    let mut counting = RunCounting {
+                        counts: &mut counts,
+                        best: &mut best,
+                        top: &mut top,
+                        found: &mut found_bits,
+                        matched: 0,
+                        items_total: 0,
+                        exact: 0,
+                        tie_lost,
+                        runs,
+                        window: &window,
+                        base,
+                        slot: runs.slot_of(base),
+                    };
                     for (w, &word) in held.iter().enumerate() {
-                        let first = base + w * 64;
-                        let word = match runs.live.get(first / 64) {
-                            Some(live) => word & live,
-                            None => word,
-                        };
-                        if word == 0 {
-                            continue;
-                        }
-                        matched += word.count_ones() as usize;
-                        let stock = runs.available[first / 64];
-                        while runs.starts[slot + 1] as usize <= first {
-                            slot += 1;
-                        }
-                        // The word's matches run by run: most words lie in one.
-                        let (mut rest, mut run) = (word, slot);
-                        while rest != 0 {
-                            let end = runs.starts[run + 1] as usize - first;
-                            let ours = if end >= 64 { rest } else { rest & ((1u64 << end) - 1) };
-                            rest &= !ours;
-                            let (has, lacks) = (ours & stock, ours & !stock);
-                            let lacking = if request.available_only { dropped } else { run };
-                            counts[run] += has.count_ones() as usize;
-                            counts[lacking] += lacks.count_ones() as usize;
-                            let in_items = usize::from(in_scope[run]) * has.count_ones() as usize
-                                + usize::from(in_scope[lacking]) * lacks.count_ones() as usize;
-                            items_total += in_items;
-                            if !partial {
-                                exact += in_items;
-                            }
-                            if keep_found && in_scope[run] {
-                                for (k, byte) in ours.to_le_bytes().into_iter().enumerate() {
-                                    if let Some(bits) = found_bits.get_mut(first / 8 + k) {
-                                        *bits |= byte;
-                                    }
-                                }
-                            }
-                            // Each match's key above its place first: its place (4 bytes an offer, read out of
-                            // order) only for one that may enter the page or lead its section, which takes reaching
-                            // `gate`. Within a run the shop's order is the documents' own ([`Runs::of`]): a match
-                            // that only ties with its section's best so far comes after it, and so does one that ties
-                            // with a match of its run that did not enter the page (the threshold only rises). Dropped
-                            // matches are not ranked, nor is the best of offers without a section shown.
-                            let scoped = in_scope[run];
-                            let gate_of = |best: u128, threshold: u128| {
-                                let page = if scoped { (threshold >> 32) as u64 } else { u64::MAX };
-                                ((best >> 32) as u64 + 1).min(page)
-                            };
-                            let mut gate = gate_of(best[run], top.threshold);
-                            let mut each = if request.available_only { has } else { ours };
-                            while each != 0 {
-                                let bit = each.trailing_zeros() as usize;
-                                each &= each - 1;
-                                let i = w * 64 + bit;
-                                let words = if partial { window.words[i] } else { 0 };
-                                exact += usize::from(partial & scoped & (usize::from(words) == every));
-                                let available = stock >> bit & 1 != 0;
-                                let high = rank_high(words, window.classes[i], available, window.scores[i]);
-                                if high < gate {
-                                    continue;
-                                }
-                                let leads = high > (best[run] >> 32) as u64;
-                                let bound = u128::from(high) << 32 | u128::from(u32::MAX);
-                                let enters = scoped & (bound > top.threshold) & ((run, high) != tie_lost);
-                                if leads | enters {
-                                    let place = index.place_of((first + bit) as u32);
-                                    let key = u128::from(high) << 32 | u128::from(!place);
-                                    if leads {
-                                        best[run] = key;
-                                    }
-                                    if scoped {
-                                        if key > top.threshold {
-                                            top.push(key);
-                                        } else {
-                                            tie_lost = (run, high);
-                                        }
-                                    }
-                                    gate = gate_of(best[run], top.threshold);
-                                }
-                            }
-                            run += 1;
-                        }
+                        self.count_word(&mut counting, w, word);
                     }
+                    matched += counting.matched;
+                    items_total += counting.items_total;
+                    exact += counting.exact;
+                    tie_lost = counting.tie_lost;
                     continue;
                 }
                 for k in 0..window.read(base, held, facts) {
@@ -1036,6 +975,123 @@ impl Scan<'_> {
         }
         Tally { counts, best, top, items_total, matched, exact, found_bits }
     }
+
+    /// Counts word `w` of the window's matches `word` into `counting` (a segment in runs), run by run: most words lie
+    /// in one. Inlined, as [`Scan::count_run`], into [`Scan::windows`]' loop, whose variables `counting` lends.
+    #[inline(always)]
+    fn count_word(self, counting: &mut RunCounting, w: usize, word: u64) {
+        let runs = counting.runs;
+        let first = counting.base + w * 64;
+        let word = match runs.live.get(first / 64) {
+            Some(live) => word & live,
+            None => word,
+        };
+        if word == 0 {
+            return;
+        }
+        counting.matched += word.count_ones() as usize;
+        let stock = runs.available[first / 64];
+        while runs.starts[counting.slot + 1] as usize <= first {
+            counting.slot += 1;
+        }
+        let (mut rest, mut run) = (word, counting.slot);
+        while rest != 0 {
+            let end = runs.starts[run + 1] as usize - first;
+            let ours = if end >= 64 { rest } else { rest & ((1u64 << end) - 1) };
+            rest &= !ours;
+            self.count_run(counting, run, first, ours, stock);
+            run += 1;
+        }
+    }
+
+    /// Counts the matches `ours` of run `run` in one word of the window (documents from `first`, those in stock
+    /// `stock`) into `counting`: by their bits, and each ranked that may enter the page or lead its section.
+    #[inline(always)]
+    fn count_run(self, counting: &mut RunCounting, run: usize, first: usize, ours: u64, stock: u64) {
+        let Scan { index, request, in_scope, partial, every } = self;
+        let window = counting.window;
+        let dropped = in_scope.len() - 1;
+        let (has, lacks) = (ours & stock, ours & !stock);
+        let lacking = if request.available_only { dropped } else { run };
+        counting.counts[run] += has.count_ones() as usize;
+        counting.counts[lacking] += lacks.count_ones() as usize;
+        let in_items = usize::from(in_scope[run]) * has.count_ones() as usize
+            + usize::from(in_scope[lacking]) * lacks.count_ones() as usize;
+        counting.items_total += in_items;
+        if !partial {
+            counting.exact += in_items;
+        }
+        if in_scope[run]
+            && let Some(found) = counting.found.get_mut(first / 64)
+        {
+            *found |= ours;
+        }
+        // Each match's key above its place first: its place (4 bytes an offer, read out of order) only for one that
+        // may enter the page or lead its section, which takes reaching `gate`. Within a run the shop's order is the
+        // documents' own ([`Runs::of`]): a match that only ties with its section's best so far comes after it, and so
+        // does one that ties with a match of its run that did not enter the page (the threshold only rises). Dropped
+        // matches are not ranked, nor is the best of offers without a section shown.
+        let scoped = in_scope[run];
+        let gate_of = |best: u128, threshold: u128| {
+            let page = if scoped { (threshold >> 32) as u64 } else { u64::MAX };
+            ((best >> 32) as u64 + 1).min(page)
+        };
+        let mut gate = gate_of(counting.best[run], counting.top.threshold);
+        let mut each = if request.available_only { has } else { ours };
+        let at = first - counting.base;
+        while each != 0 {
+            let bit = each.trailing_zeros() as usize;
+            each &= each - 1;
+            let i = at + bit;
+            let words = if partial { window.words[i] } else { 0 };
+            counting.exact += usize::from(partial & scoped & (usize::from(words) == every));
+            let available = stock >> bit & 1 != 0;
+            let high = rank_high(words, window.classes[i], available, window.scores[i]);
+            if high < gate {
+                continue;
+            }
+            let leads = high > (counting.best[run] >> 32) as u64;
+            let bound = u128::from(high) << 32 | u128::from(u32::MAX);
+            let enters = scoped & (bound > counting.top.threshold) & ((run, high) != counting.tie_lost);
+            if leads | enters {
+                let place = index.place_of((first + bit) as u32);
+                let key = u128::from(high) << 32 | u128::from(!place);
+                if leads {
+                    counting.best[run] = key;
+                }
+                if scoped {
+                    if key > counting.top.threshold {
+                        counting.top.push(key);
+                    } else {
+                        counting.tie_lost = (run, high);
+                    }
+                }
+                gate = gate_of(counting.best[run], counting.top.threshold);
+            }
+        }
+    }
+}
+
+/// What a window of a segment in [`Runs`] is counted into ([`Scan::count_word`]): the tally's arrays, lent by
+/// [`Scan::windows`]' loop, and counters it adds up after the window.
+struct RunCounting<'t> {
+    counts: &'t mut [usize],
+    best: &'t mut [u128],
+    top: &'t mut TopOffers,
+    /// The found bits' words; empty when the facets are not asked for.
+    found: &'t mut [u64],
+    matched: usize,
+    items_total: usize,
+    exact: usize,
+    /// The run and the key's part above the place of the last match of a run that tied with the page's threshold
+    /// and did not enter it.
+    tie_lost: (usize, u64),
+    runs: &'t Runs,
+    /// The window scored, of documents from `base`.
+    window: &'t Window,
+    base: usize,
+    /// The run of the word counted last (the next word's is the same or a later one).
+    slot: usize,
 }
 
 /// When a question's scan is shared with another search thread ([`SearchIndex::collect`], issue 39).
@@ -1087,15 +1143,15 @@ struct Tally {
     /// Matches in the items' scope with every word (none when a word matches nothing).
     exact: usize,
     /// The ordinals found in the items' section scope (whatever `within` and `available_only`), as a bit set (a bit
-    /// per ordinal, the lowest first) made a bitmap once at the end: one insert at a time searched and grew an array
-    /// container per match, and a sorted push per match was 13 % of a one-word search's samples (issue 39). Empty
-    /// when the facets are not asked for.
-    found_bits: Vec<u8>,
+    /// per ordinal, the lowest first, in words of 64) made a bitmap once at the end: one insert at a time searched and
+    /// grew an array container per match, and a sorted push per match was 13 % of a one-word search's samples (issue
+    /// 39). Empty when the facets are not asked for.
+    found_bits: Vec<u64>,
 }
 
 impl Tally {
-    /// Nothing counted in `slots` slots, keeping the best `keep` keys, with `found_bytes` bytes of found bits.
-    fn new(slots: usize, keep: usize, found_bytes: usize) -> Self {
+    /// Nothing counted in `slots` slots, keeping the best `keep` keys, with `found_words` words of found bits.
+    fn new(slots: usize, keep: usize, found_words: usize) -> Self {
         Self {
             counts: vec![0; slots],
             best: vec![0; slots],
@@ -1103,7 +1159,7 @@ impl Tally {
             items_total: 0,
             matched: 0,
             exact: 0,
-            found_bits: vec![0; found_bytes],
+            found_bits: vec![0; found_words],
         }
     }
 
