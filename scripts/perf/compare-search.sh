@@ -2,14 +2,17 @@
 # Search over HTTP (docs/performance.md "HTTP under wrk"), two binaries in one run, alternated ROUNDS times (default 2;
 # old then new in odd rounds, new then old in even ones), each target 15 s at 64 connections: one static asset, three
 # single queries, then `cycle`, `vary` and `instant` of scripts/perf/search.lua. With ROWS=uncached only `vary` (a new
-# question every request, with facets) and `instant` (the same as the header asks, `facets=N`; issue 39). CONNECTIONS=1
+# question every request, with facets) and `instant` (the same as the header asks, `facets=N`; issue 39); with
+# ROWS=listings only the listings of scripts/bench/facets-http.py (the whole catalogue and its largest top section,
+# page 1, unfiltered and with two facets chosen), then the largest section's and the whole catalogue's by price, pages 1
+# and 200. CONNECTIONS=1
 # asks one question at a time (one wrk thread) instead of 64 at once: a shopper's wait on an idle server. On a copy of
 # the generated catalogue of PERF_OFFERS offers (default 100,000; made once under PERF_CACHE, default
 # server/target/perf) and of the index NEW kept beside it, a copy for each binary: a first start of each on its copy
 # opens it, or builds its own when the binary reads another index format (`kept_index`), so every measured start opens
 # an index from disk. Prints one line per target: round, binary, target, then wrk's p50, p99 and requests/s.
 #
-#   [PERF_OFFERS=1000000] [ROWS=uncached] [CONNECTIONS=1] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
+#   [PERF_OFFERS=1000000] [ROWS=uncached|listings] [CONNECTIONS=1] scripts/perf/compare-search.sh OLD_BINARY NEW_BINARY [ROUNDS]
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [ROUNDS]" >&2; exit 2; }
 old="$(realpath "$1")" new="$(realpath "$2")" rounds="${3:-2}"
@@ -49,6 +52,18 @@ for round in $(seq "$rounds"); do
     [ "$label" = new ] && bin="$new"
     VITRINA_BIN="$bin" start_shop "$work/$label/shop.db" 18700 "$work/$label.log"
     wait_search "$SHOP_URL"
+    if [ "${ROWS:-all}" = listings ]; then
+      python3 scripts/bench/facets-http.py "$SHOP_URL" --seconds 15 | sed "s/^/round $round $label /"
+      largest=$(curl -s "$SHOP_URL/api/sections" | python3 -c '
+import json, sys
+print(max(json.load(sys.stdin)["sections"], key=lambda s: s["offerCount"])["id"])')
+      for path in "sections/$largest/offers?" "sections/$largest/offers?sort=price" \
+        "sections/$largest/offers?sort=price&page=200" "offers?sort=price" "offers?sort=price&page=200"; do
+        echo "round $round $label $path $(wrk -t$threads -c$conns -d15s --latency "$SHOP_URL/api/$path" | figures)"
+      done
+      stop_shop
+      continue
+    fi
     modes=(vary instant)
     if [ "${ROWS:-all}" != uncached ]; then
       asset=$(curl -s "$SHOP_URL/" | grep -o '/assets/[^"]*\.js' | head -1)
